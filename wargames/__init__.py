@@ -1,0 +1,99 @@
+"""wargames: tabletop wargame rules as a typed, importable library.
+
+>>> import wargames
+>>> state = wargames.load("armageddon")
+>>> state.current_player
+'orks'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wargames.core.agents import RandomAgent
+from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Outcome, Record, Player
+from wargames.core.errors import NotationError, RuleViolation, ScenarioError, WargamesError
+from wargames.core.registry import Game, game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "Agent",
+    "Game",
+    "GameState",
+    "Match",
+    "NotationError",
+    "Outcome",
+    "RandomAgent",
+    "Record",
+    "RuleViolation",
+    "ScenarioError",
+    "WargamesError",
+    "agent",
+    "game",
+    "games",
+    "load",
+    "play",
+    "replay",
+]
+
+
+def games() -> list[str]:
+    """Ids of the installed games (from the ``wargames.games`` entry points)."""
+    from wargames.core.registry import games as _games
+
+    return _games()
+
+
+def load(game_id: str, scenario: str | None = None, **options: Any) -> GameState:
+    """The initial state of ``game_id``'s ``scenario`` (its default scenario when ``None``)."""
+    return game(game_id).new(scenario, options)
+
+
+def agent(game_id: str, name: str, seed: int | None = None, player: Player = "") -> Agent:
+    """A bot by name (``"random"``, ``"greedy"``) for ``player`` in ``game_id``."""
+    factories = game(game_id).agents
+    if name not in factories:
+        raise KeyError(f"unknown agent {name!r} for {game_id}; known: {', '.join(factories)}")
+    return factories[name](seed, player)
+
+
+def play(
+    game_id: str,
+    agents: Mapping[Player, Agent | str] | None = None,
+    seed: int | None = None,
+    scenario: str | None = None,
+    max_steps: int | None = None,
+    **options: Any,
+) -> Record:
+    """Play a whole game with bots on every side and return its :class:`Record`.
+
+    ``agents`` maps players to agents or agent names; players left out get ``"random"``. Each
+    named agent is seeded from ``seed`` and its player, so the same seed gives the same game.
+    """
+    g = game(game_id)
+    merged = {**dict(g.bot_options), **options}
+    state = g.new(scenario, merged)
+    chosen: dict[Player, Agent] = {}
+    for i, player in enumerate(g.players):
+        spec = (agents or {}).get(player, "random")
+        sub = None if seed is None else seed * 7919 + i + 1
+        chosen[player] = agent(game_id, spec, sub, player) if isinstance(spec, str) else spec
+    match = Match(state, seed=seed, agents=chosen, scenario=scenario or g.default_scenario,
+                  options=merged)
+    match.run(max_steps)
+    return match.record()
+
+
+def replay(record: Record | Mapping[str, Any]) -> Match:
+    """Rebuild a :class:`Match` from a record (or its JSON) by applying every action again."""
+    if not isinstance(record, Record):
+        record = Record.from_json(dict(record))
+    state = game(record.game).new(record.scenario, record.options)
+    match = Match(state, seed=record.seed, scenario=record.scenario, options=record.options)
+    for action in record.actions:
+        match.apply(action)
+    return match

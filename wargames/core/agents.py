@@ -1,0 +1,25 @@
+"""Agents: the :class:`~wargames.core.engine.Agent` protocol and :class:`RandomAgent`."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from wargames.core.engine import Action, Agent, GameState
+
+__all__ = ["Agent", "RandomAgent"]
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions of its view, from its own seeded generator."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, view: GameState) -> Action:
+        legal = view._legal_tuple()
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        return legal[int(self.rng.random() * len(legal))]
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"

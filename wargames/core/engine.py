@@ -1,0 +1,454 @@
+"""The game protocol every plugin implements, and the :class:`Match` driver.
+
+A :class:`GameState` is a value: :meth:`GameState.apply` returns the next state and leaves the
+old one unchanged, so undo, what-ifs and tree search need no copying discipline. A state knows
+whose decision is pending (:attr:`GameState.current_player`): a player (a side or a seat), the
+constant :data:`CHANCE` when a rule calls for dice or a draw, or ``None`` once the game is over.
+
+Chance is explicit: at a chance node :meth:`GameState.chance_outcomes` lists ``(outcome,
+probability)`` pairs and the state holds no random generator, so a bot that copies a state cannot
+see future rolls. A game record is therefore *scenario + seed + every action*, dice included.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
+
+import attrs
+
+from wargames.core.errors import NotationError, RuleViolation
+
+CHANCE: Final = "chance"
+"""``current_player`` at a chance node: dice are rolled or a card is drawn."""
+
+Player = str
+"""A player is named by a string: a side (``"orks"``) or a seat (``"rome/commander"``)."""
+
+
+@runtime_checkable
+class Action(Hashable, Protocol):
+    """An action: a small frozen value with a readable ``str`` notation that parses back."""
+
+    def __str__(self) -> str: ...
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended: the winner (``None`` for a draw), the reason, and on which turn."""
+
+    winner: Player | None
+    reason: str
+    turn: int | None = None
+
+    def __str__(self) -> str:
+        who = "draw" if self.winner is None else f"{self.winner} win"
+        return f"{who}: {self.reason}" + (f" (turn {self.turn})" if self.turn else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "turn": self.turn}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        return cls(data["winner"], data["reason"], data.get("turn"))
+
+
+def _no_cache() -> dict[str, Any]:
+    return {}
+
+
+class GameState(abc.ABC):
+    """The state of one game. Subclasses are frozen attrs classes.
+
+    A subclass implements :meth:`_legal`, :meth:`_chance`, :meth:`_apply`, :meth:`_explain`,
+    :meth:`to_json`, :meth:`from_json`, :meth:`parse_action`, :meth:`view` and the properties
+    :attr:`current_player`, :attr:`outcome`; this base class adds the checking, caching and
+    conveniences every game shares. Subclasses declare a field
+    ``_memo: dict = attrs.field(init=False, factory=dict, eq=False, repr=False)`` that holds
+    per-state caches (legal actions, reach); it is never part of equality or serialisation.
+    """
+
+    game: ClassVar[str] = ""
+    players: ClassVar[tuple[Player, ...]] = ()
+    _memo: dict[str, Any]
+
+    # -- what a game implements ---------------------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> Player | None:
+        """The player who must decide now, :data:`CHANCE`, or ``None`` when the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on; then who won and why."""
+
+    @abc.abstractmethod
+    def _legal(self) -> tuple[Action, ...]:
+        """Every legal action of the pending decision, in a deterministic order."""
+
+    def _chance(self) -> tuple[tuple[Action, float], ...]:
+        """The outcomes of the pending chance node with their probabilities."""
+        return ()
+
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> Self:
+        """The next state after a legal ``action`` (already checked)."""
+
+    def _explain(self, action: Action) -> RuleViolation:
+        """Why ``action`` is illegal here: a :class:`RuleViolation` naming the rule."""
+        return RuleViolation("RULES", f"{action} is not a legal action now")
+
+    @abc.abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data; :meth:`from_json` reads it back exactly."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Read back :meth:`to_json`."""
+
+    @abc.abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action in the game's notation (the inverse of ``str(action)``)."""
+
+    @abc.abstractmethod
+    def view(self, player: Player) -> Self:
+        """What ``player`` may see: hidden information replaced by placeholders."""
+
+    def invariant_violations(self) -> list[str]:
+        """Game invariants that fail in this state, in words (the conformance kit checks it)."""
+        return []
+
+    # -- the shared protocol ------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the pending decision (chance outcomes at a chance node)."""
+        return list(self._legal_tuple())
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node; empty elsewhere."""
+        if self.current_player != CHANCE:
+            return []
+        memo = self._memo
+        if "chance" not in memo:
+            memo["chance"] = self._chance()
+        return list(memo["chance"])
+
+    def _legal_tuple(self) -> tuple[Action, ...]:
+        memo = self._memo
+        found: tuple[Action, ...] | None = memo.get("legal")
+        if found is None:
+            if self.current_player is None:
+                found = ()
+            elif self.current_player == CHANCE:
+                found = tuple(a for a, _ in self.chance_outcomes())
+            else:
+                found = self._legal()
+            memo["legal"] = found
+        return found
+
+    def is_legal(self, action: Action) -> bool:
+        memo = self._memo
+        legal: frozenset[Action] | None = memo.get("legal_set")
+        if legal is None:
+            legal = memo["legal_set"] = frozenset(self._legal_tuple())
+        return action in legal
+
+    def apply(self, action: Action | str) -> Self:
+        """The state after ``action`` (an action or its notation); this state is unchanged.
+
+        Raises :class:`RuleViolation` naming the rule when the action is illegal.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if self.current_player is None:
+            raise RuleViolation("GAME-OVER", "the game is over; no action can be taken")
+        if not self.is_legal(action):
+            raise self._explain(action)
+        return self._apply(action)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    def clone(self) -> Self:
+        """A copy equal to this state. States are values, so this is shallow and cheap."""
+        return attrs.evolve(self)  # type: ignore[misc]
+
+    def parse(self, text: str) -> Action:
+        """Alias of :meth:`parse_action`, python-chess style."""
+        return self.parse_action(text)
+
+    def find_action(self, text: str) -> Action:
+        """The legal action whose notation is ``text`` (raises :class:`NotationError`)."""
+        for action in self._legal_tuple():
+            if str(action) == text:
+                return action
+        raise NotationError(f"no legal action {text!r} now")
+
+
+def legal_strings(state: GameState) -> list[str]:
+    """The notation of every legal action, for logs and prompts."""
+    return [str(a) for a in state.legal_actions()]
+
+
+def replay(state: GameState, actions: Sequence[Action | str]) -> GameState:
+    """Apply ``actions`` in order from ``state`` and return the final state."""
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+# -- agents -----------------------------------------------------------------------------------
+
+
+class Agent(Protocol):
+    """A player: given its view of the state, it picks one of the legal actions."""
+
+    def act(self, view: GameState) -> Action: ...
+
+
+# -- records ----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Record:
+    """A whole game: game, scenario, seed and every action (dice included), and the outcome.
+
+    :meth:`replay` rebuilds every state from the scenario, so a record is also a save file.
+    """
+
+    game: str
+    scenario: str
+    seed: int | None
+    actions: tuple[str, ...]
+    outcome: Outcome | None
+    options: dict[str, Any] = attrs.field(factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "scenario": self.scenario,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": list(self.actions),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Record:
+        outcome = data.get("outcome")
+        return cls(
+            game=str(data["game"]),
+            scenario=str(data["scenario"]),
+            seed=data.get("seed"),
+            actions=tuple(str(a) for a in data["actions"]),
+            outcome=None if outcome is None else Outcome.from_json(outcome),
+            options=dict(data.get("options") or {}),
+        )
+
+
+# -- the match driver -------------------------------------------------------------------------
+
+
+class Match:
+    """Drives one game: resolves chance with a seeded generator, logs, undoes and replays.
+
+    ``Match(state, seed=7)`` starts from ``state``. :meth:`apply` takes a decision (an action or
+    its notation), :meth:`step` lets the agent of the pending player decide (or rolls the dice
+    at a chance node), :meth:`run` plays on until the game ends. :meth:`force_dice` queues die
+    values for the next chance nodes, for what-ifs. The same seed and the same decisions give
+    the same game on every machine.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        seed: int | None = None,
+        agents: dict[Player, Agent] | None = None,
+        scenario: str = "default",
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        import numpy as np
+
+        self.seed = seed
+        self.scenario = scenario
+        self.options = dict(options or {})
+        self.rng = np.random.default_rng(seed)
+        self.agents: dict[Player, Agent] = dict(agents or {})
+        self.states: list[GameState] = [state]
+        self.actions: list[Action] = []
+        self.players: list[Player | None] = []
+        self._forced: list[Action | int] = []
+
+    # -- state ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    @property
+    def initial(self) -> GameState:
+        return self.states[0]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    @property
+    def over(self) -> bool:
+        return self.state.current_player is None
+
+    # -- decisions --------------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> GameState:
+        """Apply one action (or notation) to the current state and log it."""
+        state = self.state
+        nxt = state.apply(action)
+        if isinstance(action, str):
+            action = state.parse_action(action)
+        self.players.append(state.current_player)
+        self.actions.append(action)
+        self.states.append(nxt)
+        return nxt
+
+    def force_dice(self, *values: int) -> Match:
+        """Make the next chance nodes come up with these die values (or outcomes), in order."""
+        self._forced.extend(values)
+        return self
+
+    def force(self, *outcomes: Action | str) -> Match:
+        """Make the next chance nodes come up with these outcomes (actions or notation)."""
+        self._forced.extend(o if not isinstance(o, str) else _Notation(o) for o in outcomes)
+        return self
+
+    def roll(self) -> GameState:
+        """Resolve the pending chance node: a forced value if one is queued, else the generator."""
+        state = self.state
+        outcomes = state.chance_outcomes()
+        if not outcomes:
+            raise RuleViolation("CHANCE", "no dice are called for now")
+        if self._forced:
+            return self.apply(self._pick_forced(state, outcomes))
+        r = float(self.rng.random())
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return self.apply(action)
+        return self.apply(outcomes[-1][0])
+
+    def _pick_forced(self, state: GameState, outcomes: list[tuple[Action, float]]) -> Action:
+        want = self._forced[0]
+        for action, _ in outcomes:
+            if _matches(action, want):
+                self._forced.pop(0)
+                return action
+        raise RuleViolation(
+            "CHANCE", f"the forced outcome {want} is not possible here: "
+            + ", ".join(str(a) for a, _ in outcomes)
+        )
+
+    def step(self) -> GameState:
+        """One decision: roll at a chance node, else ask the pending player's agent."""
+        player = self.state.current_player
+        if player is None:
+            raise RuleViolation("GAME-OVER", "the game is over")
+        if player == CHANCE:
+            return self.roll()
+        agent = self.agents.get(player)
+        if agent is None:
+            raise RuleViolation("MATCH", f"no agent plays {player}; apply its action yourself")
+        return self.apply(agent.act(self.state.view(player)))
+
+    def run(self, max_steps: int | None = None) -> Outcome | None:
+        """Play on with the agents (and dice) until the game ends or ``max_steps`` are taken."""
+        steps = 0
+        while self.state.current_player is not None and (max_steps is None or steps < max_steps):
+            self.step()
+            steps += 1
+        return self.outcome
+
+    def advance(self) -> GameState:
+        """Resolve chance nodes (and agents' turns) until a player without an agent must decide."""
+        while True:
+            player = self.state.current_player
+            if player is None or (player != CHANCE and player not in self.agents):
+                return self.state
+            self.step()
+
+    def undo(self, count: int = 1) -> GameState:
+        """Take back the last ``count`` actions (dice included)."""
+        if count < 0 or count > len(self.actions):
+            raise ValueError(f"cannot undo {count} of {len(self.actions)} actions")
+        for _ in range(count):
+            self.states.pop()
+            self.actions.pop()
+            self.players.pop()
+        return self.state
+
+    def undo_decision(self) -> GameState:
+        """Take back actions until the last decision of a player (not of chance) is undone."""
+        while self.players and self.players[-1] == CHANCE:
+            self.undo()
+        if self.players:
+            self.undo()
+        while self.players and self.players[-1] == CHANCE:
+            self.undo()
+        return self.state
+
+    # -- records ----------------------------------------------------------------------------
+
+    @property
+    def log(self) -> list[str]:
+        """``"player: action"`` for every action so far."""
+        return [f"{p}: {a}" for p, a in zip(self.players, self.actions, strict=True)]
+
+    def record(self) -> Record:
+        return Record(
+            game=type(self.initial).game,
+            scenario=self.scenario,
+            seed=self.seed,
+            actions=tuple(str(a) for a in self.actions),
+            outcome=self.outcome,
+            options=self.options,
+        )
+
+    def replay(self) -> list[GameState]:
+        """Every state from the start, recomputed from the actions (a check of the log)."""
+        states = [self.initial]
+        for action in self.actions:
+            states.append(states[-1].apply(action))
+        return states
+
+    def _repr_svg_(self) -> str | None:
+        from wargames.core.registry import render_svg
+
+        return render_svg(self.state)
+
+    def __repr__(self) -> str:
+        return (f"<Match {type(self.initial).game} scenario={self.scenario} seed={self.seed} "
+                f"actions={len(self.actions)} to_move={self.state.current_player}>")
+
+
+@attrs.frozen
+class _Notation:
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _matches(action: Action, want: object) -> bool:
+    if isinstance(want, int):
+        return getattr(action, "value", None) == want
+    if isinstance(want, _Notation):
+        return str(action) == want.text
+    return action == want
