@@ -5,16 +5,27 @@ manifest, Imperial set-up, build costs, cards) and a map that are not available.
 ``wargames/armageddon/data/`` reconstruct them from ``shared/research/armageddon-data.md``
 with the rulebook's own counters and examples reproducible; every reconstructed record carries
 ``provenance = "reconstructed"``. An owner of the original sheet can replace the values.
+
+:func:`load_data` reads and validates those files (or corrected copies dropped in a folder)
+into :class:`ArmageddonData`; :func:`load_setup` reads a scenario's starting position from
+``wargames/armageddon/scenarios/`` or any path. Every problem in a file raises
+:class:`~wargames.core.errors.ScenarioError` naming the file, the key path and what is wrong.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping
+from functools import cache
+from pathlib import Path
 
 import attrs
 
-from wargames.core.areas import AreaMap
-from wargames.core.odds import CombatResultsTable
+from wargames.core.areas import Area, AreaMap, Border
+from wargames.core.errors import ScenarioError
+from wargames.core.odds import CombatResultsTable, Odds
+from wargames.core.scenario import Node, package_files, read_package_toml, read_toml
+from wargames.core.stacking import StackingRule
 
 ORKS = "orks"
 IMPERIUM = "imperium"
@@ -128,3 +139,680 @@ class ArmageddonData:
     """River name -> the borders it runs along."""
     supply: Mapping[str, tuple[str, ...]]
     """Side -> its supply areas."""
+
+
+# --------------------------------------------------------------------------------------------
+# Loading and validating the data files
+# --------------------------------------------------------------------------------------------
+
+PACKAGE = "wargames.armageddon"
+DATA_FILES = ("terrain.toml", "map.toml", "counters.toml", "costs.toml", "crt.toml", "cards.toml")
+TAGS = frozenset(
+    {"ork-territory", "ork-supply", "imperial-supply", "hive", "factory", "port", "coast"}
+)
+KINDS = frozenset(
+    {
+        "warlord", "gargant", "nobz", "battlewagons", "hordes",
+        "commissar", "commander", "chapter", "guard-army", "rough-riders", "hive-gangs",
+        "titan-legion", "fortification", "hive", "factory",
+    }
+)  # fmt: skip
+SUPPLY_TAGS = {ORKS: "ork-supply", IMPERIUM: "imperial-supply"}
+"""Side -> the map tag of its supply areas (BFA-SUPPLY-02, BFA-SUPPLY-11, BFA-BUILD-21)."""
+STACK_LIMIT = 3
+STRATEGY_HAND = 6
+DIE_SIDES = 6
+_SIDE_WORD = {ORKS: "an Ork", IMPERIUM: "an Imperial"}
+_ODDS = re.compile(r"^\s*(\d+)\s*[-:]\s*(\d+)\s*$")
+
+
+def _is_exempt(counter: CounterSpec) -> bool:
+    return counter.exempt
+
+
+def _tribe_of(counter: CounterSpec) -> str | None:
+    return counter.tribe
+
+
+_SETUP_STACKING: StackingRule[CounterSpec] = StackingRule(
+    limit=STACK_LIMIT,
+    exempt=_is_exempt,
+    group=_tribe_of,
+    loss_chooser="opponent",
+    checked="end-of-movement",
+)
+"""At most three counting counters per stack (BFA-STACK-02), leaders and structures exempt
+(BFA-STACK-03), one Ork tribe per stack (BFA-STACK-04), the opponent picks the losses
+(BFA-STACK-05), checked at the end of movement (BFA-STACK-07)."""
+
+
+def load_data(folder: Path | None = None) -> ArmageddonData:
+    """Read and validate the reference sheet and map (BFA-GAP-01 to BFA-GAP-06, -08).
+
+    ``None`` reads the files shipped in ``wargames/armageddon/data``. A ``folder`` replaces
+    them file by file: each of :data:`DATA_FILES` found there is used instead of the shipped
+    one, so an owner of the original sheet can drop in only the tables he has. Any problem
+    raises :class:`ScenarioError` naming the file, the key path and what is wrong.
+    """
+    read = _reader(folder)
+    terrain = _load_terrain(read("terrain.toml"))
+    map_node = read("map.toml")
+    board, rivers = _load_map(map_node, terrain)
+    counters = _load_counters(read("counters.toml"))
+    costs = _load_costs(read("costs.toml"), {c.kind for c in counters.values()})
+    strategy, special = _load_cards(read("cards.toml"))
+    return ArmageddonData(
+        board=board,
+        terrain=terrain,
+        counters=counters,
+        costs=costs,
+        crt=_load_crt(read("crt.toml")),
+        strategy=strategy,
+        special=special,
+        rivers=rivers,
+        supply=_supply(board, map_node),
+    )
+
+
+@cache
+def default_data() -> ArmageddonData:
+    """The shipped data, loaded once."""
+    return load_data()
+
+
+def _reader(folder: Path | None) -> Callable[[str], Node]:
+    if folder is not None and not Path(folder).is_dir():
+        raise ScenarioError(str(folder), "(folder)", "no such folder")
+
+    def read(name: str) -> Node:
+        if folder is not None and (Path(folder) / name).is_file():
+            return read_toml(Path(folder) / name)
+        return read_package_toml(PACKAGE, f"data/{name}")
+
+    return read
+
+
+# ------------------------------------------------------------------------- generic checks
+
+
+def _known(node: Node, allowed: Collection[str]) -> None:
+    """Reject keys a record does not have (a typo would otherwise be silently ignored).
+
+    ``note`` is allowed everywhere: free text saying which parts of a record are the
+    rulebook's.
+    """
+    keys = node.keys()
+    for key in keys:
+        if key not in allowed and key != "note":
+            raise node.error(f"unknown key; expected one of {sorted(allowed)}", key)
+
+
+def _pick(node: Node, key: str, options: Collection[str], what: str) -> str:
+    """A string under ``key`` that must be one of ``options`` ("unknown terrain 'swamp'")."""
+    value = node.get(key, str)
+    if value not in options:
+        raise node.error(f"unknown {what} {value!r}; expected one of {sorted(options)}", key)
+    return value
+
+
+def _picks(node: Node, key: str, options: Collection[str], what: str) -> tuple[str, ...]:
+    """A list of strings under ``key`` (absent = empty), each one of ``options``, no repeats."""
+    out: list[str] = []
+    for item in node.list(key, default_empty=True):
+        value = item.as_(str)
+        if value not in options:
+            raise item.error(f"unknown {what} {value!r}; expected one of {sorted(options)}")
+        if value in out:
+            raise item.error(f"{what} {value!r} is listed twice")
+        out.append(value)
+    return tuple(out)
+
+
+def _number(node: Node, key: str, least: int = 0) -> int:
+    value = node.get(key, int)
+    if value < least:
+        raise node.error(f"expected a whole number of at least {least}, got {value}", key)
+    return value
+
+
+def _id(node: Node, seen: dict[str, str], what: str = "id") -> str:
+    """The record's ``id``, which must be new (``seen`` maps ids to the key path they came from)."""
+    return _unique(node.child("id"), seen, what)
+
+
+def _unique(node: Node, seen: dict[str, str], what: str) -> str:
+    value = node.as_(str)
+    if not value:
+        raise node.error(f"an empty {what}")
+    if value in seen:
+        raise node.error(f"duplicate {what} {value!r} (first at {seen[value]})")
+    seen[value] = node.path
+    return value
+
+
+# ------------------------------------------------------------------------------- terrain
+
+_TERRAIN_KEYS = (
+    "id", "name", "enterable", "stops", "blocks_supply", "defender_modifier", "provenance",
+)  # fmt: skip
+
+
+def _load_terrain(node: Node) -> dict[str, Terrain]:
+    """The Terrain Effects Chart (BFA-GAP-02): one record per terrain type."""
+    seen: dict[str, str] = {}
+    out: dict[str, Terrain] = {}
+    for item in node.list("terrain"):
+        _known(item, _TERRAIN_KEYS)
+        terrain = Terrain(
+            id=_id(item, seen, "terrain id"),
+            name=item.get("name", str),
+            enterable=item.get("enterable", bool, True),
+            stops=frozenset(_picks(item, "stops", SIDES, "side")),
+            blocks_supply=item.get("blocks_supply", bool, False),
+            defender_modifier=item.get("defender_modifier", int, 0),
+            provenance=item.provenance(),
+        )
+        out[terrain.id] = terrain
+    return out
+
+
+# ----------------------------------------------------------------------------------- map
+
+_AREA_KEYS = ("id", "name", "row", "col", "terrain", "tags", "adjacent", "provenance")
+_RIVER_KEYS = ("name", "borders", "provenance")
+Rivers = dict[str, tuple[tuple[str, str], ...]]
+
+
+def _load_map(node: Node, terrain: Mapping[str, Terrain]) -> tuple[AreaMap, Rivers]:
+    """The board (BFA-GAP-03): areas, symmetric adjacency, rivers as border features."""
+    areas, adjacency = _areas(node.list("area"), terrain)
+    borders = _borders(adjacency)
+    rivers, features = _rivers(node.list("river", default_empty=True), areas, borders)
+    edges = [Border(*_ends(pair), features=features.get(pair, frozenset())) for pair in borders]
+    return AreaMap(areas.values(), edges), rivers
+
+
+def _ends(pair: frozenset[str]) -> tuple[str, str]:
+    a, b = sorted(pair)
+    return a, b
+
+
+def _area(node: Node, terrain: Mapping[str, Terrain]) -> Area:
+    """One area; drawn on an offset ("brick") grid: ``pos = (col + 0.5 * (row % 2), row)``."""
+    _known(node, _AREA_KEYS)
+    row, col = _number(node, "row"), _number(node, "col")
+    node.provenance()
+    return Area(
+        id=node.get("id", str),
+        name=node.get("name", str),
+        terrain=_pick(node, "terrain", terrain, "terrain"),
+        tags=frozenset(_picks(node, "tags", TAGS, "tag")),
+        pos=(col + 0.5 * (row % 2), float(row)),
+    )
+
+
+def _areas(
+    nodes: Iterable[Node], terrain: Mapping[str, Terrain]
+) -> tuple[dict[str, Area], dict[str, list[Node]]]:
+    seen: dict[str, str] = {}
+    areas: dict[str, Area] = {}
+    adjacency: dict[str, list[Node]] = {}
+    for node in nodes:
+        area = _area(node, terrain)
+        _id(node, seen, "area id")
+        areas[area.id] = area
+        adjacency[area.id] = node.list("adjacent")
+    return areas, adjacency
+
+
+def _borders(adjacency: Mapping[str, list[Node]]) -> list[frozenset[str]]:
+    """Every border once, after checking that each listed neighbour exists, is not the area
+    itself, is listed once, and lists the area back (adjacency is symmetric)."""
+    listed = {a: [n.as_(str) for n in nodes] for a, nodes in adjacency.items()}
+    borders: dict[frozenset[str], None] = {}
+    for a, nodes in adjacency.items():
+        for i, (node, b) in enumerate(zip(nodes, listed[a], strict=True)):
+            _check_neighbour(node, a, b, listed, listed[a][:i])
+            borders[frozenset((a, b))] = None
+    return list(borders)
+
+
+def _check_neighbour(
+    node: Node, a: str, b: str, listed: Mapping[str, list[str]], before: list[str]
+) -> None:
+    if b not in listed:
+        raise node.error(f"unknown area {b!r}")
+    if b == a:
+        raise node.error(f"{a} cannot border itself")
+    if b in before:
+        raise node.error(f"{b} is listed twice")
+    if a not in listed[b]:
+        raise node.error(f"asymmetric adjacency: {a} lists {b} but {b} does not list {a}")
+
+
+def _rivers(
+    nodes: Iterable[Node], areas: Collection[str], borders: Collection[frozenset[str]]
+) -> tuple[Rivers, dict[frozenset[str], frozenset[str]]]:
+    """Rivers (BFA-COMBAT-15, BFA-MOVE-11): each border may carry at most one river, and gets
+    the features ``{"river", "river:<name>"}``."""
+    rivers: Rivers = {}
+    features: dict[frozenset[str], frozenset[str]] = {}
+    for node in nodes:
+        _known(node, _RIVER_KEYS)
+        node.provenance()
+        name = _unique(node.child("name"), {r: "an earlier river" for r in rivers}, "river")
+        marks = frozenset({"river", f"river:{name}"})
+        pairs = [_river_border(b, areas, borders, features) for b in node.list("borders")]
+        for a, b in pairs:
+            features[frozenset((a, b))] = marks
+        rivers[name] = tuple(pairs)
+    return rivers, features
+
+
+def _river_border(
+    node: Node,
+    areas: Collection[str],
+    borders: Collection[frozenset[str]],
+    taken: Mapping[frozenset[str], frozenset[str]],
+) -> tuple[str, str]:
+    ends = [item.as_(str) for item in node.items()]
+    if len(ends) != 2:
+        raise node.error(f"a border is a pair of area ids, got {len(ends)} ids")
+    for item, end in zip(node.items(), ends, strict=True):
+        if end not in areas:
+            raise item.error(f"unknown area {end!r}")
+    pair = frozenset(ends)
+    if pair not in borders:
+        raise node.error(f"{ends[0]} and {ends[1]} are not adjacent")
+    if pair in taken:
+        raise node.error(f"the border {ends[0]}-{ends[1]} already carries a river")
+    return ends[0], ends[1]
+
+
+def _supply(board: AreaMap, node: Node) -> dict[str, tuple[str, ...]]:
+    """Each side's supply areas by tag: Helsreach and the southern edge for the Imperium
+    (BFA-SUPPLY-11, research R10), Ork Territory for the Orks (R11); each side needs one."""
+    supply = {side: board.with_tag(tag) for side, tag in SUPPLY_TAGS.items()}
+    for side, areas in supply.items():
+        if not areas:
+            raise node.error(f"no area is tagged {SUPPLY_TAGS[side]!r}", "area")
+    return supply
+
+
+# ------------------------------------------------------------------------------ counters
+
+_GROUP_KEYS = (
+    "side", "kind", "tribe", "attack", "defence", "movement", "exempt", "structure",
+    "provenance", "counters",
+)  # fmt: skip
+_ENTRY_KEYS = ("id", "name", "provenance")
+
+
+def _load_counters(node: Node) -> dict[str, CounterSpec]:
+    """The counter manifest (BFA-GAP-04): groups of counters sharing kind and values, read as
+    one :class:`CounterSpec` per counter; ids are unique across the whole manifest."""
+    seen: dict[str, str] = {}
+    counters: dict[str, CounterSpec] = {}
+    for group in node.list("group"):
+        template = _group(group)
+        for entry in group.list("counters"):
+            _known(entry, _ENTRY_KEYS)
+            counter = attrs.evolve(
+                template,
+                id=_id(entry, seen, "counter id"),
+                name=entry.get("name", str),
+                provenance=entry.provenance(template.provenance),
+            )
+            counters[counter.id] = counter
+    return counters
+
+
+def _group(node: Node) -> CounterSpec:
+    """A group's shared values as a template counter (id and name still empty)."""
+    _known(node, _GROUP_KEYS)
+    side = _pick(node, "side", SIDES, "side")
+    return CounterSpec(
+        id="",
+        name="",
+        side=side,
+        kind=_pick(node, "kind", KINDS, "counter kind"),
+        attack=_number(node, "attack"),
+        defence=_number(node, "defence"),
+        movement=_number(node, "movement"),
+        tribe=_tribe(node, side),
+        exempt=node.get("exempt", bool, False),
+        structure=node.get("structure", bool, False),
+        provenance=node.provenance(),
+    )
+
+
+def _tribe(node: Node, side: str) -> str | None:
+    """Every Ork counter belongs to exactly one of the three tribes; Imperial ones to none
+    (BFA-COMP-06)."""
+    if side == ORKS:
+        return _pick(node, "tribe", TRIBES, "tribe")
+    if node.has("tribe"):
+        raise node.error("Imperial counters have no tribe", "tribe")
+    return None
+
+
+# --------------------------------------------------------------------------------- costs
+
+_COST_KEYS = ("kind", "cost", "space", "provenance")
+
+
+def _load_costs(node: Node, kinds: Collection[str]) -> dict[str, BuildCost]:
+    """Build costs per counter kind and production-track spaces (BFA-GAP-06, BFA-BUILD-06,
+    BFA-BUILD-09, BFA-BUILD-11): one cost per kind; a kind with no entry cannot be built."""
+    seen: dict[str, str] = {}
+    costs: dict[str, BuildCost] = {}
+    for item in node.list("cost", default_empty=True):
+        _known(item, _COST_KEYS)
+        kind = _pick(item, "kind", kinds, "counter kind")
+        _unique(item.child("kind"), seen, "cost for kind")
+        costs[kind] = BuildCost(
+            kind=kind,
+            cost=_number(item, "cost", least=1),
+            space=_number(item, "space", least=1),
+            provenance=item.provenance(),
+        )
+    return costs
+
+
+# ----------------------------------------------------------------------------------- CRT
+
+
+def _load_crt(node: Node) -> CombatResultsTable:
+    """The Combat Results Table (BFA-GAP-01): result codes, then one column of six results per
+    odds ratio, columns from worst to best for the attacker (BFA-COMBAT-12)."""
+    _known(node, ("provenance", "result", "column"))
+    results = _results(node.list("result"))
+    columns: list[Odds] = []
+    cells: list[tuple[str, ...]] = []
+    for item in node.list("column"):
+        columns.append(_column_odds(item, columns))
+        cells.append(_column_rows(item, results))
+    return CombatResultsTable(
+        columns=tuple(columns),
+        cells=tuple(cells),
+        results=results,
+        die_sides=DIE_SIDES,
+        provenance=node.provenance(),
+    )
+
+
+def _results(nodes: Iterable[Node]) -> dict[str, str]:
+    seen: dict[str, str] = {}
+    results: dict[str, str] = {}
+    for item in nodes:
+        _known(item, ("code", "description", "provenance"))
+        code = _unique(item.child("code"), seen, "result code")
+        results[code] = item.get("description", str)
+        item.provenance()
+    return results
+
+
+def _column_odds(node: Node, before: list[Odds]) -> Odds:
+    """The column's odds ("4-1", "1-3"), better for the attacker than every earlier column."""
+    _known(node, ("odds", "rows", "provenance"))
+    node.provenance()
+    odds_node = node.child("odds")
+    match = _ODDS.match(odds_node.as_(str))
+    a, d = (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+    if min(a, d) != 1:
+        raise odds_node.error(f"expected odds like '4-1' or '1-3', got {odds_node.value!r}")
+    odds = Odds(a, d)
+    if before and odds.value <= before[-1].value:
+        raise odds_node.error(
+            f"columns must run from worst to best odds: {odds} after {before[-1]}"
+        )
+    return odds
+
+
+def _column_rows(node: Node, results: Mapping[str, str]) -> tuple[str, ...]:
+    rows = node.list("rows")
+    if len(rows) != DIE_SIDES:
+        raise node.error(
+            f"expected {DIE_SIDES} results, one per die roll 1-{DIE_SIDES}; got {len(rows)}", "rows"
+        )
+    for item in rows:
+        if item.as_(str) not in results:
+            raise item.error(f"undefined result code {item.value!r}; defined: {sorted(results)}")
+    return tuple(item.as_(str) for item in rows)
+
+
+# --------------------------------------------------------------------------------- cards
+
+
+def _load_cards(node: Node) -> tuple[dict[str, StrategyCard], dict[str, SpecialCard]]:
+    """Strategy cards (BFA-GAP-07), six per side (BFA-STRAT-01), and special cards
+    (BFA-GAP-08); ids are unique across both sets."""
+    _known(node, ("strategy", "special"))
+    seen: dict[str, str] = {}
+    strategy = {c.id: c for c in (_strategy(n, seen) for n in node.list("strategy"))}
+    for side in SIDES:
+        count = sum(1 for c in strategy.values() if c.side == side)
+        if count != STRATEGY_HAND:
+            raise node.error(
+                f"{side} has {count} strategy cards; each side holds {STRATEGY_HAND}", "strategy"
+            )
+    special = {c.id: c for c in (_special(n, seen) for n in node.list("special"))}
+    return strategy, special
+
+
+def _strategy(node: Node, seen: dict[str, str]) -> StrategyCard:
+    """A strategy card: two action phases in printed order (BFA-STRAT-02)."""
+    _known(node, ("id", "side", "phases", "provenance"))
+    phases = [_phase(item) for item in node.list("phases")]
+    if len(phases) != 2:
+        raise node.error(f"a strategy card names 2 phases, got {len(phases)}", "phases")
+    return StrategyCard(
+        id=_id(node, seen, "card id"),
+        side=_pick(node, "side", SIDES, "side"),
+        phases=(phases[0], phases[1]),
+        provenance=node.provenance(),
+    )
+
+
+def _phase(node: Node) -> str:
+    value = node.as_(str)
+    if value not in PHASES:
+        raise node.error(f"unknown phase {value!r}; expected one of {list(PHASES)}")
+    return value
+
+
+def _special(node: Node, seen: dict[str, str]) -> SpecialCard:
+    """A special card; ``effect`` (the engine's key) defaults to the id."""
+    _known(node, ("id", "side", "name", "effect", "text", "provenance"))
+    card_id = _id(node, seen, "card id")
+    return SpecialCard(
+        id=card_id,
+        side=_pick(node, "side", SIDES, "side"),
+        name=node.get("name", str),
+        effect=node.get("effect", str, card_id),
+        text=node.get("text", str),
+        provenance=node.provenance(),
+    )
+
+
+# ---------------------------------------------------------------------------- scenarios
+
+_SETUP_KEYS = (
+    "name", "provenance", "build_points", "turns", "imperial", "reinforcements",
+    "ork_areas", "ork_counters",
+)  # fmt: skip
+
+
+def scenario_names() -> list[str]:
+    """The scenarios shipped in ``wargames/armageddon/scenarios`` ("campaign")."""
+    return package_files(PACKAGE, "scenarios")
+
+
+def load_setup(name_or_path: str, data: ArmageddonData) -> Setup:
+    """A scenario's starting position, by shipped name or path to a ``.toml`` file.
+
+    Implements the set-up rules (BFA-SETUP-01, -04 to -07) over the missing reference sheet's
+    deployment (BFA-GAP-05): every counter exists and is placed once, on its own side's list;
+    Imperial stacks obey stacking; the Ork army fits its deployment areas; and the build
+    points equal the defence of the hives and factories set up (BFA-BUILD-02).
+    """
+    node = _scenario_node(name_or_path)
+    _known(node, _SETUP_KEYS)
+    placed: dict[str, str] = {}
+    ork_areas = _ork_areas(node, data)
+    imperial = _imperial(node.child("imperial"), data, placed, ork_areas)
+    ork_counters = _counter_ids(node.list("ork_counters"), data, placed, ORKS)
+    _check_ork_room(node, ork_counters, ork_areas, data)
+    turns = _number(node, "turns", least=1)
+    build_points = _number(node, "build_points")
+    _check_build_points(node, build_points, imperial, data)
+    return Setup(
+        name=node.get("name", str, Path(node.file).stem),
+        imperial=imperial,
+        reinforcements=_reinforcements(node, data, placed, turns),
+        ork_areas=ork_areas,
+        ork_counters=ork_counters,
+        build_points=build_points,
+        turns=turns,
+        provenance=node.provenance(),
+    )
+
+
+def _scenario_node(name_or_path: str) -> Node:
+    names = scenario_names()
+    if name_or_path in names:
+        return read_package_toml(PACKAGE, f"scenarios/{name_or_path}.toml")
+    path = Path(name_or_path)
+    if path.suffix == ".toml" or path.exists():
+        return read_toml(path)
+    raise ScenarioError(
+        name_or_path, "(scenario)", f"no such scenario; shipped: {names}, or a path to a .toml file"
+    )
+
+
+def _ork_areas(node: Node, data: ArmageddonData) -> tuple[str, ...]:
+    """The Ork deployment areas: known areas in Ork Territory (BFA-SETUP-07)."""
+    seen: dict[str, str] = {}
+    for item in node.list("ork_areas"):
+        area = _unique(item, seen, "area")
+        if area not in data.board:
+            raise item.error(f"unknown area {area!r}")
+        if not data.board[area].has("ork-territory"):
+            raise item.error(f"{area} is not in Ork Territory")
+    return tuple(seen)
+
+
+def _imperial(
+    node: Node, data: ArmageddonData, placed: dict[str, str], ork_areas: Collection[str]
+) -> dict[str, tuple[str, ...]]:
+    """The Imperial deployment, area by area (BFA-SETUP-04)."""
+    out: dict[str, tuple[str, ...]] = {}
+    areas = node.keys()
+    for area in areas:
+        _check_placement_area(node, area, data, ork_areas)
+        stack = node.child(area)
+        out[area] = _counter_ids(stack.items(), data, placed, IMPERIUM)
+        _check_stack(stack, area, [data.counters[c] for c in out[area]], data)
+    return out
+
+
+def _check_placement_area(
+    node: Node, area: str, data: ArmageddonData, ork_areas: Collection[str]
+) -> None:
+    if area not in data.board:
+        raise node.error(f"unknown area {area!r}", area)
+    if not data.terrain[data.board[area].terrain].enterable:
+        raise node.error(f"{area} is impassable ({data.board[area].terrain})", area)
+    if area in ork_areas:
+        raise node.error(f"{area} is an Ork deployment area", area)
+
+
+def _counter_ids(
+    nodes: Iterable[Node], data: ArmageddonData, placed: dict[str, str], side: str
+) -> tuple[str, ...]:
+    """Counter ids that must exist, belong to ``side`` and not be placed anywhere else."""
+    out: list[str] = []
+    for item in nodes:
+        counter = item.as_(str)
+        spec = data.counters.get(counter)
+        if spec is None:
+            raise item.error(f"unknown counter {counter!r}")
+        if spec.side != side:
+            raise item.error(
+                f"{counter} is {_SIDE_WORD[spec.side]} counter, not {_SIDE_WORD[side]} one"
+            )
+        if counter in placed:
+            raise item.error(f"counter {counter!r} is placed twice (first at {placed[counter]})")
+        placed[counter] = item.path
+        out.append(counter)
+    return tuple(out)
+
+
+def _check_stack(node: Node, area: str, stack: list[CounterSpec], data: ArmageddonData) -> None:
+    """Stacking at set-up (BFA-SETUP-04, BFA-STACK-02, BFA-STACK-03); a hive counter only in a
+    hive area, a factory only in a factory area, at most one of them per area."""
+    problems = _SETUP_STACKING.problems(stack, IMPERIUM)
+    if problems:
+        raise node.error("stacking violation: " + "; ".join(problems))
+    sites = [c for c in stack if c.kind in ("hive", "factory")]
+    if len(sites) > 1:
+        raise node.error(f"{len(sites)} hive or factory counters in one area")
+    for site in sites:
+        if not data.board[area].has(site.kind):
+            raise node.error(
+                f"{site.id} is a {site.kind} counter but {area} is not a {site.kind} area"
+            )
+
+
+def _check_ork_room(
+    node: Node, counters: Iterable[str], areas: Collection[str], data: ArmageddonData
+) -> None:
+    """The Ork army must fit its areas: one tribe and three counting counters per area
+    (BFA-SETUP-07, BFA-STACK-02, BFA-STACK-04)."""
+    per_tribe: dict[str | None, int] = {}
+    for counter in counters:
+        spec = data.counters[counter]
+        if not spec.exempt:
+            per_tribe[spec.tribe] = per_tribe.get(spec.tribe, 0) + 1
+    needed = sum(-(-n // STACK_LIMIT) for n in per_tribe.values())
+    if needed > len(areas):
+        raise node.error(
+            f"the Ork counters need {needed} areas (one tribe and at most {STACK_LIMIT} "
+            f"counting counters per area) but there are {len(areas)} Ork areas",
+            "ork_counters",
+        )
+
+
+def _check_build_points(
+    node: Node, build_points: int, imperial: Mapping[str, Iterable[str]], data: ArmageddonData
+) -> None:
+    """The build points track equals the defence of the intact hives and factories
+    (BFA-BUILD-02); at the start, 20 (BFA-SETUP-01)."""
+    total = sum(
+        data.counters[c].defence
+        for stack in imperial.values()
+        for c in stack
+        if data.counters[c].kind in ("hive", "factory")
+    )
+    if build_points != total:
+        raise node.error(
+            f"{build_points} build points, but the hives and factories set up produce {total}",
+            "build_points",
+        )
+
+
+def _reinforcements(
+    node: Node, data: ArmageddonData, placed: dict[str, str], turns: int
+) -> dict[int, tuple[str, ...]]:
+    """Turn -> Imperial counters arriving at its start (the Space Marines, research 5.8)."""
+    out: dict[int, tuple[str, ...]] = {}
+    if not node.has("reinforcements"):
+        return out
+    table = node.child("reinforcements")
+    turns_listed = table.keys()
+    for key in turns_listed:
+        turn = int(key) if key.isdigit() else 0
+        if not 1 <= turn <= turns:
+            raise table.error(f"expected a turn number from 1 to {turns}", key)
+        out[turn] = _counter_ids(table.child(key).items(), data, placed, IMPERIUM)
+    return out

@@ -166,8 +166,12 @@ class GameState(abc.ABC):
             action = self.parse_action(action)
         if self.current_player is None:
             raise RuleViolation("GAME-OVER", "the game is over; no action can be taken")
-        if not self.is_legal(action):
-            raise self._explain(action)
+        for legal in self._legal_tuple():
+            if legal is action:  # the common case: an action taken from legal_actions()
+                break
+        else:
+            if not self.is_legal(action):
+                raise self._explain(action)
         return self._apply(action)
 
     @property
@@ -351,6 +355,7 @@ class Match:
             if _matches(action, want):
                 self._forced.pop(0)
                 return action
+        self._forced.clear()  # the queued sequence no longer lines up with the dice
         raise RuleViolation(
             "CHANCE", f"the forced outcome {want} is not possible here: "
             + ", ".join(str(a) for a, _ in outcomes)
@@ -399,8 +404,6 @@ class Match:
         while self.players and self.players[-1] == CHANCE:
             self.undo()
         if self.players:
-            self.undo()
-        while self.players and self.players[-1] == CHANCE:
             self.undo()
         return self.state
 

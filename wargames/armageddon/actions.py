@@ -1,0 +1,266 @@
+"""The actions of Battle for Armageddon and their notation.
+
+Every action is a small frozen value whose ``str`` reads like the rulebook (``move
+bad-moon-nobz-1 S1``, ``attack N2 from F1,OT10``, ``plan orks-mc orks-cb``) and parses back with
+:func:`parse`. Chance outcomes are actions too: ``roll 4`` (a D6) and ``draw orks waaagh`` (a
+special card).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from wargames.core.errors import NotationError
+
+
+@attrs.frozen(cache_hash=True)
+class Deploy:
+    """Set-up: the Ork player places his next counter in an area of Ork territory."""
+
+    counter: str
+    area: str
+
+    def __str__(self) -> str:
+        return f"deploy {self.counter} {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Plan:
+    """Strategy segment: the two strategy cards, top card first (BFA-STRAT-03)."""
+
+    first: str
+    second: str
+
+    def __str__(self) -> str:
+        return f"plan {self.first} {self.second}"
+
+
+@attrs.frozen(cache_hash=True)
+class Roll:
+    """A chance outcome: one die came up ``value``."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"roll {self.value}"
+
+
+@attrs.frozen(cache_hash=True)
+class Draw:
+    """A chance outcome: ``side`` draws special card ``card``."""
+
+    side: str
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw {self.side} {self.card}"
+
+
+@attrs.frozen(cache_hash=True)
+class Move:
+    """Movement phase: one counter moves to an area within its movement value."""
+
+    counter: str
+    area: str
+
+    def __str__(self) -> str:
+        return f"move {self.counter} {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Attack:
+    """Combat phase: the stacks in ``stacks`` (areas) attack the enemy stack in ``target``."""
+
+    target: str
+    stacks: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"attack {self.target} from {','.join(self.stacks)}"
+
+
+@attrs.frozen(cache_hash=True)
+class Reroll:
+    """Ghazghkull's re-roll of the combat die (BFA-COMBAT-20): ``True`` re-rolls, else keeps."""
+
+    reroll: bool
+
+    def __str__(self) -> str:
+        return "reroll" if self.reroll else "keep"
+
+
+@attrs.frozen(cache_hash=True)
+class Lose:
+    """The owner picks the counter he loses (BFA-COMBAT-17)."""
+
+    counter: str
+
+    def __str__(self) -> str:
+        return f"lose {self.counter}"
+
+
+@attrs.frozen(cache_hash=True)
+class Eliminate:
+    """The opponent picks a counter of an over-stacked stack to destroy (BFA-STACK-05)."""
+
+    counter: str
+
+    def __str__(self) -> str:
+        return f"eliminate {self.counter}"
+
+
+@attrs.frozen(cache_hash=True)
+class RetreatTo:
+    """A retreating counter moves one area, chosen by its owner (BFA-RETREAT-01)."""
+
+    counter: str
+    area: str
+
+    def __str__(self) -> str:
+        return f"retreat {self.counter} {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Advance:
+    """After combat an attacking counter of movement 2+ enters the emptied area (BFA-GAP-18)."""
+
+    counter: str
+
+    def __str__(self) -> str:
+        return f"advance {self.counter}"
+
+
+@attrs.frozen(cache_hash=True)
+class Buy:
+    """Imperial build phase: buy a counter onto the production track (BFA-BUILD-08)."""
+
+    counter: str
+
+    def __str__(self) -> str:
+        return f"buy {self.counter}"
+
+
+@attrs.frozen(cache_hash=True)
+class Rebuild:
+    """Imperial build phase: rebuild the smoking ruins in ``area`` (BFA-GAP-10 proposal)."""
+
+    area: str
+
+    def __str__(self) -> str:
+        return f"rebuild {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Place:
+    """Put a ready or arriving counter on the map (BFA-BUILD-15)."""
+
+    counter: str
+    area: str
+
+    def __str__(self) -> str:
+        return f"place {self.counter} {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Return:
+    """Ork build phase: return a destroyed counter to play (BFA-BUILD-17)."""
+
+    counter: str
+    area: str
+
+    def __str__(self) -> str:
+        return f"return {self.counter} {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class PlayCard:
+    """Play a special card; ``target`` is an area or a tribe when the card needs one."""
+
+    card: str
+    target: str = ""
+
+    def __str__(self) -> str:
+        return f"play {self.card}" + (f" {self.target}" if self.target else "")
+
+
+@attrs.frozen(cache_hash=True)
+class Pass:
+    """Finish the current step: end a phase, stop advancing, decline a card (``what`` says)."""
+
+    what: str = "phase"
+
+    def __str__(self) -> str:
+        return f"end {self.what}"
+
+
+ArmageddonAction = (
+    Deploy | Plan | Roll | Draw | Move | Attack | Reroll | Lose | Eliminate | RetreatTo | Advance
+    | Buy | Rebuild | Place | Return | PlayCard | Pass
+)
+
+
+def parse(text: str) -> ArmageddonAction:
+    """Read an action from its notation (the inverse of ``str``)."""
+    words = text.split()
+    if not words:
+        raise NotationError("empty action")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        return _PARSERS[verb](args)
+    except KeyError:
+        raise NotationError(f"unknown action {verb!r} in {text!r}") from None
+    except (IndexError, ValueError):
+        raise NotationError(f"cannot read {text!r}") from None
+
+
+def _one(args: list[str]) -> str:
+    (a,) = args
+    return a
+
+
+def _two(args: list[str]) -> tuple[str, str]:
+    a, b = args
+    return a, b
+
+
+def _attack(args: list[str]) -> Attack:
+    target, word, stacks = args
+    if word != "from":
+        raise ValueError(word)
+    return Attack(target, tuple(stacks.split(",")))
+
+
+def _play(args: list[str]) -> PlayCard:
+    if len(args) not in (1, 2):
+        raise ValueError(args)
+    return PlayCard(args[0], args[1] if len(args) == 2 else "")
+
+
+def _flag(value: bool):  # type: ignore[no-untyped-def]
+    def read(args: list[str]) -> Reroll:
+        if args:
+            raise ValueError(args)
+        return Reroll(value)
+
+    return read
+
+
+_PARSERS = {
+    "deploy": lambda a: Deploy(*_two(a)),
+    "plan": lambda a: Plan(*_two(a)),
+    "roll": lambda a: Roll(int(_one(a))),
+    "draw": lambda a: Draw(*_two(a)),
+    "move": lambda a: Move(*_two(a)),
+    "attack": _attack,
+    "reroll": _flag(True),
+    "keep": _flag(False),
+    "lose": lambda a: Lose(_one(a)),
+    "eliminate": lambda a: Eliminate(_one(a)),
+    "retreat": lambda a: RetreatTo(*_two(a)),
+    "advance": lambda a: Advance(_one(a)),
+    "buy": lambda a: Buy(_one(a)),
+    "rebuild": lambda a: Rebuild(_one(a)),
+    "place": lambda a: Place(*_two(a)),
+    "return": lambda a: Return(*_two(a)),
+    "play": _play,
+    "end": lambda a: Pass(_one(a)),
+}

@@ -1,0 +1,284 @@
+"""Build phases and arrivals (BFA-BUILD-01..22, BFA-SURPRISE-04).
+
+Imperial: spend up to the build point track (half on turn 1, rounded down) on counters that
+have a cost, each onto its production-track space; the whole track then moves one space and
+counters in the 'ready' box may be placed with an intact hive or factory. Orks: return one
+destroyed counter for each two smoking ruins they hold, never Ghazghkull, to a held ruin or an
+Ork supply area.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.armageddon import actions as act
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
+from wargames.armageddon.flow import D6, Task
+from wargames.armageddon.stacking import fits
+from wargames.core.engine import CHANCE, Action, Player
+
+if TYPE_CHECKING:
+    from wargames.armageddon.state import ArmageddonState as S
+
+REBUILD_FACTOR = 2
+"""A ruined hive or factory costs twice its value to rebuild (research 5.6, BFA-GAP-10)."""
+
+
+def build_allowance(s: S) -> int:
+    """Points to spend in an Imperial build phase: the track, halved on turn 1
+    (BFA-BUILD-05, BFA-SURPRISE-04, BFA-GAP-13)."""
+    return s.build_points // 2 if s.turn == 1 else s.build_points
+
+
+def placement_areas(s: S, counter: str) -> tuple[str, ...]:
+    """Areas with an intact hive or factory and no enemy where ``counter`` fits the stacking
+    rules (BFA-BUILD-15, BFA-GAP-23)."""
+    out = []
+    orks = s.occupied(ORKS)
+    for c in industry(s.data):
+        if c in s.ruined:
+            continue
+        area = s.location(c)
+        if area not in orks and fits(s.data, s.stack(area, IMPERIUM), counter):
+            out.append(area)
+    return tuple(sorted(set(out)))
+
+
+@cache
+def industry(data: ArmageddonData) -> tuple[str, ...]:
+    """The hive and factory counters."""
+    return tuple(c for c, spec in data.counters.items() if spec.kind in ("hive", "factory"))
+
+
+def buildable(s: S) -> tuple[str, ...]:
+    """Imperial counters that may be bought: lost so far or set aside at the start, of a kind
+    with a cost (BFA-BUILD-06/08)."""
+    from wargames.armageddon.state import DEAD, POOL
+
+    costs = s.data.costs
+    return tuple(c for c in (*s.in_box(POOL, IMPERIUM), *s.in_box(DEAD, IMPERIUM))
+                 if s.spec(c).kind in costs)
+
+
+@attrs.frozen
+class ImperialBuild(Task):
+    """Imperial build phase, purchases: ``points`` left to spend (unspent points are lost)."""
+
+    points: int
+    rule: ClassVar[str] = "BFA-BUILD-05"
+
+    def actor(self, s: S) -> Player | None:
+        return IMPERIUM
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        from wargames.armageddon.specials import phase_card_plays
+
+        costs = s.data.costs
+        out: list[Action] = [act.Buy(c) for c in buildable(s)
+                             if costs[s.spec(c).kind].cost <= self.points]
+        out += [act.Rebuild(a) for a in rebuildable(s) if rebuild_cost(s, a) <= self.points]
+        out += phase_card_plays(s, IMPERIUM, "build")
+        out.append(act.Pass("buying"))
+        return tuple(out)
+
+    def act(self, s: S, action: Action) -> S:
+        if isinstance(action, act.Buy):
+            cost = s.data.costs[s.spec(action.counter).kind]
+            s = s.move_counters([(action.counter, f"@track{cost.space}")])
+            return s.pop(ImperialBuild(self.points - cost.cost))
+        if isinstance(action, act.Rebuild):
+            s = s.evolve(rebuilding=s.rebuilding | set(ruins_in(s, action.area)))
+            return s.pop(ImperialBuild(self.points - rebuild_cost(s, action.area)))
+        if isinstance(action, act.PlayCard):
+            from wargames.armageddon.specials import play_phase_card
+
+            s = play_phase_card(s, IMPERIUM, action)
+            if action.card == "emergency-production":
+                return s.pop(EmergencyProduction(self.points))
+            return s
+        return s.pop(advance_track(s), PlaceReady())
+
+
+def ruins_in(s: S, area: str) -> tuple[str, ...]:
+    return tuple(c for c in s.structures(area) if c in s.ruined)
+
+
+def rebuildable(s: S) -> tuple[str, ...]:
+    """Areas of smoking ruins held by an Imperial unit and not being rebuilt already."""
+    areas = {s.location(c) for c in s.ruined}
+    return tuple(sorted(a for a in areas if s.units(a, IMPERIUM)
+                        and not set(ruins_in(s, a)) <= s.rebuilding))
+
+
+def rebuild_cost(s: S, area: str) -> int:
+    return REBUILD_FACTOR * sum(s.spec(c).defence for c in ruins_in(s, area))
+
+
+@attrs.frozen
+class EmergencyProduction(Task):
+    """Emergency Production: D6 more points to spend in this build phase only (research R15)."""
+
+    points: int
+
+    def actor(self, s: S) -> Player | None:
+        return CHANCE
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return D6
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Roll)
+        return s.pop(ImperialBuild(self.points + action.value))
+
+
+def advance_track(s: S) -> Task:
+    """Every counter on the production track moves one space toward 'ready' (BFA-BUILD-12)."""
+    from wargames.armageddon.state import READY
+
+    moves = []
+    for c, loc in zip(s.manifest.ids, s.where, strict=True):
+        if loc.startswith("@track"):
+            space = int(loc[6:]) - 1
+            moves.append((c, READY if space <= 0 else f"@track{space}"))
+    return _Moved(tuple(moves))
+
+
+@attrs.frozen
+class _Moved(Task):
+    """Applies a prepared set of counter moves (the production track advancing)."""
+
+    moves: tuple[tuple[str, str], ...]
+
+    def run(self, s: S) -> S:
+        return s.move_counters(self.moves).pop()
+
+
+@attrs.frozen
+class PlaceReady(Task):
+    """Counters in the 'ready' box may be placed with an intact hive or factory; what does not
+    fit stays in the box (BFA-BUILD-13..16, BFA-GAP-24). Ruins paid for flip face up at the end."""
+
+    rule: ClassVar[str] = "BFA-BUILD-15"
+
+    def actor(self, s: S) -> Player | None:
+        return IMPERIUM
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        from wargames.armageddon.state import READY
+
+        out: list[Action] = [act.Place(c, a) for c in s.in_box(READY, IMPERIUM)
+                             for a in placement_areas(s, c)]
+        out.append(act.Pass("build"))
+        return tuple(out)
+
+    def act(self, s: S, action: Action) -> S:
+        if isinstance(action, act.Place):
+            return s.move_counters([(action.counter, action.area)])
+        gain = sum(s.spec(c).defence for c in s.rebuilding)
+        return s.evolve(ruined=s.ruined - s.rebuilding, rebuilding=frozenset(),
+                        build_points=s.build_points + gain, phase=None).pop()
+
+
+@attrs.frozen
+class Arrive(Task):
+    """Reinforcements arriving at the start of a turn are placed with an intact hive, obeying
+    stacking; one that cannot be placed waits in the 'ready' box (research 5.8)."""
+
+    counters: tuple[str, ...]
+    rule: ClassVar[str] = "BFA-BUILD-15"
+
+    def actor(self, s: S) -> Player | None:
+        if not self.counters:
+            return None
+        return IMPERIUM if self.hive_areas(s, self.counters[0]) else None
+
+    def hive_areas(self, s: S, counter: str) -> tuple[str, ...]:
+        hives = {s.location(h) for h in s.hives() if h not in s.ruined}
+        return tuple(a for a in placement_areas(s, counter) if a in hives)
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        c = self.counters[0]
+        return tuple(act.Place(c, a) for a in self.hive_areas(s, c))
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Place)
+        return s.move_counters([(action.counter, action.area)]).pop(Arrive(self.counters[1:]))
+
+    def run(self, s: S) -> S:
+        from wargames.armageddon.state import READY
+
+        if not self.counters:
+            return s.pop()
+        return s.move_counters([(self.counters[0], READY)]).pop(Arrive(self.counters[1:]))
+
+
+# -- Ork build ----------------------------------------------------------------------------------
+
+
+def held_ruins(s: S) -> tuple[str, ...]:
+    """Smoking ruins (of hives and factories) with an Ork counter in their area (BFA-BUILD-18)."""
+    return tuple(c for c in sorted(s.ruined) if s.stack(s.location(c), ORKS))
+
+
+def ork_allowance(s: S) -> int:
+    """One counter per complete pair of held ruins (BFA-BUILD-17, BFA-BUILD-19-EX)."""
+    return len(held_ruins(s)) // 2
+
+
+def return_areas(s: S, counter: str) -> tuple[str, ...]:
+    """A held smoking ruin or an Ork supply area free of Imperial counters, where the counter
+    fits the stacking rules (BFA-BUILD-21)."""
+    imperial = s.occupied(IMPERIUM)
+    areas = {s.location(c) for c in held_ruins(s)}
+    areas |= {a for a in s.data.supply[ORKS] if a not in imperial}
+    return tuple(sorted(a for a in areas if fits(s.data, s.stack(a, ORKS), counter)))
+
+
+def returnable(s: S) -> tuple[str, ...]:
+    """Destroyed Ork counters that may return, never Ghazghkull (BFA-BUILD-20); identical
+    counters (same kind, tribe and values) are offered once."""
+    from wargames.armageddon.state import DEAD
+
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for c in s.in_box(DEAD, ORKS):
+        spec = s.spec(c)
+        key = (spec.kind, spec.tribe, spec.attack, spec.defence, spec.movement)
+        if c != "ghazghkull" and key not in seen:
+            seen.add(key)
+            out.append(c)
+    return tuple(out)
+
+
+@attrs.frozen
+class OrkBuild(Task):
+    """Ork build phase: ``left`` counters may still return."""
+
+    left: int
+    rule: ClassVar[str] = "BFA-BUILD-17"
+
+    def actor(self, s: S) -> Player | None:
+        return ORKS
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        from wargames.armageddon.specials import phase_card_plays
+
+        out: list[Action] = []
+        if self.left > 0:
+            out = [act.Return(c, a) for c in returnable(s) for a in return_areas(s, c)]
+        out += phase_card_plays(s, ORKS, "build")
+        out.append(act.Pass("build"))
+        return tuple(out)
+
+    def act(self, s: S, action: Action) -> S:
+        if isinstance(action, act.Return):
+            return s.move_counters([(action.counter, action.area)]).pop(OrkBuild(self.left - 1))
+        if isinstance(action, act.PlayCard):
+            from wargames.armageddon.specials import play_phase_card
+
+            s = play_phase_card(s, ORKS, action)
+            return s.pop(OrkBuild(self.left + 1)) if action.card == "mekboyz" else s
+        return s.evolve(phase=None).pop()

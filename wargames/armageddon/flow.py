@@ -1,0 +1,270 @@
+"""The sequence of play as tasks: set-up, the strategy segment, action segments, victory.
+
+A *task* is one pending step of the sequence. The state keeps them on a stack; the top task
+says who decides (or that dice are rolled) and what may be done. Automatic tasks (revealing a
+card, checking victory) run as soon as they reach the top.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.armageddon import actions as act
+from wargames.armageddon.data import IMPERIUM, ORKS
+from wargames.core.cards import Deck, Pile
+from wargames.core.engine import CHANCE, Action, Outcome, Player
+from wargames.core.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from wargames.armageddon.state import ArmageddonState as S
+
+D6 = tuple((act.Roll(v), 1 / 6) for v in range(1, 7))
+
+TASKS: dict[str, type[Task]] = {}
+
+
+class Task:
+    """One pending step. Subclasses are frozen attrs classes registered in :data:`TASKS`."""
+
+    rule: ClassVar[str] = "BFA-SEQ-02"
+    """The rule named when an action is refused here."""
+
+    def __init_subclass__(cls) -> None:
+        TASKS[cls.__name__] = cls
+
+    def actor(self, s: S) -> Player | None:
+        """Who decides: a side, CHANCE, or None for an automatic step."""
+        return None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return ()
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return ()
+
+    def act(self, s: S, action: Action) -> S:
+        raise NotImplementedError(type(self).__name__)
+
+    def run(self, s: S) -> S:
+        raise NotImplementedError(type(self).__name__)
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        what = type(self).__name__
+        return RuleViolation(self.rule, f"{action} is not allowed now ({what}); legal: "
+                             + _sample(self.legal(s)))
+
+    def describe(self, s: S) -> str:
+        return type(self).__name__
+
+
+def _sample(actions: tuple[Action, ...]) -> str:
+    shown = ", ".join(str(a) for a in actions[:6])
+    return shown + (f" and {len(actions) - 6} more" if len(actions) > 6 else "")
+
+
+# -- set-up ------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class DeployOrks(Task):
+    """The Ork player places every Ork counter in Ork territory (BFA-SETUP-06/07)."""
+
+    rule: ClassVar[str] = "BFA-SETUP-07"
+
+    def actor(self, s: S) -> Player | None:
+        return ORKS
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        from wargames.armageddon.deploy import deploy_options
+
+        return deploy_options(s)
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Deploy)
+        s = s.move_counters([(action.counter, action.area)])
+        from wargames.armageddon.state import UNPLACED
+
+        return s if s.in_box(UNPLACED, ORKS) else s.pop()
+
+
+@attrs.frozen
+class DealSpecial(Task):
+    """Each player deals himself special cards at random from his own deck (BFA-CARDS-01)."""
+
+    side: str
+    count: int
+    rule: ClassVar[str] = "BFA-CARDS-01"
+
+    def actor(self, s: S) -> Player | None:
+        if self.count <= 0 or not s.decks[_i(self.side)].can_draw():
+            return None
+        return CHANCE
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        deck = s.decks[_i(self.side)]
+        return tuple((act.Draw(self.side, card), p) for card, p in deck.draw_outcomes())
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Draw)
+        i = _i(self.side)
+        s = s.with_deck(self.side, s.decks[i].take(action.card))
+        s = s.with_hand(self.side, s.hands[i].add(action.card))
+        return s.pop(DealSpecial(self.side, self.count - 1))
+
+    def run(self, s: S) -> S:
+        return s.pop()  # nothing left to draw (BFA-STRAT-09, BFA-GAP-08)
+
+
+def _i(side: str) -> int:
+    return 0 if side == ORKS else 1
+
+
+# -- the turn ----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class BeginTurn(Task):
+    """A new game turn: arrivals, then the six segments (BFA-SEQ-01)."""
+
+    def run(self, s: S) -> S:
+        from wargames.armageddon.build import Arrive
+
+        arriving = s.setup.reinforcements.get(s.turn, ())
+        s = s.evolve(segment=0, initiative=None, card=None, phase=None, effects=frozenset(),
+                     played=frozenset())
+        steps: list[Task] = [Arrive(tuple(arriving))] if arriving else []
+        steps += [PlanCards(ORKS), PlanCards(IMPERIUM), Initiative(None), DealSpecial(ORKS, 1),
+                  DealSpecial(IMPERIUM, 1)]
+        steps += [ActionSegment(n) for n in range(1, 5)]
+        steps.append(Victory())
+        return s.pop(*steps)
+
+
+@attrs.frozen
+class PlanCards(Task):
+    """Strategy segment: stack two of the six strategy cards face down, in order (BFA-STRAT-03).
+
+    The Imperial player may first play Astropathic Warning to see the Orks' stack.
+    """
+
+    side: str
+    rule: ClassVar[str] = "BFA-STRAT-03"
+
+    def actor(self, s: S) -> Player | None:
+        return self.side
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        cards = tuple(c.id for c in s.data.strategy.values() if c.side == self.side)
+        plans: list[Action] = [act.Plan(a, b) for a, b in permutations(cards, 2)]
+        if self.side == IMPERIUM and s.holds(IMPERIUM, "astropathic-warning"):
+            plans.append(act.PlayCard("astropathic-warning"))
+        return tuple(plans)
+
+    def act(self, s: S, action: Action) -> S:
+        if isinstance(action, act.PlayCard):
+            return s.spend_card(IMPERIUM, action.card, "astropath")
+        assert isinstance(action, act.Plan)
+        plans = list(s.plans)
+        plans[_i(self.side)] = (action.first, action.second)
+        return s.evolve(plans=(plans[0], plans[1])).pop()
+
+
+@attrs.frozen
+class Initiative(Task):
+    """Both roll a D6, the higher wins the initiative; ties are rolled again (BFA-STRAT-05,
+    BFA-GAP-11). On turn 1 the Orks have it without a roll (BFA-SURPRISE-01)."""
+
+    ork_roll: int | None
+    rule: ClassVar[str] = "BFA-STRAT-05"
+
+    def actor(self, s: S) -> Player | None:
+        return None if s.turn == 1 else CHANCE
+
+    def run(self, s: S) -> S:
+        return s.evolve(initiative=ORKS).pop()
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return D6
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Roll)
+        if self.ork_roll is None:
+            return s.pop(Initiative(action.value))
+        if action.value == self.ork_roll:
+            return s.pop(Initiative(None))
+        winner = ORKS if self.ork_roll > action.value else IMPERIUM
+        return s.evolve(initiative=winner).pop()
+
+    def describe(self, s: S) -> str:
+        return "initiative: Ork roll" if self.ork_roll is None else "initiative: Imperial roll"
+
+
+@attrs.frozen
+class ActionSegment(Task):
+    """Reveal the top strategy card, carry out its two phases in order, then check the acting
+    side's supply (BFA-SEQ-04..07, BFA-ACTION-01, BFA-ACTION-04)."""
+
+    number: int
+
+    def run(self, s: S) -> S:
+        from wargames.armageddon.phases import phase_task
+        from wargames.armageddon.supply import SupplyCheck
+
+        s = s.evolve(segment=self.number, played=frozenset(),
+                     effects=frozenset(e for e in s.effects if e == "astropath"))
+        side = s.acting
+        assert side is not None
+        i = _i(side)
+        card_id, rest = s.plans[i][0], s.plans[i][1:]
+        plans = list(s.plans)
+        plans[i] = rest
+        s = s.evolve(plans=(plans[0], plans[1]), card=card_id)
+        first, second = s.data.strategy[card_id].phases
+        return s.pop(phase_task(first, side), phase_task(second, side), SupplyCheck(side),
+                     EndSegment())
+
+
+@attrs.frozen
+class EndSegment(Task):
+    """The action segment is over: its card effects lapse."""
+
+    def run(self, s: S) -> S:
+        return s.evolve(card=None, phase=None, effects=frozenset(
+            e for e in s.effects if e == "astropath")).pop()
+
+
+@attrs.frozen
+class Victory(Task):
+    """Victory segment: check both sides' conditions; after turn 8 the game is a draw
+    (BFA-VICTORY-01..09, BFA-SEQ-08)."""
+
+    rule: ClassVar[str] = "BFA-VICTORY-01"
+
+    def run(self, s: S) -> S:
+        s = s.evolve(segment=5)
+        captured = sum(s.hive_captured(h) for h in s.hives())
+        orks_win = captured >= 3
+        imperium_wins = not s.ghazghkull_in_play() and all(s.hive_controlled(h) for h in s.hives())
+        assert not (orks_win and imperium_wins), "BFA-VICTORY-09"
+        if orks_win:
+            return _end(s, ORKS, f"the Orks hold {captured} captured hives")
+        if imperium_wins:
+            return _end(s, IMPERIUM, "Ghazghkull is gone and the Imperium controls all five hives")
+        if s.turn >= s.setup.turns:
+            return _end(s, None, f"no side has won by the end of turn {s.turn}")
+        return s.evolve(turn=s.turn + 1).pop(BeginTurn())
+
+
+def _end(s: S, winner: str | None, reason: str) -> S:
+    return s.evolve(result=Outcome(winner, reason, s.turn), tasks=())
+
+
+def new_game_tasks() -> tuple[Task, ...]:
+    """The tasks of a new game, in order: Ork deployment, the special-card deal, turn 1."""
+    return (DeployOrks(), DealSpecial(ORKS, 2), DealSpecial(IMPERIUM, 2), BeginTurn())
+
+
+__all__ = ["D6", "TASKS", "Deck", "Pile", "Task", "new_game_tasks"]

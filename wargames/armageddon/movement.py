@@ -1,0 +1,178 @@
+"""Movement phases (BFA-MOVE-01..16) and the over-stacking check that ends them.
+
+Counters move one at a time, each at most once per phase, up to their movement value in
+areas; they never enter sea, mountain or enemy-held areas and stop on entering ash wastes (and,
+for the Imperium, jungle: reconstructed terrain chart). Stacking is checked when the phase ends;
+the opponent then picks the counters an illegal stack loses.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.armageddon import actions as act
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
+from wargames.armageddon.flow import Task
+from wargames.armageddon.stacking import legal_stack, removable
+from wargames.core.engine import Action, Player
+from wargames.core.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from wargames.armageddon.state import ArmageddonState as S
+
+MOVEMENT_CARDS = {ORKS: ("ere-we-go", "kult-of-speed"), IMPERIUM: ("rail-convoy", "orbital-strike")}
+
+
+def movement_allowance(s: S, counter: str) -> int:
+    """The counter's movement value, +1 for its tribe under Kult of Speed."""
+    spec = s.spec(counter)
+    bonus = 1 if spec.tribe is not None and f"kult:{spec.tribe}" in s.effects else 0
+    return spec.movement + bonus if spec.movement > 0 else 0
+
+
+def destinations(s: S, counter: str) -> tuple[str, ...]:
+    """Every area ``counter`` may end its move in this phase (sorted)."""
+    side = s.spec(counter).side
+    start = s.location(counter)
+    steps = movement_allowance(s, counter)
+    if steps <= 0:
+        return ()  # BFA-MOVE-03
+    ignore_stop = f"ere-we-go:{start}" in s.effects and side == ORKS
+    blocked = s.occupied(IMPERIUM if side == ORKS else ORKS)
+    found = _reach(s.data, start, steps, side, blocked, ignore_stop)
+    if side == IMPERIUM and f"rail:{start}" in s.effects:
+        found = tuple(sorted(set(found) | set(rail_network(s, start))))
+    return found
+
+
+def rail_network(s: S, start: str) -> tuple[str, ...]:
+    """Rail Convoy: areas joined to ``start`` through Imperial-held areas in Imperial supply."""
+    from wargames.armageddon.supply import supplied_areas
+
+    held = s.occupied(IMPERIUM) & supplied_areas(s, IMPERIUM)
+    if start not in held:
+        return ()
+    linked = s.data.board.connected_to((start,), lambda a: a in held)
+    return tuple(sorted(linked - {start}))
+
+
+@lru_cache(maxsize=1 << 16)
+def _reach(data: ArmageddonData, start: str, steps: int, side: str, blocked: frozenset[str],
+           ignore_stop: bool) -> tuple[str, ...]:
+    terrain = data.terrain
+    board = data.board
+
+    def can_enter(area: str) -> bool:
+        return terrain[board[area].terrain].enterable and area not in blocked
+
+    def stops(area: str) -> bool:
+        return not ignore_stop and side in terrain[board[area].terrain].stops
+
+    return tuple(sorted(board.reach(start, steps, can_enter, stops)))
+
+
+@attrs.frozen
+class MovementPhase(Task):
+    """The acting player moves any, all or none of his counters (BFA-MOVE-01)."""
+
+    side: str
+    moves: tuple[act.Move, ...] | None = attrs.field(default=None, eq=False, repr=False,
+                                                      metadata={"derived": True})
+    """The moves still open, carried from state to state within the phase: a counter's reach
+    depends only on enemy positions and card effects, which do not change while it moves."""
+    rule: ClassVar[str] = "BFA-MOVE-02"
+
+    def actor(self, s: S) -> Player | None:
+        return self.side
+
+    def open_moves(self, s: S) -> tuple[act.Move, ...]:
+        if self.moves is not None:
+            return self.moves
+        out: list[act.Move] = []
+        for counter in s.on_map(self.side):
+            if counter not in s.used:
+                out.extend(_moves(counter, destinations(s, counter)))
+        return tuple(out)
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        from wargames.armageddon.specials import phase_card_plays
+
+        cards = phase_card_plays(s, self.side, "movement")
+        return (*self.open_moves(s), *cards, act.Pass("phase"))
+
+    def act(self, s: S, action: Action) -> S:
+        if isinstance(action, act.Move):
+            left = tuple(m for m in self.open_moves(s) if m.counter != action.counter)
+            s = s.move_counters([(action.counter, action.area)])
+            return s.evolve(used=s.used | {action.counter}).pop(MovementPhase(self.side, left))
+        if isinstance(action, act.PlayCard):
+            from wargames.armageddon.specials import play_phase_card
+
+            return play_phase_card(s.pop(MovementPhase(self.side)), self.side, action)
+        s = s.evolve(used=frozenset(), phase=None)
+        return s.pop(*(Overstacked(self.side, a) for a in overstacked(s, self.side)))
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        return explain_move(s, self.side, action) or super().explain(s, action)
+
+
+@lru_cache(maxsize=1 << 14)
+def _moves(counter: str, areas: tuple[str, ...]) -> tuple[act.Move, ...]:
+    return tuple(act.Move(counter, a) for a in areas)
+
+
+def overstacked(s: S, side: str) -> tuple[str, ...]:
+    """Areas where ``side``'s stack breaks the stacking rules (BFA-MOVE-09)."""
+    board = s.data.board
+    return tuple(a for a in board.ids if (st := s.stack(a, side)) and not legal_stack(s.data, st))
+
+
+@attrs.frozen
+class Overstacked(Task):
+    """An illegal stack after movement: the opponent destroys counters until it is legal
+    (BFA-STACK-05, BFA-STACK-06, BFA-MOVE-09)."""
+
+    side: str
+    area: str
+    rule: ClassVar[str] = "BFA-STACK-06"
+
+    def actor(self, s: S) -> Player | None:
+        from wargames.armageddon.state import other
+
+        return other(self.side)
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return tuple(act.Eliminate(c) for c in removable(s.data, s.stack(self.area, self.side)))
+
+    def act(self, s: S, action: Action) -> S:
+        from wargames.armageddon.combat import eliminate
+
+        assert isinstance(action, act.Eliminate)
+        s = eliminate(s, (action.counter,))
+        return s.pop() if legal_stack(s.data, s.stack(self.area, self.side)) else s
+
+
+def explain_move(s: S, side: str, action: Action) -> RuleViolation | None:
+    """The rule a refused move breaks, or None."""
+    if not isinstance(action, act.Move):
+        return None
+    if action.counter not in s.data.counters or s.spec(action.counter).side != side:
+        return RuleViolation("BFA-ACTION-03", f"{action.counter} is not one of your counters")
+    if action.area not in s.data.board:
+        return RuleViolation("BFA-COMP-02", f"there is no area {action.area!r}")
+    if action.counter in s.used:
+        return RuleViolation("BFA-MOVE-07", f"{action.counter} has already moved this phase")
+    if movement_allowance(s, action.counter) <= 0:
+        return RuleViolation("BFA-MOVE-03", f"{action.counter} has movement 0")
+    terrain = s.data.terrain[s.data.board[action.area].terrain]
+    if not terrain.enterable:
+        return RuleViolation("BFA-MOVE-04", f"{action.area} is {terrain.name}: no counter enters")
+    from wargames.armageddon.state import other
+
+    if action.area in s.occupied(other(side)):
+        return RuleViolation("BFA-MOVE-05", f"{action.area} holds enemy counters")
+    return RuleViolation("BFA-MOVE-02", f"{action.area} is beyond {action.counter}'s reach "
+                         "(movement value, enemy areas, ash wastes stop a move)")

@@ -1,0 +1,41 @@
+"""Action phases: a strategy card names two of movement, combat and build (BFA-PHASE-01/02)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from wargames.armageddon.data import IMPERIUM
+from wargames.armageddon.flow import Task
+
+if TYPE_CHECKING:
+    from wargames.armageddon.state import ArmageddonState as S
+
+
+@attrs.frozen
+class BeginPhase(Task):
+    """Start an action phase of the acting side; the second phase of a card starts only when
+    the first is finished (BFA-ACTION-02)."""
+
+    kind: str
+    side: str
+
+    def run(self, s: S) -> S:
+        from wargames.armageddon.build import ImperialBuild, OrkBuild, build_allowance, ork_allowance
+        from wargames.armageddon.combat import CombatPhase
+        from wargames.armageddon.movement import MovementPhase
+
+        s = s.evolve(phase=self.kind, used=frozenset(), attacked=frozenset(),
+                     retreated=frozenset())
+        if self.kind == "movement":
+            return s.pop(MovementPhase(self.side))
+        if self.kind == "combat":
+            return s.pop(CombatPhase(self.side))
+        if self.side == IMPERIUM:
+            return s.pop(ImperialBuild(build_allowance(s)))
+        return s.pop(OrkBuild(ork_allowance(s)))
+
+
+def phase_task(kind: str, side: str) -> Task:
+    return BeginPhase(kind, side)

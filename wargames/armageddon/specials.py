@@ -1,0 +1,94 @@
+"""Special cards (BFA-CARDS-01..04; texts reconstructed, research 5.4, BFA-GAP-08).
+
+A player may play at most one special card per action segment and discards it after use. The
+cards played as actions of a phase are listed here; the cards played in reaction (Tunnel Rats,
+Thunderbolt Wing, Heroic Stand, Looted Supplies, Astropathic Warning) are offered by the tasks
+of the moment they concern (combat, supply, strategy).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from wargames.armageddon import actions as act
+from wargames.armageddon.data import IMPERIUM, ORKS, TRIBES
+from wargames.armageddon.flow import D6, Task
+from wargames.core.engine import CHANCE, Action, Player
+
+if TYPE_CHECKING:
+    from wargames.armageddon.state import ArmageddonState as S
+
+PHASE_CARDS: dict[tuple[str, str], tuple[str, ...]] = {
+    (ORKS, "movement"): ("ere-we-go", "kult-of-speed"),
+    (ORKS, "combat"): ("waaagh",),
+    (ORKS, "build"): ("mekboyz",),
+    (IMPERIUM, "movement"): ("rail-convoy", "orbital-strike"),
+    (IMPERIUM, "combat"): ("orbital-strike",),
+    (IMPERIUM, "build"): ("emergency-production", "orbital-strike"),
+}
+"""Which cards each side may play as an action of each kind of phase."""
+
+STRIKE_HITS = frozenset({5, 6})
+
+
+def phase_card_plays(s: S, side: str, phase: str) -> list[Action]:
+    """The special-card plays open to ``side`` in its ``phase`` now."""
+    if side in s.played:
+        return []
+    out: list[Action] = []
+    for card in PHASE_CARDS[(side, phase)]:
+        if s.holds(side, card):
+            out.extend(act.PlayCard(card, t) for t in targets(s, card))
+    return out
+
+
+def targets(s: S, card: str) -> tuple[str, ...]:
+    """What a card may be aimed at ("" for a card without a target)."""
+    if card == "ere-we-go":
+        return tuple(sorted({s.location(c) for c in s.on_map(ORKS) if c not in s.used}))
+    if card == "kult-of-speed":
+        return tuple(t for t in TRIBES if any(s.spec(c).tribe == t for c in s.on_map(ORKS)))
+    if card == "rail-convoy":
+        return tuple(sorted({s.location(c) for c in s.on_map(IMPERIUM)
+                             if c not in s.used and s.spec(c).movement > 0}))
+    if card == "orbital-strike":
+        return tuple(sorted({s.location(c) for c in s.on_map(ORKS)}))
+    return ("",)
+
+
+def play_phase_card(s: S, side: str, action: act.PlayCard) -> S:
+    """Spend the card and put its effect in force (or queue its die roll)."""
+    card, target = action.card, action.target
+    effect = {
+        "ere-we-go": f"ere-we-go:{target}",
+        "kult-of-speed": f"kult:{target}",
+        "rail-convoy": f"rail:{target}",
+        "waaagh": "waaagh",
+    }.get(card)
+    s = s.spend_card(side, card, effect)
+    if card == "orbital-strike":
+        return s.push(OrbitalStrike(target))
+    return s
+
+
+@attrs.frozen
+class OrbitalStrike(Task):
+    """Orbital Strike: a D6; on 5-6 the Ork player removes one of his counters in the area."""
+
+    area: str
+
+    def actor(self, s: S) -> Player | None:
+        return CHANCE
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return D6
+
+    def act(self, s: S, action: Action) -> S:
+        from wargames.armageddon.combat import TakeLoss
+
+        assert isinstance(action, act.Roll)
+        if action.value not in STRIKE_HITS:
+            return s.pop()
+        return s.pop(TakeLoss(ORKS, self.area, s.units(self.area, ORKS)))

@@ -1,0 +1,49 @@
+"""Battle for Armageddon's stacking rule (BFA-STACK-01..07) on the core mechanism."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from wargames.armageddon.data import ArmageddonData, CounterSpec
+from wargames.core.stacking import StackingRule
+
+LIMIT = 3
+
+
+def _exempt(spec: CounterSpec) -> bool:
+    return spec.exempt
+
+
+def _tribe(spec: CounterSpec) -> str | None:
+    return spec.tribe
+
+
+RULE: StackingRule[CounterSpec] = StackingRule(
+    limit=LIMIT, exempt=_exempt, group=_tribe, loss_chooser="opponent", checked="end-of-movement"
+)
+"""Three counting counters per stack; Ghazghkull, Yarrick, Dante, fortifications, factories and
+hives are exempt (BFA-STACK-03); one Ork tribe per stack (BFA-STACK-04); the opponent chooses
+the losses of an illegal stack (BFA-STACK-05), checked at the end of movement (BFA-MOVE-08)."""
+
+
+@cache
+def _spec_tuple(data: ArmageddonData, counters: tuple[str, ...]) -> tuple[CounterSpec, ...]:
+    return tuple(data.counters[c] for c in counters)
+
+
+def legal_stack(data: ArmageddonData, counters: Sequence[str]) -> bool:
+    """Whether these counters (one side's, in one area) form a legal stack."""
+    return RULE.is_legal(_spec_tuple(data, tuple(counters)))
+
+
+def fits(data: ArmageddonData, stack: Sequence[str], newcomer: str) -> bool:
+    """Whether ``newcomer`` may join ``stack`` and leave it legal (BFA-RETREAT-03, BFA-BUILD-15)."""
+    return legal_stack(data, (*stack, newcomer))
+
+
+def removable(data: ArmageddonData, counters: Sequence[str]) -> tuple[str, ...]:
+    """Counters whose removal helps cure an illegal stack (BFA-STACK-06, BFA-GAP-16)."""
+    specs = RULE.removable(list(_spec_tuple(data, tuple(counters))))
+    ids = {id(s) for s in specs}
+    return tuple(c for c in counters if id(data.counters[c]) in ids)

@@ -1,0 +1,405 @@
+"""The state of a game of Battle for Armageddon.
+
+A state is a frozen value. Where every counter is (an area id, or an off-map box such as
+``@pool``), which hives and factories show their smoking ruins, the cards, the turn and segment,
+and a stack of pending *tasks* — the steps of the sequence of play still to be done, the top one
+being the decision (or die roll) the game waits for. :mod:`wargames.armageddon.flow` and the
+phase modules define the tasks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+import attrs
+
+from wargames.armageddon import actions as act
+from wargames.armageddon.data import IMPERIUM, ORKS, SIDES, ArmageddonData, CounterSpec, Setup
+from wargames.core.cards import Deck, Pile
+from wargames.core.engine import CHANCE, Action, GameState, Outcome, Player
+from wargames.core.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from wargames.armageddon.flow import Task
+
+# Off-map boxes a counter can be in (every other location is an area id).
+UNPLACED = "@unplaced"  # an Ork counter not yet deployed
+POOL = "@pool"  # an Imperial counter set aside at the start (BFA-SETUP-05)
+DEAD = "@dead"  # eliminated
+READY = "@ready"  # the production track's 'ready' box
+ARRIVING = "@arriving"  # a reinforcement that has not arrived yet
+TRACK = "@track"  # followed by the space number: "@track2"
+
+HIDDEN = "?"
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return IMPERIUM if side == ORKS else ORKS
+
+
+def side_index(side: str) -> int:
+    return 0 if side == ORKS else 1
+
+
+@attrs.frozen
+class Manifest:
+    """The counters of one data set, indexed for the hot paths."""
+
+    ids: tuple[str, ...]
+    specs: tuple[CounterSpec, ...]
+    index: dict[str, int]
+
+    @classmethod
+    def of(cls, data: ArmageddonData) -> Manifest:
+        ids = tuple(data.counters)
+        return cls(ids, tuple(data.counters[i] for i in ids), {c: i for i, c in enumerate(ids)})
+
+
+@cache
+def manifest(data: ArmageddonData) -> Manifest:
+    return Manifest.of(data)
+
+
+@attrs.frozen
+class _Index:
+    """Where everything is, computed once per state in one pass (the hot-path lookups)."""
+
+    at: dict[str, tuple[str, ...]]
+    stacks: dict[str, dict[str, tuple[str, ...]]]
+    units: dict[str, dict[str, tuple[str, ...]]]
+    occupied: dict[str, frozenset[str]]
+    _on_map: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+
+    def on_map(self, s: ArmageddonState, side: str) -> tuple[str, ...]:
+        found = self._on_map.get(side)
+        if found is None:
+            index = s.manifest.index
+            found = self._on_map[side] = tuple(sorted(
+                (c for cs in self.units[side].values() for c in cs), key=index.__getitem__))
+        return found
+
+    def moved(self, s: ArmageddonState, changed: list[tuple[str, str, str]]) -> _Index:
+        """This index after counters moved (``(counter, from, to)``), touching only the
+        locations involved."""
+        at = dict(self.at)
+        index = s.manifest.index
+        for counter, old, new in changed:
+            at[old] = tuple(c for c in at.get(old, ()) if c != counter)
+            at[new] = tuple(sorted((*at.get(new, ()), counter), key=index.__getitem__))
+        stacks = {side: dict(d) for side, d in self.stacks.items()}
+        units = {side: dict(d) for side, d in self.units.items()}
+        board = s.data.board
+        specs = s.data.counters
+        for loc in {x for _, old, new in changed for x in (old, new)}:
+            if loc not in board:
+                continue
+            for side in (ORKS, IMPERIUM):
+                stack = tuple(c for c in at[loc] if specs[c].side == side and c not in s.ruined)
+                _put(stacks[side], loc, stack)
+                _put(units[side], loc, tuple(c for c in stack if not specs[c].structure))
+        occupied = {side: frozenset(d) for side, d in stacks.items()}
+        return _Index(at, stacks, units, occupied)
+
+    @classmethod
+    def of(cls, s: ArmageddonState) -> _Index:
+        at: dict[str, list[str]] = {}
+        stacks: dict[str, dict[str, list[str]]] = {ORKS: {}, IMPERIUM: {}}
+        units: dict[str, dict[str, list[str]]] = {ORKS: {}, IMPERIUM: {}}
+        board = s.data.board
+        ruined = s.ruined
+        for cid, spec, loc in zip(s.manifest.ids, s.manifest.specs, s.where, strict=True):
+            at.setdefault(loc, []).append(cid)
+            if loc in board and cid not in ruined:
+                stacks[spec.side].setdefault(loc, []).append(cid)
+                if not spec.structure:
+                    units[spec.side].setdefault(loc, []).append(cid)
+        return cls(
+            at={k: tuple(v) for k, v in at.items()},
+            stacks={side: {a: tuple(v) for a, v in d.items()} for side, d in stacks.items()},
+            units={side: {a: tuple(v) for a, v in d.items()} for side, d in units.items()},
+            occupied={side: frozenset(d) for side, d in stacks.items()},
+        )
+
+
+def _put(table: dict[str, tuple[str, ...]], key: str, value: tuple[str, ...]) -> None:
+    if value:
+        table[key] = value
+    else:
+        table.pop(key, None)
+
+
+@attrs.frozen(slots=False)
+class ArmageddonState(GameState):
+    """A position in Battle for Armageddon (see the module docstring)."""
+
+    game: ClassVar[str] = "armageddon"
+    players: ClassVar[tuple[Player, ...]] = SIDES
+
+    data: ArmageddonData = attrs.field(eq=False, repr=False)
+    setup: Setup = attrs.field(eq=False, repr=False)
+    where: tuple[str, ...]
+    ruined: frozenset[str] = frozenset()
+    build_points: int = 20
+    turn: int = 1
+    segment: int = 0
+    """0 set-up or strategy, 1-4 the action segments, 5 victory."""
+    initiative: str | None = None
+    plans: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """Each side's strategy stack, top card first (cards still to reveal)."""
+    card: str | None = None
+    """The strategy card revealed in the current action segment."""
+    phase: str | None = None
+    hands: tuple[Pile, Pile] = (Pile(), Pile())
+    decks: tuple[Deck, Deck] = (Deck(), Deck())
+    played: frozenset[str] = frozenset()
+    """Sides that have played a special card in this action segment (BFA-CARDS-03)."""
+    effects: frozenset[str] = frozenset()
+    """Card effects in force this segment: ``waaagh``, ``ere-we-go:AREA``, ``kult:TRIBE``..."""
+    used: frozenset[str] = frozenset()
+    """Counters that moved (movement phase) or attacked (combat phase) in this phase."""
+    attacked: frozenset[str] = frozenset()
+    """Enemy areas already attacked in this combat phase (BFA-COMBAT-05)."""
+    retreated: frozenset[str] = frozenset()
+    """Counters that retreated in this combat phase (BFA-RETREAT-07..10)."""
+    rebuilding: frozenset[str] = frozenset()
+    """Ruins paid for in this build phase; they flip face up when it ends."""
+    tasks: tuple[Task, ...] = ()
+    result: Outcome | None = None
+    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+
+    # -- the task stack ------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Task:
+        return self.tasks[-1]
+
+    def push(self, *tasks: Task) -> Self:
+        """Put ``tasks`` on top, to be done in the order given."""
+        return self.evolve(tasks=self.tasks + tuple(reversed(tasks)))
+
+    def pop(self, *then: Task) -> Self:
+        """Finish the top task and put ``then`` on top, to be done in the order given."""
+        return self.evolve(tasks=self.tasks[:-1] + tuple(reversed(then)))
+
+    def settle(self) -> Self:
+        """Carry out automatic tasks until a player or the dice must decide, or the game ends."""
+        state = self
+        while state.tasks and state.result is None and state.top.actor(state) is None:
+            state = state.top.run(state)
+        return state
+
+    def evolve(self, **changes: Any) -> Self:
+        """A copy with ``changes`` (fast: states share every unchanged field). Where-is-what
+        lookups are carried over while no counter moves and nothing is ruined."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        memo: dict[str, Any] = {}
+        if "where" not in changes and "ruined" not in changes and "index" in self._memo:
+            memo["index"] = self._memo["index"]
+        fields["_memo"] = memo
+        return new
+
+    def clone(self) -> Self:
+        return self.evolve()
+
+    # -- protocol -----------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> Player | None:
+        if self.result is not None or not self.tasks:
+            return None
+        return self.top.actor(self)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def _legal(self) -> tuple[Action, ...]:
+        return self.top.legal(self)
+
+    def _chance(self) -> tuple[tuple[Action, float], ...]:
+        return self.top.chance(self)
+
+    def _apply(self, action: Action) -> Self:
+        return self.top.act(self, action).settle()
+
+    def _explain(self, action: Action) -> RuleViolation:
+        return self.top.explain(self, action)
+
+    def parse_action(self, text: str) -> Action:
+        return act.parse(text)
+
+    # -- counters -----------------------------------------------------------------------------
+
+    @property
+    def manifest(self) -> Manifest:
+        return manifest(self.data)
+
+    def spec(self, counter: str) -> CounterSpec:
+        return self.data.counters[counter]
+
+    def location(self, counter: str) -> str:
+        return self.where[self.manifest.index[counter]]
+
+    def move_counters(self, moves: Iterable[tuple[str, str]]) -> Self:
+        """The state with each ``(counter, location)`` moved there."""
+        where = list(self.where)
+        index = self.manifest.index
+        changed: list[tuple[str, str, str]] = []
+        for counter, loc in moves:
+            i = index[counter]
+            changed.append((counter, where[i], loc))
+            where[i] = loc
+        new = self.evolve(where=tuple(where))
+        old = self._memo.get("index")
+        if old is not None:
+            new._memo["index"] = old.moved(new, changed)
+        return new
+
+    def counters_at(self, location: str) -> tuple[str, ...]:
+        """Every counter (both sides, structures included) in an area or box, in manifest order."""
+        return self._index().at.get(location, ())
+
+    def _index(self) -> _Index:
+        memo = self._memo
+        found: _Index | None = memo.get("index")
+        if found is None:
+            found = memo["index"] = _Index.of(self)
+        return found
+
+    def stack(self, area: str, side: str) -> tuple[str, ...]:
+        """``side``'s counters in ``area`` (its stack, structures included; ruins excluded)."""
+        return self._index().stacks[side].get(area, ())
+
+    def units(self, area: str, side: str) -> tuple[str, ...]:
+        """``side``'s unit counters in ``area``: its stack without hives, factories, forts."""
+        return self._index().units[side].get(area, ())
+
+    def structures(self, area: str) -> tuple[str, ...]:
+        """Hive, factory and fortification counters in ``area``, ruined ones included."""
+        specs = self.data.counters
+        return tuple(c for c in self.counters_at(area) if specs[c].structure)
+
+    def occupied(self, side: str) -> frozenset[str]:
+        """Areas holding at least one of ``side``'s counters (intact structures count, ruins not).
+
+        These are the areas the other side may not enter nor trace supply through
+        (BFA-MOVE-05, BFA-SUPPLY-03, BFA-GAP-10).
+        """
+        return self._index().occupied[side]
+
+    def on_map(self, side: str) -> tuple[str, ...]:
+        """``side``'s unit counters on the map (no structures), in manifest order."""
+        return self._index().on_map(self, side)
+
+    def in_box(self, box: str, side: str | None = None) -> tuple[str, ...]:
+        specs = self.data.counters
+        return tuple(c for c in self.counters_at(box) if side is None or specs[c].side == side)
+
+    # -- hives and victory ---------------------------------------------------------------------
+
+    def hives(self) -> tuple[str, ...]:
+        """The hive counters (BFA-SETUP-03)."""
+        return tuple(c for c, s in self.data.counters.items() if s.kind == "hive")
+
+    def hive_captured(self, hive: str) -> bool:
+        """Smoking ruins with an Ork counter in the area (BFA-VICTORY-03/04)."""
+        return hive in self.ruined and bool(self.stack(self.location(hive), ORKS))
+
+    def hive_controlled(self, hive: str) -> bool:
+        """Face up, or ruins with an Imperial unit in the area (BFA-VICTORY-06/07)."""
+        return hive not in self.ruined or bool(self.units(self.location(hive), IMPERIUM))
+
+    def ghazghkull_in_play(self) -> bool:
+        return self.location("ghazghkull") in self.data.board
+
+    # -- cards ---------------------------------------------------------------------------------
+
+    def hand(self, side: str) -> Pile:
+        return self.hands[side_index(side)]
+
+    def holds(self, side: str, card: str) -> bool:
+        return card in self.hands[side_index(side)]
+
+    def may_play(self, side: str, card: str) -> bool:
+        """``side`` holds ``card`` and has not played a special card this segment (BFA-CARDS-03)."""
+        return side not in self.played and self.holds(side, card)
+
+    def with_hand(self, side: str, hand: Pile) -> Self:
+        hands = list(self.hands)
+        hands[side_index(side)] = hand
+        return self.evolve(hands=(hands[0], hands[1]))
+
+    def with_deck(self, side: str, deck: Deck) -> Self:
+        decks = list(self.decks)
+        decks[side_index(side)] = deck
+        return self.evolve(decks=(decks[0], decks[1]))
+
+    def spend_card(self, side: str, card: str, effect: str | None = None) -> Self:
+        """Play ``card``: out of the hand, onto the discards, one per segment (BFA-CARDS-04)."""
+        i = side_index(side)
+        state = self.with_hand(side, self.hands[i].remove(card))
+        state = state.with_deck(side, self.decks[i].discard(card))
+        effects = self.effects | {effect} if effect else self.effects
+        played = self.played | {side} if 1 <= self.segment <= 4 else self.played
+        return state.evolve(played=played, effects=effects)
+
+    @property
+    def acting(self) -> str | None:
+        """The side whose action segment it is (BFA-STRAT-06)."""
+        if not 1 <= self.segment <= 4 or self.initiative is None:
+            return None
+        return self.initiative if self.segment % 2 == 1 else other(self.initiative)
+
+    # -- serialisation and views ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        from wargames.armageddon.serial import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        from wargames.armageddon.serial import state_from_json
+
+        return state_from_json(cls, data)
+
+    def view(self, player: Player) -> Self:
+        """What ``player`` sees: the opponent's hand, draw pile and unrevealed plan are hidden."""
+        if player not in SIDES:
+            raise ValueError(f"unknown player {player!r}")
+        foe = other(player)
+        j = side_index(foe)
+        hands = list(self.hands)
+        decks = list(self.decks)
+        plans = list(self.plans)
+        hands[j] = Pile((HIDDEN,) * len(self.hands[j]))
+        decks[j] = Deck(Pile((HIDDEN,) * len(self.decks[j].draw)), self.decks[j].discards)
+        if not (foe == ORKS and "astropath" in self.effects):
+            plans[j] = (HIDDEN,) * len(self.plans[j])
+        seen = self.evolve(hands=(hands[0], hands[1]), decks=(decks[0], decks[1]),
+                            plans=(plans[0], plans[1]))
+        if player == self.current_player:
+            # The acting player's choices never depend on what is hidden from him.
+            for key in ("legal", "legal_set", "index"):
+                if key in self._memo:
+                    seen._memo[key] = self._memo[key]
+        return seen
+
+    def invariant_violations(self) -> list[str]:
+        from wargames.armageddon.invariants import violations
+
+        return violations(self)
+
+    def __str__(self) -> str:
+        from wargames.armageddon.describe import summary
+
+        return summary(self)
+
+
+__all__ = ["ARRIVING", "CHANCE", "DEAD", "POOL", "READY", "TRACK", "UNPLACED", "ArmageddonState"]
