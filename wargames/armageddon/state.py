@@ -63,6 +63,11 @@ def manifest(data: ArmageddonData) -> Manifest:
     return Manifest.of(data)
 
 
+@cache
+def _of_kind(data: ArmageddonData, kind: str) -> tuple[str, ...]:
+    return tuple(c for c, spec in data.counters.items() if spec.kind == kind)
+
+
 @attrs.frozen
 class _Index:
     """Where everything is, computed once per state in one pass (the hot-path lookups)."""
@@ -305,7 +310,7 @@ class ArmageddonState(GameState):
 
     def hives(self) -> tuple[str, ...]:
         """The hive counters (BFA-SETUP-03)."""
-        return tuple(c for c, s in self.data.counters.items() if s.kind == "hive")
+        return _of_kind(self.data, "hive")
 
     def hive_captured(self, hive: str) -> bool:
         """Smoking ruins with an Ork counter in the area (BFA-VICTORY-03/04)."""
