@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from wargames.core.agents import RandomAgent
-from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Outcome, Record, Player
+from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Outcome, Player, Record
 from wargames.core.errors import NotationError, RuleViolation, ScenarioError, WargamesError
 from wargames.core.registry import Game, game
+from wargames.sim import simulate
 
 __version__ = "0.1.0"
 
@@ -36,8 +37,10 @@ __all__ = [
     "game",
     "games",
     "load",
+    "match",
     "play",
     "replay",
+    "simulate",
 ]
 
 
@@ -61,6 +64,32 @@ def agent(game_id: str, name: str, seed: int | None = None, player: Player = "")
     return factories[name](seed, player)
 
 
+def match(
+    game_id: str,
+    agents: Mapping[Player, Agent | str] | None = None,
+    seed: int | None = None,
+    scenario: str | None = None,
+    *,
+    bot_options: bool = True,
+    **options: Any,
+) -> Match:
+    """A :class:`Match` of ``game_id`` with an agent on every side, ready to :meth:`~Match.run`.
+
+    ``agents`` maps players to agents or agent names; players left out get ``"random"``. Each
+    named agent is seeded from ``seed`` and its player, so the same seed gives the same game.
+    With ``bot_options`` the game's options for bot-only play (such as a turn cap) apply.
+    """
+    g = game(game_id)
+    merged = {**(dict(g.bot_options) if bot_options else {}), **options}
+    state = g.new(scenario, merged)
+    chosen: dict[Player, Agent] = {}
+    for i, player in enumerate(g.players):
+        spec = (agents or {}).get(player, "random")
+        sub = None if seed is None else seed * 7919 + i + 1
+        chosen[player] = agent(game_id, spec, sub, player) if isinstance(spec, str) else spec
+    return Match(state, seed=seed, agents=chosen, scenario=scenario, options=merged)
+
+
 def play(
     game_id: str,
     agents: Mapping[Player, Agent | str] | None = None,
@@ -69,23 +98,10 @@ def play(
     max_steps: int | None = None,
     **options: Any,
 ) -> Record:
-    """Play a whole game with bots on every side and return its :class:`Record`.
-
-    ``agents`` maps players to agents or agent names; players left out get ``"random"``. Each
-    named agent is seeded from ``seed`` and its player, so the same seed gives the same game.
-    """
-    g = game(game_id)
-    merged = {**dict(g.bot_options), **options}
-    state = g.new(scenario, merged)
-    chosen: dict[Player, Agent] = {}
-    for i, player in enumerate(g.players):
-        spec = (agents or {}).get(player, "random")
-        sub = None if seed is None else seed * 7919 + i + 1
-        chosen[player] = agent(game_id, spec, sub, player) if isinstance(spec, str) else spec
-    match = Match(state, seed=seed, agents=chosen, scenario=scenario or g.default_scenario,
-                  options=merged)
-    match.run(max_steps)
-    return match.record()
+    """Play a whole game with bots on every side and return its :class:`Record`."""
+    m = match(game_id, agents, seed, scenario, **options)
+    m.run(max_steps)
+    return m.record()
 
 
 def replay(record: Record | Mapping[str, Any]) -> Match:

@@ -53,5 +53,13 @@ GAME = Game(
     render=_render,
 )
 
-__all__ = ["GAME", "IMPERIUM", "ORKS", "SEQUENCE", "ArmageddonState", "default_data", "new_game",
-           "parse"]
+__all__ = [
+    "GAME",
+    "IMPERIUM",
+    "ORKS",
+    "SEQUENCE",
+    "ArmageddonState",
+    "default_data",
+    "new_game",
+    "parse",
+]

@@ -8,6 +8,8 @@ special card).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from wargames.core.errors import NotationError
@@ -193,8 +195,23 @@ class Pass:
 
 
 ArmageddonAction = (
-    Deploy | Plan | Roll | Draw | Move | Attack | Reroll | Lose | Eliminate | RetreatTo | Advance
-    | Buy | Rebuild | Place | Return | PlayCard | Pass
+    Deploy
+    | Plan
+    | Roll
+    | Draw
+    | Move
+    | Attack
+    | Reroll
+    | Lose
+    | Eliminate
+    | RetreatTo
+    | Advance
+    | Buy
+    | Rebuild
+    | Place
+    | Return
+    | PlayCard
+    | Pass
 )
 
 
@@ -235,7 +252,7 @@ def _play(args: list[str]) -> PlayCard:
     return PlayCard(args[0], args[1] if len(args) == 2 else "")
 
 
-def _flag(value: bool):  # type: ignore[no-untyped-def]
+def _flag(value: bool) -> Callable[[list[str]], Reroll]:
     def read(args: list[str]) -> Reroll:
         if args:
             raise ValueError(args)
@@ -244,7 +261,7 @@ def _flag(value: bool):  # type: ignore[no-untyped-def]
     return read
 
 
-_PARSERS = {
+_PARSERS: dict[str, Callable[[list[str]], ArmageddonAction]] = {
     "deploy": lambda a: Deploy(*_two(a)),
     "plan": lambda a: Plan(*_two(a)),
     "roll": lambda a: Roll(int(_one(a))),

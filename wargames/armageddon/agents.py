@@ -1,289 +1,1011 @@
-"""A greedy Battle for Armageddon bot: attacks at good odds, protects hives and supply,
-captures hives. It sees only its own view of the state.
+"""A greedy Battle for Armageddon bot that plays either side from its own view of the state.
 
-Each decision is scored by a short heuristic for the kind of step the game waits for (the top
-task): moves by how much closer they bring a counter to where it is needed, attacks by their
-expected gain on the Combat Results Table, losses by the counter's worth, and so on. Ties are
-broken by the agent's own seeded generator.
+The bot looks one decision ahead, with a plan for the whole phase where one is needed:
+
+- **Orks.** Each tribe is given a target hive (the one it can strike hardest soonest). At the
+  start of a movement phase the bot plans every counter's move at once: garrisons stay in the
+  captured hives, the nearest spare counters occupy empty ruins, and each tribe's other stacks
+  gather in the areas next to its target, strongest first, so that the combat phase can hit the
+  hive with one combined attack at the best odds. Ghazghkull joins the strongest Goff stack
+  that is in supply and hard to reach, so that his re-roll serves the attacks without exposing
+  him. Every move keeps supply.
+- **Imperium.** Threatened hives are garrisoned with their best defenders and fortified; the
+  other counters gather around the Ork stacks in ruined hives and around Ghazghkull for
+  combined counter-attacks; empty ruins are re-occupied and rebuilt; every build phase is spent
+  to the last point.
+- **Every attack** is scored by its expected value on the Combat Results Table: enemy counters
+  destroyed or driven off, the prize of the area (a hive to ruin, a captured hive to take back,
+  Ghazghkull), minus the bot's own expected losses, with Ghazghkull's re-roll used whenever the
+  kept result is worth less than a new roll.
+
+Ties are broken by the agent's own seeded generator, so a game is the same for the same seed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from math import ceil
 
-import networkx as nx
 import numpy as np
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.combat import numbers
-from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
-from wargames.armageddon.state import ArmageddonState, other
+from wargames.armageddon.build import held_ruins, ork_allowance
+from wargames.armageddon.combat import defence_of, modifiers
+from wargames.armageddon.data import IMPERIUM, ORKS, TRIBES, ArmageddonData
+from wargames.armageddon.stacking import fits
+from wargames.armageddon.state import DEAD, ArmageddonState, other
+from wargames.armageddon.supply import supplied_areas
 from wargames.core.engine import Action, GameState
+from wargames.core.odds import odds_ratio
 
 S = ArmageddonState
+GHAZ = "ghazghkull"
 
-OK_CARDS = frozenset({"tunnel-rats", "thunderbolt-wing", "heroic-stand", "looted-supplies",
-                      "astropathic-warning"})
-"""Reaction cards the bot always plays when offered."""
+HIVE_PRIZE = 45.0
+"""What ruining (and taking) an intact hive is worth to the Orks, in counter-worth points."""
+FACTORY_PRIZE = 5.0
+UNCAPTURE_PRIZE = 30.0
+"""What driving the Orks out of a captured hive is worth to the Imperium."""
+GHAZ_WORTH = {ORKS: 60.0, IMPERIUM: 70.0}
+"""Ghazghkull's worth to his owner (the re-roll, and the Imperium's victory needs his death)
+and to the Imperium."""
+
+
+# -- static geography ------------------------------------------------------------------------
+
+
+class Geo:
+    """What the bot needs of the map, computed once per data set."""
+
+    def __init__(self, data: ArmageddonData) -> None:
+        board = data.board
+        terrain = data.terrain
+        self.passable = frozenset(a for a in board.ids if terrain[board[a].terrain].enterable)
+        self.nbrs = {a: tuple(n for n in board.neighbours(a) if n in self.passable)
+                     for a in board.ids}
+        self.river = {(a, n): board.crosses(a, n, "river") for a in board.ids
+                      for n in board.neighbours(a)}
+        self.defmod = {a: terrain[board[a].terrain].defender_modifier for a in board.ids}
+        self.stops = {a: terrain[board[a].terrain].stops for a in board.ids}
+        self.supply = {side: frozenset(data.supply[side]) for side in (ORKS, IMPERIUM)}
+        self.dist = {a: self.bfs((a,), frozenset()) for a in self.passable}
+
+    def bfs(self, starts: Iterable[str], blocked: frozenset[str]) -> dict[str, int]:
+        """Borders crossed from the nearest start to every passable area not blocked (the starts
+        themselves are never blocked)."""
+        found = {a: 0 for a in starts}
+        frontier = deque(found)
+        nbrs = self.nbrs
+        while frontier:
+            here = frontier.popleft()
+            d = found[here] + 1
+            for n in nbrs[here]:
+                if n not in found and n not in blocked:
+                    found[n] = d
+                    frontier.append(n)
+        return found
 
 
 @cache
-def distances(data: ArmageddonData) -> dict[str, dict[str, int]]:
-    """Borders crossed between every two passable areas."""
-    g = data.board.graph.subgraph(a for a in data.board.ids
-                                  if data.terrain[data.board[a].terrain].enterable)
-    return {a: dict(d) for a, d in nx.all_pairs_shortest_path_length(g)}
+def geo(data: ArmageddonData) -> Geo:
+    return Geo(data)
 
 
-def worth(s: S, counter: str) -> float:
-    spec = s.spec(counter)
-    return spec.attack + spec.defence + 0.5 * spec.movement + (10 if counter == "ghazghkull" else 0)
+@cache
+def worths(data: ArmageddonData) -> dict[str, dict[str, float]]:
+    """Each counter's worth to each side: its numbers, more for what cannot be replaced."""
+    out: dict[str, dict[str, float]] = {ORKS: {}, IMPERIUM: {}}
+    for c, spec in data.counters.items():
+        base = spec.attack + spec.defence + 0.5 * spec.movement
+        if spec.side == IMPERIUM and spec.kind not in data.costs:
+            base += 4.0  # Space Marines, leaders: never rebuilt
+        for side in (ORKS, IMPERIUM):
+            out[side][c] = base
+    for side in (ORKS, IMPERIUM):
+        if GHAZ in out[side]:
+            out[side][GHAZ] = GHAZ_WORTH[side]
+    return out
+
+
+@cache
+def hive_sites(data: ArmageddonData, where: tuple[str, ...]) -> dict[str, str]:
+    """Hive counter -> its area (hives never move)."""
+    ids = tuple(data.counters)
+    return {c: where[i] for i, c in enumerate(ids) if data.counters[c].kind == "hive"}
+
+
+def expected(s: S, col: int, mod: int, values: dict[str, float], reroll: bool) -> float:
+    """Expected value of one attack: a D6 on column ``col`` with ``mod``; with a re-roll, a
+    result worth less than a new roll is rolled again."""
+    crt = s.data.crt
+    cells = crt.cells[col]
+    n = crt.die_sides
+    vals = [values.get(cells[min(n, max(1, r + mod)) - 1], 0.0) for r in range(1, n + 1)]
+    base = sum(vals) / n
+    if not reroll:
+        return base
+    return sum(max(v, base) for v in vals) / n
+
+
+# -- the agent -------------------------------------------------------------------------------
 
 
 class GreedyAgent:
     """Greedy bot for one side (``"orks"`` or ``"imperium"``)."""
 
-    def __init__(self, side: str, seed: int | None = None, caution: float = 2.0) -> None:
+    def __init__(self, side: str, seed: int | None = None, caution: float = 1.0) -> None:
         self.side = side
         self.rng = np.random.default_rng(seed)
         self.caution = caution
         """The expected gain an attack must beat to be made."""
+        self._plan_key: tuple[object, ...] | None = None
+        self._plan: list[Action] = []
+        self._deploy: dict[str, str] = {}
+        self._aims: dict[str, str] = {}
+        """Ork tribe -> the area of its target hive (kept from decision to decision)."""
 
     def __repr__(self) -> str:
         return f"GreedyAgent({self.side!r})"
 
     def act(self, view: GameState) -> Action:
         assert isinstance(view, ArmageddonState)
-        self._near: dict[str, float] = {}
-        self._goals = self.targets(view)
-        legal = view.legal_actions()
+        legal = view._legal_tuple()
+        if len(legal) == 1:
+            return legal[0]
         kind = type(view.top).__name__
         chooser: Callable[[S, Sequence[Action]], Action] = getattr(self, f"_{kind}", self._any)
         return chooser(view, legal)
 
-    # -- helpers ---------------------------------------------------------------------------
+    # -- helpers -----------------------------------------------------------------------------
 
     def _best(self, legal: Sequence[Action], score: Callable[[Action], float]) -> Action:
-        scores = [score(a) + 1e-6 * self.rng.random() for a in legal]
-        return legal[int(np.argmax(scores))]
+        best = legal[0]
+        top = -float("inf")
+        for a in legal:
+            v = score(a) + 1e-6 * float(self.rng.random())
+            if v > top:
+                best, top = a, v
+        return best
 
     def _any(self, s: S, legal: Sequence[Action]) -> Action:
-        plays = [a for a in legal if isinstance(a, act.PlayCard) and a.card in OK_CARDS]
-        if plays:
-            return plays[0]
         passes = [a for a in legal if isinstance(a, act.Pass)]
         return passes[0] if passes else legal[int(self.rng.random() * len(legal))]
 
-    def targets(self, s: S) -> list[str]:
-        """Where this side wants its counters now.
+    def _worth(self, counter: str) -> float:
+        return self._w[counter]
 
-        Orks: the areas around the two hives they can hit hardest (weakest defence for the Ork
-        strength near them) and any ruined hive to garrison. Imperium: its hives that are
-        threatened or empty, else all of them, plus Ghazghkull's area when he is in reach.
-        """
-        hive_areas = [s.location(h) for h in s.hives()]
-        if self.side == ORKS:
-            open_hives = [s.location(h) for h in s.hives() if not s.hive_captured(h)]
-            ranked = sorted(open_hives, key=lambda a: self._hive_cost(s, a))
-            goals = [n for a in ranked[:2] for n in s.data.board.neighbours(a)
-                     if s.data.terrain[s.data.board[n].terrain].enterable]
-            goals += [s.location(h) for h in s.hives() if h in s.ruined]
-            return goals or hive_areas
-        threatened = [a for a in hive_areas if self._threat(s, a) > 0 or
-                      (not s.units(a, IMPERIUM))]
-        if s.ghazghkull_in_play():
-            threatened.append(s.location("ghazghkull"))
-        return threatened or hive_areas
+    @property
+    def _w(self) -> dict[str, float]:
+        return self.__dict__["_wcache"]  # type: ignore[no-any-return]
 
-    def _hive_cost(self, s: S, area: str) -> float:
-        from wargames.armageddon.combat import defence_of
+    def _prepare(self, s: S) -> None:
+        self.__dict__["_wcache"] = worths(s.data)[self.side]
 
-        dist = distances(s.data).get(area, {})
-        near = sum(s.spec(c).attack for c in s.on_map(ORKS) if dist.get(s.location(c), 9) <= 2)
-        return (defence_of(s, area, IMPERIUM) + 1) / (near + 1)
-
-    def _threat(self, s: S, area: str) -> int:
-        board = s.data.board
-        return sum(s.spec(c).attack for n in board.neighbours(area) for c in s.units(n, ORKS))
-
-    def _closeness(self, s: S, area: str) -> float:
-        """Minus the borders from ``area`` to the nearest goal of this decision."""
-        found = self._near.get(area)
-        if found is None:
-            dist = distances(s.data).get(area, {})
-            found = self._near[area] = -float(min((dist.get(t, 99) for t in self._goals),
-                                                  default=99))
-        return found
-
-    # -- set-up and strategy -----------------------------------------------------------------
+    # -- set-up ------------------------------------------------------------------------------
 
     def _DeployOrks(self, s: S, legal: Sequence[Action]) -> Action:
-        return self._best(legal, lambda a: self._closeness(s, a.area)  # type: ignore[attr-defined]
-                          if isinstance(a, act.Deploy) else -99)
+        if not self._deploy:
+            self._deploy = self._deployment(s)
+        for a in legal:
+            if isinstance(a, act.Deploy) and self._deploy.get(a.counter) == a.area:
+                return a
+        g = geo(s.data)
+        first = legal[0]
+        assert isinstance(first, act.Deploy)
+        tribe = s.spec(first.counter).tribe
+        aim = self._aims.get(tribe or "", "")
+        return self._best(legal, lambda a: -g.dist[a.area].get(aim, 9)  # type: ignore[attr-defined]
+                          if isinstance(a, act.Deploy) else -99.0)
+
+    def _deployment(self, s: S) -> dict[str, str]:
+        """Where each Ork counter starts: each tribe in the Ork areas nearest its target hive,
+        its slow and strong counters nearest of all."""
+        from wargames.armageddon.state import UNPLACED
+
+        g = geo(s.data)
+        specs = s.data.counters
+        counters = s.in_box(UNPLACED, ORKS)
+        tribes: dict[str, list[str]] = {}
+        for c in counters:
+            t = specs[c].tribe
+            if t is not None:
+                tribes.setdefault(t, []).append(c)
+        self._aims = self._assign_targets(s, {t: cs for t, cs in tribes.items()}, deploying=True)
+        areas = [a for a in s.setup.ork_areas if not s.stack(a, IMPERIUM)]
+        need = {t: ceil(sum(not specs[c].exempt for c in cs) / 3) for t, cs in tribes.items()}
+        order = sorted(tribes, key=lambda t: -sum(specs[c].attack for c in tribes[t]))
+        owned: dict[str, list[str]] = {t: [] for t in tribes}
+        free = list(areas)
+        while free and any(len(owned[t]) < need[t] for t in order):
+            for t in order:
+                if len(owned[t]) >= need[t] or not free:
+                    continue
+                aim = self._aims.get(t)
+                pick = min(free, key=lambda a: (g.dist[a].get(aim, 9) if aim else 0, a))
+                owned[t].append(pick)
+                free.remove(pick)
+        plan: dict[str, str] = {}
+        for t, cs in tribes.items():
+            aim = self._aims.get(t)
+            slots = sorted(owned[t], key=lambda a: (g.dist[a].get(aim, 9) if aim else 0, a))
+            room = {a: 3 for a in slots}
+            counting = sorted((c for c in cs if not specs[c].exempt),
+                              key=lambda c: (specs[c].movement, -specs[c].attack, c))
+            for c in counting:
+                for a in slots:
+                    if room[a] > 0:
+                        plan[c] = a
+                        room[a] -= 1
+                        break
+            for c in cs:
+                if specs[c].exempt and slots:
+                    plan[c] = slots[0]
+        return plan
+
+    # -- targets -----------------------------------------------------------------------------
+
+    def _assign_targets(self, s: S, tribes: dict[str, list[str]],
+                        deploying: bool = False) -> dict[str, str]:
+        """Ork tribe -> the area of the hive it goes for: the assignment (one tribe per hive
+        while there are enough) that maximises the chance of clearing each hive soon."""
+        g = geo(s.data)
+        specs = s.data.counters
+        imperial = s.occupied(IMPERIUM)
+        targets = []
+        for h, area in hive_sites(s.data, s.where).items():
+            if h not in s.ruined or s.units(area, IMPERIUM):
+                targets.append(area)
+        if not targets or not tribes:
+            return {}
+        start_areas = [a for a in s.setup.ork_areas]
+        scores: dict[tuple[str, str], float] = {}
+        for area in targets:
+            dmap = g.bfs((area,), imperial)
+            open_sides = [n for n in g.nbrs[area] if n not in imperial]
+            slots = 3 * max(1, len(open_sides))
+            dfn = max(1, defence_of(s, area, IMPERIUM))
+            mod = g.defmod[area] + (1 if s.turn == 1 and deploying else 0)
+            for t, cs in tribes.items():
+                counting = sorted((specs[c].attack for c in cs if not specs[c].exempt),
+                                  reverse=True)
+                atk = sum(counting[:slots]) + sum(specs[c].attack for c in cs if specs[c].exempt)
+                col = s.data.crt.column(odds_ratio(max(1, atk), dfn))
+                p = expected(s, col, mod, {"EX": 1.0, "DR": 1.0, "DE": 1.0},
+                             any(c == GHAZ for c in cs))
+                if deploying:
+                    steps = min(dmap.get(a, 9) for a in start_areas) - 1
+                    turns = steps / 4
+                else:
+                    ds = sorted(max(0, dmap.get(s.location(c), 12) - 1) / max(1, specs[c].movement)
+                                for c in cs if not specs[c].exempt)
+                    turns = sum(ds[:6]) / max(1, len(ds[:6])) / 2
+                scores[(t, area)] = p - 0.25 * turns + (0.15 if self._aims.get(t) == area else 0)
+        names = sorted(tribes)
+        best: tuple[float, tuple[str, ...]] = (-1e9, ())
+        for combo in _combos(targets, len(names)):
+            total = 0.0
+            for t, a in zip(names, combo, strict=True):
+                total += scores[(t, a)]
+            dup = len(combo) - len(set(combo))
+            total -= 0.4 * dup if len(targets) >= len(names) else 0.1 * dup
+            if total > best[0]:
+                best = (total, combo)
+        return dict(zip(names, best[1], strict=True))
+
+    # -- strategy ----------------------------------------------------------------------------
 
     def _PlanCards(self, s: S, legal: Sequence[Action]) -> Action:
         for a in legal:
             if isinstance(a, act.PlayCard):
                 return a
-        wanted = self._plan(s)
+        wanted = self._cards(s)
         for a in legal:
             if isinstance(a, act.Plan) and (a.first, a.second) == wanted:
                 return a
         return legal[0]
 
-    def _plan(self, s: S) -> tuple[str, str]:
-        from wargames.armageddon.build import held_ruins
-
+    def _cards(self, s: S) -> tuple[str, str]:
         p = self.side
         if p == ORKS:
-            dead = any(s.spec(c).side == ORKS for c in s.counters_at("@dead"))
-            if len(held_ruins(s)) >= 2 and dead:
-                return (f"{p}-mc", f"{p}-cb")
+            dead = any(s.spec(c).side == ORKS and c != GHAZ for c in s.counters_at(DEAD))
+            builds = ork_allowance(s) + (1 if s.holds(ORKS, "mekboyz") else 0)
+            if dead and (ork_allowance(s) >= 1 or builds >= 1 and len(held_ruins(s)) >= 1):
+                return (f"{p}-mc", f"{p}-bm")
             return (f"{p}-mc", f"{p}-cm")
-        if s.turn == 1:
-            return (f"{p}-mc", f"{p}-bm")
-        return (f"{p}-bm", f"{p}-mc") if self.rng.random() < 0.5 else (f"{p}-mc", f"{p}-bc")
+        if self._imperial_targets(s):
+            return (f"{p}-bm", f"{p}-mc")
+        return (f"{p}-bm", f"{p}-cb")
 
     # -- movement ----------------------------------------------------------------------------
 
     def _MovementPhase(self, s: S, legal: Sequence[Action]) -> Action:
-        def score(a: Action) -> float:
+        self._prepare(s)
+        cards = [a for a in legal if isinstance(a, act.PlayCard)]
+        if cards and self._plan_key is None:
+            card = self._movement_card(s, cards)
+            if card is not None:
+                return card
+        key = (s.turn, s.segment, s.phase, len(s.effects), len(s.played))
+        if self._plan_key != key:
+            self._plan_key = key
+            moves = [a for a in legal if isinstance(a, act.Move)]
+            self._plan = list(self._ork_moves(s, moves) if self.side == ORKS
+                              else self._imperial_moves(s, moves))
+        legal_set = set(legal)
+        while self._plan:
+            a = self._plan.pop(0)
+            if a in legal_set:
+                return a
+        self._plan_key = None
+        for a in legal:
             if isinstance(a, act.Pass):
-                return 0.25
-            if not isinstance(a, act.Move):
-                return -1.0
-            here = s.location(a.counter)
-            if a.counter == "ghazghkull":
-                return self._warlord_move(s, a.area, here)
-            gain = self._closeness(s, a.area) - self._closeness(s, here)
-            if self.side == IMPERIUM and here in self._goals and len(s.units(here, IMPERIUM)) <= 2:
-                gain -= 3  # do not strip a hive
-            full = sum(not s.spec(c).exempt for c in s.stack(a.area, self.side)) >= 3
-            return gain - (5 if full and not s.spec(a.counter).exempt else 0)
+                return a
+        return legal[-1]
 
-        return self._best(legal, score)
+    def _movement_card(self, s: S, cards: list[act.PlayCard]) -> Action | None:
+        if self.side == ORKS:
+            for c in cards:
+                if c.card == "kult-of-speed" and c.target == self._slowest_tribe(s):
+                    return c
+        return None
 
-    def _warlord_move(self, s: S, there: str, here: str) -> float:
-        """Ghazghkull follows the Goffs but never stands where the Imperium can strike him
-        without a full Goff stack around him."""
+    def _slowest_tribe(self, s: S) -> str | None:
+        """The tribe farthest from its target (the one Kult of Speed helps most)."""
+        aims = self._ork_aims(s)
+        g = geo(s.data)
+        worst, far = None, 2
+        for t, aim in aims.items():
+            ds = [g.dist[s.location(c)].get(aim, 9) for c in s.on_map(ORKS)
+                  if s.spec(c).tribe == t]
+            if ds and sum(ds) / len(ds) > far:
+                worst, far = t, sum(ds) / len(ds)
+        return worst
 
-        def safety(area: str) -> float:
-            guards = sum(1 for c in s.units(area, ORKS) if c != "ghazghkull") if area == here \
-                else len(s.units(area, ORKS))
-            exposed = any(s.units(n, IMPERIUM) for n in s.data.board.neighbours(area))
-            return guards - (4 if exposed and guards < 3 else 0)
+    def _ork_aims(self, s: S) -> dict[str, str]:
+        tribes: dict[str, list[str]] = {}
+        for c in s.on_map(ORKS):
+            t = s.spec(c).tribe
+            if t is not None:
+                tribes.setdefault(t, []).append(c)
+        self._aims = self._assign_targets(s, tribes)
+        return self._aims
 
-        return safety(there) - safety(here) + 0.1 * (self._closeness(s, there)
-                                                     - self._closeness(s, here))
+    def _ork_moves(self, s: S, moves: list[act.Move]) -> list[act.Move]:
+        """Every Ork move of this phase (see the module docstring)."""
+        g = geo(s.data)
+        specs = s.data.counters
+        plan = _Planner(s, ORKS, moves)
+        supplied = supplied_areas(s, ORKS)
+        imperial = s.occupied(IMPERIUM)
+        hives = hive_sites(s.data, s.where)
+        aims = self._ork_aims(s)
+
+        def safe(area: str) -> bool:
+            return area in supplied
+
+        # 1. Garrisons stay in captured hives; ruined hives with nobody in them are occupied.
+        for h, area in hives.items():
+            if h not in s.ruined:
+                continue
+            here = [c for c in s.units(area, ORKS) if c != GHAZ]
+            if here:
+                threat = _imperial_threat(s, area)
+                keep = 3 if threat >= 1.2 * sum(specs[c].defence for c in here) else 2
+                for c in sorted(here, key=lambda c: (specs[c].movement, specs[c].attack))[:keep]:
+                    plan.hold(c)
+            elif not s.units(area, IMPERIUM):
+                cands = sorted((c for c in plan.free() if c != GHAZ and area in plan.reach[c]),
+                               key=lambda c: (specs[c].attack - specs[c].defence, c))
+                for c in cands[:2]:
+                    plan.go(c, area)
+        # 2. Each tribe gathers around its target.
+        order = sorted(aims, key=lambda t: -sum(specs[c].attack for c in plan.free()
+                                                if specs[c].tribe == t))
+        for t in order:
+            aim = aims[t]
+            dmap = g.bfs((aim,), imperial)
+            stage = [n for n in g.nbrs[aim] if n not in imperial]
+            stage.sort(key=lambda n: (g.river.get((n, aim), False), g.dist[n].get(aim, 0), n))
+            pref = {n: 3 - i * 0.1 - 2 * g.river.get((n, aim), False) for i, n in enumerate(stage)}
+            units = sorted((c for c in plan.free() if specs[c].tribe == t and c != GHAZ),
+                           key=lambda c: (-specs[c].attack, c))
+            for c in units:
+                here = s.location(c)
+                if here in pref:
+                    plan.hold(c)
+                    continue
+                opts = [a for a in plan.reach[c] if a in pref and safe(a) and plan.fits(c, a)]
+                if opts:
+                    plan.go(c, max(opts, key=lambda a: (pref[a], a)))
+                    continue
+                now = dmap.get(here, 99)
+                opts = [a for a in plan.reach[c] if safe(a) and plan.fits(c, a)
+                        and dmap.get(a, 99) < now]
+                if opts:
+                    plan.go(c, min(opts, key=lambda a: (dmap.get(a, 99), a)))
+        # 3. Counters of tribes without a target follow the nearest ruin or hive.
+        # 4. Ghazghkull joins the safest strong Goff stack, near the Goff target if possible.
+        if GHAZ in plan.reach or (GHAZ in s.on_map(ORKS)):
+            self._place_warlord(s, plan, aims.get(specs[GHAZ].tribe or ""), supplied)
+        return plan.moves()
+
+    def _place_warlord(self, s: S, plan: _Planner, aim: str | None,
+                       supplied: frozenset[str]) -> None:
+        g = geo(s.data)
+        specs = s.data.counters
+        here = s.location(GHAZ)
+        tribe = specs[GHAZ].tribe
+        options = [here, *plan.reach.get(GHAZ, ())]
+
+        def score(area: str) -> float:
+            mates = [c for c in plan.at(area) if c != GHAZ and specs[c].side == ORKS
+                     and not specs[c].structure]
+            if any(specs[c].tribe != tribe for c in mates):
+                return -1e9
+            dfn = sum(specs[c].defence for c in mates) + specs[GHAZ].defence
+            risk = _risk(s, area, dfn, IMPERIUM)
+            v = -60.0 * risk
+            v += 3.0 * len(mates) - (25.0 if not mates else 0.0)
+            if area not in supplied:
+                v -= 80.0
+            if aim is not None and aim in g.nbrs[area]:
+                v += 6.0 + 0.3 * sum(specs[c].attack for c in mates)
+            elif aim is not None:
+                v -= 0.5 * g.dist[area].get(aim, 9)
+            return v
+
+        best = max(options, key=lambda a: (score(a), a == here, a))
+        if best != here:
+            plan.go(GHAZ, best)
+
+    def _imperial_moves(self, s: S, moves: list[act.Move]) -> list[act.Move]:
+        """Every Imperial move of this phase (see the module docstring)."""
+        g = geo(s.data)
+        specs = s.data.counters
+        plan = _Planner(s, IMPERIUM, moves)
+        supplied = supplied_areas(s, IMPERIUM)
+        orks = s.occupied(ORKS)
+        hives = hive_sites(s.data, s.where)
+
+        # 1. Threatened hives keep (and get) their best defenders.
+        threats = []
+        for h, area in hives.items():
+            if h in s.ruined or area in orks:
+                continue
+            threat = _ork_threat(s, area)
+            threats.append((threat, area))
+        threats.sort(reverse=True)
+        for threat, area in threats:
+            here = [c for c in s.units(area, IMPERIUM) if not specs[c].structure]
+            if threat <= 0:
+                for c in sorted(here, key=lambda c: (-specs[c].defence, c))[:1]:
+                    plan.hold(c)
+                continue
+            for c in here:
+                plan.hold(c)
+            cands = sorted((c for c in plan.free() if area in plan.reach[c]),
+                           key=lambda c: (-specs[c].defence, c))
+            for c in cands:
+                if plan.fits(c, area):
+                    plan.go(c, area)
+        # 2. Empty ruins are re-occupied.
+        for h, area in hives.items():
+            if h in s.ruined and area not in orks and not s.units(area, IMPERIUM):
+                cands = sorted((c for c in plan.free() if area in plan.reach[c]),
+                               key=lambda c: (specs[c].attack + specs[c].defence, c))
+                for c in cands[:1]:
+                    if plan.fits(c, area):
+                        plan.go(c, area)
+        # 3. Everyone else gathers around the best counter-attack target.
+        targets = self._imperial_targets(s)
+        if targets:
+            for aim in targets[:2]:
+                dmap = g.bfs((aim,), orks)
+                stage = [n for n in g.nbrs[aim] if n not in orks and n in supplied]
+                pref = {n: 3 - 2 * g.river.get((n, aim), False) - 0.1 * i
+                        for i, n in enumerate(sorted(stage))}
+                units = sorted(plan.free(), key=lambda c: (-specs[c].attack, c))
+                for c in units:
+                    here = s.location(c)
+                    if here in pref:
+                        plan.hold(c)
+                        continue
+                    opts = [a for a in plan.reach[c] if a in pref and plan.fits(c, a)]
+                    if opts:
+                        plan.go(c, max(opts, key=lambda a: (pref[a], a)))
+                        continue
+                    now = dmap.get(here, 99)
+                    opts = [a for a in plan.reach[c] if a in supplied and plan.fits(c, a)
+                            and dmap.get(a, 99) < now and not _jungle(g, a)]
+                    if opts and now < 99:
+                        plan.go(c, min(opts, key=lambda a: (dmap.get(a, 99), a)))
+        else:
+            # Toward the most threatened hive that still has room.
+            for threat, area in threats:
+                if threat <= 0:
+                    continue
+                dmap = g.bfs((area,), orks)
+                for c in sorted(plan.free(), key=lambda c: (-specs[c].defence, c)):
+                    now = dmap.get(s.location(c), 99)
+                    if now <= 1:
+                        continue
+                    opts = [a for a in plan.reach[c] if a in supplied and plan.fits(c, a)
+                            and dmap.get(a, 99) < now and not _jungle(g, a)]
+                    if opts:
+                        plan.go(c, min(opts, key=lambda a: (dmap.get(a, 99), a)))
+                break
+        return plan.moves()
+
+    def _imperial_targets(self, s: S) -> list[str]:
+        """Ork-held areas worth a counter-attack, best first: captured hives, Ghazghkull."""
+        hives = hive_sites(s.data, s.where)
+        out = [(0, area) for h, area in hives.items() if h in s.ruined and s.units(area, ORKS)]
+        if s.ghazghkull_in_play():
+            out.append((1, s.location(GHAZ)))
+        return [a for _, a in sorted(set(out))]
 
     def _Overstacked(self, s: S, legal: Sequence[Action]) -> Action:
-        return self._best(legal, lambda a: worth(s, a.counter))  # type: ignore[attr-defined]
+        w = worths(s.data)[self.side]
+        return self._best(legal, lambda a: w[a.counter])  # type: ignore[attr-defined]
 
     # -- combat ------------------------------------------------------------------------------
 
     def _CombatPhase(self, s: S, legal: Sequence[Action]) -> Action:
+        self._prepare(s)
+        memo: dict[object, object] = {}
+        best: Action | None = None
+        top = self.caution
         for a in legal:
-            if isinstance(a, act.PlayCard) and a.card == "waaagh" and len(legal) > 2:
+            if isinstance(a, act.Attack):
+                v = self._attack_value(s, a, memo)
+                if v > top:
+                    best, top = a, v
+        cards = [a for a in legal if isinstance(a, act.PlayCard)]
+        for c in cards:
+            if c.card == "waaagh" and best is not None and top > 10:
+                return c
+            if c.card == "orbital-strike" and self._strike_value(s, c) > 4:
+                return c
+        if best is not None:
+            return best
+        for a in legal:
+            if isinstance(a, act.Pass):
                 return a
-        return self._best(legal, lambda a: self._attack_value(s, a))
+        return legal[-1]
 
-    def _attack_value(self, s: S, a: Action) -> float:
-        """Expected gain of an attack on the Combat Results Table (enemy worth destroyed or
-        driven off, the area's prize if it is emptied, minus own losses)."""
-        if isinstance(a, act.Pass):
-            return self.caution
-        if isinstance(a, act.PlayCard):
-            return self._strike_value(s, a)
-        if not isinstance(a, act.Attack):
-            return -1.0
-        n = numbers(s, self.side, a.target, a.stacks)
-        reroll = None
-        if self.side == ORKS and any("ghazghkull" in s.units(st, ORKS) for st in a.stacks):
-            reroll = self._reroll_policy
-        dist = s.data.crt.distribution(n.odds, n.modifier, reroll)
-        foe = other(self.side)
-        defenders = [worth(s, c) for c in s.units(a.target, foe)]
-        d_worth = sum(defenders)
-        d_one = min(defenders, default=0.0)
-        own = [worth(s, c) for st in a.stacks for c in s.units(st, self.side)]
-        a_worth = sum(own)
-        prize = self._prize(s, a.target)
-        value = {"DE": d_worth + prize, "DR": 0.3 * d_worth + prize,
-                 "EX": d_one + 0.2 * d_worth + prize - len(a.stacks) * min(own),
-                 "AR": -0.3 * a_worth, "AE": -a_worth}
-        return float(sum(p * value.get(code, 0.0) for code, p in dist.items()))
+    def _attack_value(self, s: S, a: act.Attack, memo: dict[object, object],
+                      drop: int = 0) -> float:
+        side = self.side
+        specs = s.data.counters
+        key = ("dfn", a.target)
+        dfn = memo.get(key)
+        if dfn is None:
+            dfn = memo[key] = defence_of(s, a.target, other(side))
+        assert isinstance(dfn, int)
+        att = 0
+        for st in a.stacks:
+            k = ("att", st)
+            v = memo.get(k)
+            if v is None:
+                v = memo[k] = sum(specs[c].attack for c in s.units(st, side))
+            assert isinstance(v, int)
+            att += v
+        if att <= 0:
+            return -1e9
+        col = s.data.crt.column(odds_ratio(att, max(0, dfn - drop)))
+        mod, _ = modifiers(s, side, a.target, a.stacks)
+        values = self._code_values(s, a.target, a.stacks)
+        reroll = side == ORKS and any(GHAZ in s.units(st, ORKS) for st in a.stacks)
+        return expected(s, col, mod, values, reroll)
 
-    @staticmethod
-    def _reroll_policy(code: str) -> bool:
-        return code in ("AE", "AR", "EX")
+    def _code_values(self, s: S, target: str, stacks: Sequence[str]) -> dict[str, float]:
+        """What each result of an attack on ``target`` from ``stacks`` is worth to this side."""
+        side = self.side
+        foe = other(side)
+        g = geo(s.data)
+        specs = s.data.counters
+        w = worths(s.data)
+        mine = w[side]
+        theirs = w[side]
+        defenders = s.units(target, foe)
+        d_worth = [theirs[c] for c in defenders]
+        mine_occ = s.occupied(side)
+        exits = [n for n in g.nbrs[target] if n not in mine_occ]
+        doomed = sum(theirs[c] for c in defenders if c in s.retreated)
+        # Defenders driven out: worth a quarter of their value (out of position), all of it
+        # when they have nowhere to go.
+        driven = sum(d_worth) if not exits else 0.25 * sum(d_worth) + 0.75 * doomed
+        prize = self._prize(s, target, stacks)
+        own_stacks = [[c for c in s.units(st, side)] for st in stacks]
+        own_all = [c for st in own_stacks for c in st]
+        own_worth = sum(mine[c] for c in own_all)
+        ex_loss = 0.0
+        for st in own_stacks:
+            ok = [c for c in st if c not in s.retreated]
+            if ok:
+                ex_loss += min(mine[c] for c in ok)
+        one = min(d_worth, default=0.0)
+        ex_rest = driven - (0.25 * one if exits else one)
+        return {
+            "DE": sum(d_worth) + prize,
+            "DR": driven + prize,
+            "EX": one + max(0.0, ex_rest) + prize - ex_loss,
+            "AR": -0.1 * own_worth - 2.0,
+            "AE": -own_worth,
+        }
+
+    def _prize(self, s: S, target: str, stacks: Sequence[str]) -> float:
+        """What clearing ``target`` of enemy counters is worth beyond the counters."""
+        specs = s.data.counters
+        if self.side == ORKS:
+            prize = 0.0
+            movers = any(specs[c].movement >= 2 for st in stacks for c in s.units(st, ORKS))
+            for c in s.stack(target, IMPERIUM):
+                kind = specs[c].kind
+                if kind == "hive":
+                    prize += HIVE_PRIZE * (1.0 if movers else 0.7)
+                elif kind == "factory":
+                    prize += FACTORY_PRIZE
+                elif kind == "fortification":
+                    prize += 2.0
+            return prize
+        prize = 0.0
+        hives = hive_sites(s.data, s.where)
+        for h, area in hives.items():
+            if area == target and h in s.ruined:
+                held = sum(s.hive_captured(x) for x in hives)
+                prize += UNCAPTURE_PRIZE * (1.5 if held >= 2 else 1.0)
+        return prize
 
     def _strike_value(self, s: S, a: act.PlayCard) -> float:
-        if a.card == "orbital-strike":
-            return sum(worth(s, c) for c in s.units(a.target, ORKS)) / 6
-        return -1.0
+        """Orbital Strike: a 1 in 3 chance that the Orks lose their cheapest counter there."""
+        if a.card != "orbital-strike":
+            return -1.0
+        units = s.units(a.target, ORKS)
+        if not units:
+            return -1.0
+        w = worths(s.data)[IMPERIUM]
+        lose = min(units, key=lambda c: (w[c] if c != GHAZ else 1e6, c))
+        value = w[lose]
+        if len(units) == 1:
+            value += self._prize(s, a.target, ())
+        return value / 3
 
-    def _prize(self, s: S, area: str) -> float:
-        kinds = {s.spec(c).kind: c for c in s.structures(area)}
-        if self.side == ORKS:
-            return 12.0 * ("hive" in kinds and kinds["hive"] not in s.ruined) + 3.0 * (
-                "factory" in kinds and kinds["factory"] not in s.ruined)
-        return 10.0 * ("hive" in kinds)
+    def _AttackCards(self, s: S, legal: Sequence[Action]) -> Action:
+        top = s.top
+        battle = top.battle  # type: ignore[attr-defined]
+        hive = sum(s.spec(c).defence for c in s.stack(battle.target, IMPERIUM)
+                   if s.spec(c).kind == "hive")
+        self._prepare(s)
+        a = act.Attack(battle.target, battle.stacks)
+        memo: dict[object, object] = {}
+        gain = self._attack_value(s, a, memo, hive) - self._attack_value(s, a, memo)
+        want = gain > 3.0
+        for x in legal:
+            if isinstance(x, act.PlayCard) == want:
+                return x
+        return legal[-1]
+
+    def _DefenceCards(self, s: S, legal: Sequence[Action]) -> Action:
+        battle = s.top.battle  # type: ignore[attr-defined]
+        kinds = {s.spec(c).kind for c in s.stack(battle.target, IMPERIUM)}
+        want = "hive" in kinds or "factory" in kinds or len(s.units(battle.target, IMPERIUM)) >= 2
+        for x in legal:
+            if isinstance(x, act.PlayCard) == want:
+                return x
+        return legal[-1]
+
+    def _HeroicStand(self, s: S, legal: Sequence[Action]) -> Action:
+        battle = s.top.battle  # type: ignore[attr-defined]
+        kinds = {s.spec(c).kind for c in s.stack(battle.target, IMPERIUM)}
+        g = geo(s.data)
+        orks = s.occupied(ORKS)
+        trapped = not any(n not in orks for n in g.nbrs[battle.target])
+        want = "hive" in kinds or trapped
+        for x in legal:
+            if isinstance(x, act.PlayCard) == want:
+                return x
+        return legal[-1]
 
     def _RerollChoice(self, s: S, legal: Sequence[Action]) -> Action:
-        top = s.top
-        from wargames.armageddon.combat import RerollChoice, combat_result
+        from wargames.armageddon.combat import combat_result
 
-        assert isinstance(top, RerollChoice)
-        return act.Reroll(self._reroll_policy(combat_result(s, top.battle, top.roll)))
+        self._prepare(s)
+        top = s.top
+        b = top.battle  # type: ignore[attr-defined]
+        values = self._code_values(s, b.target, b.stacks)
+        code = combat_result(s, b, top.roll)  # type: ignore[attr-defined]
+        att = sum(s.spec(c).attack for c in b.attackers)
+        dfn = defence_of(s, b.target, IMPERIUM)
+        col = s.data.crt.column(odds_ratio(max(1, att), dfn))
+        mod, _ = modifiers(s, ORKS, b.target, b.stacks)
+        fresh = expected(s, col, mod, values, False)
+        return act.Reroll(values.get(code, 0.0) < fresh)
 
     def _TakeLoss(self, s: S, legal: Sequence[Action]) -> Action:
-        return self._best(legal, lambda a: -worth(s, a.counter))  # type: ignore[attr-defined]
+        w = worths(s.data)[self.side]
+        return self._best(legal, lambda a: -w[a.counter])  # type: ignore[attr-defined]
 
     def _Retreat(self, s: S, legal: Sequence[Action]) -> Action:
-        foe = other(self.side)
-        board = s.data.board
+        side = self.side
+        foe = other(side)
+        g = geo(s.data)
+        specs = s.data.counters
+        supplied = supplied_areas(s, side)
+        first = legal[0]
+        assert isinstance(first, act.RetreatTo)
+        counter = first.counter
 
         def score(a: Action) -> float:
             assert isinstance(a, act.RetreatTo)
-            danger = sum(1 for n in board.neighbours(a.area) if s.units(n, foe))
-            return -danger + 0.5 * self._closeness(s, a.area)
+            area = a.area
+            danger = sum(specs[c].attack for n in g.nbrs[area] for c in s.units(n, foe))
+            mates = s.units(area, side)
+            dfn = sum(specs[c].defence for c in mates) + specs[counter].defence
+            v = -danger / max(1, dfn)
+            v += 5.0 if area in supplied else -20.0
+            if counter == GHAZ:
+                v -= 50.0 * _risk(s, area, dfn, foe)
+                v += 2.0 * len(mates)
+            return v
 
         return self._best(legal, score)
 
     def _AdvanceChoice(self, s: S, legal: Sequence[Action]) -> Action:
-        return self._best(legal, lambda a: worth(s, a.counter) if isinstance(a, act.Advance)
-                          else 0.0)
+        battle = s.top.battle  # type: ignore[attr-defined]
+        target = battle.target
+        specs = s.data.counters
+        hives = hive_sites(s.data, s.where)
+        is_hive = target in hives.values()
+        inside = [c for c in s.units(target, self.side)]
+        advances = [a for a in legal if isinstance(a, act.Advance)]
+        pass_ = [a for a in legal if isinstance(a, act.Pass)]
+        if not advances:
+            return legal[-1]
+        if self.side == ORKS:
+            counting = [c for c in inside if not specs[c].exempt]
+            want = 3 if is_hive else 1 if _is_factory(s, target) and not counting else 0
+            if len(counting) >= want:
+                return pass_[0] if pass_ else legal[-1]
+            cands = [a for a in advances if a.counter != GHAZ]
+            if not cands:
+                return pass_[0] if pass_ else legal[-1]
+            return max(cands, key=lambda a: (specs[a.counter].defence - 0.5 * specs[a.counter].attack,
+                                             a.counter))
+        want = 2 if is_hive else 0
+        if len(inside) >= want:
+            return pass_[0] if pass_ else legal[-1]
+        return max(advances, key=lambda a: (specs[a.counter].defence, a.counter))
 
     # -- build -------------------------------------------------------------------------------
 
     def _ImperialBuild(self, s: S, legal: Sequence[Action]) -> Action:
+        specs = s.data.counters
+        costs = s.data.costs
+        top = s.top
+        points = getattr(top, "points", 0)
+        threatened = self._fort_need(s)
+
         def score(a: Action) -> float:
-            if isinstance(a, act.Rebuild):
-                return 50.0
             if isinstance(a, act.PlayCard):
-                return 40.0 if a.card == "emergency-production" else -1.0
+                return 100.0 if a.card == "emergency-production" else (
+                    self._strike_value(s, a) * 2 if a.card == "orbital-strike" else -1.0)
+            if isinstance(a, act.Rebuild):
+                return 60.0
             if isinstance(a, act.Buy):
-                spec = s.spec(a.counter)
-                cost = s.data.costs[spec.kind].cost
-                return (spec.attack + spec.defence + spec.movement) / cost
+                spec = specs[a.counter]
+                cost = costs[spec.kind].cost
+                if spec.kind == "fortification":
+                    return 20.0 if threatened > 0 else 0.5
+                if spec.kind == "hive-gangs" and points >= 5:
+                    return 1.0
+                return 10.0 + (spec.attack + spec.defence + 0.3 * spec.movement) / cost
             return 0.0
 
-        return self._best(legal, score)
+        choice = self._best(legal, score)
+        if isinstance(choice, act.Buy) and specs[choice.counter].kind == "fortification":
+            self._forts_bought = getattr(self, "_forts_bought", 0) + 1
+        return choice
+
+    def _fort_need(self, s: S) -> int:
+        """How many more fortifications the threatened hives want."""
+        specs = s.data.counters
+        hives = hive_sites(s.data, s.where)
+        orks = s.occupied(ORKS)
+        from wargames.armageddon.state import READY, TRACK
+
+        queued = sum(1 for c in s.in_box(READY, IMPERIUM) if specs[c].kind == "fortification")
+        for space in range(1, 4):
+            queued += sum(1 for c in s.in_box(f"{TRACK}{space}", IMPERIUM)
+                          if specs[c].kind == "fortification")
+        need = 0
+        for h, area in hives.items():
+            if h in s.ruined or area in orks:
+                continue
+            threat = _ork_threat(s, area)
+            if threat <= 0:
+                continue
+            dfn = defence_of(s, area, IMPERIUM)
+            forts = sum(1 for c in s.stack(area, IMPERIUM) if specs[c].kind == "fortification")
+            want = min(4 - forts, ceil(max(0.0, threat / 2.5 - dfn) / 3))
+            need += max(0, want)
+        return need - queued
 
     def _PlaceReady(self, s: S, legal: Sequence[Action]) -> Action:
-        return self._best(legal, lambda a: self._threat(s, a.area) + 1.0  # type: ignore[attr-defined]
-                          if isinstance(a, act.Place) else 0.0)
+        specs = s.data.counters
+        g = geo(s.data)
+        hives = hive_sites(s.data, s.where)
+        hive_areas = set(hives.values())
+        orks = s.occupied(ORKS)
+        threat = {a: _ork_threat(s, a) for a in hive_areas if a not in orks}
+        targets = self._imperial_targets(s)
+
+        def score(a: Action) -> float:
+            if not isinstance(a, act.Place):
+                return -1.0
+            spec = specs[a.counter]
+            area = a.area
+            t = threat.get(area, 0.0)
+            if spec.kind == "fortification":
+                return 10.0 + t / max(1, defence_of(s, area, IMPERIUM)) if area in hive_areas \
+                    else 1.0
+            v = 5.0
+            if area in hive_areas and t > 0:
+                v += 3.0 + t / max(1, defence_of(s, area, IMPERIUM))
+            if targets:
+                v -= 0.8 * min(g.dist[area].get(x, 9) for x in targets)
+            return v
+
+        return self._best(legal, score)
 
     def _Arrive(self, s: S, legal: Sequence[Action]) -> Action:
-        return self._best(legal, lambda a: float(self._threat(s, a.area)))  # type: ignore[attr-defined]
+        return self._PlaceReady(s, legal)
 
     def _OrkBuild(self, s: S, legal: Sequence[Action]) -> Action:
+        specs = s.data.counters
+        g = geo(s.data)
+        aims = self._ork_aims(s)
+        hives = hive_sites(s.data, s.where)
+        ruined_hive_areas = {hives[h] for h in hives if h in s.ruined}
+
         def score(a: Action) -> float:
-            if isinstance(a, act.Return):
-                return worth(s, a.counter) + self._closeness(s, a.area)
             if isinstance(a, act.PlayCard):
-                return 30.0
+                return 50.0 if a.card == "mekboyz" and s.in_box(DEAD, ORKS) else -1.0
+            if isinstance(a, act.Return):
+                spec = specs[a.counter]
+                aim = aims.get(spec.tribe or "")
+                v = spec.attack + spec.defence
+                if a.area in ruined_hive_areas:
+                    v += 3.0
+                if aim is not None:
+                    v -= 1.5 * g.dist[a.area].get(aim, 9)
+                if not fits(s.data, s.stack(a.area, ORKS), a.counter):
+                    v -= 100
+                return v
             return 0.0
 
         return self._best(legal, score)
+
+    def _SupplyCheck(self, s: S, legal: Sequence[Action]) -> Action:
+        for a in legal:
+            if isinstance(a, act.PlayCard):
+                return a
+        return legal[-1]
+
+
+# -- planning helpers ------------------------------------------------------------------------
+
+
+class _Planner:
+    """A phase's moves, planned counter by counter against the stacks they will make."""
+
+    def __init__(self, s: S, side: str, moves: Iterable[act.Move]) -> None:
+        self.s = s
+        self.side = side
+        self.reach: dict[str, set[str]] = {}
+        for m in moves:
+            self.reach.setdefault(m.counter, set()).add(m.area)
+        self.occ: dict[str, list[str]] = {}
+        for c in s.on_map(side):
+            self.occ.setdefault(s.location(c), []).append(c)
+        self.dest: dict[str, str] = {}
+        self.fixed: set[str] = set()
+
+    def free(self) -> list[str]:
+        return [c for c in self.reach if c not in self.fixed]
+
+    def at(self, area: str) -> list[str]:
+        return self.occ.get(area, [])
+
+    def fits(self, counter: str, area: str) -> bool:
+        stack = [c for c in self.occ.get(area, []) if c != counter]
+        structures = [c for c in self.s.stack(area, self.side) if self.s.spec(c).structure]
+        return fits(self.s.data, (*structures, *stack), counter)
+
+    def hold(self, counter: str) -> None:
+        self.fixed.add(counter)
+
+    def go(self, counter: str, area: str) -> None:
+        if counter in self.fixed or area not in self.reach.get(counter, ()):
+            return
+        here = self.dest.get(counter, self.s.location(counter))
+        self.occ[here].remove(counter)
+        self.occ.setdefault(area, []).append(counter)
+        self.dest[counter] = area
+        self.fixed.add(counter)
+
+    def moves(self) -> list[act.Move]:
+        return [act.Move(c, a) for c, a in self.dest.items() if a != self.s.location(c)]
+
+
+def _combos(targets: list[str], n: int) -> Iterable[tuple[str, ...]]:
+    if n == 0:
+        yield ()
+        return
+    for t in targets:
+        for rest in _combos(targets, n - 1):
+            yield (t, *rest)
+
+
+def _jungle(g: Geo, area: str) -> bool:
+    return IMPERIUM in g.stops[area] and ORKS not in g.stops[area]
+
+
+def _is_factory(s: S, area: str) -> bool:
+    return any(s.spec(c).kind == "factory" for c in s.structures(area))
+
+
+def _ork_threat(s: S, area: str) -> float:
+    """The strongest one-tribe Ork attack that could reach ``area`` in one move."""
+    g = geo(s.data)
+    specs = s.data.counters
+    dmap = g.bfs((area,), s.occupied(IMPERIUM))
+    by_tribe: dict[str, float] = {}
+    for c in s.on_map(ORKS):
+        d = dmap.get(s.location(c))
+        if d is None:
+            continue
+        spec = specs[c]
+        if d - 1 <= spec.movement:
+            by_tribe[spec.tribe or ""] = by_tribe.get(spec.tribe or "", 0.0) + spec.attack
+    return max(by_tribe.values(), default=0.0)
+
+
+def _imperial_threat(s: S, area: str) -> float:
+    """The Imperial attack that could reach ``area`` in one move."""
+    g = geo(s.data)
+    specs = s.data.counters
+    dmap = g.bfs((area,), s.occupied(ORKS))
+    total = 0.0
+    for c in s.on_map(IMPERIUM):
+        d = dmap.get(s.location(c))
+        if d is not None and d - 1 <= specs[c].movement:
+            total += specs[c].attack
+    return total
+
+
+def _risk(s: S, area: str, dfn: int, enemy: str) -> float:
+    """Chance that a stack of defence ``dfn`` in ``area`` is destroyed by the strongest
+    attack ``enemy`` can make on it from the areas around it now (DE, or a retreat with nowhere
+    to go)."""
+    g = geo(s.data)
+    specs = s.data.counters
+    att = 0
+    for n in g.nbrs[area]:
+        att += sum(specs[c].attack for c in s.units(n, enemy))
+    if att <= 0:
+        return 0.0
+    mine = other(enemy)
+    enemy_occ = s.occupied(enemy)
+    trapped = not any(n not in enemy_occ for n in g.nbrs[area])
+    col = s.data.crt.column(odds_ratio(att, max(1, dfn)))
+    values = {"DE": 1.0}
+    if trapped:
+        values.update({"DR": 1.0, "EX": 1.0})
+    del mine
+    return expected(s, col, g.defmod[area], values, False)
+
+
+__all__ = ["GreedyAgent", "TRIBES"]

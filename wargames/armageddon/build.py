@@ -19,6 +19,7 @@ from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import D6, Task
 from wargames.armageddon.stacking import fits
 from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.errors import RuleViolation
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
@@ -59,8 +60,9 @@ def buildable(s: S) -> tuple[str, ...]:
     from wargames.armageddon.state import DEAD, POOL
 
     costs = s.data.costs
-    return tuple(c for c in (*s.in_box(POOL, IMPERIUM), *s.in_box(DEAD, IMPERIUM))
-                 if s.spec(c).kind in costs)
+    return tuple(
+        c for c in (*s.in_box(POOL, IMPERIUM), *s.in_box(DEAD, IMPERIUM)) if s.spec(c).kind in costs
+    )
 
 
 @attrs.frozen
@@ -77,8 +79,9 @@ class ImperialBuild(Task):
         from wargames.armageddon.specials import phase_card_plays
 
         costs = s.data.costs
-        out: list[Action] = [act.Buy(c) for c in buildable(s)
-                             if costs[s.spec(c).kind].cost <= self.points]
+        out: list[Action] = [
+            act.Buy(c) for c in buildable(s) if costs[s.spec(c).kind].cost <= self.points
+        ]
         out += [act.Rebuild(a) for a in rebuildable(s) if rebuild_cost(s, a) <= self.points]
         out += phase_card_plays(s, IMPERIUM, "build")
         out.append(act.Pass("buying"))
@@ -101,6 +104,30 @@ class ImperialBuild(Task):
             return s
         return s.pop(advance_track(s), PlaceReady())
 
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, act.Buy):
+            c = action.counter
+            if c not in s.data.counters or s.spec(c).side != IMPERIUM:
+                return RuleViolation("BFA-BUILD-08", f"{c} is not an Imperial counter")
+            if s.spec(c).kind not in s.data.costs:
+                return RuleViolation("BFA-BUILD-06", f"{c} has no build cost: it cannot be built")
+            if c not in buildable(s):
+                return RuleViolation(
+                    "BFA-BUILD-08",
+                    f"{c} is in play: only counters lost so "
+                    "far or set aside at the start can be built",
+                )
+            return RuleViolation(
+                "BFA-BUILD-05", f"{c} costs more than the {self.points} build points left"
+            )
+        if isinstance(action, act.Rebuild):
+            return RuleViolation(
+                "BFA-GAP-10",
+                f"no smoking ruins held by an Imperial unit to "
+                f"rebuild in {action.area} for {self.points} build points",
+            )
+        return super().explain(s, action)
+
 
 def ruins_in(s: S, area: str) -> tuple[str, ...]:
     return tuple(c for c in s.structures(area) if c in s.ruined)
@@ -109,8 +136,9 @@ def ruins_in(s: S, area: str) -> tuple[str, ...]:
 def rebuildable(s: S) -> tuple[str, ...]:
     """Areas of smoking ruins held by an Imperial unit and not being rebuilt already."""
     areas = {s.location(c) for c in s.ruined}
-    return tuple(sorted(a for a in areas if s.units(a, IMPERIUM)
-                        and not set(ruins_in(s, a)) <= s.rebuilding))
+    return tuple(
+        sorted(a for a in areas if s.units(a, IMPERIUM) and not set(ruins_in(s, a)) <= s.rebuilding)
+    )
 
 
 def rebuild_cost(s: S, area: str) -> int:
@@ -169,8 +197,9 @@ class PlaceReady(Task):
     def legal(self, s: S) -> tuple[Action, ...]:
         from wargames.armageddon.state import READY
 
-        out: list[Action] = [act.Place(c, a) for c in s.in_box(READY, IMPERIUM)
-                             for a in placement_areas(s, c)]
+        out: list[Action] = [
+            act.Place(c, a) for c in s.in_box(READY, IMPERIUM) for a in placement_areas(s, c)
+        ]
         out.append(act.Pass("build"))
         return tuple(out)
 
@@ -178,8 +207,12 @@ class PlaceReady(Task):
         if isinstance(action, act.Place):
             return s.move_counters([(action.counter, action.area)])
         gain = sum(s.spec(c).defence for c in s.rebuilding)
-        return s.evolve(ruined=s.ruined - s.rebuilding, rebuilding=frozenset(),
-                        build_points=s.build_points + gain, phase=None).pop()
+        return s.evolve(
+            ruined=s.ruined - s.rebuilding,
+            rebuilding=frozenset(),
+            build_points=s.build_points + gain,
+            phase=None,
+        ).pop()
 
 
 @attrs.frozen
@@ -282,3 +315,25 @@ class OrkBuild(Task):
             s = play_phase_card(s, ORKS, action)
             return s.pop(OrkBuild(self.left + 1)) if action.card == "mekboyz" else s
         return s.evolve(phase=None).pop()
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        from wargames.armageddon.state import DEAD
+
+        if isinstance(action, act.Return):
+            c = action.counter
+            if c == "ghazghkull":
+                return RuleViolation("BFA-BUILD-20", "Warlord Ghazghkull can never be returned")
+            if c not in s.data.counters or s.spec(c).side != ORKS or s.location(c) != DEAD:
+                return RuleViolation("BFA-BUILD-22", f"{c} is not a destroyed Ork counter")
+            if self.left <= 0:
+                return RuleViolation(
+                    "BFA-BUILD-17",
+                    "no more counters may return: one per pair of smoking ruins held",
+                )
+            if action.area not in return_areas(s, c):
+                return RuleViolation(
+                    "BFA-BUILD-21",
+                    f"{c} may not be placed in {action.area}: "
+                    "a held smoking ruin or an Ork supply area, obeying stacking",
+                )
+        return super().explain(s, action)

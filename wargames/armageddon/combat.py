@@ -28,8 +28,13 @@ from wargames.core.retreat import RetreatRule
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
 
-RETREAT = RetreatRule(chooser="owner", distance=1, retreated_defend_at_zero=True,
-                      retreated_absorb_losses=False, second_retreat_eliminates=True)
+RETREAT = RetreatRule(
+    chooser="owner",
+    distance=1,
+    retreated_defend_at_zero=True,
+    retreated_absorb_losses=False,
+    second_retreat_eliminates=True,
+)
 """Retreats in Battle for Armageddon: one area, the owner chooses; counters that already
 retreated defend at 0, absorb no losses and die if forced again (BFA-RETREAT-01..09)."""
 
@@ -87,8 +92,11 @@ def attack_options(s: S, side: str) -> tuple[act.Attack, ...]:
 
 @lru_cache(maxsize=1 << 14)
 def _subsets(target: str, areas: tuple[str, ...]) -> tuple[act.Attack, ...]:
-    return tuple(act.Attack(target, combo) for n in range(1, len(areas) + 1)
-                 for combo in combinations(areas, n))
+    return tuple(
+        act.Attack(target, combo)
+        for n in range(1, len(areas) + 1)
+        for combo in combinations(areas, n)
+    )
 
 
 def attackers(s: S, side: str, stacks: Iterable[str]) -> tuple[str, ...]:
@@ -129,8 +137,9 @@ def numbers(s: S, side: str, target: str, stacks: tuple[str, ...]) -> AttackNumb
     defence = defence_of(s, target, other(side))
     odds = odds_ratio(attack, defence)
     mod, reasons = modifiers(s, side, target, stacks)
-    return AttackNumbers(attack, defence, odds, s.data.crt.columns[s.data.crt.column(odds)], mod,
-                         reasons)
+    return AttackNumbers(
+        attack, defence, odds, s.data.crt.columns[s.data.crt.column(odds)], mod, reasons
+    )
 
 
 def modifiers(s: S, side: str, target: str, stacks: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
@@ -167,8 +176,11 @@ class CombatPhase(Task):
     def legal(self, s: S) -> tuple[Action, ...]:
         from wargames.armageddon.specials import phase_card_plays
 
-        return (*attack_options(s, self.side), *phase_card_plays(s, self.side, "combat"),
-                act.Pass("phase"))
+        return (
+            *attack_options(s, self.side),
+            *phase_card_plays(s, self.side, "combat"),
+            act.Pass("phase"),
+        )
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Attack):
@@ -177,8 +189,9 @@ class CombatPhase(Task):
             from wargames.armageddon.specials import play_phase_card
 
             return play_phase_card(s, self.side, action)
-        return s.evolve(used=frozenset(), attacked=frozenset(), retreated=frozenset(),
-                        phase=None).pop()
+        return s.evolve(
+            used=frozenset(), attacked=frozenset(), retreated=frozenset(), phase=None
+        ).pop()
 
     def explain(self, s: S, action: Action) -> RuleViolation:
         return explain_attack(s, self.side, action) or super().explain(s, action)
@@ -189,8 +202,7 @@ def declare(s: S, side: str, attack: act.Attack) -> S:
     units = attackers(s, side, attack.stacks)
     s = s.evolve(attacked=s.attacked | {attack.target}, used=s.used | set(units))
     battle = Battle(side, attack.target, attack.stacks, units)
-    return s.push(AttackCards(battle), DefenceCards(battle), CombatRoll(battle, False),
-                  EndBattle())
+    return s.push(AttackCards(battle), DefenceCards(battle), CombatRoll(battle, False), EndBattle())
 
 
 @attrs.frozen
@@ -320,8 +332,10 @@ def result_tasks(s: S, b: Battle, code: str) -> tuple[Task, ...]:
         steps.append(Retreat(b.side, b.attackers))
     elif code == "EX":
         steps.append(TakeLoss(b.defender, b.target, defenders))
-        steps += [TakeLoss(b.side, a, tuple(c for c in b.attackers if s.location(c) == a))
-                  for a in b.stacks]
+        steps += [
+            TakeLoss(b.side, a, tuple(c for c in b.attackers if s.location(c) == a))
+            for a in b.stacks
+        ]
         steps += [Retreat(b.defender, defenders), Ruin(b)]
     elif code == "DR":
         steps += [HeroicStand(b), Retreat(b.defender, defenders), Ruin(b)]
@@ -365,8 +379,9 @@ class TakeLoss(Task):
     rule: ClassVar[str] = "BFA-COMBAT-17"
 
     def eligible(self, s: S) -> tuple[str, ...]:
-        return tuple(c for c in self.candidates
-                     if s.location(c) == self.area and c not in s.retreated)
+        return tuple(
+            c for c in self.candidates if s.location(c) == self.area and c not in s.retreated
+        )
 
     def actor(self, s: S) -> Player | None:
         return self.side if self.eligible(s) else None
@@ -479,8 +494,9 @@ class Ruin(Task):
 
 def ruin_area(s: S, area: str) -> S:
     """Flip the intact hives and factories of ``area`` and remove its fortifications."""
-    flipped = [c for c in s.structures(area) if s.spec(c).kind in ("hive", "factory")
-               and c not in s.ruined]
+    flipped = [
+        c for c in s.structures(area) if s.spec(c).kind in ("hive", "factory") and c not in s.ruined
+    ]
     forts = [c for c in s.structures(area) if s.spec(c).kind == "fortification"]
     drop = sum(s.spec(c).defence for c in flipped)
     s = eliminate(s, forts)
@@ -500,9 +516,14 @@ class AdvanceChoice(Task):
         if b.target in s.occupied(b.defender):
             return ()
         stack = s.stack(b.target, b.side)
-        return tuple(c for c in b.attackers
-                     if s.location(c) in b.stacks and c not in s.retreated
-                     and s.spec(c).movement >= ADVANCE_MOVEMENT and fits(s.data, stack, c))
+        return tuple(
+            c
+            for c in b.attackers
+            if s.location(c) in b.stacks
+            and c not in s.retreated
+            and s.spec(c).movement >= ADVANCE_MOVEMENT
+            and fits(s.data, stack, c)
+        )
 
     def actor(self, s: S) -> Player | None:
         return self.battle.side if self.candidates(s) else None
@@ -548,7 +569,9 @@ def explain_attack(s: S, side: str, action: Action) -> RuleViolation | None:
         return RuleViolation("BFA-COMBAT-02", "a stack attacks once, with all its counters")
     tribes = {s.spec(c).tribe for c in attackers(s, side, action.stacks)}
     if len(tribes) > 1:
-        return RuleViolation("BFA-COMBAT-07", "Ork stacks of different tribes may not attack together")
+        return RuleViolation(
+            "BFA-COMBAT-07", "Ork stacks of different tribes may not attack together"
+        )
     if attack_of(s, attackers(s, side, action.stacks)) <= 0:
         return RuleViolation("BFA-GAP-14", "an attack needs an attack total above 0")
     return None

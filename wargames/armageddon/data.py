@@ -299,6 +299,7 @@ _TERRAIN_KEYS = (
 
 def _load_terrain(node: Node) -> dict[str, Terrain]:
     """The Terrain Effects Chart (BFA-GAP-02): one record per terrain type."""
+    _known(node, ("terrain",))
     seen: dict[str, str] = {}
     out: dict[str, Terrain] = {}
     for item in node.list("terrain"):
@@ -325,6 +326,7 @@ Rivers = dict[str, tuple[tuple[str, str], ...]]
 
 def _load_map(node: Node, terrain: Mapping[str, Terrain]) -> tuple[AreaMap, Rivers]:
     """The board (BFA-GAP-03): areas, symmetric adjacency, rivers as border features."""
+    _known(node, ("area", "river"))
     areas, adjacency = _areas(node.list("area"), terrain)
     borders = _borders(adjacency)
     rivers, features = _rivers(node.list("river", default_empty=True), areas, borders)
@@ -396,11 +398,12 @@ def _rivers(
     """Rivers (BFA-COMBAT-15, BFA-MOVE-11): each border may carry at most one river, and gets
     the features ``{"river", "river:<name>"}``."""
     rivers: Rivers = {}
+    seen: dict[str, str] = {}
     features: dict[frozenset[str], frozenset[str]] = {}
     for node in nodes:
         _known(node, _RIVER_KEYS)
         node.provenance()
-        name = _unique(node.child("name"), {r: "an earlier river" for r in rivers}, "river")
+        name = _unique(node.child("name"), seen, "river name")
         marks = frozenset({"river", f"river:{name}"})
         pairs = [_river_border(b, areas, borders, features) for b in node.list("borders")]
         for a, b in pairs:
@@ -451,6 +454,7 @@ _ENTRY_KEYS = ("id", "name", "provenance")
 def _load_counters(node: Node) -> dict[str, CounterSpec]:
     """The counter manifest (BFA-GAP-04): groups of counters sharing kind and values, read as
     one :class:`CounterSpec` per counter; ids are unique across the whole manifest."""
+    _known(node, ("group",))
     seen: dict[str, str] = {}
     counters: dict[str, CounterSpec] = {}
     for group in node.list("group"):
@@ -504,6 +508,7 @@ _COST_KEYS = ("kind", "cost", "space", "provenance")
 def _load_costs(node: Node, kinds: Collection[str]) -> dict[str, BuildCost]:
     """Build costs per counter kind and production-track spaces (BFA-GAP-06, BFA-BUILD-06,
     BFA-BUILD-09, BFA-BUILD-11): one cost per kind; a kind with no entry cannot be built."""
+    _known(node, ("cost",))
     seen: dict[str, str] = {}
     costs: dict[str, BuildCost] = {}
     for item in node.list("cost", default_empty=True):
@@ -532,6 +537,8 @@ def _load_crt(node: Node) -> CombatResultsTable:
     for item in node.list("column"):
         columns.append(_column_odds(item, columns))
         cells.append(_column_rows(item, results))
+    if not columns:
+        raise node.error("the table needs at least one column", "column")
     return CombatResultsTable(
         columns=tuple(columns),
         cells=tuple(cells),

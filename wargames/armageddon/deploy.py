@@ -9,10 +9,11 @@ legal home for the last counters, and the rules require the whole army to be dep
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import ORKS
+from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.stacking import LIMIT, fits
 
 if TYPE_CHECKING:
@@ -23,40 +24,51 @@ def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     """Areas where the next Ork counter may go, keeping the deployment completable."""
     from wargames.armageddon.state import UNPLACED
 
+    specs = s.data.counters
     waiting = s.in_box(UNPLACED, ORKS)
-    counter = waiting[0]
-    rest = waiting[1:]
+    counter, rest = waiting[0], waiting[1:]
+    spec = specs[counter]
+    needs = Counter(specs[c].tribe for c in rest if not specs[c].exempt)
+    exempt_tribes = {specs[c].tribe for c in rest if specs[c].exempt}
+    areas = [a for a in s.setup.ork_areas if not s.stack(a, IMPERIUM)]
+    owners = [_owner(s, a) for a in areas]
     out = []
-    for area in s.setup.ork_areas:
-        stack = s.stack(area, ORKS)
-        if s.stack(area, "imperium") or not fits(s.data, stack, counter):
-            continue
-        if _completable(s, rest, {area: (*stack, counter)}):
-            out.append(act.Deploy(counter, area))
+    for i, area in enumerate(areas):
+        if fits(s.data, s.stack(area, ORKS), counter):
+            n = owners[i][1]
+            after = [*owners[:i], (spec.tribe, n + (not spec.exempt)), *owners[i + 1 :]]
+            if _completable(after, needs, exempt_tribes):
+                out.append(act.Deploy(counter, area))
     return tuple(out)
 
 
-def _completable(s: S, rest: tuple[str, ...], changed: dict[str, tuple[str, ...]]) -> bool:
-    """Whether the counters in ``rest`` can all still be placed legally."""
+def _owner(s: S, area: str) -> tuple[str | None, int]:
+    """(tribe, counting counters) of the Ork stack in ``area``; (None, 0) when empty."""
     specs = s.data.counters
-    owner: dict[str, str | None] = {}
-    free: dict[str, int] = {}
+    stack = s.stack(area, ORKS)
+    if not stack:
+        return (None, 0)
+    return (specs[stack[0]].tribe, sum(not specs[c].exempt for c in stack))
+
+
+def _completable(
+    owners: list[tuple[str | None, int]], needs: Counter[str | None], exempt_tribes: set[str | None]
+) -> bool:
+    """Whether the remaining counters fit: each tribe's counters go into its own stacks' free
+    places, the rest need empty areas of three."""
+    free: Counter[str | None] = Counter()
+    held = set()
     empty = 0
-    for area in s.setup.ork_areas:
-        stack = changed.get(area, s.stack(area, ORKS))
-        tribes = {specs[c].tribe for c in stack}
-        if not stack:
+    for owner, n in owners:
+        if owner is None:
             empty += 1
-            continue
-        tribe = next(iter(tribes))
-        owner[area] = tribe
-        if tribe is not None:
-            free[tribe] = free.get(tribe, 0) + LIMIT - sum(not specs[c].exempt for c in stack)
+        else:
+            free[owner] += LIMIT - n
+            held.add(owner)
     need = 0
-    for tribe in {specs[c].tribe for c in rest}:
-        counting = sum(1 for c in rest if specs[c].tribe == tribe and not specs[c].exempt)
-        areas = -(-max(0, counting - free.get(tribe, 0)) // LIMIT)
-        if areas == 0 and tribe not in owner.values():
+    for tribe in set(needs) | exempt_tribes:
+        areas = -(-max(0, needs[tribe] - free[tribe]) // LIMIT)
+        if areas == 0 and tribe not in held:
             areas = 1  # an exempt counter still needs a stack of its tribe to join
         need += areas
     return need <= empty

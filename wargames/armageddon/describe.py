@@ -9,13 +9,12 @@ from wargames.armageddon.data import IMPERIUM, ORKS
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
 
-SEGMENTS = ("strategy", "first action", "second action", "third action", "fourth action",
-            "victory")
+SEGMENTS = ("strategy", "first action", "second action", "third action", "fourth action", "victory")
 
 
 def where_we_are(s: S) -> str:
     """``"turn 2, second action segment (imperium: movement)"``."""
-    seg = SEGMENTS[s.segment] + (" segment" if s.segment else " segment")
+    seg = SEGMENTS[s.segment] + " segment"
     if s.turn == 1 and s.segment == 0 and s.tasks and type(s.top).__name__ == "DeployOrks":
         return "set-up: Ork deployment"
     extra = f" ({s.acting}: {s.phase})" if s.acting and s.phase else ""

@@ -52,12 +52,86 @@ class Task:
         raise NotImplementedError(type(self).__name__)
 
     def explain(self, s: S, action: Action) -> RuleViolation:
+        legal = self.legal(s)
+        found = out_of_place(s, self.actor(s), action, legal)
+        if found is not None:
+            return found
         what = type(self).__name__
-        return RuleViolation(self.rule, f"{action} is not allowed now ({what}); legal: "
-                             + _sample(self.legal(s)))
+        return RuleViolation(
+            self.rule, f"{action} is not allowed now ({what}); legal: " + _sample(legal)
+        )
 
     def describe(self, s: S) -> str:
         return type(self).__name__
+
+
+ACTIVITY: dict[type, str] = {
+    act.Move: "movement",
+    act.Attack: "combat",
+    act.Buy: "build",
+    act.Rebuild: "build",
+    act.Place: "build",
+    act.Return: "build",
+}
+"""The kind of action phase each activity belongs to (BFA-PHASE-01)."""
+
+
+def out_of_place(
+    s: S, actor: Player | None, action: Action, legal: tuple[Action, ...]
+) -> RuleViolation | None:
+    """The sequence rule an action breaks when it is not the kind of action the pending step
+    takes: a special card that may not be played (BFA-CARDS-02/03/04, BFA-COMP-04), a phase
+    activity outside its phase (BFA-PHASE-01/02, BFA-ACTION-01/02), or any other activity
+    outside its segment (BFA-SEQ-02). None when the action is of a kind the step takes."""
+    if isinstance(action, act.PlayCard):
+        return _card_refused(s, actor, action, legal)
+    if any(type(a) is type(action) for a in legal):
+        return None
+    kind = ACTIVITY.get(type(action))
+    if kind is None or s.phase is None:
+        return RuleViolation("BFA-SEQ-02", f"{action} is not an activity of this segment")
+    if s.card is not None:
+        first, second = s.data.strategy[s.card].phases
+        if kind not in (first, second):
+            return RuleViolation("BFA-PHASE-02", f"{s.card} gives no {kind} phase")
+        if kind == second and s.phase == first != second:
+            return RuleViolation("BFA-ACTION-02", f"the {first} phase is not finished")
+        if kind == first and s.phase == second != first:
+            return RuleViolation("BFA-ACTION-01", f"the {first} phase of {s.card} is over")
+    if kind != s.phase:
+        return RuleViolation(
+            "BFA-PHASE-01", f"{action} belongs to a {kind} phase, not to this {s.phase} phase"
+        )
+    return None
+
+
+def _card_refused(
+    s: S, actor: Player | None, action: act.PlayCard, legal: tuple[Action, ...]
+) -> RuleViolation:
+    card = s.data.special.get(action.card)
+    if card is None:
+        return RuleViolation("BFA-CARDS-02", f"there is no special card {action.card!r}")
+    if actor not in (ORKS, IMPERIUM):
+        return RuleViolation("BFA-SEQ-02", f"no special card may be played now ({actor})")
+    if card.side != actor:
+        return RuleViolation("BFA-COMP-04", f"{action.card} is not one of the {actor}' cards")
+    if actor in s.played:
+        return RuleViolation(
+            "BFA-CARDS-03", f"the {actor} have already played a special card in this action segment"
+        )
+    if not s.holds(actor, action.card):
+        if action.card in s.decks[_i(actor)].discards:
+            return RuleViolation("BFA-CARDS-04", f"{action.card} has been used and discarded")
+        return RuleViolation("BFA-CARDS-01", f"{action.card} is not in the {actor}' hand")
+    return RuleViolation(
+        "BFA-CARDS-02",
+        f"{action.card} may not be played now"
+        + (
+            f" (or not at that target; legal: {_sample(legal)})"
+            if any(isinstance(a, act.PlayCard) and a.card == action.card for a in legal)
+            else ""
+        ),
+    )
 
 
 def _sample(actions: tuple[Action, ...]) -> str:
@@ -133,11 +207,22 @@ class BeginTurn(Task):
         from wargames.armageddon.build import Arrive
 
         arriving = s.setup.reinforcements.get(s.turn, ())
-        s = s.evolve(segment=0, initiative=None, card=None, phase=None, effects=frozenset(),
-                     played=frozenset())
+        s = s.evolve(
+            segment=0,
+            initiative=None,
+            card=None,
+            phase=None,
+            effects=frozenset(),
+            played=frozenset(),
+        )
         steps: list[Task] = [Arrive(tuple(arriving))] if arriving else []
-        steps += [PlanCards(ORKS), PlanCards(IMPERIUM), Initiative(None), DealSpecial(ORKS, 1),
-                  DealSpecial(IMPERIUM, 1)]
+        steps += [
+            PlanCards(ORKS),
+            PlanCards(IMPERIUM),
+            Initiative(None),
+            DealSpecial(ORKS, 1),
+            DealSpecial(IMPERIUM, 1),
+        ]
         steps += [ActionSegment(n) for n in range(1, 5)]
         steps.append(Victory())
         return s.pop(*steps)
@@ -170,6 +255,14 @@ class PlanCards(Task):
         plans = list(s.plans)
         plans[_i(self.side)] = (action.first, action.second)
         return s.evolve(plans=(plans[0], plans[1])).pop()
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, act.Plan):
+            for card in (action.first, action.second):
+                spec = s.data.strategy.get(card)
+                if spec is not None and spec.side != self.side:
+                    return RuleViolation("BFA-COMP-04", f"{card} is not a {self.side} card")
+        return super().explain(s, action)
 
 
 @attrs.frozen
@@ -213,8 +306,11 @@ class ActionSegment(Task):
         from wargames.armageddon.phases import phase_task
         from wargames.armageddon.supply import SupplyCheck
 
-        s = s.evolve(segment=self.number, played=frozenset(),
-                     effects=frozenset(e for e in s.effects if e == "astropath"))
+        s = s.evolve(
+            segment=self.number,
+            played=frozenset(),
+            effects=frozenset(e for e in s.effects if e == "astropath"),
+        )
         side = s.acting
         assert side is not None
         i = _i(side)
@@ -223,8 +319,9 @@ class ActionSegment(Task):
         plans[i] = rest
         s = s.evolve(plans=(plans[0], plans[1]), card=card_id)
         first, second = s.data.strategy[card_id].phases
-        return s.pop(phase_task(first, side), phase_task(second, side), SupplyCheck(side),
-                     EndSegment())
+        return s.pop(
+            phase_task(first, side), phase_task(second, side), SupplyCheck(side), EndSegment()
+        )
 
 
 @attrs.frozen
@@ -232,8 +329,9 @@ class EndSegment(Task):
     """The action segment is over: its card effects lapse."""
 
     def run(self, s: S) -> S:
-        return s.evolve(card=None, phase=None, effects=frozenset(
-            e for e in s.effects if e == "astropath")).pop()
+        return s.evolve(
+            card=None, phase=None, effects=frozenset(e for e in s.effects if e == "astropath")
+        ).pop()
 
 
 @attrs.frozen

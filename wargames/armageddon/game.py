@@ -7,7 +7,7 @@ from typing import Any
 
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData, default_data, load_setup
 from wargames.armageddon.flow import new_game_tasks
-from wargames.armageddon.state import ARRIVING, POOL, UNPLACED, ArmageddonState, DEAD
+from wargames.armageddon.state import ARRIVING, DEAD, POOL, UNPLACED, ArmageddonState
 from wargames.core.cards import Deck, Pile
 from wargames.core.errors import ScenarioError
 
@@ -38,11 +38,18 @@ def new_game(
             where.append(UNPLACED if c in orks else DEAD)
         else:
             where.append(POOL)
-    decks = tuple(Deck(Pile.of(k for k, card in data.special.items() if card.side == side))
-                  for side in (ORKS, IMPERIUM))
-    state = ArmageddonState(data=data, setup=setup, where=tuple(where),
-                            build_points=setup.build_points, decks=(decks[0], decks[1]),
-                            tasks=tuple(reversed(new_game_tasks())))
+    decks = tuple(
+        Deck(Pile.of(k for k, card in data.special.items() if card.side == side))
+        for side in (ORKS, IMPERIUM)
+    )
+    state = ArmageddonState(
+        data=data,
+        setup=setup,
+        where=tuple(where),
+        build_points=setup.build_points,
+        decks=(decks[0], decks[1]),
+        tasks=tuple(reversed(new_game_tasks())),
+    )
     return state.settle()
 
 

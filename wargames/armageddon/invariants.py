@@ -33,8 +33,11 @@ def violations(s: S) -> list[str]:
     for c in s.ruined:
         if s.spec(c).kind not in ("hive", "factory"):
             out.append(f"{c} cannot be ruined")
-    expected = sum(s.spec(c).defence for c, sp in s.data.counters.items()
-                   if sp.kind in ("hive", "factory") and c not in s.ruined)
+    expected = sum(
+        s.spec(c).defence
+        for c, sp in s.data.counters.items()
+        if sp.kind in ("hive", "factory") and c not in s.ruined
+    )
     if s.build_points != expected:
         out.append(f"build track {s.build_points} but intact hives and factories give {expected}")
     return out

@@ -60,8 +60,14 @@ def rail_network(s: S, start: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _reach(data: ArmageddonData, start: str, steps: int, side: str, blocked: frozenset[str],
-           ignore_stop: bool) -> tuple[str, ...]:
+def _reach(
+    data: ArmageddonData,
+    start: str,
+    steps: int,
+    side: str,
+    blocked: frozenset[str],
+    ignore_stop: bool,
+) -> tuple[str, ...]:
     terrain = data.terrain
     board = data.board
 
@@ -79,10 +85,12 @@ class MovementPhase(Task):
     """The acting player moves any, all or none of his counters (BFA-MOVE-01)."""
 
     side: str
-    moves: tuple[act.Move, ...] | None = attrs.field(default=None, eq=False, repr=False,
-                                                      metadata={"derived": True})
+    moves: tuple[act.Move, ...] | None = attrs.field(
+        default=None, eq=False, repr=False, metadata={"derived": True}
+    )
     """The moves still open, carried from state to state within the phase: a counter's reach
-    depends only on enemy positions and card effects, which do not change while it moves."""
+    depends only on enemy positions and card effects, which do not change while it moves
+    (except under Rail Convoy, whose network follows the Imperial counters: not carried)."""
     rule: ClassVar[str] = "BFA-MOVE-02"
 
     def actor(self, s: S) -> Player | None:
@@ -105,7 +113,11 @@ class MovementPhase(Task):
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
-            left = tuple(m for m in self.open_moves(s) if m.counter != action.counter)
+            left: tuple[act.Move, ...] | None = tuple(
+                m for m in self.open_moves(s) if m.counter != action.counter
+            )
+            if any(e.startswith("rail:") for e in s.effects):
+                left = None  # the rail network follows the Imperial counters: recompute
             s = s.move_counters([(action.counter, action.area)])
             return s.evolve(used=s.used | {action.counter}).pop(MovementPhase(self.side, left))
         if isinstance(action, act.PlayCard):
@@ -174,5 +186,8 @@ def explain_move(s: S, side: str, action: Action) -> RuleViolation | None:
 
     if action.area in s.occupied(other(side)):
         return RuleViolation("BFA-MOVE-05", f"{action.area} holds enemy counters")
-    return RuleViolation("BFA-MOVE-02", f"{action.area} is beyond {action.counter}'s reach "
-                         "(movement value, enemy areas, ash wastes stop a move)")
+    return RuleViolation(
+        "BFA-MOVE-02",
+        f"{action.area} is beyond {action.counter}'s reach "
+        "(movement value, enemy areas, ash wastes stop a move)",
+    )

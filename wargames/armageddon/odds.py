@@ -34,14 +34,21 @@ def attack_odds(
 
 def odds_command(argv: Sequence[str]) -> dict[str, Any]:
     """The ``wargames odds armageddon`` command: a JSON-ready dict with a ``text`` entry."""
-    parser = argparse.ArgumentParser(prog="wargames odds armageddon",
-                                     description="Exact combat odds of Battle for Armageddon.")
+    parser = argparse.ArgumentParser(
+        prog="wargames odds armageddon", description="Exact combat odds of Battle for Armageddon."
+    )
     parser.add_argument("attack", type=int, help="attack total of the attacking stacks")
     parser.add_argument("defence", type=int, help="defence total of the defending stack")
-    parser.add_argument("--modifier", "-m", type=int, default=0,
-                        help="die modifier (river -1, terrain -1, turn-1 Orks +1 ...)")
-    parser.add_argument("--reroll", default="",
-                        help="results Ghazghkull re-rolls, comma separated (e.g. EX,AR,AE)")
+    parser.add_argument(
+        "--modifier",
+        "-m",
+        type=int,
+        default=0,
+        help="die modifier (river -1, terrain -1, turn-1 Orks +1 ...)",
+    )
+    parser.add_argument(
+        "--reroll", default="", help="results Ghazghkull re-rolls, comma separated (e.g. EX,AR,AE)"
+    )
     args = parser.parse_args(list(argv))
     if args.attack <= 0 or args.defence < 0:
         parser.error("the attack total must be above 0 and the defence total not negative")
@@ -53,9 +60,11 @@ def odds_command(argv: Sequence[str]) -> dict[str, Any]:
     column = crt.columns[crt.column(odds_ratio(args.attack, args.defence))]
     dist = attack_odds(args.attack, args.defence, args.modifier, reroll)
     rows = [(code, dist.get(code, Fraction(0))) for code in ORDER if code in crt.results]
-    lines = [f"{args.attack} against {args.defence}: odds {odds_ratio(args.attack, args.defence)}"
-             f", column {column}, die modifier {args.modifier:+d}"
-             + (f", re-rolling {', '.join(reroll)}" if reroll else "")]
+    lines = [
+        f"{args.attack} against {args.defence}: odds {odds_ratio(args.attack, args.defence)}"
+        f", column {column}, die modifier {args.modifier:+d}"
+        + (f", re-rolling {', '.join(reroll)}" if reroll else "")
+    ]
     lines += [f"  {code}  {float(p):6.1%}  ({p})  {crt.results[code]}" for code, p in rows]
     return {
         "attack": args.attack,

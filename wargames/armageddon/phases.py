@@ -22,12 +22,16 @@ class BeginPhase(Task):
     side: str
 
     def run(self, s: S) -> S:
-        from wargames.armageddon.build import ImperialBuild, OrkBuild, build_allowance, ork_allowance
+        from wargames.armageddon.build import (
+            ImperialBuild,
+            OrkBuild,
+            build_allowance,
+            ork_allowance,
+        )
         from wargames.armageddon.combat import CombatPhase
         from wargames.armageddon.movement import MovementPhase
 
-        s = s.evolve(phase=self.kind, used=frozenset(), attacked=frozenset(),
-                     retreated=frozenset())
+        s = s.evolve(phase=self.kind, used=frozenset(), attacked=frozenset(), retreated=frozenset())
         if self.kind == "movement":
             return s.pop(MovementPhase(self.side))
         if self.kind == "combat":

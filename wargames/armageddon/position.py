@@ -54,14 +54,22 @@ def position(
         else:
             where.append(DEAD if spec.side == ORKS else POOL)
     flipped = frozenset(ruined)
-    points = sum(spec.defence for c, spec in base.data.counters.items()
-                 if spec.kind in ("hive", "factory") and c not in flipped
-                 and (structures or c in placed))
+    points = sum(
+        spec.defence
+        for c, spec in base.data.counters.items()
+        if spec.kind in ("hive", "factory") and c not in flipped and (structures or c in placed)
+    )
     given = hands or {}
     s = base.evolve(
-        where=tuple(where), ruined=flipped, build_points=points, turn=turn, segment=1,
-        initiative=side, hands=(Pile.of(given.get(ORKS, ())), Pile.of(given.get(IMPERIUM, ()))),
-        tasks=tuple(reversed((BeginPhase(phase, side), SupplyCheck(side), EndSegment(),
-                              Victory()))),
+        where=tuple(where),
+        ruined=flipped,
+        build_points=points,
+        turn=turn,
+        segment=1,
+        initiative=side,
+        hands=(Pile.of(given.get(ORKS, ())), Pile.of(given.get(IMPERIUM, ()))),
+        tasks=tuple(
+            reversed((BeginPhase(phase, side), SupplyCheck(side), EndSegment(), Victory()))
+        ),
     )
     return s.settle()

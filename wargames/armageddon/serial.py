@@ -61,8 +61,9 @@ def state_to_json(s: ArmageddonState) -> dict[str, Any]:
         "card": s.card,
         "phase": s.phase,
         "hands": [list(h.cards) for h in s.hands],
-        "decks": [{"draw": list(d.draw.cards), "discards": list(d.discards.cards)}
-                  for d in s.decks],
+        "decks": [
+            {"draw": list(d.draw.cards), "discards": list(d.discards.cards)} for d in s.decks
+        ],
         "played": sorted(s.played),
         "effects": sorted(s.effects),
         "used": sorted(s.used),
@@ -96,8 +97,10 @@ def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
         card=data["card"],
         phase=data["phase"],
         hands=(Pile(tuple(data["hands"][0])), Pile(tuple(data["hands"][1]))),
-        decks=tuple(Deck(Pile(tuple(d["draw"])), Pile(tuple(d["discards"])))  # type: ignore[arg-type]
-                    for d in data["decks"]),
+        decks=tuple(
+            Deck(Pile(tuple(d["draw"])), Pile(tuple(d["discards"])))  # type: ignore[arg-type]
+            for d in data["decks"]
+        ),
         played=frozenset(data["played"]),
         effects=frozenset(data["effects"]),
         used=frozenset(data["used"]),

@@ -51,8 +51,15 @@ def targets(s: S, card: str) -> tuple[str, ...]:
     if card == "kult-of-speed":
         return tuple(t for t in TRIBES if any(s.spec(c).tribe == t for c in s.on_map(ORKS)))
     if card == "rail-convoy":
-        return tuple(sorted({s.location(c) for c in s.on_map(IMPERIUM)
-                             if c not in s.used and s.spec(c).movement > 0}))
+        return tuple(
+            sorted(
+                {
+                    s.location(c)
+                    for c in s.on_map(IMPERIUM)
+                    if c not in s.used and s.spec(c).movement > 0
+                }
+            )
+        )
     if card == "orbital-strike":
         return tuple(sorted({s.location(c) for c in s.on_map(ORKS)}))
     return ("",)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 from wargames.armageddon.data import ArmageddonData, CounterSpec
 from wargames.core.stacking import StackingRule
@@ -27,19 +27,24 @@ hives are exempt (BFA-STACK-03); one Ork tribe per stack (BFA-STACK-04); the opp
 the losses of an illegal stack (BFA-STACK-05), checked at the end of movement (BFA-MOVE-08)."""
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _spec_tuple(data: ArmageddonData, counters: tuple[str, ...]) -> tuple[CounterSpec, ...]:
     return tuple(data.counters[c] for c in counters)
 
 
 def legal_stack(data: ArmageddonData, counters: Sequence[str]) -> bool:
     """Whether these counters (one side's, in one area) form a legal stack."""
-    return RULE.is_legal(_spec_tuple(data, tuple(counters)))
+    return _legal(data, tuple(counters))
+
+
+@lru_cache(maxsize=1 << 16)
+def _legal(data: ArmageddonData, counters: tuple[str, ...]) -> bool:
+    return RULE.is_legal(_spec_tuple(data, counters))
 
 
 def fits(data: ArmageddonData, stack: Sequence[str], newcomer: str) -> bool:
     """Whether ``newcomer`` may join ``stack`` and leave it legal (BFA-RETREAT-03, BFA-BUILD-15)."""
-    return legal_stack(data, (*stack, newcomer))
+    return _legal(data, (*stack, newcomer))
 
 
 def removable(data: ArmageddonData, counters: Sequence[str]) -> tuple[str, ...]:

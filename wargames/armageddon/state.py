@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 import attrs
 
@@ -82,30 +82,35 @@ class _Index:
         found = self._on_map.get(side)
         if found is None:
             index = s.manifest.index
-            found = self._on_map[side] = tuple(sorted(
-                (c for cs in self.units[side].values() for c in cs), key=index.__getitem__))
+            found = self._on_map[side] = tuple(
+                sorted((c for cs in self.units[side].values() for c in cs), key=index.__getitem__)
+            )
         return found
 
     def moved(self, s: ArmageddonState, changed: list[tuple[str, str, str]]) -> _Index:
         """This index after counters moved (``(counter, from, to)``), touching only the
-        locations involved."""
+        locations and the side involved; untouched tables are shared, never mutated."""
         at = dict(self.at)
         index = s.manifest.index
+        specs = s.data.counters
+        sides = set()
         for counter, old, new in changed:
             at[old] = tuple(c for c in at.get(old, ()) if c != counter)
             at[new] = tuple(sorted((*at.get(new, ()), counter), key=index.__getitem__))
-        stacks = {side: dict(d) for side, d in self.stacks.items()}
-        units = {side: dict(d) for side, d in self.units.items()}
-        board = s.data.board
-        specs = s.data.counters
-        for loc in {x for _, old, new in changed for x in (old, new)}:
-            if loc not in board:
-                continue
-            for side in (ORKS, IMPERIUM):
+            sides.add(specs[counter].side)
+        stacks = dict(self.stacks)
+        units = dict(self.units)
+        occupied = dict(self.occupied)
+        areas = s.data.board.areas
+        places = {x for _, old, new in changed for x in (old, new) if x in areas}
+        for side in sides:
+            side_stacks = stacks[side] = dict(stacks[side])
+            side_units = units[side] = dict(units[side])
+            for loc in places:
                 stack = tuple(c for c in at[loc] if specs[c].side == side and c not in s.ruined)
-                _put(stacks[side], loc, stack)
-                _put(units[side], loc, tuple(c for c in stack if not specs[c].structure))
-        occupied = {side: frozenset(d) for side, d in stacks.items()}
+                _put(side_stacks, loc, stack)
+                _put(side_units, loc, tuple(c for c in stack if not specs[c].structure))
+            occupied[side] = frozenset(side_stacks)
         return _Index(at, stacks, units, occupied)
 
     @classmethod
@@ -191,10 +196,10 @@ class ArmageddonState(GameState):
 
     def settle(self) -> Self:
         """Carry out automatic tasks until a player or the dice must decide, or the game ends."""
-        state = self
+        state: ArmageddonState = self
         while state.tasks and state.result is None and state.top.actor(state) is None:
             state = state.top.run(state)
-        return state
+        return cast(Self, state)
 
     def evolve(self, **changes: Any) -> Self:
         """A copy with ``changes`` (fast: states share every unchanged field). Where-is-what
@@ -216,9 +221,13 @@ class ArmageddonState(GameState):
 
     @property
     def current_player(self) -> Player | None:
-        if self.result is not None or not self.tasks:
-            return None
-        return self.top.actor(self)
+        memo = self._memo
+        if "player" not in memo:
+            memo["player"] = (
+                None if self.result is not None or not self.tasks else self.top.actor(self)
+            )
+        player: Player | None = memo["player"]
+        return player
 
     @property
     def outcome(self) -> Outcome | None:
@@ -231,7 +240,7 @@ class ArmageddonState(GameState):
         return self.top.chance(self)
 
     def _apply(self, action: Action) -> Self:
-        return self.top.act(self, action).settle()
+        return cast(Self, self.top.act(self, action).settle())
 
     def _explain(self, action: Action) -> RuleViolation:
         return self.top.explain(self, action)
@@ -387,11 +396,12 @@ class ArmageddonState(GameState):
         decks[j] = Deck(Pile((HIDDEN,) * len(self.decks[j].draw)), self.decks[j].discards)
         if not (foe == ORKS and "astropath" in self.effects):
             plans[j] = (HIDDEN,) * len(self.plans[j])
-        seen = self.evolve(hands=(hands[0], hands[1]), decks=(decks[0], decks[1]),
-                            plans=(plans[0], plans[1]))
+        seen = self.evolve(
+            hands=(hands[0], hands[1]), decks=(decks[0], decks[1]), plans=(plans[0], plans[1])
+        )
         if player == self.current_player:
             # The acting player's choices never depend on what is hidden from him.
-            for key in ("legal", "legal_set", "index"):
+            for key in ("legal", "legal_set", "index", "player"):
                 if key in self._memo:
                     seen._memo[key] = self._memo[key]
         return seen

@@ -124,7 +124,9 @@ class AreaMap:
                     frontier.append((nxt, used + 1))
         return found
 
-    def connected_to(self, goals: Collection[str], passable: Callable[[str], bool]) -> frozenset[str]:
+    def connected_to(
+        self, goals: Collection[str], passable: Callable[[str], bool]
+    ) -> frozenset[str]:
         """Every passable area joined to a passable goal area by a path of passable areas.
 
         This is supply tracing done once for a whole side: a piece in area ``x`` traces supply

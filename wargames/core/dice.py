@@ -48,7 +48,10 @@ def faces(sides: int) -> tuple[tuple[int, Fraction], ...]:
 
 @cache
 def d66_faces() -> tuple[tuple[int, Fraction], ...]:
-    """The 36 results of a D66: the first D6 gives the tens, the second the units (5 then 3 is 53)."""
+    """The 36 results of a D66: the first D6 gives the tens, the second the units.
+
+    A 5 then a 3 is 53.
+    """
     p = Fraction(1, 36)
     return tuple((d66(tens, units), p) for tens in range(1, 7) for units in range(1, 7))
 

@@ -13,7 +13,7 @@ see future rolls. A game record is therefore *scenario + seed + every action*, d
 from __future__ import annotations
 
 import abc
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
 
 import attrs
@@ -230,7 +230,8 @@ class Record:
     """
 
     game: str
-    scenario: str
+    scenario: str | None
+    """The scenario's name (``None``: the game's default scenario)."""
     seed: int | None
     actions: tuple[str, ...]
     outcome: Outcome | None
@@ -251,7 +252,7 @@ class Record:
         outcome = data.get("outcome")
         return cls(
             game=str(data["game"]),
-            scenario=str(data["scenario"]),
+            scenario=None if data["scenario"] is None else str(data["scenario"]),
             seed=data.get("seed"),
             actions=tuple(str(a) for a in data["actions"]),
             outcome=None if outcome is None else Outcome.from_json(outcome),
@@ -276,8 +277,8 @@ class Match:
         self,
         state: GameState,
         seed: int | None = None,
-        agents: dict[Player, Agent] | None = None,
-        scenario: str = "default",
+        agents: Mapping[Player, Agent] | None = None,
+        scenario: str | None = None,
         options: dict[str, Any] | None = None,
     ) -> None:
         import numpy as np
@@ -357,8 +358,9 @@ class Match:
                 return action
         self._forced.clear()  # the queued sequence no longer lines up with the dice
         raise RuleViolation(
-            "CHANCE", f"the forced outcome {want} is not possible here: "
-            + ", ".join(str(a) for a, _ in outcomes)
+            "CHANCE",
+            f"the forced outcome {want} is not possible here: "
+            + ", ".join(str(a) for a, _ in outcomes),
         )
 
     def step(self) -> GameState:
@@ -437,8 +439,10 @@ class Match:
         return render_svg(self.state)
 
     def __repr__(self) -> str:
-        return (f"<Match {type(self.initial).game} scenario={self.scenario} seed={self.seed} "
-                f"actions={len(self.actions)} to_move={self.state.current_player}>")
+        return (
+            f"<Match {type(self.initial).game} scenario={self.scenario} seed={self.seed} "
+            f"actions={len(self.actions)} to_move={self.state.current_player}>"
+        )
 
 
 @attrs.frozen

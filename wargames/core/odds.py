@@ -74,6 +74,10 @@ class CombatResultsTable:
     def __attrs_post_init__(self) -> None:
         if list(self.columns) != sorted(self.columns, key=lambda o: o.value):
             raise ValueError("CRT columns must run from worst to best odds")
+        if len(self.cells) != len(self.columns):
+            raise ValueError(
+                f"CRT has {len(self.columns)} columns but {len(self.cells)} columns of results"
+            )
         for col in self.cells:
             if len(col) != self.die_sides:
                 raise ValueError("each CRT column needs one result per die face")

@@ -7,6 +7,7 @@ full key path (``area[3].adjacent[1]``) and the problem, and never a bare ``KeyE
 
 from __future__ import annotations
 
+import builtins
 import tomllib
 from collections.abc import Callable, Iterator
 from importlib import resources
@@ -87,7 +88,9 @@ class Node:
             raise self.error(f"expected {_TYPE_NAMES.get(kind, kind.__name__)}, got {value!r}")
         return value
 
-    def choice(self, key: str, options: frozenset[str] | set[str], default: str | None = None) -> str:
+    def choice(
+        self, key: str, options: frozenset[str] | set[str], default: str | None = None
+    ) -> str:
         """A string under ``key`` that must be one of ``options``."""
         value = self.get(key, str, default)
         if value not in options:
@@ -114,12 +117,12 @@ class Node:
         """The record's ``provenance`` field, one of :data:`PROVENANCES`."""
         return self.choice("provenance", PROVENANCES, default)
 
-    def map(self, fn: Callable[[Node], T], key: str) -> list[T]:
+    def map(self, fn: Callable[[Node], T], key: str) -> builtins.list[T]:
         return [fn(node) for node in self.list(key)]
 
 
 def read_toml(path: str | Path) -> Node:
-    """Parse a TOML file from disk into a :class:`Node`; unreadable or malformed files are errors."""
+    """Parse a TOML file from disk into a :class:`Node`; unreadable or bad files are errors."""
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")

@@ -72,8 +72,10 @@ class StackingRule(Generic[P]):
             out.append(f"{n} counting pieces where at most {cap} may stack")
         groups = self.groups(pieces)
         if len(groups) > 1:
-            out.append(f"pieces of {len(groups)} groups that may not stack together: "
-                       + ", ".join(sorted(map(str, groups))))
+            out.append(
+                f"pieces of {len(groups)} groups that may not stack together: "
+                + ", ".join(sorted(map(str, groups)))
+            )
         return out
 
     def removable(self, pieces: Sequence[P], side: str | None = None) -> list[P]:

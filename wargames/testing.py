@@ -1,0 +1,333 @@
+"""The conformance kit: checks every game passes (DESIGN, "Quality gates").
+
+* :func:`check_state` checks one state: clone equality, an exact JSON round trip, every legal
+  action (or chance outcome) applies, illegal actions raise :class:`RuleViolation` and change
+  nothing, the game's invariants hold, and every player's view can be taken.
+* :func:`playout` plays a game with agents and checks every state on the way (or every k-th),
+  and that the game ends within a bound.
+* :func:`check_determinism` and :func:`check_game_determinism` play the same seed twice, and
+  again in a fresh Python process with another hash seed: the same seed must give the same
+  actions everywhere.
+
+A failed check raises :class:`ConformanceError` (an ``AssertionError``) saying what broke::
+
+    from wargames.testing import check_game_determinism, playout
+    final, actions = playout(wargames.load("armageddon"), agents, seed=3, max_steps=5000)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Player
+from wargames.core.errors import RuleViolation
+
+__all__ = [
+    "ConformanceError",
+    "check_determinism",
+    "check_game_determinism",
+    "check_state",
+    "playout",
+    "playout_actions",
+    "record_actions",
+]
+
+NewState = Callable[[], GameState]
+AgentsFactory = Callable[[int], Mapping[Player, Agent]]
+
+
+class ConformanceError(AssertionError):
+    """A game breaks the protocol; the message says which check failed and where."""
+
+
+def _fail(state: GameState, problem: str) -> ConformanceError:
+    who = state.current_player
+    return ConformanceError(
+        f"{type(state).game or type(state).__name__} (to move: {who}): {problem}"
+    )
+
+
+# -- one state --------------------------------------------------------------------------------
+
+
+def check_state(state: GameState, others: Sequence[Action] = ()) -> None:
+    """Run every per-state check on ``state``; ``others`` are actions that should be illegal
+    here unless they are in the legal list (e.g. actions taken earlier in the game)."""
+    _check_clone(state)
+    _check_json(state)
+    _check_legal(state)
+    _check_illegal(state, others)
+    problems = state.invariant_violations()
+    if problems:
+        raise _fail(state, "invariants fail: " + "; ".join(problems))
+    _check_views(state)
+
+
+def _check_clone(state: GameState) -> None:
+    twin = state.clone()
+    if type(twin) is not type(state) or twin != state:
+        raise _fail(state, "clone() is not equal to the state")
+
+
+def _check_json(state: GameState) -> None:
+    data = state.to_json()
+    try:
+        text = json.dumps(data, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise _fail(state, f"to_json() is not JSON-ready: {exc}") from None
+    if json.loads(text) != data:
+        raise _fail(state, "to_json() changes through JSON text (tuples, non-string keys?)")
+    try:
+        back = type(state).from_json(json.loads(text))
+    except Exception as exc:
+        raise _fail(state, f"from_json(to_json()) raised {exc!r}") from None
+    if back != state:
+        raise _fail(state, "from_json(to_json()) is not equal to the state")
+    if json.dumps(back.to_json(), sort_keys=True, allow_nan=False) != text:
+        raise _fail(state, "to_json() of the read-back state differs")
+
+
+def _check_legal(state: GameState) -> None:
+    over, outcome = state.current_player is None, state.outcome
+    if over != (outcome is not None):
+        raise _fail(state, f"game over is {over} but the outcome is {outcome}")
+    legal = state.legal_actions()
+    if state.current_player == CHANCE:
+        _check_chance(state, legal)
+    elif not over and not legal:
+        raise _fail(state, "a player must decide but has no legal action")
+    if over and legal:
+        raise _fail(state, "the game is over but there are legal actions")
+    if len(set(legal)) != len(legal):
+        raise _fail(state, "legal_actions() lists an action twice")
+    before = state.to_json()
+    for action in legal:
+        _check_apply(state, action)
+    if state.to_json() != before:
+        raise _fail(state, "applying the legal actions changed the state")
+
+
+def _check_chance(state: GameState, legal: list[Action]) -> None:
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise _fail(state, "a chance node without outcomes")
+    total = sum(p for _, p in outcomes)
+    if abs(total - 1) > 1e-9 or any(p <= 0 for _, p in outcomes):
+        raise _fail(state, f"chance probabilities must be positive and sum to 1, got {total}")
+    if [a for a, _ in outcomes] != legal:
+        raise _fail(state, "legal_actions() differs from the chance outcomes")
+
+
+def _check_apply(state: GameState, action: Action) -> None:
+    try:
+        parsed = state.parse_action(str(action))
+    except Exception as exc:
+        raise _fail(state, f"the notation {str(action)!r} does not parse: {exc!r}") from None
+    if parsed != action:
+        raise _fail(state, f"{str(action)!r} parses to {parsed!r}, not {action!r}")
+    try:
+        nxt = state.apply(action)
+    except Exception as exc:
+        raise _fail(state, f"the legal action {action} raised {exc!r}") from None
+    if type(nxt) is not type(state):
+        raise _fail(state, f"{action} gave a {type(nxt).__name__}")
+
+
+def _check_illegal(state: GameState, others: Sequence[Action]) -> None:
+    legal = set(state.legal_actions())
+    before, twin = state.to_json(), state.clone()
+    for action in others:
+        if action in legal:
+            continue
+        try:
+            state.apply(action)
+        except RuleViolation:
+            pass
+        except Exception as exc:
+            raise _fail(state, f"the illegal {action} raised {exc!r}, not RuleViolation") from None
+        else:
+            raise _fail(state, f"the illegal {action} did not raise RuleViolation")
+        if state.to_json() != before or state != twin:
+            raise _fail(state, f"the illegal {action} changed the state")
+
+
+def _check_views(state: GameState) -> None:
+    for player in type(state).players:
+        try:
+            view = state.view(player)
+        except Exception as exc:
+            raise _fail(state, f"view({player!r}) raised {exc!r}") from None
+        if not isinstance(view, type(state)):
+            raise _fail(state, f"view({player!r}) is a {type(view).__name__}")
+
+
+# -- whole games ------------------------------------------------------------------------------
+
+
+def playout(
+    state: GameState,
+    agents: Mapping[Player, Agent],
+    seed: int,
+    max_steps: int,
+    check_every: int = 1,
+    must_end: bool = True,
+) -> tuple[GameState, list[Action]]:
+    """Play from ``state`` with ``agents`` and a seeded :class:`Match`, checking the first
+    state, every ``check_every``-th state and the last one; the game must end within
+    ``max_steps`` actions (unless ``must_end`` is false)."""
+    match = Match(state, seed=seed, agents=dict(agents))
+    check_state(state)
+    for step in range(1, max_steps + 1):
+        if match.over:
+            break
+        match.step()
+        if step % check_every == 0 or match.over:
+            recent = tuple(dict.fromkeys(reversed(match.actions[-20:])))
+            check_state(match.state, recent)
+    if must_end and not match.over:
+        raise _fail(match.state, f"the game did not end within {max_steps} actions")
+    return match.state, list(match.actions)
+
+
+def playout_actions(
+    new_state: NewState, agents_factory: AgentsFactory, seed: int, max_steps: int
+) -> list[str]:
+    """The notation of every action of a game played with fresh agents (no checks)."""
+    match = Match(new_state(), seed=seed, agents=dict(agents_factory(seed)))
+    match.run(max_steps)
+    return [str(a) for a in match.actions]
+
+
+def record_actions(
+    game_id: str,
+    seed: int,
+    agents: Mapping[Player, str] | None = None,
+    scenario: str | None = None,
+    max_steps: int | None = None,
+) -> list[str]:
+    """The actions of ``wargames.play(game_id, ...)``: a registered game with named bots."""
+    import wargames
+
+    record = wargames.play(
+        game_id, dict(agents or {}), seed=seed, scenario=scenario, max_steps=max_steps
+    )
+    return list(record.actions)
+
+
+def check_determinism(
+    new_state: NewState,
+    agents_factory: AgentsFactory,
+    seed: int,
+    max_steps: int = 100_000,
+    in_subprocess: bool = True,
+) -> list[str]:
+    """Play the same seed twice (fresh state and agents each time), and once more in another
+    Python process with another hash seed; all three must take the same actions.
+
+    For the subprocess ``new_state`` and ``agents_factory`` must be module-level functions
+    (they are imported there by name). Returns the actions.
+    """
+    first = playout_actions(new_state, agents_factory, seed, max_steps)
+    _same(first, playout_actions(new_state, agents_factory, seed, max_steps), "a second run")
+    if in_subprocess:
+        args = [_spec(new_state), _spec(agents_factory), str(seed), str(max_steps)]
+        _same(first, _run_child("playout", args, [new_state, agents_factory]), "another process")
+    return first
+
+
+def check_game_determinism(
+    game_id: str, seed: int, scenario: str | None = None, max_steps: int | None = None
+) -> list[str]:
+    """:func:`record_actions` twice here and once in another process must agree."""
+    first = record_actions(game_id, seed, scenario=scenario, max_steps=max_steps)
+    _same(
+        first, record_actions(game_id, seed, scenario=scenario, max_steps=max_steps), "a second run"
+    )
+    args = [game_id, str(seed), scenario or "", "" if max_steps is None else str(max_steps)]
+    _same(first, _run_child("record", args, []), "another process")
+    return first
+
+
+def _same(first: list[str], again: list[str], where: str) -> None:
+    if first == again:
+        return
+    i = next(
+        (i for i, (a, b) in enumerate(zip(first, again, strict=False)) if a != b),
+        min(len(first), len(again)),
+    )
+    mine, theirs = (xs[i] if i < len(xs) else "(end)" for xs in (first, again))
+    raise ConformanceError(
+        f"the same seed gave different games in {where}: action {i} is {mine!r}, then {theirs!r}"
+    )
+
+
+# -- the subprocess ---------------------------------------------------------------------------
+
+
+def _spec(fn: Callable[..., Any]) -> str:
+    name = getattr(fn, "__qualname__", "")
+    if "<" in name or not getattr(fn, "__module__", None):
+        raise ValueError(
+            f"{fn!r} is not a module-level function: another process cannot "
+            "import it (pass in_subprocess=False)"
+        )
+    return f"{fn.__module__}:{name}"
+
+
+def _resolve(spec: str) -> Any:
+    module, _, name = spec.partition(":")
+    obj: Any = import_module(module)
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _import_root(fn: Callable[..., Any]) -> str | None:
+    """The sys.path entry that ``fn``'s module was imported from."""
+    module = sys.modules.get(fn.__module__)
+    file = getattr(module, "__file__", None)
+    if file is None:
+        return None
+    depth = fn.__module__.count(".") + (Path(file).name == "__init__.py")
+    return str(Path(file).resolve().parents[depth])
+
+
+def _run_child(kind: str, args: list[str], fns: Sequence[Callable[..., Any]]) -> list[str]:
+    env = dict(os.environ)
+    roots = [r for r in map(_import_root, fns) if r]
+    env["PYTHONPATH"] = os.pathsep.join([*roots, *filter(None, [env.get("PYTHONPATH")])])
+    env["PYTHONHASHSEED"] = str((int(env.get("PYTHONHASHSEED") or 0) + 12345) % 2**32)
+    code = "import sys, wargames.testing as t; t._child(sys.argv[1:])"
+    done = subprocess.run(
+        [sys.executable, "-c", code, kind, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise ConformanceError(f"the subprocess failed:\n{done.stderr[-3000:]}")
+    result: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _child(argv: list[str]) -> None:
+    """Entry point of the subprocess: print the actions of one game as a JSON list."""
+    kind, *args = argv
+    if kind == "playout":
+        state, agents, seed, steps = args
+        actions = playout_actions(_resolve(state), _resolve(agents), int(seed), int(steps))
+    else:
+        game_id, seed, scenario, steps = args
+        actions = record_actions(
+            game_id, int(seed), scenario=scenario or None, max_steps=int(steps) if steps else None
+        )
+    print(json.dumps(actions))
