@@ -17,13 +17,13 @@ A failed check raises :class:`ConformanceError` (an ``AssertionError``) saying w
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
-from pathlib import Path
 from typing import Any
 
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Player
@@ -182,13 +182,15 @@ def playout(
     """Play from ``state`` with ``agents`` and a seeded :class:`Match`, checking the first
     state, every ``check_every``-th state and the last one; the game must end within
     ``max_steps`` actions (unless ``must_end`` is false)."""
-    match = Match(state, seed=seed, agents=dict(agents))
+    if check_every < 1:
+        raise ValueError("check_every must be at least 1")
+    match = Match(state, seed=seed, agents=agents)
     check_state(state)
     for step in range(1, max_steps + 1):
         if match.over:
             break
         match.step()
-        if step % check_every == 0 or match.over:
+        if step % check_every == 0 or match.over or step == max_steps:
             recent = tuple(dict.fromkeys(reversed(match.actions[-20:])))
             check_state(match.state, recent)
     if must_end and not match.over:
@@ -200,7 +202,7 @@ def playout_actions(
     new_state: NewState, agents_factory: AgentsFactory, seed: int, max_steps: int
 ) -> list[str]:
     """The notation of every action of a game played with fresh agents (no checks)."""
-    match = Match(new_state(), seed=seed, agents=dict(agents_factory(seed)))
+    match = Match(new_state(), seed=seed, agents=agents_factory(seed))
     match.run(max_steps)
     return [str(a) for a in match.actions]
 
@@ -238,7 +240,7 @@ def check_determinism(
     _same(first, playout_actions(new_state, agents_factory, seed, max_steps), "a second run")
     if in_subprocess:
         args = [_spec(new_state), _spec(agents_factory), str(seed), str(max_steps)]
-        _same(first, _run_child("playout", args, [new_state, agents_factory]), "another process")
+        _same(first, _run_child("playout", args), "another process")
     return first
 
 
@@ -251,7 +253,7 @@ def check_game_determinism(
         first, record_actions(game_id, seed, scenario=scenario, max_steps=max_steps), "a second run"
     )
     args = [game_id, str(seed), scenario or "", "" if max_steps is None else str(max_steps)]
-    _same(first, _run_child("record", args, []), "another process")
+    _same(first, _run_child("record", args), "another process")
     return first
 
 
@@ -272,37 +274,43 @@ def _same(first: list[str], again: list[str], where: str) -> None:
 
 
 def _spec(fn: Callable[..., Any]) -> str:
+    """``module:qualname@file``: how another process finds ``fn``."""
     name = getattr(fn, "__qualname__", "")
     if "<" in name or not getattr(fn, "__module__", None):
         raise ValueError(
             f"{fn!r} is not a module-level function: another process cannot "
             "import it (pass in_subprocess=False)"
         )
-    return f"{fn.__module__}:{name}"
+    file = getattr(sys.modules.get(fn.__module__), "__file__", None) or ""
+    return f"{fn.__module__}:{name}@{file}"
 
 
 def _resolve(spec: str) -> Any:
-    module, _, name = spec.partition(":")
-    obj: Any = import_module(module)
+    """Import what :func:`_spec` names (by module name, else from its file, as pytest does)."""
+    target, _, file = spec.partition("@")
+    module_name, _, name = target.partition(":")
+    try:
+        obj: Any = import_module(module_name)
+    except ImportError:
+        if not file:
+            raise
+        found = importlib.util.spec_from_file_location(module_name, file)
+        if found is None or found.loader is None:
+            raise
+        obj = sys.modules[module_name] = importlib.util.module_from_spec(found)
+        found.loader.exec_module(obj)
     for part in name.split("."):
         obj = getattr(obj, part)
     return obj
 
 
-def _import_root(fn: Callable[..., Any]) -> str | None:
-    """The sys.path entry that ``fn``'s module was imported from."""
-    module = sys.modules.get(fn.__module__)
-    file = getattr(module, "__file__", None)
-    if file is None:
-        return None
-    depth = fn.__module__.count(".") + (Path(file).name == "__init__.py")
-    return str(Path(file).resolve().parents[depth])
-
-
-def _run_child(kind: str, args: list[str], fns: Sequence[Callable[..., Any]]) -> list[str]:
+def _run_child(kind: str, args: list[str]) -> list[str]:
+    """Run :func:`_child` in a fresh interpreter with this one's import path and another hash
+    seed, and read back the actions it prints."""
     env = dict(os.environ)
-    roots = [r for r in map(_import_root, fns) if r]
-    env["PYTHONPATH"] = os.pathsep.join([*roots, *filter(None, [env.get("PYTHONPATH")])])
+    system = (sys.prefix, sys.base_prefix)
+    paths = [p for p in sys.path if p and os.path.isdir(p) and not p.startswith(system)]
+    env["PYTHONPATH"] = os.pathsep.join([*paths, *filter(None, [env.get("PYTHONPATH")])])
     env["PYTHONHASHSEED"] = str((int(env.get("PYTHONHASHSEED") or 0) + 12345) % 2**32)
     code = "import sys, wargames.testing as t; t._child(sys.argv[1:])"
     done = subprocess.run(

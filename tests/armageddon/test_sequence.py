@@ -351,8 +351,12 @@ def test_turn_one_the_orks_have_the_initiative_without_a_roll() -> None:
 
 def ork_attack(turn: int, roll: int) -> State:
     """Goff Hordes (6) from OT10 attack the 3rd Guard Army (2) in N2: 3-1, no river, ash."""
-    s = position({"OT10": ["goff-hordes-1"], "N2": ["guard-3"], "OT4": ["ghazghkull"]},
-                 side=ORKS, phase="combat", turn=turn)
+    s = position(
+        {"OT10": ["goff-hordes-1"], "N2": ["guard-3"], "OT4": ["ghazghkull"]},
+        side=ORKS,
+        phase="combat",
+        turn=turn,
+    )
     m = Match(s.apply("attack N2 from OT10"), seed=0)
     m.force_dice(roll)
     m.roll()
@@ -378,8 +382,12 @@ def test_no_ork_bonus_from_turn_two() -> None:
 @pytest.mark.rule("BFA-SURPRISE-03")
 def test_no_bonus_when_the_orks_defend_on_turn_one() -> None:
     # The 1st Guard Army (4) attacks Goff Hordes (defence 3) in N2: 1-1, a 5 is EX, a 6 DR.
-    s = position({"INF": ["guard-1"], "N2": ["goff-hordes-1"], "OT4": ["ghazghkull"]},
-                 side=IMPERIUM, phase="combat", turn=1)
+    s = position(
+        {"INF": ["guard-1"], "N2": ["goff-hordes-1"], "OT4": ["ghazghkull"]},
+        side=IMPERIUM,
+        phase="combat",
+        turn=1,
+    )
     m = Match(s.apply("attack N2 from INF"), seed=0)
     m.force_dice(5)
     m.roll()
@@ -392,8 +400,9 @@ def test_no_bonus_when_the_orks_defend_on_turn_one() -> None:
 @pytest.mark.rule("BFA-SURPRISE-04", "BFA-GAP-13")
 def test_turn_one_imperial_build_points_are_halved_rounded_down() -> None:
     # A ruined factory leaves 19 on the track: 9 to spend on turn 1, and the track stays 19.
-    s = position({"OT4": ["ghazghkull"]}, side=IMPERIUM, phase="build", turn=1,
-                 ruined=["factory-F2"])
+    s = position(
+        {"OT4": ["ghazghkull"]}, side=IMPERIUM, phase="build", turn=1, ruined=["factory-F2"]
+    )
     assert s.build_points == 19 and build_allowance(s) == 9
     assert s.top == type(s.top)(9)
     s = s.apply("buy guard-9")  # 5 of 9
@@ -405,8 +414,9 @@ def test_turn_one_imperial_build_points_are_halved_rounded_down() -> None:
     s = s.apply("end buying").apply("end build")
     assert s.build_points == 19
     # From turn 2 the whole track may be spent.
-    s = position({"OT4": ["ghazghkull"]}, side=IMPERIUM, phase="build", turn=2,
-                 ruined=["factory-F2"])
+    s = position(
+        {"OT4": ["ghazghkull"]}, side=IMPERIUM, phase="build", turn=2, ruined=["factory-F2"]
+    )
     assert build_allowance(s) == 19
     for n in (9, 10, 11):
         s = s.apply(f"buy guard-{n}")
@@ -442,8 +452,12 @@ def test_the_second_phase_waits_for_the_first() -> None:
 
 @pytest.mark.rule("BFA-ACTION-03")
 def test_only_the_acting_player_carries_out_phases() -> None:
-    s = position({"OT4": ["ghazghkull", "goff-hordes-1"], "INF": ["guard-2"]},
-                 side=ORKS, phase="movement", turn=2)
+    s = position(
+        {"OT4": ["ghazghkull", "goff-hordes-1"], "INF": ["guard-2"]},
+        side=ORKS,
+        phase="movement",
+        turn=2,
+    )
     assert s.current_player == ORKS
     assert refused(s, "move guard-2 N3") == "BFA-ACTION-03"
     # Over whole random games, the other player only ever reacts during a segment: special
@@ -490,8 +504,13 @@ def test_three_kinds_of_phase_move_attack_build() -> None:
     s = position(stacks, side=IMPERIUM, phase="combat", turn=2)
     assert refused(s, "buy guard-9") == "BFA-PHASE-01"
     # The Ork build phase returns destroyed counters when two ruins are held.
-    s = position({"HAD": ["goff-hordes-1"], "F1": ["goff-hordes-2"], "OT4": ["ghazghkull"]},
-                 side=ORKS, phase="build", turn=2, ruined=["hive-hades", "factory-F1"])
+    s = position(
+        {"HAD": ["goff-hordes-1"], "F1": ["goff-hordes-2"], "OT4": ["ghazghkull"]},
+        side=ORKS,
+        phase="build",
+        turn=2,
+        ruined=["hive-hades", "factory-F1"],
+    )
     assert {type(a) for a in s.legal_actions()} - {act.Pass, act.PlayCard} == {act.Return}
 
 

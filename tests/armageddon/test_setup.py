@@ -50,7 +50,8 @@ def areas_of(state: ArmageddonState, action_type: type) -> set[str]:
 
 def reach(state: ArmageddonState, counter: str) -> set[str]:
     """The areas ``counter`` may move to now."""
-    return {a.area for a in state.legal_actions() if isinstance(a, act.Move) and a.counter == counter}
+    moves = state.legal_actions()
+    return {a.area for a in moves if isinstance(a, act.Move) and a.counter == counter}
 
 
 # ----------------------------------------------------------------------------------- GAME
@@ -84,8 +85,12 @@ def test_attack_defence_movement_in_that_order_and_higher_is_better() -> None:
     assert (n.attack, n.defence) == (6 + 6, 2 + 4)
     assert str(n.odds) == "2-1"
     # The third number is how many areas it may move: a higher value reaches further.
-    s = position({"S2": ["guard-20", "rough-riders-1"], "OT4": ["ghazghkull"]},
-                 side=IMPERIUM, phase="movement", turn=2)
+    s = position(
+        {"S2": ["guard-20", "rough-riders-1"], "OT4": ["ghazghkull"]},
+        side=IMPERIUM,
+        phase="movement",
+        turn=2,
+    )
     slow, fast = reach(s, "guard-20"), reach(s, "rough-riders-1")
     assert slow == {"C1", "C2", "F1", "F3", "N2", "S1"}
     assert slow < fast
@@ -152,8 +157,12 @@ def test_components_counters_cards_and_two_dice() -> None:
 
 @pytest.mark.rule("BFA-COMP-02")
 def test_movement_is_counted_in_whole_areas() -> None:
-    s = position({"S2": ["guard-20"], "C3": ["rough-riders-1"], "OT4": ["ghazghkull"]},
-                 side=IMPERIUM, phase="movement", turn=2)
+    s = position(
+        {"S2": ["guard-20"], "C3": ["rough-riders-1"], "OT4": ["ghazghkull"]},
+        side=IMPERIUM,
+        phase="movement",
+        turn=2,
+    )
     board = s.data.board
     one = reach(s, "guard-20")
     # Movement 1: exactly the passable neighbours, however large or small the areas are.
@@ -167,8 +176,9 @@ def test_movement_is_counted_in_whole_areas() -> None:
 
 @pytest.mark.rule("BFA-COMP-03")
 def test_turn_build_points_and_production_tracks() -> None:
-    s = position({"OT4": ["ghazghkull"]}, side=IMPERIUM, phase="build", turn=2,
-                 ruined=["factory-F2"])
+    s = position(
+        {"OT4": ["ghazghkull"]}, side=IMPERIUM, phase="build", turn=2, ruined=["factory-F2"]
+    )
     assert (s.turn, s.build_points) == (2, 19)
     for counter in ("titan-2", "guard-9", "hive-gangs-7"):
         s = s.apply(f"buy {counter}")
@@ -201,8 +211,14 @@ def test_each_player_uses_only_his_own_card_sets() -> None:
 def test_strategy_cards_set_the_phases_special_cards_break_the_rules() -> None:
     s = deploy_first(new_game())
     m = Match(s, seed=0)
-    m.force("draw orks ere-we-go", "draw orks waaagh", "draw imperium heroic-stand",
-            "draw imperium rail-convoy", "draw orks mekboyz", "draw imperium orbital-strike")
+    m.force(
+        "draw orks ere-we-go",
+        "draw orks waaagh",
+        "draw imperium heroic-stand",
+        "draw imperium rail-convoy",
+        "draw orks mekboyz",
+        "draw imperium orbital-strike",
+    )
     m.advance()
     m.apply("plan orks-bc orks-mb")
     m.apply("plan imperium-mc imperium-cb")
@@ -213,8 +229,13 @@ def test_strategy_cards_set_the_phases_special_cards_break_the_rules() -> None:
     assert (s.phase, type(s.top).__name__) == ("combat", "CombatPhase")
     # A special card does what the normal rules do not allow: Ere We Go! lets a stack go on
     # after entering an ash waste, which otherwise ends a move.
-    s = position({"OT10": ["bad-moon-hordes-1"], "OT4": ["ghazghkull"]},
-                 side=ORKS, phase="movement", turn=2, hands={ORKS: ["ere-we-go"]})
+    s = position(
+        {"OT10": ["bad-moon-hordes-1"], "OT4": ["ghazghkull"]},
+        side=ORKS,
+        phase="movement",
+        turn=2,
+        hands={ORKS: ["ere-we-go"]},
+    )
     plain = reach(s, "bad-moon-hordes-1")
     assert "N2" in plain and "S2" not in plain  # N2 is an ash waste, S2 lies beyond it
     s = s.apply("play ere-we-go OT10")
@@ -223,8 +244,12 @@ def test_strategy_cards_set_the_phases_special_cards_break_the_rules() -> None:
 
 @pytest.mark.rule("BFA-COMP-06")
 def test_imperial_and_ork_counters_belong_to_their_players() -> None:
-    s = position({"OT4": ["ghazghkull", "goff-hordes-1"], "INF": ["guard-2"]},
-                 side=ORKS, phase="movement", turn=2)
+    s = position(
+        {"OT4": ["ghazghkull", "goff-hordes-1"], "INF": ["guard-2"]},
+        side=ORKS,
+        phase="movement",
+        turn=2,
+    )
     moved = {a.counter for a in s.legal_actions() if isinstance(a, act.Move)}
     assert moved == {"ghazghkull", "goff-hordes-1"}
     assert all(s.spec(c).side == ORKS and s.spec(c).tribe == "goff" for c in moved)
@@ -266,10 +291,14 @@ def test_hive_and_factory_areas_are_both_industrial() -> None:
     # And the same (no) effect on movement: ruined, they may be entered and passed through.
     # From OT8 a horde (movement 2) reaches S1 only through Hades and S2 only through F1.
     stacks = {"OT8": ["goff-hordes-1"], "OT4": ["ghazghkull"]}
-    through_hive = reach(position(stacks, side=ORKS, phase="movement", turn=2,
-                                  ruined=["hive-hades"]), "goff-hordes-1")
-    through_factory = reach(position(stacks, side=ORKS, phase="movement", turn=2,
-                                     ruined=["factory-F1"]), "goff-hordes-1")
+    through_hive = reach(
+        position(stacks, side=ORKS, phase="movement", turn=2, ruined=["hive-hades"]),
+        "goff-hordes-1",
+    )
+    through_factory = reach(
+        position(stacks, side=ORKS, phase="movement", turn=2, ruined=["factory-F1"]),
+        "goff-hordes-1",
+    )
     assert {"HAD", "S1"} <= through_hive and not {"F1", "S2"} & through_hive
     assert {"F1", "S2"} <= through_factory and "HAD" not in through_factory
 
@@ -282,12 +311,22 @@ def test_five_named_hives_only_hives_count_for_victory() -> None:
     )
     # Three captured factories win nothing; three captured hives win the game.
     factories = {"F1": ["goff-hordes-1"], "F2": ["goff-hordes-2"], "F3": ["goff-hordes-3"]}
-    s = position({**factories, "OT4": ["ghazghkull"]}, side=ORKS, phase="movement", turn=2,
-                 ruined=["factory-F1", "factory-F2", "factory-F3"]).apply("end phase")
+    s = position(
+        {**factories, "OT4": ["ghazghkull"]},
+        side=ORKS,
+        phase="movement",
+        turn=2,
+        ruined=["factory-F1", "factory-F2", "factory-F3"],
+    ).apply("end phase")
     assert s.outcome is None and s.turn == 3
     hives = {"HAD": ["goff-hordes-1"], "INF": ["goff-hordes-2"], "HEL": ["goff-hordes-3"]}
-    s = position({**hives, "OT4": ["ghazghkull"]}, side=ORKS, phase="movement", turn=2,
-                 ruined=["hive-hades", "hive-infernus", "hive-helsreach"]).apply("end phase")
+    s = position(
+        {**hives, "OT4": ["ghazghkull"]},
+        side=ORKS,
+        phase="movement",
+        turn=2,
+        ruined=["hive-hades", "hive-infernus", "hive-helsreach"],
+    ).apply("end phase")
     assert s.outcome is not None and s.outcome.winner == ORKS
 
 
@@ -298,8 +337,11 @@ def test_the_imperial_army_is_set_up_first_exactly_as_the_scenario_file() -> Non
     # The Imperial army is on the map before the Orks decide anything.
     assert s.current_player == ORKS and type(s.top).__name__ == "DeployOrks"
     placed = {c: area for area, stack in setup.imperial.items() for c in stack}
-    on_map = {c: s.location(c) for c, spec in s.data.counters.items()
-              if spec.side == IMPERIUM and s.location(c) in s.data.board}
+    on_map = {
+        c: s.location(c)
+        for c, spec in s.data.counters.items()
+        if spec.side == IMPERIUM and s.location(c) in s.data.board
+    }
     assert on_map == placed
     for area in setup.imperial:
         assert legal_stack(s.data, s.stack(area, IMPERIUM))
@@ -313,8 +355,11 @@ def test_the_rest_of_the_imperial_army_waits_off_the_map_as_the_build_pool() -> 
     placed = {c for stack in setup.imperial.values() for c in stack}
     arriving = {c for cs in setup.reinforcements.values() for c in cs}
     pool = set(s.in_box(POOL, IMPERIUM))
-    assert pool == {c for c, spec in s.data.counters.items()
-                    if spec.side == IMPERIUM and c not in placed | arriving}
+    assert pool == {
+        c
+        for c, spec in s.data.counters.items()
+        if spec.side == IMPERIUM and c not in placed | arriving
+    }
     assert "guard-9" in pool and "titan-2" in pool
     # The pool is where a build phase buys from.
     s = position({"OT4": ["ghazghkull"]}, side=IMPERIUM, phase="build", turn=2)
@@ -345,8 +390,12 @@ def test_a_deployment_that_would_strand_later_counters_is_not_offered() -> None:
     """33 counting Ork counters and 12 areas of three leave each tribe exactly four areas: a
     fifth Goff area would leave seven empty areas for the eight the other tribes need."""
     s = new_game()
-    for counter, area in (("ghazghkull", "OT1"), ("goff-gargant", "OT2"),
-                          ("goff-nobz-1", "OT3"), ("goff-nobz-2", "OT4")):
+    for counter, area in (
+        ("ghazghkull", "OT1"),
+        ("goff-gargant", "OT2"),
+        ("goff-nobz-1", "OT3"),
+        ("goff-nobz-2", "OT4"),
+    ):
         s = s.apply(f"deploy {counter} {area}")
     assert areas_of(s, act.Deploy) == {"OT1", "OT2", "OT3", "OT4"}
     assert refused(s, "deploy goff-battlewagons-1 OT5") == "BFA-SETUP-07"
@@ -412,6 +461,7 @@ def test_helsreach_and_hellsreach_are_one_area_and_clans_are_tribes() -> None:
          "N2": ["guard-3", "rough-riders-2"]},
         side=ORKS, phase="combat", turn=2,
     )  # fmt: skip
-    attacks = {a.stacks for a in s.legal_actions() if isinstance(a, act.Attack) and a.target == "N2"}
+    legal = s.legal_actions()
+    attacks = {a.stacks for a in legal if isinstance(a, act.Attack) and a.target == "N2"}
     assert attacks == {("F1",), ("OT10",)}
     assert refused(s, "attack N2 from F1,OT10") == "BFA-COMBAT-07"

@@ -64,10 +64,15 @@ def test_all_counters_of_a_side_in_an_area_are_one_stack() -> None:
     s = s.apply("end phase")
     assert (top(s), s.top.area) == ("Overstacked", "OT4")  # type: ignore[attr-defined]
     # And a stack fights as one: every counter in the area is in its attack.
-    s = position({"OT10": ["goff-hordes-1", "goff-nobz-1", "ghazghkull"], "N2": ["guard-3"]},
-                 side=ORKS, phase="combat", turn=2)
-    assert [a.stacks for a in s.legal_actions()
-            if isinstance(a, act.Attack) and a.target == "N2"] == [("OT10",)]
+    s = position(
+        {"OT10": ["goff-hordes-1", "goff-nobz-1", "ghazghkull"], "N2": ["guard-3"]},
+        side=ORKS,
+        phase="combat",
+        turn=2,
+    )
+    assert [
+        a.stacks for a in s.legal_actions() if isinstance(a, act.Attack) and a.target == "N2"
+    ] == [("OT10",)]
     assert numbers(s, ORKS, "N2", ("OT10",)).attack == 6 + 7 + 5
 
 
@@ -105,23 +110,39 @@ def test_one_ork_tribe_per_stack() -> None:
     assert len(s.stack("OT4", ORKS)) == 3  # within the limit, yet illegal
     assert top(s) == "Overstacked" and s.current_player == IMPERIUM
     # A returned Ork counter never joins a stack of another tribe.
-    s = position({"HAD": ["goff-hordes-1"], "F1": ["goff-hordes-2"], "OT4": ["ghazghkull"],
-                  "OT3": ["evil-sunz-hordes-1"]},
-                 side=ORKS, phase="build", turn=2, ruined=["hive-hades", "factory-F1"])
-    areas = {a.area for a in s.legal_actions()
-             if isinstance(a, act.Return) and a.counter == "bad-moon-hordes-1"}
+    s = position(
+        {
+            "HAD": ["goff-hordes-1"],
+            "F1": ["goff-hordes-2"],
+            "OT4": ["ghazghkull"],
+            "OT3": ["evil-sunz-hordes-1"],
+        },
+        side=ORKS,
+        phase="build",
+        turn=2,
+        ruined=["hive-hades", "factory-F1"],
+    )
+    areas = {
+        a.area
+        for a in s.legal_actions()
+        if isinstance(a, act.Return) and a.counter == "bad-moon-hordes-1"
+    }
     assert areas and not areas & {"HAD", "F1", "OT3", "OT4"}
     assert refused(s, "return bad-moon-hordes-1 HAD") == "BFA-BUILD-21"
-    goff = {a.area for a in s.legal_actions()
-            if isinstance(a, act.Return) and a.counter == "goff-hordes-3"}
+    goff = {
+        a.area
+        for a in s.legal_actions()
+        if isinstance(a, act.Return) and a.counter == "goff-hordes-3"
+    }
     assert {"HAD", "F1", "OT4"} <= goff and "OT3" not in goff
 
 
 @pytest.mark.rule("BFA-STACK-05")
 def test_an_illegal_stack_is_found_at_once_and_the_opponent_chooses() -> None:
     # Orks over-stacked: the Imperial player must choose, with nothing to spot.
-    s = after_movement({"OT4": GOFFS, "OT3": ["goff-hordes-4"], "OT9": ["ghazghkull"]},
-                       ["move goff-hordes-4 OT4"])
+    s = after_movement(
+        {"OT4": GOFFS, "OT3": ["goff-hordes-4"], "OT9": ["ghazghkull"]}, ["move goff-hordes-4 OT4"]
+    )
     assert top(s) == "Overstacked" and s.current_player == IMPERIUM
     s = s.apply("eliminate goff-hordes-2")
     assert s.location("goff-hordes-2") == DEAD
@@ -134,9 +155,10 @@ def test_an_illegal_stack_is_found_at_once_and_the_opponent_chooses() -> None:
     s = s.apply("eliminate guard-1")
     assert s.location("guard-1") == DEAD and top(s) != "Overstacked"
     # Until the stack is legal the opponent keeps choosing.
-    s = after_movement({"OT4": GOFFS, "OT3": ["goff-hordes-4", "goff-hordes-5"],
-                        "OT9": ["ghazghkull"]},
-                       ["move goff-hordes-4 OT4", "move goff-hordes-5 OT4"])
+    s = after_movement(
+        {"OT4": GOFFS, "OT3": ["goff-hordes-4", "goff-hordes-5"], "OT9": ["ghazghkull"]},
+        ["move goff-hordes-4 OT4", "move goff-hordes-5 OT4"],
+    )
     s = s.apply("eliminate goff-hordes-5")
     assert top(s) == "Overstacked" and s.current_player == IMPERIUM
     s = s.apply("eliminate goff-hordes-1")
@@ -145,8 +167,9 @@ def test_an_illegal_stack_is_found_at_once_and_the_opponent_chooses() -> None:
 
 @pytest.mark.rule("BFA-STACK-06", "BFA-GAP-16")
 def test_removal_from_an_over_limit_stack_spares_ghazghkull() -> None:
-    s = after_movement({"OT4": ["ghazghkull", *GOFFS], "OT3": ["goff-hordes-4"]},
-                       ["move goff-hordes-4 OT4"])
+    s = after_movement(
+        {"OT4": ["ghazghkull", *GOFFS], "OT3": ["goff-hordes-4"]}, ["move goff-hordes-4 OT4"]
+    )
     assert top(s) == "Overstacked"
     assert choices(s) == {*GOFFS, "goff-hordes-4"}
     assert refused(s, "eliminate ghazghkull") == "BFA-STACK-06"
@@ -196,19 +219,32 @@ def test_stacking_binds_setup_retreats_and_placement_but_movement_only_at_its_en
     s = s.apply("move goff-hordes-1 OT10").apply("end phase")
     assert top(s) != "Overstacked" and len(s.stack("OT4", ORKS)) == 3
     # Placement: a new Imperial counter never goes to a full stack.
-    s = position({"HAD": ["guard-1", "guard-6", "hive-gangs-1"], "OT4": ["ghazghkull"]},
-                 side=IMPERIUM, phase="build", turn=2)
+    s = position(
+        {"HAD": ["guard-1", "guard-6", "hive-gangs-1"], "OT4": ["ghazghkull"]},
+        side=IMPERIUM,
+        phase="build",
+        turn=2,
+    )
     s = s.apply("buy hive-gangs-7").apply("end buying")
     assert s.location("hive-gangs-7") == READY
     places = {a.area for a in s.legal_actions() if isinstance(a, act.Place)}
     assert "INF" in places and "HAD" not in places
     assert refused(s, "place hive-gangs-7 HAD") == "BFA-BUILD-15"
     # Retreat: only into an area where the counter fits; with none, it is destroyed.
-    full = {"F1": ["guard-9", "guard-10", "guard-11"], "INF": ["guard-12", "guard-13", "guard-14"],
-            "F3": ["guard-15", "guard-16", "guard-17"], "OT9": ["evil-sunz-hordes-1"]}
-    for s2, fate in ((["guard-18", "guard-19"], "S2"), (["guard-18", "guard-19", "guard-21"], DEAD)):
-        s = position({**full, "S2": s2, "N2": ["guard-3"], "OT10": ["goff-hordes-1"],
-                      "OT4": ["ghazghkull"]}, side=ORKS, phase="combat", turn=2)
+    full = {
+        "F1": ["guard-9", "guard-10", "guard-11"],
+        "INF": ["guard-12", "guard-13", "guard-14"],
+        "F3": ["guard-15", "guard-16", "guard-17"],
+        "OT9": ["evil-sunz-hordes-1"],
+    }
+    two, three = ["guard-18", "guard-19"], ["guard-18", "guard-19", "guard-21"]
+    for s2, fate in ((two, "S2"), (three, DEAD)):
+        s = position(
+            {**full, "S2": s2, "N2": ["guard-3"], "OT10": ["goff-hordes-1"], "OT4": ["ghazghkull"]},
+            side=ORKS,
+            phase="combat",
+            turn=2,
+        )
         m = Match(s.apply("attack N2 from OT10"), seed=0)
         m.force_dice(5)  # 6 against 2, 3-1: a 5 is DR
         m.roll()

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import json
 import pickle
-import sys
-from pathlib import Path
 
 import pytest
+from toy_game import Die, Hold, Roll, ToyState
 
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import CHANCE, Match, Outcome, Record, legal_strings, replay
 from wargames.core.errors import NotationError, RuleViolation
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from toy_game import Die, Hold, Roll, ToyState
 
 ROLL, HOLD = Roll(), Hold()
 

@@ -8,11 +8,15 @@ special card).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import attrs
 
 from wargames.core.errors import NotationError
+
+
+def _sorted(areas: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(areas))
 
 
 @attrs.frozen(cache_hash=True)
@@ -74,7 +78,9 @@ class Attack:
     """Combat phase: the stacks in ``stacks`` (areas) attack the enemy stack in ``target``."""
 
     target: str
-    stacks: tuple[str, ...]
+    stacks: tuple[str, ...] = attrs.field(converter=_sorted)
+    """The attacking stacks' areas, kept sorted: an attack is the same whatever order they
+    are named in."""
 
     def __str__(self) -> str:
         return f"attack {self.target} from {','.join(self.stacks)}"

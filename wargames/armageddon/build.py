@@ -271,19 +271,10 @@ def return_areas(s: S, counter: str) -> tuple[str, ...]:
 
 
 def returnable(s: S) -> tuple[str, ...]:
-    """Destroyed Ork counters that may return, never Ghazghkull (BFA-BUILD-20); identical
-    counters (same kind, tribe and values) are offered once."""
+    """Destroyed Ork counters that may return: any of them but Ghazghkull (BFA-BUILD-20)."""
     from wargames.armageddon.state import DEAD
 
-    seen: set[tuple[object, ...]] = set()
-    out = []
-    for c in s.in_box(DEAD, ORKS):
-        spec = s.spec(c)
-        key = (spec.kind, spec.tribe, spec.attack, spec.defence, spec.movement)
-        if c != "ghazghkull" and key not in seen:
-            seen.add(key)
-            out.append(c)
-    return tuple(out)
+    return tuple(c for c in s.in_box(DEAD, ORKS) if c != "ghazghkull")
 
 
 @attrs.frozen

@@ -172,8 +172,8 @@ def hex_distance(a: str, b: str) -> int:
 
 
 def ring(board: AreaMap, center: str, radius: int) -> tuple[str, ...]:
-    """The hexes of ``board`` exactly ``radius`` from ``center``, walking round from the east
-    side counter-clockwise (``(center,)`` for radius 0)."""
+    """The hexes of ``board`` exactly ``radius`` from ``center``, walking counter-clockwise (as
+    drawn) from the south-west corner of the ring; ``(center,)`` for radius 0."""
     if radius < 0:
         raise ValueError("a ring's radius cannot be negative")
     q, r = hex_coords(center)
