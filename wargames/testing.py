@@ -33,6 +33,7 @@ __all__ = [
     "ConformanceError",
     "check_determinism",
     "check_game_determinism",
+    "check_light",
     "check_state",
     "playout",
     "playout_actions",
@@ -63,6 +64,23 @@ def check_state(state: GameState, others: Sequence[Action] = ()) -> None:
     _check_clone(state)
     _check_json(state)
     _check_legal(state)
+    _check_illegal(state, others)
+    problems = state.invariant_violations()
+    if problems:
+        raise _fail(state, "invariants fail: " + "; ".join(problems))
+    _check_views(state)
+
+
+LIGHT_PROBES = 6
+"""Recent actions replayed as illegal-action probes at each light check."""
+
+
+def check_light(state: GameState, others: Sequence[Action] = ()) -> None:
+    """The per-action checks cheap enough for every state of many games: clone equality, an
+    exact JSON round trip, illegal actions refused without change, the invariants, and the
+    views. (:func:`check_state` adds applying every legal action.)"""
+    _check_clone(state)
+    _check_json(state)
     _check_illegal(state, others)
     problems = state.invariant_violations()
     if problems:
@@ -154,8 +172,10 @@ def _check_illegal(state: GameState, others: Sequence[Action]) -> None:
             raise _fail(state, f"the illegal {action} raised {exc!r}, not RuleViolation") from None
         else:
             raise _fail(state, f"the illegal {action} did not raise RuleViolation")
-        if state.to_json() != before or state != twin:
+        if state != twin:
             raise _fail(state, f"the illegal {action} changed the state")
+    if others and state.to_json() != before:
+        raise _fail(state, "an illegal action changed the state's JSON")
 
 
 def _check_views(state: GameState) -> None:
@@ -178,10 +198,12 @@ def playout(
     max_steps: int,
     check_every: int = 1,
     must_end: bool = True,
+    light: bool = False,
 ) -> tuple[GameState, list[Action]]:
     """Play from ``state`` with ``agents`` and a seeded :class:`Match`, checking the first
-    state, every ``check_every``-th state and the last one; the game must end within
-    ``max_steps`` actions (unless ``must_end`` is false)."""
+    state, every ``check_every``-th state and the last one in full, and with ``light`` every
+    other state with :func:`check_light`; the game must end within ``max_steps`` actions
+    (unless ``must_end`` is false)."""
     if check_every < 1:
         raise ValueError("check_every must be at least 1")
     match = Match(state, seed=seed, agents=agents)
@@ -190,9 +212,11 @@ def playout(
         if match.over:
             break
         match.step()
+        recent = tuple(dict.fromkeys(reversed(match.actions[-20:])))
         if step % check_every == 0 or match.over or step == max_steps:
-            recent = tuple(dict.fromkeys(reversed(match.actions[-20:])))
             check_state(match.state, recent)
+        elif light:
+            check_light(match.state, recent[:LIGHT_PROBES])
     if must_end and not match.over:
         raise _fail(match.state, f"the game did not end within {max_steps} actions")
     return match.state, list(match.actions)

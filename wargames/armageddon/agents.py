@@ -48,7 +48,9 @@ HIVE_PRIZE = 45.0
 FACTORY_PRIZE = 5.0
 UNCAPTURE_PRIZE = 30.0
 """What driving the Orks out of a captured hive is worth to the Imperium."""
-GHAZ_WORTH = {ORKS: 60.0, IMPERIUM: 70.0}
+FORT_CAP = 3
+"""Fortifications the Imperial bot wants in one hive at most."""
+GHAZ_WORTH = {ORKS: 100.0, IMPERIUM: 70.0}
 """Ghazghkull's worth to his owner (the re-roll, and the Imperium's victory needs his death)
 and to the Imperium."""
 
@@ -144,6 +146,7 @@ class GreedyAgent:
         self._plan: list[Action] = []
         self._deploy: dict[str, str] = {}
         self._aims: dict[str, str] = {}
+        self._memo: dict[object, object] = {}
         """Ork tribe -> the area of its target hive (kept from decision to decision)."""
 
     def __repr__(self) -> str:
@@ -314,9 +317,10 @@ class GreedyAgent:
             if dead and (ork_allowance(s) >= 1 or builds >= 1 and len(held_ruins(s)) >= 1):
                 return (f"{p}-mc", f"{p}-bm")
             return (f"{p}-mc", f"{p}-cm")
-        if self._imperial_targets(s):
-            return (f"{p}-bm", f"{p}-mc")
-        return (f"{p}-bm", f"{p}-cb")
+        import os
+        mode = os.environ.get("IMP_PLAN", "bm-mc")
+        a, b = mode.split("-")
+        return (f"{p}-{a}", f"{p}-{b}")
 
     # -- movement ----------------------------------------------------------------------------
 
@@ -427,17 +431,74 @@ class GreedyAgent:
                     plan.go(c, min(opts, key=lambda a: (dmap.get(a, 99), a)))
         # 3. Counters of tribes without a target follow the nearest ruin or hive.
         # 4. Ghazghkull joins the safest strong Goff stack, near the Goff target if possible.
-        if GHAZ in plan.reach or (GHAZ in s.on_map(ORKS)):
+        guarded = [hives[h] for h in hives if h in s.ruined and plan.at(hives[h])]
+        if GHAZ in s.on_map(ORKS):
             self._place_warlord(s, plan, aims.get(specs[GHAZ].tribe or ""), supplied)
+            guarded.insert(0, plan.where(GHAZ))
+        self._guard_lines(s, plan, guarded, set(guarded))
         return plan.moves()
+
+    def _guard_lines(self, s: S, plan: _Planner, areas: list[str], keep: set[str]) -> None:
+        """Put a counter on every area where one Imperial move could cut the supply line of
+        the stacks in ``areas`` (Ghazghkull's first, then the captured hives)."""
+        g = geo(s.data)
+        specs = s.data.counters
+        blocked = frozenset(s.occupied(IMPERIUM))
+        sources = g.supply[ORKS] - blocked
+        reach = _imperial_reach(s)
+        base = g.bfs(sources, blocked)
+        for area in areas:
+            if area not in base or base[area] == 0:
+                continue
+            held = {a for a, cs in plan.occ.items() if cs}
+            path = []
+            at = area
+            while base[at] > 0:
+                at = min((n for n in g.nbrs[at] if base.get(n, 99) == base[at] - 1))
+                path.append(at)
+            for y in path:
+                if y in held or y not in reach:
+                    continue
+                if area in g.bfs(sources - {y}, blocked | {y}):
+                    continue
+                cands = [c for c in plan.reach if c != GHAZ and y in plan.reach[c]
+                         and plan.where(c) not in keep and plan.fits(c, y)]
+                if cands:
+                    pick = min(cands, key=lambda c: (specs[c].attack, c))
+                    plan.force(pick, y)
+                    held.add(y)
 
     def _place_warlord(self, s: S, plan: _Planner, aim: str | None,
                        supplied: frozenset[str]) -> None:
+        """Ghazghkull joins a Goff stack next to the Goff target if one is safe: hard to
+        destroy where it stands and with a supply line no Imperial move can cut."""
         g = geo(s.data)
         specs = s.data.counters
         here = s.location(GHAZ)
         tribe = specs[GHAZ].tribe
         options = [here, *plan.reach.get(GHAZ, ())]
+        held = frozenset(a for a, cs in plan.occ.items() if cs)
+        blocked = frozenset(s.occupied(IMPERIUM))
+        sources = g.supply[ORKS] - blocked
+        reach = _imperial_reach(s)
+        depth = g.bfs(sources, blocked)
+
+        def cuttable(area: str) -> bool:
+            base = g.bfs(sources, blocked)
+            if area not in base:
+                return True
+            # Walk back along one supply path; a cut must lie on every path.
+            path = []
+            at = area
+            while base[at] > 0:
+                at = min((n for n in g.nbrs[at] if base.get(n, 99) == base[at] - 1))
+                path.append(at)
+            for y in path:
+                if y in held or y not in reach:
+                    continue
+                if area not in g.bfs(sources - {y}, blocked | {y}):
+                    return True
+            return False
 
         def score(area: str) -> float:
             mates = [c for c in plan.at(area) if c != GHAZ and specs[c].side == ORKS
@@ -445,11 +506,14 @@ class GreedyAgent:
             if any(specs[c].tribe != tribe for c in mates):
                 return -1e9
             dfn = sum(specs[c].defence for c in mates) + specs[GHAZ].defence
-            risk = _risk(s, area, dfn, IMPERIUM)
-            v = -60.0 * risk
+            v = -60.0 * _risk(s, area, dfn)
             v += 3.0 * len(mates) - (25.0 if not mates else 0.0)
             if area not in supplied:
                 v -= 80.0
+            else:
+                if area not in g.supply[ORKS] and cuttable(area):
+                    v -= 30.0
+                v -= 4.0 * max(0, depth.get(area, 9) - 2)
             if aim is not None and aim in g.nbrs[area]:
                 v += 6.0 + 0.3 * sum(specs[c].attack for c in mates)
             elif aim is not None:
@@ -470,17 +534,13 @@ class GreedyAgent:
         hives = hive_sites(s.data, s.where)
 
         # 1. Threatened hives keep (and get) their best defenders.
-        threats = []
-        for h, area in hives.items():
-            if h in s.ruined or area in orks:
-                continue
-            threat = _ork_threat(s, area)
-            threats.append((threat, area))
-        threats.sort(reverse=True)
+        danger = dict(self._endangered(s))
+        threats = sorted(((danger.get(area, 0.0), area) for h, area in hives.items()
+                          if h not in s.ruined and area not in orks), reverse=True)
         for threat, area in threats:
-            here = [c for c in s.units(area, IMPERIUM) if not specs[c].structure]
+            here = sorted(s.units(area, IMPERIUM), key=lambda c: (-specs[c].defence, c))
             if threat <= 0:
-                for c in sorted(here, key=lambda c: (-specs[c].defence, c))[:1]:
+                for c in here[:1]:
                     plan.hold(c)
                 continue
             for c in here:
@@ -490,61 +550,114 @@ class GreedyAgent:
             for c in cands:
                 if plan.fits(c, area):
                     plan.go(c, area)
-        # 2. Empty ruins are re-occupied.
-        for h, area in hives.items():
-            if h in s.ruined and area not in orks and not s.units(area, IMPERIUM):
-                cands = sorted((c for c in plan.free() if area in plan.reach[c]),
-                               key=lambda c: (specs[c].attack + specs[c].defence, c))
-                for c in cands[:1]:
-                    if plan.fits(c, area):
-                        plan.go(c, area)
-        # 3. Everyone else gathers around the best counter-attack target.
+        # 2. Ruins: held ones keep a counter, empty ones are re-occupied (hives first).
+        ruins = {s.location(c): c for c in s.ruined}
+        for area in sorted(ruins, key=lambda a: (s.spec(ruins[a]).kind != "hive", a)):
+            if area in orks:
+                continue
+            here = s.units(area, IMPERIUM)
+            if here:
+                plan.hold(min(here, key=lambda c: (specs[c].attack, c)))
+                continue
+            cands = sorted((c for c in plan.free() if area in plan.reach[c]),
+                           key=lambda c: (specs[c].attack + specs[c].defence, c))
+            for c in cands[:2 if s.spec(ruins[area]).kind == "hive" else 1]:
+                if plan.fits(c, area):
+                    plan.go(c, area)
+        # 3. Cut the supply of the Ork stacks that are worth it.
+        self._cut_supply(s, plan, supplied)
+        # 4. Everyone else gathers around the best counter-attack targets.
         targets = self._imperial_targets(s)
-        if targets:
-            for aim in targets[:2]:
-                dmap = g.bfs((aim,), orks)
-                stage = [n for n in g.nbrs[aim] if n not in orks and n in supplied]
-                pref = {n: 3 - 2 * g.river.get((n, aim), False) - 0.1 * i
-                        for i, n in enumerate(sorted(stage))}
-                units = sorted(plan.free(), key=lambda c: (-specs[c].attack, c))
-                for c in units:
-                    here = s.location(c)
-                    if here in pref:
-                        plan.hold(c)
-                        continue
-                    opts = [a for a in plan.reach[c] if a in pref and plan.fits(c, a)]
-                    if opts:
-                        plan.go(c, max(opts, key=lambda a: (pref[a], a)))
-                        continue
-                    now = dmap.get(here, 99)
-                    opts = [a for a in plan.reach[c] if a in supplied and plan.fits(c, a)
-                            and dmap.get(a, 99) < now and not _jungle(g, a)]
-                    if opts and now < 99:
-                        plan.go(c, min(opts, key=lambda a: (dmap.get(a, 99), a)))
-        else:
-            # Toward the most threatened hive that still has room.
-            for threat, area in threats:
-                if threat <= 0:
+        for aim in targets[:2]:
+            stage = [n for n in g.nbrs[aim] if n not in orks and n in supplied]
+            pref = {n: 3 - 2 * g.river.get((n, aim), False) - 0.1 * i
+                    for i, n in enumerate(sorted(stage))}
+            for c in sorted(plan.free(), key=lambda c: (-specs[c].attack, c)):
+                if s.location(c) in pref:
+                    plan.hold(c)
                     continue
-                dmap = g.bfs((area,), orks)
-                for c in sorted(plan.free(), key=lambda c: (-specs[c].defence, c)):
-                    now = dmap.get(s.location(c), 99)
-                    if now <= 1:
-                        continue
-                    opts = [a for a in plan.reach[c] if a in supplied and plan.fits(c, a)
-                            and dmap.get(a, 99) < now and not _jungle(g, a)]
-                    if opts:
-                        plan.go(c, min(opts, key=lambda a: (dmap.get(a, 99), a)))
-                break
+                opts = [a for a in plan.reach[c] if a in pref and plan.fits(c, a)]
+                if opts:
+                    plan.go(c, max(opts, key=lambda a: (pref[a], a)))
+        # 5. The rest close in on the nearest target, or on the most threatened hive.
+        goals = targets[:2] or [a for t, a in threats[:1] if t > 0]
+        if goals:
+            dmap = g.bfs(goals, orks)
+            for c in sorted(plan.free(), key=lambda c: (-specs[c].attack, c)):
+                now = dmap.get(s.location(c), 99)
+                if now <= 1:
+                    continue
+                opts = [a for a in plan.reach[c] if a in supplied and plan.fits(c, a)
+                        and dmap.get(a, 99) < now and not _jungle(g, a)]
+                if opts:
+                    plan.go(c, min(opts, key=lambda a: (dmap.get(a, 99), a)))
         return plan.moves()
 
+    def _cut_supply(self, s: S, plan: _Planner, supplied: frozenset[str]) -> None:
+        """Put a counter across the supply line of valuable Ork stacks (twice at most)."""
+        g = geo(s.data)
+        specs = s.data.counters
+        w = worths(s.data)[IMPERIUM]
+        orks = s.occupied(ORKS)
+        blocked = set(s.occupied(IMPERIUM))
+        stacks: dict[str, list[str]] = {}
+        for c in s.on_map(ORKS):
+            stacks.setdefault(s.location(c), []).append(c)
+        hive_areas = set(hive_sites(s.data, s.where).values())
+        for _ in range(2):
+            base = g.bfs(g.supply[ORKS] - blocked, frozenset(blocked))
+            exposed = [a for a in stacks if a in base and a not in g.supply[ORKS]]
+            if not exposed:
+                return
+            cands: dict[str, list[str]] = {}
+            for c in plan.free():
+                for a in plan.reach[c]:
+                    if a in supplied and a not in orks and a not in blocked:
+                        cands.setdefault(a, []).append(c)
+            best, top = None, 6.0
+            for x, _units in sorted(cands.items()):
+                if x in g.supply[ORKS] and len(g.supply[ORKS] - blocked - {x}) == 0:
+                    continue
+                cut = g.bfs(g.supply[ORKS] - blocked - {x}, frozenset(blocked | {x}))
+                v = 0.0
+                for a in exposed:
+                    if a not in cut:
+                        shelter = 0.5 if a in hive_areas else 1.0
+                        v += shelter * sum(w[c] for c in stacks[a])
+                if v > top:
+                    best, top = x, v
+            if best is None:
+                return
+            units = sorted((c for c in cands[best] if plan.fits(c, best)),
+                           key=lambda c: (-specs[c].defence, c))
+            if not units:
+                return
+            plan.go(units[0], best)
+            blocked.add(best)
+
     def _imperial_targets(self, s: S) -> list[str]:
-        """Ork-held areas worth a counter-attack, best first: captured hives, Ghazghkull."""
+        """Ork-held areas worth a counter-attack, best first: captured hives and Ghazghkull's
+        stack, ranked by their worth and by the Imperial strength that can close in on them."""
+        key = ("targets", id(s.where), s.where, s.ruined)
+        found = self._memo.get(key)
+        if found is not None:
+            return found  # type: ignore[return-value]
         hives = hive_sites(s.data, s.where)
-        out = [(0, area) for h, area in hives.items() if h in s.ruined and s.units(area, ORKS)]
+        cands: dict[str, float] = {}
+        for h, area in hives.items():
+            if h in s.ruined and s.units(area, ORKS):
+                cands[area] = 3.0
         if s.ghazghkull_in_play():
-            out.append((1, s.location(GHAZ)))
-        return [a for _, a in sorted(set(out))]
+            area = s.location(GHAZ)
+            cands[area] = cands.get(area, 0.0) + 2.5
+        ranked = []
+        for area, base in cands.items():
+            pot = _imperial_threat(s, area, 2)
+            dfn = max(1, defence_of(s, area, ORKS))
+            ranked.append((-base * min(pot / dfn, 4.0), area))
+        out = [a for _, a in sorted(ranked)]
+        self._memo = {key: out}
+        return out
 
     def _Overstacked(self, s: S, legal: Sequence[Action]) -> Action:
         w = worths(s.data)[self.side]
@@ -747,7 +860,7 @@ class GreedyAgent:
             v = -danger / max(1, dfn)
             v += 5.0 if area in supplied else -20.0
             if counter == GHAZ:
-                v -= 50.0 * _risk(s, area, dfn, foe)
+                v -= 50.0 * _risk(s, area, dfn)
                 v += 2.0 * len(mates)
             return v
 
@@ -810,10 +923,8 @@ class GreedyAgent:
         return choice
 
     def _fort_need(self, s: S) -> int:
-        """How many more fortifications the threatened hives want."""
+        """How many more fortifications the endangered hives want (beyond those on order)."""
         specs = s.data.counters
-        hives = hive_sites(s.data, s.where)
-        orks = s.occupied(ORKS)
         from wargames.armageddon.state import READY, TRACK
 
         queued = sum(1 for c in s.in_box(READY, IMPERIUM) if specs[c].kind == "fortification")
@@ -821,25 +932,31 @@ class GreedyAgent:
             queued += sum(1 for c in s.in_box(f"{TRACK}{space}", IMPERIUM)
                           if specs[c].kind == "fortification")
         need = 0
+        for area, _danger_now in self._endangered(s):
+            forts = sum(1 for c in s.stack(area, IMPERIUM) if specs[c].kind == "fortification")
+            k = 0
+            while k < FORT_CAP - forts and _danger(s, area, 3 * k, 2) > 0.25:
+                k += 1
+            need += k
+        return need - queued
+
+    def _endangered(self, s: S) -> list[tuple[str, float]]:
+        """Intact hives the Orks could clear within two moves, most endangered first."""
+        hives = hive_sites(s.data, s.where)
+        orks = s.occupied(ORKS)
+        out = []
         for h, area in hives.items():
             if h in s.ruined or area in orks:
                 continue
-            threat = _ork_threat(s, area)
-            if threat <= 0:
-                continue
-            dfn = defence_of(s, area, IMPERIUM)
-            forts = sum(1 for c in s.stack(area, IMPERIUM) if specs[c].kind == "fortification")
-            want = min(4 - forts, ceil(max(0.0, threat / 2.5 - dfn) / 3))
-            need += max(0, want)
-        return need - queued
+            d = max(_danger(s, area, 0, 1), 0.7 * _danger(s, area, 0, 2))
+            if d > 0:
+                out.append((area, d))
+        return sorted(out, key=lambda x: (-x[1], x[0]))
 
     def _PlaceReady(self, s: S, legal: Sequence[Action]) -> Action:
         specs = s.data.counters
         g = geo(s.data)
-        hives = hive_sites(s.data, s.where)
-        hive_areas = set(hives.values())
-        orks = s.occupied(ORKS)
-        threat = {a: _ork_threat(s, a) for a in hive_areas if a not in orks}
+        danger = dict(self._endangered(s))
         targets = self._imperial_targets(s)
 
         def score(a: Action) -> float:
@@ -847,13 +964,12 @@ class GreedyAgent:
                 return -1.0
             spec = specs[a.counter]
             area = a.area
-            t = threat.get(area, 0.0)
+            d = danger.get(area, 0.0)
             if spec.kind == "fortification":
-                return 10.0 + t / max(1, defence_of(s, area, IMPERIUM)) if area in hive_areas \
-                    else 1.0
-            v = 5.0
-            if area in hive_areas and t > 0:
-                v += 3.0 + t / max(1, defence_of(s, area, IMPERIUM))
+                forts = sum(1 for c in s.stack(area, IMPERIUM)
+                            if specs[c].kind == "fortification")
+                return 10.0 * d + (1.0 if area in danger else 0.0) - 4.0 * (forts >= FORT_CAP)
+            v = 5.0 + 10.0 * d
             if targets:
                 v -= 0.8 * min(g.dist[area].get(x, 9) for x in targets)
             return v
@@ -936,6 +1052,14 @@ class _Planner:
         self.dest[counter] = area
         self.fixed.add(counter)
 
+    def force(self, counter: str, area: str) -> None:
+        """Send ``counter`` to ``area`` even if it was planned otherwise."""
+        self.fixed.discard(counter)
+        self.go(counter, area)
+
+    def where(self, counter: str) -> str:
+        return self.dest.get(counter, self.s.location(counter))
+
     def moves(self) -> list[act.Move]:
         return [act.Move(c, a) for c, a in self.dest.items() if a != self.s.location(c)]
 
@@ -957,8 +1081,8 @@ def _is_factory(s: S, area: str) -> bool:
     return any(s.spec(c).kind == "factory" for c in s.structures(area))
 
 
-def _ork_threat(s: S, area: str) -> float:
-    """The strongest one-tribe Ork attack that could reach ``area`` in one move."""
+def _ork_threat(s: S, area: str, moves: int = 1) -> float:
+    """The strongest one-tribe Ork attack that could reach ``area`` in ``moves`` moves."""
     g = geo(s.data)
     specs = s.data.counters
     dmap = g.bfs((area,), s.occupied(IMPERIUM))
@@ -968,43 +1092,105 @@ def _ork_threat(s: S, area: str) -> float:
         if d is None:
             continue
         spec = specs[c]
-        if d - 1 <= spec.movement:
+        if d - 1 <= moves * spec.movement:
             by_tribe[spec.tribe or ""] = by_tribe.get(spec.tribe or "", 0.0) + spec.attack
     return max(by_tribe.values(), default=0.0)
 
 
-def _imperial_threat(s: S, area: str) -> float:
-    """The Imperial attack that could reach ``area`` in one move."""
+_POTENTIAL: dict[tuple[object, ...], tuple[list[tuple[int, bool]], int, int]] = {}
+
+
+def _potential(s: S, area: str, moves: int) -> tuple[list[tuple[int, bool]], int, int]:
+    """The strongest attack of each Ork tribe that could be brought against ``area`` within
+    ``moves`` Ork moves (with whether Ghazghkull is in it), the die modifier and the defence."""
+    key = (id(s.where), s.where, s.ruined, s.turn, area, moves)
+    found = _POTENTIAL.get(key)
+    if found is not None:
+        return found
+    if len(_POTENTIAL) > 512:
+        _POTENTIAL.clear()
+    g = geo(s.data)
+    specs = s.data.counters
+    imperial = s.occupied(IMPERIUM)
+    slots = [n for n in g.nbrs[area] if n not in imperial]
+    dmap = g.bfs((area,), imperial) if slots else {}
+    by_tribe: dict[str, list[int]] = {}
+    lead: dict[str, int] = {}
+    for c in s.on_map(ORKS):
+        d = dmap.get(s.location(c))
+        spec = specs[c]
+        if d is None or d - 1 > moves * spec.movement:
+            continue
+        t = spec.tribe or ""
+        if spec.exempt:
+            lead[t] = lead.get(t, 0) + spec.attack
+        else:
+            by_tribe.setdefault(t, []).append(spec.attack)
+    attacks = []
+    for t, atks in by_tribe.items():
+        atks.sort(reverse=True)
+        attacks.append((sum(atks[:3 * len(slots)]) + lead.get(t, 0), t in lead))
+    mod = g.defmod[area] + (1 if s.turn == 1 else 0)
+    if slots and all(g.river.get((n, area), False) for n in slots):
+        mod -= 1
+    found = _POTENTIAL[key] = (attacks, mod, defence_of(s, area, IMPERIUM))
+    return found
+
+
+def _danger(s: S, area: str, extra: int = 0, moves: int = 1) -> float:
+    """Chance that the strongest one-tribe Ork attack that could be brought against the
+    Imperial stack in ``area`` within ``moves`` Ork moves clears it (defence + ``extra``)."""
+    attacks, mod, dfn = _potential(s, area, moves)
+    worst = 0.0
+    for atk, lead in attacks:
+        col = s.data.crt.column(odds_ratio(max(1, atk), max(1, dfn + extra)))
+        worst = max(worst, expected(s, col, mod, {"EX": 1.0, "DR": 1.0, "DE": 1.0}, lead))
+    return worst
+
+
+def _imperial_threat(s: S, area: str, moves: int = 1) -> float:
+    """The Imperial attack that could reach ``area`` in ``moves`` moves."""
     g = geo(s.data)
     specs = s.data.counters
     dmap = g.bfs((area,), s.occupied(ORKS))
     total = 0.0
     for c in s.on_map(IMPERIUM):
         d = dmap.get(s.location(c))
-        if d is not None and d - 1 <= specs[c].movement:
+        if d is not None and d - 1 <= moves * specs[c].movement:
             total += specs[c].attack
     return total
 
 
-def _risk(s: S, area: str, dfn: int, enemy: str) -> float:
-    """Chance that a stack of defence ``dfn`` in ``area`` is destroyed by the strongest
-    attack ``enemy`` can make on it from the areas around it now (DE, or a retreat with nowhere
-    to go)."""
+def _imperial_reach(s: S) -> frozenset[str]:
+    """Areas some Imperial counter could enter in its next move (stops ignored)."""
     g = geo(s.data)
     specs = s.data.counters
-    att = 0
-    for n in g.nbrs[area]:
-        att += sum(specs[c].attack for c in s.units(n, enemy))
+    orks = s.occupied(ORKS)
+    by_move: dict[int, list[str]] = {}
+    for c in s.on_map(IMPERIUM):
+        m = specs[c].movement
+        if m > 0:
+            by_move.setdefault(m, []).append(s.location(c))
+    out: set[str] = set()
+    for m, starts in by_move.items():
+        out.update(a for a, d in g.bfs(starts, orks).items() if 0 < d <= m)
+    return frozenset(out)
+
+
+def _risk(s: S, area: str, dfn: int) -> float:
+    """Chance that an Ork stack of defence ``dfn`` in ``area`` is destroyed by the Imperial
+    counters that could close in on it in one move: a DE, or a retreat with nowhere to go."""
+    g = geo(s.data)
+    att = _imperial_threat(s, area, 1)
     if att <= 0:
         return 0.0
-    mine = other(enemy)
-    enemy_occ = s.occupied(enemy)
-    trapped = not any(n not in enemy_occ for n in g.nbrs[area])
-    col = s.data.crt.column(odds_ratio(att, max(1, dfn)))
+    imperial = s.occupied(IMPERIUM)
+    exits = sum(1 for n in g.nbrs[area] if n not in imperial)
+    col = s.data.crt.column(odds_ratio(int(att), max(1, dfn)))
     values = {"DE": 1.0}
-    if trapped:
-        values.update({"DR": 1.0, "EX": 1.0})
-    del mine
+    if exits <= 1:
+        doom = 1.0 if exits == 0 else 0.5
+        values.update({"DR": doom, "EX": doom})
     return expected(s, col, g.defmod[area], values, False)
 
 

@@ -52,7 +52,7 @@ class Task:
         raise NotImplementedError(type(self).__name__)
 
     def explain(self, s: S, action: Action) -> RuleViolation:
-        legal = self.legal(s)
+        legal = s._legal_tuple()  # memoized on the state
         found = out_of_place(s, self.actor(s), action, legal)
         if found is not None:
             return found

@@ -22,7 +22,7 @@ from wargames.armageddon.game import new_game
 from wargames.armageddon.phases import BeginPhase
 from wargames.armageddon.state import DEAD, POOL, ArmageddonState
 from wargames.armageddon.supply import SupplyCheck
-from wargames.core.cards import Pile
+from wargames.core.cards import Deck, Pile
 
 
 def position(
@@ -59,8 +59,15 @@ def position(
         for c, spec in base.data.counters.items()
         if spec.kind in ("hive", "factory") and c not in flipped and (structures or c in placed)
     )
-    given = hands or {}
+    given = {side: tuple(cards) for side, cards in (hands or {}).items()}
+    decks = []
+    for i, owner in enumerate((ORKS, IMPERIUM)):
+        deck = base.decks[i]
+        for card in given.get(owner, ()):
+            deck = Deck(deck.draw.remove(card), deck.discards)  # the card is in hand, not deck
+        decks.append(deck)
     s = base.evolve(
+        decks=(decks[0], decks[1]),
         where=tuple(where),
         ruined=flipped,
         build_points=points,

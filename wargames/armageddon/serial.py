@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -11,6 +12,7 @@ from wargames.core.engine import Outcome
 from wargames.core.errors import ScenarioError
 
 if TYPE_CHECKING:
+    from wargames.armageddon.data import Setup
     from wargames.armageddon.state import ArmageddonState
 
 T = TypeVar("T", bound="ArmageddonState")
@@ -18,12 +20,20 @@ T = TypeVar("T", bound="ArmageddonState")
 FORMAT = 1
 
 
+@lru_cache(maxsize=None)
+def _saved_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields of an attrs class that are saved (derived caches are not); None otherwise."""
+    if not attrs.has(cls):
+        return None
+    return tuple(f.name for f in attrs.fields(cls) if not f.metadata.get("derived"))
+
+
 def _encode(value: Any) -> Any:
-    if attrs.has(type(value)):
+    names = _saved_fields(type(value))
+    if names is not None:
         out = {"@": type(value).__name__}
-        for f in attrs.fields(type(value)):
-            if not f.metadata.get("derived"):
-                out[f.name] = _encode(getattr(value, f.name))
+        for name in names:
+            out[name] = _encode(getattr(value, name))
         return out
     if isinstance(value, tuple | list):
         return [_encode(v) for v in value]
@@ -44,6 +54,14 @@ def _decode(value: Any, classes: dict[str, type]) -> Any:
     if isinstance(value, list):
         return tuple(_decode(v, classes) for v in value)
     return value
+
+
+@lru_cache(maxsize=64)
+def _setup(scenario: str) -> Setup:
+    """The set-up named in a saved state (read once per scenario)."""
+    from wargames.armageddon.data import default_data, load_setup
+
+    return load_setup(scenario, default_data())
 
 
 def state_to_json(s: ArmageddonState) -> dict[str, Any]:
@@ -76,12 +94,12 @@ def state_to_json(s: ArmageddonState) -> dict[str, Any]:
 
 
 def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
-    from wargames.armageddon.data import default_data, load_setup
+    from wargames.armageddon.data import default_data
 
     if data.get("game") != "armageddon" or data.get("format") != FORMAT:
         raise ScenarioError("(json)", "game", "not a Battle for Armageddon state of this format")
     board = default_data()
-    setup = load_setup(data["scenario"], board)
+    setup = _setup(data["scenario"])
     classes = _classes()
     where = data["where"]
     return cls(
