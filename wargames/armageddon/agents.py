@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from math import ceil
+from typing import TypeVar
 
 import numpy as np
 
@@ -41,6 +42,7 @@ from wargames.core.engine import Action, GameState
 from wargames.core.odds import odds_ratio
 
 S = ArmageddonState
+T = TypeVar("T")
 GHAZ = "ghazghkull"
 
 HIVE_PRIZE = 45.0
@@ -48,6 +50,8 @@ HIVE_PRIZE = 45.0
 FACTORY_PRIZE = 5.0
 UNCAPTURE_PRIZE = 30.0
 """What driving the Orks out of a captured hive is worth to the Imperium."""
+HOLD_RISK = 0.2
+"""The chance of losing a hive the Imperial bot accepts before it pulls in more defenders."""
 FORT_CAP = 3
 """Fortifications the Imperial bot wants in one hive at most."""
 GHAZ_WORTH = {ORKS: 100.0, IMPERIUM: 70.0}
@@ -147,6 +151,8 @@ class GreedyAgent:
         self._deploy: dict[str, str] = {}
         self._aims: dict[str, str] = {}
         self._memo: dict[object, object] = {}
+        self._cache_key: tuple[object, ...] | None = None
+        self._cache: dict[str, object] = {}
         """Ork tribe -> the area of its target hive (kept from decision to decision)."""
 
     def __repr__(self) -> str:
@@ -162,6 +168,16 @@ class GreedyAgent:
         return chooser(view, legal)
 
     # -- helpers -----------------------------------------------------------------------------
+
+    def _cached(self, s: S, name: str, make: Callable[[], T]) -> T:
+        """``make()``, computed once per phase (or segment) of the game."""
+        key = (s.turn, s.segment, s.phase)
+        if self._cache_key != key:
+            self._cache_key = key
+            self._cache = {}
+        if name not in self._cache:
+            self._cache[name] = make()
+        return self._cache[name]  # type: ignore[no-any-return]
 
     def _best(self, legal: Sequence[Action], score: Callable[[Action], float]) -> Action:
         best = legal[0]
@@ -314,8 +330,12 @@ class GreedyAgent:
         if p == ORKS:
             dead = any(s.spec(c).side == ORKS and c != GHAZ for c in s.counters_at(DEAD))
             builds = ork_allowance(s) + (1 if s.holds(ORKS, "mekboyz") else 0)
+            import os
+            if os.environ.get("ORK_PLAN") == "mccm":
+                return (f"{p}-mc", f"{p}-cm")
             if dead and (ork_allowance(s) >= 1 or builds >= 1 and len(held_ruins(s)) >= 1):
-                return (f"{p}-mc", f"{p}-bm")
+                bp = os.environ.get("ORK_BUILD", "mc-bm").split("-")
+                return (f"{p}-{bp[0]}", f"{p}-{bp[1]}")
             return (f"{p}-mc", f"{p}-cm")
         import os
         mode = os.environ.get("IMP_PLAN", "bm-mc")
@@ -325,25 +345,25 @@ class GreedyAgent:
     # -- movement ----------------------------------------------------------------------------
 
     def _MovementPhase(self, s: S, legal: Sequence[Action]) -> Action:
-        self._prepare(s)
-        cards = [a for a in legal if isinstance(a, act.PlayCard)]
-        if cards and self._plan_key is None:
-            card = self._movement_card(s, cards)
-            if card is not None:
-                return card
+        """Plan the whole phase at its first decision, then play the plan move by move (a
+        counter's reach does not change while the others move)."""
         key = (s.turn, s.segment, s.phase, len(s.effects), len(s.played))
         if self._plan_key != key:
+            self._prepare(s)
+            cards = [a for a in legal if isinstance(a, act.PlayCard)]
+            card = self._movement_card(s, cards) if cards else None
+            if card is not None:
+                return card
             self._plan_key = key
             moves = [a for a in legal if isinstance(a, act.Move)]
             self._plan = list(self._ork_moves(s, moves) if self.side == ORKS
                               else self._imperial_moves(s, moves))
-        legal_set = set(legal)
+            self._plan.reverse()
         while self._plan:
-            a = self._plan.pop(0)
-            if a in legal_set:
+            a = self._plan.pop()
+            if a.counter not in s.used:  # type: ignore[attr-defined]
                 return a
-        self._plan_key = None
-        for a in legal:
+        for a in reversed(legal):
             if isinstance(a, act.Pass):
                 return a
         return legal[-1]
@@ -368,6 +388,9 @@ class GreedyAgent:
         return worst
 
     def _ork_aims(self, s: S) -> dict[str, str]:
+        return self._cached(s, "aims", lambda: self._ork_aims_now(s))
+
+    def _ork_aims_now(self, s: S) -> dict[str, str]:
         tribes: dict[str, list[str]] = {}
         for c in s.on_map(ORKS):
             t = s.spec(c).tribe
@@ -445,7 +468,7 @@ class GreedyAgent:
         specs = s.data.counters
         blocked = frozenset(s.occupied(IMPERIUM))
         sources = g.supply[ORKS] - blocked
-        reach = _imperial_reach(s)
+        reach = self._cached(s, "reach", lambda: _imperial_reach(s))
         base = g.bfs(sources, blocked)
         for area in areas:
             if area not in base or base[area] == 0:
@@ -480,7 +503,7 @@ class GreedyAgent:
         held = frozenset(a for a, cs in plan.occ.items() if cs)
         blocked = frozenset(s.occupied(IMPERIUM))
         sources = g.supply[ORKS] - blocked
-        reach = _imperial_reach(s)
+        reach = self._cached(s, "reach", lambda: _imperial_reach(s))
         depth = g.bfs(sources, blocked)
 
         def cuttable(area: str) -> bool:
@@ -533,7 +556,8 @@ class GreedyAgent:
         orks = s.occupied(ORKS)
         hives = hive_sites(s.data, s.where)
 
-        # 1. Threatened hives keep (and get) their best defenders.
+        # 1. Threatened hives keep (and get) the defenders they need: enough that the
+        #    strongest Ork attack within reach would more likely fail than clear them.
         danger = dict(self._endangered(s))
         threats = sorted(((danger.get(area, 0.0), area) for h, area in hives.items()
                           if h not in s.ruined and area not in orks), reverse=True)
@@ -543,13 +567,31 @@ class GreedyAgent:
                 for c in here[:1]:
                     plan.hold(c)
                 continue
+            pot = (_potential(s, area, 1), _potential(s, area, 2))
+            total = sum(specs[c].defence for c in here)
+
+            def safe(kept: int, pot: tuple[Potential, Potential] = pot, area: str = area,
+                     total: int = total) -> bool:
+                extra = kept - total
+                return max(_danger(s, area, extra, 1, pot[0]),
+                           0.7 * _danger(s, area, extra, 2, pot[1])) <= HOLD_RISK
+
+            kept = 0
             for c in here:
+                if kept and safe(kept):
+                    break
                 plan.hold(c)
+                kept += specs[c].defence
+            if safe(kept):
+                continue
             cands = sorted((c for c in plan.free() if area in plan.reach[c]),
                            key=lambda c: (-specs[c].defence, c))
             for c in cands:
                 if plan.fits(c, area):
                     plan.go(c, area)
+                    kept += specs[c].defence
+                    if safe(kept):
+                        break
         # 2. Ruins: held ones keep a counter, empty ones are re-occupied (hives first).
         ruins = {s.location(c): c for c in s.ruined}
         for area in sorted(ruins, key=lambda a: (s.spec(ruins[a]).kind != "hive", a)):
@@ -638,10 +680,9 @@ class GreedyAgent:
     def _imperial_targets(self, s: S) -> list[str]:
         """Ork-held areas worth a counter-attack, best first: captured hives and Ghazghkull's
         stack, ranked by their worth and by the Imperial strength that can close in on them."""
-        key = ("targets", id(s.where), s.where, s.ruined)
-        found = self._memo.get(key)
-        if found is not None:
-            return found  # type: ignore[return-value]
+        return self._cached(s, "targets", lambda: self._imperial_targets_now(s))
+
+    def _imperial_targets_now(self, s: S) -> list[str]:
         hives = hive_sites(s.data, s.where)
         cands: dict[str, float] = {}
         for h, area in hives.items():
@@ -655,9 +696,7 @@ class GreedyAgent:
             pot = _imperial_threat(s, area, 2)
             dfn = max(1, defence_of(s, area, ORKS))
             ranked.append((-base * min(pot / dfn, 4.0), area))
-        out = [a for _, a in sorted(ranked)]
-        self._memo = {key: out}
-        return out
+        return [a for _, a in sorted(ranked)]
 
     def _Overstacked(self, s: S, legal: Sequence[Action]) -> Action:
         w = worths(s.data)[self.side]
@@ -931,17 +970,25 @@ class GreedyAgent:
         for space in range(1, 4):
             queued += sum(1 for c in s.in_box(f"{TRACK}{space}", IMPERIUM)
                           if specs[c].kind == "fortification")
+        return self._cached(s, "forts", lambda: self._fort_want(s)) - queued
+
+    def _fort_want(self, s: S) -> int:
+        specs = s.data.counters
         need = 0
         for area, _danger_now in self._endangered(s):
             forts = sum(1 for c in s.stack(area, IMPERIUM) if specs[c].kind == "fortification")
+            pot = _potential(s, area, 2)
             k = 0
-            while k < FORT_CAP - forts and _danger(s, area, 3 * k, 2) > 0.25:
+            while k < FORT_CAP - forts and _danger(s, area, 3 * k, 2, pot) > 0.25:
                 k += 1
             need += k
-        return need - queued
+        return need
 
     def _endangered(self, s: S) -> list[tuple[str, float]]:
         """Intact hives the Orks could clear within two moves, most endangered first."""
+        return self._cached(s, "endangered", lambda: self._endangered_now(s))
+
+    def _endangered_now(self, s: S) -> list[tuple[str, float]]:
         hives = hive_sites(s.data, s.where)
         orks = s.occupied(ORKS)
         out = []
@@ -1097,18 +1144,12 @@ def _ork_threat(s: S, area: str, moves: int = 1) -> float:
     return max(by_tribe.values(), default=0.0)
 
 
-_POTENTIAL: dict[tuple[object, ...], tuple[list[tuple[int, bool]], int, int]] = {}
+Potential = tuple[list[tuple[int, bool]], int, int]
 
 
-def _potential(s: S, area: str, moves: int) -> tuple[list[tuple[int, bool]], int, int]:
+def _potential(s: S, area: str, moves: int) -> Potential:
     """The strongest attack of each Ork tribe that could be brought against ``area`` within
     ``moves`` Ork moves (with whether Ghazghkull is in it), the die modifier and the defence."""
-    key = (id(s.where), s.where, s.ruined, s.turn, area, moves)
-    found = _POTENTIAL.get(key)
-    if found is not None:
-        return found
-    if len(_POTENTIAL) > 512:
-        _POTENTIAL.clear()
     g = geo(s.data)
     specs = s.data.counters
     imperial = s.occupied(IMPERIUM)
@@ -1133,14 +1174,14 @@ def _potential(s: S, area: str, moves: int) -> tuple[list[tuple[int, bool]], int
     mod = g.defmod[area] + (1 if s.turn == 1 else 0)
     if slots and all(g.river.get((n, area), False) for n in slots):
         mod -= 1
-    found = _POTENTIAL[key] = (attacks, mod, defence_of(s, area, IMPERIUM))
-    return found
+    return (attacks, mod, defence_of(s, area, IMPERIUM))
 
 
-def _danger(s: S, area: str, extra: int = 0, moves: int = 1) -> float:
+def _danger(s: S, area: str, extra: int = 0, moves: int = 1,
+            potential: Potential | None = None) -> float:
     """Chance that the strongest one-tribe Ork attack that could be brought against the
     Imperial stack in ``area`` within ``moves`` Ork moves clears it (defence + ``extra``)."""
-    attacks, mod, dfn = _potential(s, area, moves)
+    attacks, mod, dfn = potential or _potential(s, area, moves)
     worst = 0.0
     for atk, lead in attacks:
         col = s.data.crt.column(odds_ratio(max(1, atk), max(1, dfn + extra)))

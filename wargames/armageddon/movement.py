@@ -9,6 +9,7 @@ the opponent then picks the counters an illegal stack loses.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -80,41 +81,44 @@ def _reach(
     return tuple(sorted(board.reach(start, steps, can_enter, stops)))
 
 
+END_PHASE = act.Pass("phase")
+
+
 @attrs.frozen
 class MovementPhase(Task):
     """The acting player moves any, all or none of his counters (BFA-MOVE-01)."""
 
     side: str
-    moves: tuple[act.Move, ...] | None = attrs.field(
+    moves: tuple[tuple[act.Move, ...], ...] | None = attrs.field(
         default=None, eq=False, repr=False, metadata={"derived": True}
     )
-    """The moves still open, carried from state to state within the phase: a counter's reach
-    depends only on enemy positions and card effects, which do not change while it moves
-    (except under Rail Convoy, whose network follows the Imperial counters: not carried)."""
+    """The moves still open, counter by counter, carried from state to state within the phase:
+    a counter's reach depends only on enemy positions and card effects, which do not change
+    while it moves (except under Rail Convoy, whose network follows the Imperial counters:
+    not carried)."""
     rule: ClassVar[str] = "BFA-MOVE-02"
 
     def actor(self, s: S) -> Player | None:
         return self.side
 
-    def open_moves(self, s: S) -> tuple[act.Move, ...]:
+    def open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
+        """Each unmoved counter's moves (counters with none are left out)."""
         if self.moves is not None:
             return self.moves
-        out: list[act.Move] = []
-        for counter in s.on_map(self.side):
-            if counter not in s.used:
-                out.extend(_moves(counter, destinations(s, counter)))
-        return tuple(out)
+        used = s.used
+        found = (_moves(c, destinations(s, c)) for c in s.on_map(self.side) if c not in used)
+        return tuple(m for m in found if m)
 
     def legal(self, s: S) -> tuple[Action, ...]:
         from wargames.armageddon.specials import phase_card_plays
 
         cards = phase_card_plays(s, self.side, "movement")
-        return (*self.open_moves(s), *cards, act.Pass("phase"))
+        return (*chain.from_iterable(self.open_moves(s)), *cards, END_PHASE)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
-            left: tuple[act.Move, ...] | None = tuple(
-                m for m in self.open_moves(s) if m.counter != action.counter
+            left: tuple[tuple[act.Move, ...], ...] | None = tuple(
+                m for m in self.open_moves(s) if m[0].counter != action.counter
             )
             if any(e.startswith("rail:") for e in s.effects):
                 left = None  # the rail network follows the Imperial counters: recompute

@@ -4,12 +4,13 @@ and notebooks), each row with its provenance."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from wargames.armageddon.data import ArmageddonData, default_data, load_setup
 from wargames.armageddon.sequence import SEQUENCE
 
 
-def _table(head: list[str], rows: list[list[object]]) -> str:
+def _table(head: list[str], rows: Sequence[Sequence[object]]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"

@@ -29,7 +29,7 @@ def _saved_fields(cls: type) -> tuple[str, ...] | None:
 
 
 def _encode(value: Any) -> Any:
-    names = _saved_fields(type(value))
+    names = _saved_fields(type(value))  # type: ignore[arg-type]
     if names is not None:
         out = {"@": type(value).__name__}
         for name in names:

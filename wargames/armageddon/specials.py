@@ -45,23 +45,14 @@ def phase_card_plays(s: S, side: str, phase: str) -> list[Action]:
 
 
 def targets(s: S, card: str) -> tuple[str, ...]:
-    """What a card may be aimed at ("" for a card without a target)."""
-    if card == "ere-we-go":
-        return tuple(sorted({s.location(c) for c in s.on_map(ORKS) if c not in s.used}))
+    """What a card may be aimed at ("" for a card without a target): the areas holding the
+    side's own stacks (Ere We Go!, Rail Convoy) or the Orks' (Orbital Strike), or a tribe."""
+    if card in ("ere-we-go", "orbital-strike"):
+        return s.stack_areas(ORKS)
     if card == "kult-of-speed":
         return tuple(t for t in TRIBES if any(s.spec(c).tribe == t for c in s.on_map(ORKS)))
     if card == "rail-convoy":
-        return tuple(
-            sorted(
-                {
-                    s.location(c)
-                    for c in s.on_map(IMPERIUM)
-                    if c not in s.used and s.spec(c).movement > 0
-                }
-            )
-        )
-    if card == "orbital-strike":
-        return tuple(sorted({s.location(c) for c in s.on_map(ORKS)}))
+        return s.stack_areas(IMPERIUM)
     return ("",)
 
 

@@ -180,6 +180,13 @@ class ArmageddonState(GameState):
     result: Outcome | None = None
     _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
+    if TYPE_CHECKING:
+        _ix: dict[str, int]
+
+    def __attrs_post_init__(self) -> None:
+        # counter id -> position in ``where``; not a field, shared by every evolved copy
+        object.__setattr__(self, "_ix", manifest(self.data).index)
+
     # -- the task stack ------------------------------------------------------------------------
 
     @property
@@ -258,7 +265,8 @@ class ArmageddonState(GameState):
         return self.data.counters[counter]
 
     def location(self, counter: str) -> str:
-        return self.where[self.manifest.index[counter]]
+        """Where ``counter`` is: an area id, or an off-map box such as ``@pool``."""
+        return self.where[self._ix[counter]]
 
     def move_counters(self, moves: Iterable[tuple[str, str]]) -> Self:
         """The state with each ``(counter, location)`` moved there."""
@@ -288,11 +296,13 @@ class ArmageddonState(GameState):
 
     def stack(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s counters in ``area`` (its stack, structures included; ruins excluded)."""
-        return self._index().stacks[side].get(area, ())
+        index: _Index = self._memo.get("index") or self._index()
+        return index.stacks[side].get(area, ())
 
     def units(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s unit counters in ``area``: its stack without hives, factories, forts."""
-        return self._index().units[side].get(area, ())
+        index: _Index = self._memo.get("index") or self._index()
+        return index.units[side].get(area, ())
 
     def structures(self, area: str) -> tuple[str, ...]:
         """Hive, factory and fortification counters in ``area``, ruined ones included."""
@@ -306,6 +316,10 @@ class ArmageddonState(GameState):
         (BFA-MOVE-05, BFA-SUPPLY-03, BFA-GAP-10).
         """
         return self._index().occupied[side]
+
+    def stack_areas(self, side: str) -> tuple[str, ...]:
+        """Areas where ``side`` has unit counters, sorted."""
+        return tuple(sorted(self._index().units[side]))
 
     def on_map(self, side: str) -> tuple[str, ...]:
         """``side``'s unit counters on the map (no structures), in manifest order."""
@@ -400,7 +414,10 @@ class ArmageddonState(GameState):
             hands=(hands[0], hands[1]), decks=(decks[0], decks[1]), plans=(plans[0], plans[1])
         )
         if player == self.current_player:
-            # The acting player's choices never depend on what is hidden from him.
+            # The acting player's choices never depend on what is hidden from him: the view
+            # shares the state's legal actions (the very same objects, so applying one of
+            # them to the state is recognised at once).
+            self._legal_tuple()
             for key in ("legal", "legal_set", "index", "player"):
                 if key in self._memo:
                     seen._memo[key] = self._memo[key]
