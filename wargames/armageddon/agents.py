@@ -333,7 +333,7 @@ class GreedyAgent:
             import os
             if os.environ.get("ORK_PLAN") == "mccm":
                 return (f"{p}-mc", f"{p}-cm")
-            if dead and (ork_allowance(s) >= 1 or builds >= 1 and len(held_ruins(s)) >= 1):
+            if dead and (ork_allowance(s) >= 1 or (builds >= 1 and len(held_ruins(s)) >= 1)):
                 bp = os.environ.get("ORK_BUILD", "mc-bm").split("-")
                 return (f"{p}-{bp[0]}", f"{p}-{bp[1]}")
             return (f"{p}-mc", f"{p}-cm")
@@ -477,7 +477,7 @@ class GreedyAgent:
             path = []
             at = area
             while base[at] > 0:
-                at = min((n for n in g.nbrs[at] if base.get(n, 99) == base[at] - 1))
+                at = min(n for n in g.nbrs[at] if base.get(n, 99) == base[at] - 1)
                 path.append(at)
             for y in path:
                 if y in held or y not in reach:
@@ -514,7 +514,7 @@ class GreedyAgent:
             path = []
             at = area
             while base[at] > 0:
-                at = min((n for n in g.nbrs[at] if base.get(n, 99) == base[at] - 1))
+                at = min(n for n in g.nbrs[at] if base.get(n, 99) == base[at] - 1)
                 path.append(at)
             for y in path:
                 if y in held or y not in reach:
@@ -1235,4 +1235,4 @@ def _risk(s: S, area: str, dfn: int) -> float:
     return expected(s, col, g.defmod[area], values, False)
 
 
-__all__ = ["GreedyAgent", "TRIBES"]
+__all__ = ["TRIBES", "GreedyAgent"]

@@ -16,9 +16,9 @@ import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
-from wargames.armageddon.flow import D6, Task
+from wargames.armageddon.flow import DieRoll, Task
 from wargames.armageddon.stacking import fits
-from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
 if TYPE_CHECKING:
@@ -146,20 +146,13 @@ def rebuild_cost(s: S, area: str) -> int:
 
 
 @attrs.frozen
-class EmergencyProduction(Task):
+class EmergencyProduction(DieRoll):
     """Emergency Production: D6 more points to spend in this build phase only (research R15)."""
 
     points: int
 
-    def actor(self, s: S) -> Player | None:
-        return CHANCE
-
-    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return D6
-
-    def act(self, s: S, action: Action) -> S:
-        assert isinstance(action, act.Roll)
-        return s.pop(ImperialBuild(self.points + action.value))
+    def rolled(self, s: S, value: int) -> S:
+        return s.pop(ImperialBuild(self.points + value))
 
 
 def advance_track(s: S) -> Task:

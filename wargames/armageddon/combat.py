@@ -18,9 +18,9 @@ import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS
-from wargames.armageddon.flow import D6, Task
+from wargames.armageddon.flow import DieRoll, Task
 from wargames.armageddon.stacking import fits
-from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.odds import Odds, odds_ratio
 from wargames.core.retreat import RetreatRule
@@ -267,24 +267,17 @@ class DefenceCards(Task):
 
 
 @attrs.frozen
-class CombatRoll(Task):
+class CombatRoll(DieRoll):
     """Step 4: the attacker rolls a D6, modified and kept within 1-6 (BFA-COMBAT-13/14)."""
 
     battle: Battle
     rerolled: bool
 
-    def actor(self, s: S) -> Player | None:
-        return CHANCE
-
-    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return D6
-
-    def act(self, s: S, action: Action) -> S:
-        assert isinstance(action, act.Roll)
+    def rolled(self, s: S, value: int) -> S:
         b = self.battle
         if not self.rerolled and "ghazghkull" in b.attackers:
-            return s.pop(RerollChoice(b, action.value))
-        return s.pop(*result_tasks(s, b, combat_result(s, b, action.value)))
+            return s.pop(RerollChoice(b, value))
+        return s.pop(*result_tasks(s, b, combat_result(s, b, value)))
 
     def describe(self, s: S) -> str:
         return f"combat die for the attack on {self.battle.target}"

@@ -134,6 +134,24 @@ def _card_refused(
     )
 
 
+class DieRoll(Task):
+    """A step that waits for one D6: a chance node whose outcomes are ``roll 1`` .. ``roll 6``
+    (BFA-GAME-04). Subclasses say what the value does in :meth:`rolled`."""
+
+    def actor(self, s: S) -> Player | None:
+        return CHANCE
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return D6
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Roll)
+        return self.rolled(s, action.value)
+
+    def rolled(self, s: S, value: int) -> S:
+        raise NotImplementedError(type(self).__name__)
+
+
 def _sample(actions: tuple[Action, ...]) -> str:
     shown = ", ".join(str(a) for a in actions[:6])
     return shown + (f" and {len(actions) - 6} more" if len(actions) > 6 else "")

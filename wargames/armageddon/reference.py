@@ -27,9 +27,10 @@ def crt_markdown(data: ArmageddonData | None = None) -> str:
     head = ["die", *(str(c) for c in crt.columns)]
     rows = [[roll, *(col[roll - 1] for col in crt.cells)] for roll in range(1, crt.die_sides + 1)]
     codes = _table(["result", "meaning"], [[k, v] for k, v in crt.results.items()])
-    return (_table(head, rows) + f"\nProvenance: **{crt.provenance}** (the two cells of the "
-            "rulebook's example, 4-1 with a 2 = EX and with a 6 = DE, are the rulebook's).\n\n"
-            + codes)
+    return (
+        _table(head, rows) + f"\nProvenance: **{crt.provenance}** (the two cells of the "
+        "rulebook's example, 4-1 with a 2 = EX and with a 6 = DE, are the rulebook's).\n\n" + codes
+    )
 
 
 def terrain_markdown(data: ArmageddonData | None = None) -> str:
@@ -37,11 +38,20 @@ def terrain_markdown(data: ArmageddonData | None = None) -> str:
     rows = []
     for t in (data or default_data()).terrain.values():
         stops = ", ".join(sorted(t.stops)) or "—"
-        rows.append([t.name, "yes" if t.enterable else "no", stops,
-                     "blocks" if t.blocks_supply or not t.enterable else "traces",
-                     f"{t.defender_modifier:+d}" if t.defender_modifier else "—", t.provenance])
-    return _table(["terrain", "enter", "must stop", "supply", "attack die vs a stack here",
-                   "provenance"], rows)
+        rows.append(
+            [
+                t.name,
+                "yes" if t.enterable else "no",
+                stops,
+                "blocks" if t.blocks_supply or not t.enterable else "traces",
+                f"{t.defender_modifier:+d}" if t.defender_modifier else "—",
+                t.provenance,
+            ]
+        )
+    return _table(
+        ["terrain", "enter", "must stop", "supply", "attack die vs a stack here", "provenance"],
+        rows,
+    )
 
 
 def counters_markdown(data: ArmageddonData | None = None) -> str:
@@ -51,25 +61,35 @@ def counters_markdown(data: ArmageddonData | None = None) -> str:
     for spec in data.counters.values():
         adm = f"{spec.attack}-{spec.defence}-{spec.movement}"
         groups[(spec.side, spec.kind, spec.tribe or "—", adm, spec.exempt, spec.provenance)] += 1
-    rows = [[side, kind, tribe, adm, n, "yes" if exempt else "", prov]
-            for (side, kind, tribe, adm, exempt, prov), n in sorted(groups.items())]
-    return _table(["side", "kind", "tribe", "A-D-M", "counters", "stack-exempt", "provenance"],
-                  rows) + f"\n{len(data.counters)} counters in all.\n"
+    rows = [
+        [side, kind, tribe, adm, n, "yes" if exempt else "", prov]
+        for (side, kind, tribe, adm, exempt, prov), n in sorted(groups.items())
+    ]
+    return (
+        _table(["side", "kind", "tribe", "A-D-M", "counters", "stack-exempt", "provenance"], rows)
+        + f"\n{len(data.counters)} counters in all.\n"
+    )
 
 
 def costs_markdown(data: ArmageddonData | None = None) -> str:
     """Build costs and production-track spaces."""
-    rows = [[c.kind, c.cost, c.space, c.provenance] for c in (data or default_data()).costs.values()]
+    rows = [
+        [c.kind, c.cost, c.space, c.provenance] for c in (data or default_data()).costs.values()
+    ]
     return _table(["kind", "build points", "track space (steps to 'ready')", "provenance"], rows)
 
 
 def cards_markdown(data: ArmageddonData | None = None) -> str:
     """Strategy and special cards."""
     data = data or default_data()
-    strategy = _table(["card", "side", "first phase", "second phase", "provenance"],
-                      [[c.id, c.side, *c.phases, c.provenance] for c in data.strategy.values()])
-    special = _table(["card", "side", "effect", "provenance"],
-                     [[c.name, c.side, c.text, c.provenance] for c in data.special.values()])
+    strategy = _table(
+        ["card", "side", "first phase", "second phase", "provenance"],
+        [[c.id, c.side, *c.phases, c.provenance] for c in data.strategy.values()],
+    )
+    special = _table(
+        ["card", "side", "effect", "provenance"],
+        [[c.name, c.side, c.text, c.provenance] for c in data.special.values()],
+    )
     return strategy + "\n" + special
 
 
@@ -77,13 +97,19 @@ def setup_markdown(scenario: str = "campaign", data: ArmageddonData | None = Non
     """The Imperial set-up and the arrivals of a scenario."""
     data = data or default_data()
     setup = load_setup(scenario, data)
-    rows = [[area, ", ".join(data.counters[c].name for c in cs)]
-            for area, cs in setup.imperial.items()]
-    arrivals = "; ".join(f"turn {t}: " + ", ".join(data.counters[c].name for c in cs)
-                         for t, cs in setup.reinforcements.items())
-    return (_table(["area", "Imperial counters"], rows)
-            + f"\nArriving: {arrivals or 'none'}. Ork deployment areas: "
-            + ", ".join(setup.ork_areas) + f". Provenance: **{setup.provenance}**.\n")
+    rows = [
+        [area, ", ".join(data.counters[c].name for c in cs)] for area, cs in setup.imperial.items()
+    ]
+    arrivals = "; ".join(
+        f"turn {t}: " + ", ".join(data.counters[c].name for c in cs)
+        for t, cs in setup.reinforcements.items()
+    )
+    return (
+        _table(["area", "Imperial counters"], rows)
+        + f"\nArriving: {arrivals or 'none'}. Ork deployment areas: "
+        + ", ".join(setup.ork_areas)
+        + f". Provenance: **{setup.provenance}**.\n"
+    )
 
 
 TABLES = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -20,7 +20,7 @@ T = TypeVar("T", bound="ArmageddonState")
 FORMAT = 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _saved_fields(cls: type) -> tuple[str, ...] | None:
     """The fields of an attrs class that are saved (derived caches are not); None otherwise."""
     if not attrs.has(cls):

@@ -14,8 +14,8 @@ import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, TRIBES
-from wargames.armageddon.flow import D6, Task
-from wargames.core.engine import CHANCE, Action, Player
+from wargames.armageddon.flow import DieRoll
+from wargames.core.engine import Action
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
@@ -72,21 +72,14 @@ def play_phase_card(s: S, side: str, action: act.PlayCard) -> S:
 
 
 @attrs.frozen
-class OrbitalStrike(Task):
+class OrbitalStrike(DieRoll):
     """Orbital Strike: a D6; on 5-6 the Ork player removes one of his counters in the area."""
 
     area: str
 
-    def actor(self, s: S) -> Player | None:
-        return CHANCE
-
-    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return D6
-
-    def act(self, s: S, action: Action) -> S:
+    def rolled(self, s: S, value: int) -> S:
         from wargames.armageddon.combat import TakeLoss
 
-        assert isinstance(action, act.Roll)
-        if action.value not in STRIKE_HITS:
+        if value not in STRIKE_HITS:
             return s.pop()
         return s.pop(TakeLoss(ORKS, self.area, s.units(self.area, ORKS)))

@@ -9,7 +9,7 @@ import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import ORKS
-from wargames.armageddon.flow import D6, Task
+from wargames.armageddon.flow import DieRoll, Task
 from wargames.core.engine import CHANCE, Action, Player
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ class SupplyCheck(Task):
 
 
 @attrs.frozen
-class OutOfSupply(Task):
+class OutOfSupply(DieRoll):
     """One cut-off stack: destroyed outright without shelter, else it rolls for survival;
     with both a hive and a fortification it dies only if both rolls fail (BFA-SUPPLY-06..09).
     Hive, factory and fortification counters are not removed (BFA-GAP-19)."""
@@ -89,12 +89,8 @@ class OutOfSupply(Task):
     def actor(self, s: S) -> Player | None:
         return CHANCE if self.rolls > 0 else None
 
-    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return D6
-
-    def act(self, s: S, action: Action) -> S:
-        assert isinstance(action, act.Roll)
-        if action.value not in FAIL:
+    def rolled(self, s: S, value: int) -> S:
+        if value not in FAIL:
             return s.pop()  # the whole stack survives
         return s.pop(OutOfSupply(self.side, self.area, self.rolls - 1))
 
