@@ -6,77 +6,23 @@ The special cards' texts are missing; six per side are reconstructed (research n
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
+from bfa import State, deploy_first, refused, run_until, started, step, top
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS
-from wargames.armageddon.game import new_game
 from wargames.armageddon.position import position
-from wargames.armageddon.state import DEAD, HIDDEN, ArmageddonState
+from wargames.armageddon.state import DEAD, HIDDEN
 from wargames.core.cards import Deck, Pile
 from wargames.core.engine import CHANCE, Match
-from wargames.core.errors import RuleViolation
 
-State = ArmageddonState
 ORK_CARDS = ("ere-we-go", "kult-of-speed", "looted-supplies", "mekboyz", "tunnel-rats", "waaagh")
 IMPERIAL_CARDS = ("astropathic-warning", "emergency-production", "heroic-stand", "orbital-strike",
                   "rail-convoy", "thunderbolt-wing")  # fmt: skip
 
 
-def refused(state: State, action: str) -> str:
-    """Apply an illegal action: return the rule it breaks, after checking nothing changed."""
-    before, before_json = state, state.to_json()
-    with pytest.raises(RuleViolation) as exc:
-        state.apply(action)
-    assert state == before
-    assert state.to_json() == before_json
-    return exc.value.rule
-
-
-def deployed() -> State:
-    s = new_game()
-    while type(s.top).__name__ == "DeployOrks":
-        s = s.apply(s.legal_actions()[0])
-    return s
-
-
-def started(orks: tuple[str, str], imperium: tuple[str, str], seed: int = 0) -> Match:
-    """Orks deployed and the given starting hands dealt: the Orks are about to plan turn 1."""
-    m = Match(deployed(), seed=seed)
-    m.force(*(f"draw orks {c}" for c in orks), *(f"draw imperium {c}" for c in imperium))
-    m.advance()
-    return m
-
-
-def step(m: Match) -> State:
-    """Roll at a chance node, else pass if passing is offered, else take the first choice."""
-    s = m.state
-    if s.is_chance:
-        m.roll()
-    else:
-        legal = s.legal_actions()
-        m.apply(next((a for a in legal if isinstance(a, act.Pass)), legal[0]))
-    return m.state  # type: ignore[return-value]
-
-
-def run_until(m: Match, stop: Callable[[State], bool], limit: int = 500) -> State:
-    for _ in range(limit):
-        s = m.state
-        assert isinstance(s, ArmageddonState)
-        if stop(s):
-            return s
-        step(m)
-    raise AssertionError("stop condition never reached")
-
-
 def plays(s: State) -> set[str]:
     return {a.card for a in s.legal_actions() if isinstance(a, act.PlayCard)}
-
-
-def top(s: State) -> str:
-    return type(s.top).__name__
 
 
 # -------------------------------------------------------------------------------- CARDS
@@ -84,7 +30,7 @@ def top(s: State) -> str:
 
 @pytest.mark.rule("BFA-CARDS-01")
 def test_each_player_deals_himself_two_random_cards_from_his_own_deck() -> None:
-    s = deployed()
+    s = deploy_first()
     for side, cards in ((ORKS, ORK_CARDS), (IMPERIUM, IMPERIAL_CARDS)):
         for n in (6, 5):
             assert s.current_player == CHANCE
@@ -170,7 +116,7 @@ def test_discards_reshuffle_when_the_deck_runs_out_and_hands_have_no_limit() -> 
     m = started(("ere-we-go", "waaagh"), ("heroic-stand", "rail-convoy"))
     sizes = []
     for turn in (1, 2, 3, 4):
-        s = run_until(m, lambda s, t=turn: s.turn == t and s.segment == 1)
+        s = run_until(m, lambda s, t=turn: s.turn == t and s.segment == 1, first_choice=True)
         sizes.append((len(s.hands[0]), len(s.hands[1])))
     assert sizes == [(3, 3), (4, 4), (5, 5), (6, 6)]  # no hand limit
     assert not s.decks[0].draw and not s.decks[1].draw
@@ -186,7 +132,7 @@ def test_discards_reshuffle_when_the_deck_runs_out_and_hands_have_no_limit() -> 
     assert refused(s, "play waaagh") == "BFA-CARDS-04"
     # Turn 5: the Ork deck is empty, so the discards are shuffled into a new deck and drawn;
     # the Imperial deck and discards are both empty, so the Imperium draws nothing.
-    s = run_until(m, lambda s: s.turn == 5 and top(s) == "DealSpecial")
+    s = run_until(m, lambda s: s.turn == 5 and top(s) == "DealSpecial", first_choice=True)
     assert s.chance_outcomes() == [(act.Draw(ORKS, "waaagh"), 1.0)]
     s = step(m)
     assert s.holds(ORKS, "waaagh") and s.decks[0] == Deck()
@@ -194,7 +140,7 @@ def test_discards_reshuffle_when_the_deck_runs_out_and_hands_have_no_limit() -> 
     assert s.segment == 1 and len(s.hands[1]) == 6  # no Imperial draw, no chance node
     # Turn 6: both Ork piles are empty too: nothing is drawn.
     mark = len(m.actions)
-    s = run_until(m, lambda s: s.turn == 6 and s.segment == 1)
+    s = run_until(m, lambda s: s.turn == 6 and s.segment == 1, first_choice=True)
     assert (len(s.hands[0]), len(s.hands[1])) == (6, 6)
     assert not any(isinstance(a, act.Draw) for a in m.actions[mark:])
 

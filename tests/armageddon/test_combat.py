@@ -11,10 +11,11 @@ across the Diablo in F1 (the factory there in ruins) and a fourth Horde in OT10.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from fractions import Fraction
 
 import pytest
+from bfa import combat, fight, refused
 
 from wargames.armageddon.combat import (
     AdvanceChoice,
@@ -26,10 +27,8 @@ from wargames.armageddon.combat import (
     numbers,
 )
 from wargames.armageddon.data import IMPERIUM, ORKS
-from wargames.armageddon.position import position
 from wargames.armageddon.state import DEAD, ArmageddonState
 from wargames.core.engine import CHANCE, Match
-from wargames.core.errors import RuleViolation
 from wargames.core.odds import Odds, odds_ratio
 
 EXAMPLE = {
@@ -39,36 +38,6 @@ EXAMPLE = {
     "N2": ["guard-3", "rough-riders-2"],
 }
 """The combat example on turn 2, with a Bad Moon stack next to N2 that may not join."""
-
-
-def refused(state: ArmageddonState, action: str, rule: str) -> None:
-    """``action`` is illegal, the violation names ``rule``, and the state is unchanged."""
-    before = state.to_json()
-    copy = state.clone()
-    with pytest.raises(RuleViolation) as exc:
-        state.apply(action)
-    assert exc.value.rule == rule
-    assert state == copy
-    assert state.to_json() == before
-
-
-def combat(
-    stacks: Mapping[str, Iterable[str]],
-    side: str = ORKS,
-    turn: int = 2,
-    ruined: Iterable[str] = ("factory-F1",),
-) -> ArmageddonState:
-    """The start of ``side``'s combat phase with ``stacks`` on the map (F1 in ruins)."""
-    return position(stacks, side=side, phase="combat", turn=turn, ruined=ruined)
-
-
-def fight(s: ArmageddonState, attack: str, *rolls: int) -> ArmageddonState:
-    """Declare ``attack`` and roll the combat die (a Ghazghkull re-roll needs its own step)."""
-    s = s.apply(attack)
-    for r in rolls:
-        assert s.current_player == CHANCE
-        s = s.apply(f"roll {r}")
-    return s
 
 
 def texts(s: ArmageddonState) -> list[str]:

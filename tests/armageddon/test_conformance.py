@@ -34,8 +34,14 @@ def greedy_agents(seed: int) -> dict[str, wargames.Agent]:
 def test_random_games_conform(block: int) -> None:
     """200 random-vs-random games (20 per block), checked after every action."""
     for seed in range(block * 20, block * 20 + 20):
-        final, _ = playout(wargames.load("armageddon"), random_agents(seed), seed, STEPS,
-                           check_every=25, light=True)
+        final, _ = playout(
+            wargames.load("armageddon"),
+            random_agents(seed),
+            seed,
+            STEPS,
+            check_every=25,
+            light=True,
+        )
         assert final.outcome is not None and final.outcome.turn is not None
         assert final.outcome.turn <= 8
 
@@ -45,8 +51,14 @@ def test_random_games_conform(block: int) -> None:
 def test_greedy_games_conform(block: int) -> None:
     """50 greedy-vs-greedy games (10 per block), checked after every action."""
     for seed in range(block * 10, block * 10 + 10):
-        final, _ = playout(wargames.load("armageddon"), greedy_agents(seed), seed, STEPS,
-                           check_every=50, light=True)
+        final, _ = playout(
+            wargames.load("armageddon"),
+            greedy_agents(seed),
+            seed,
+            STEPS,
+            check_every=50,
+            light=True,
+        )
         assert final.outcome is not None
 
 

@@ -14,8 +14,11 @@ from wargames.armageddon.state import ArmageddonState
 
 
 def reached(seed: int, steps: int) -> Match:
-    match = Match(wargames.load("armageddon"), seed=seed,
-                  agents={"orks": RandomAgent(seed), "imperium": RandomAgent(seed + 1)})
+    match = Match(
+        wargames.load("armageddon"),
+        seed=seed,
+        agents={"orks": RandomAgent(seed), "imperium": RandomAgent(seed + 1)},
+    )
     match.run(steps)
     return match
 
@@ -37,10 +40,12 @@ def test_random_states_round_trip_through_json(seed: int, steps: int) -> None:
 def test_play_goes_on_identically_from_a_saved_state(seed: int, steps: int) -> None:
     match = reached(seed, steps)
     copy = ArmageddonState.from_json(json.loads(json.dumps(match.state.to_json())))
-    original = Match(match.state, seed=seed + 7,
-                     agents={"orks": RandomAgent(3), "imperium": RandomAgent(4)})
-    restored = Match(copy, seed=seed + 7,
-                     agents={"orks": RandomAgent(3), "imperium": RandomAgent(4)})
+    original = Match(
+        match.state, seed=seed + 7, agents={"orks": RandomAgent(3), "imperium": RandomAgent(4)}
+    )
+    restored = Match(
+        copy, seed=seed + 7, agents={"orks": RandomAgent(3), "imperium": RandomAgent(4)}
+    )
     original.run(200)
     restored.run(200)
     assert [str(a) for a in original.actions] == [str(a) for a in restored.actions]

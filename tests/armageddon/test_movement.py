@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
+from bfa import refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,6 @@ from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.movement import MovementPhase, Overstacked, destinations
 from wargames.armageddon.position import position
 from wargames.armageddon.state import DEAD, ArmageddonState
-from wargames.core.errors import RuleViolation
 
 BAD_MOONS = {
     "OT9": ["bad-moon-gargant", "bad-moon-battlewagons-1", "bad-moon-battlewagons-2"],
@@ -28,17 +28,6 @@ BAD_MOONS = {
 }
 """The movement example: the Gargant Big Mob and the battlewagons north of the Diablo in OT9,
 the Nobz in OT8, the 6th Guard Army in Hades."""
-
-
-def refused(state: ArmageddonState, action: str, rule: str) -> None:
-    """``action`` is illegal, the violation names ``rule``, and the state is unchanged."""
-    before = state.to_json()
-    copy = state.clone()
-    with pytest.raises(RuleViolation) as exc:
-        state.apply(action)
-    assert exc.value.rule == rule
-    assert state == copy
-    assert state.to_json() == before
 
 
 def moves(state: ArmageddonState) -> set[str]:

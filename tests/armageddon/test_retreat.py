@@ -8,40 +8,15 @@ Results are forced with chosen die rolls on the reconstructed Combat Results Tab
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pytest
+from bfa import combat, fight, refused
 
-import wargames.armageddon.data as bfa
+import wargames.armageddon.data as armageddon_data
 from wargames.armageddon.combat import AdvanceChoice, CombatPhase, Retreat, TakeLoss, numbers
 from wargames.armageddon.data import IMPERIUM, ORKS, load_data
-from wargames.armageddon.position import position
 from wargames.armageddon.state import DEAD, ArmageddonState
-from wargames.core.errors import RuleViolation
-
-
-def refused(state: ArmageddonState, action: str, rule: str) -> None:
-    """``action`` is illegal, the violation names ``rule``, and the state is unchanged."""
-    before = state.to_json()
-    copy = state.clone()
-    with pytest.raises(RuleViolation) as exc:
-        state.apply(action)
-    assert exc.value.rule == rule
-    assert state == copy
-    assert state.to_json() == before
-
-
-def combat(
-    stacks: Mapping[str, Iterable[str]],
-    side: str = ORKS,
-    ruined: Iterable[str] = ("factory-F1",),
-) -> ArmageddonState:
-    return position(stacks, side=side, phase="combat", turn=2, ruined=ruined)
-
-
-def fight(s: ArmageddonState, attack: str, roll: int) -> ArmageddonState:
-    return s.apply(attack).apply(f"roll {roll}")
 
 
 def options(s: ArmageddonState, counter: str) -> set[str]:
@@ -193,7 +168,7 @@ def test_a_fortification_movement_0_is_removed_when_its_stack_is_driven_out() ->
 def test_a_unit_with_movement_0_is_eliminated_when_it_must_retreat(tmp_path: Path) -> None:
     """No unit of the reconstructed manifest has movement 0, so a sheet in which the 3rd Guard
     Army is a 3-2-0 is dropped in through the data-folder override."""
-    source = (Path(bfa.__file__).parent / "data" / "counters.toml").read_text()
+    source = (Path(armageddon_data.__file__).parent / "data" / "counters.toml").read_text()
     group = 'defence = 2\nmovement = 1\nprovenance = "reconstructed"\nnote = "defence 2'
     assert source.count(group) == 1
     (tmp_path / "counters.toml").write_text(

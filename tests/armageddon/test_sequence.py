@@ -11,6 +11,7 @@ from collections.abc import Callable
 from itertools import permutations
 
 import pytest
+from bfa import GHAZ, State, plan, refused, run_until, started, step, top, victory
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.build import build_allowance
@@ -20,59 +21,6 @@ from wargames.armageddon.position import position
 from wargames.armageddon.state import DEAD, ArmageddonState, other
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import CHANCE, Match
-from wargames.core.errors import RuleViolation
-
-State = ArmageddonState
-DRAWS = ("draw orks waaagh", "draw orks ere-we-go", "draw imperium heroic-stand",
-         "draw imperium rail-convoy")  # fmt: skip
-
-
-def refused(state: State, action: str) -> str:
-    """Apply an illegal action: return the rule it breaks, after checking nothing changed."""
-    before, before_json = state, state.to_json()
-    with pytest.raises(RuleViolation) as exc:
-        state.apply(action)
-    assert state == before
-    assert state.to_json() == before_json
-    return exc.value.rule
-
-
-def started(seed: int = 0) -> Match:
-    """A campaign game with the Orks deployed (first area offered each time) and the starting
-    hands dealt: the Orks are about to plan turn 1."""
-    s = new_game()
-    while type(s.top).__name__ == "DeployOrks":
-        s = s.apply(s.legal_actions()[0])
-    m = Match(s, seed=seed)
-    m.force(*DRAWS)
-    m.advance()
-    return m
-
-
-def step(m: Match) -> State:
-    """One step: roll at a chance node, else take the Pass action on offer."""
-    s = m.state
-    assert isinstance(s, ArmageddonState)
-    if s.is_chance:
-        m.roll()
-    else:
-        m.apply(next(a for a in s.legal_actions() if isinstance(a, act.Pass)))
-    return m.state  # type: ignore[return-value]
-
-
-def run_until(m: Match, stop: Callable[[State], bool], limit: int = 200) -> State:
-    """Step (passing every decision) until ``stop`` holds."""
-    for _ in range(limit):
-        s = m.state
-        assert isinstance(s, ArmageddonState)
-        if stop(s):
-            return s
-        step(m)
-    raise AssertionError("stop condition never reached")
-
-
-def top(s: State) -> str:
-    return type(s.top).__name__
 
 
 def planning(side: str) -> Callable[[State], bool]:
@@ -83,13 +31,16 @@ def segment_start(n: int) -> Callable[[State], bool]:
     return lambda s: s.segment == n and s.current_player not in (None, CHANCE)
 
 
+def plan_turn_two(m: Match) -> State:
+    """Pass through turn 1 and plan turn 2: the initiative of turn 2 is to be rolled."""
+    plan(m, "orks-mc orks-cb", "imperium-mc imperium-cm")
+    run_until(m, planning(ORKS))
+    return plan(m, "orks-mb orks-cm", "imperium-bc imperium-mc")
+
+
 def to_turn_two(m: Match, ork_roll: int, imperial_roll: int) -> State:
     """Pass through turn 1 and plan turn 2; the initiative dice come up as given."""
-    m.apply("plan orks-mc orks-cb")
-    m.apply("plan imperium-mc imperium-cm")
-    run_until(m, planning(ORKS))
-    m.apply("plan orks-mb orks-cm")
-    m.apply("plan imperium-bc imperium-mc")
+    plan_turn_two(m)
     m.force_dice(ork_roll, imperial_roll)
     return run_until(m, segment_start(1))
 
@@ -110,8 +61,7 @@ def resolve(m: Match) -> State:
 @pytest.mark.rule("BFA-SEQ-01", "BFA-STRAT-06")
 def test_six_segments_in_fixed_order() -> None:
     m = started()
-    m.apply("plan orks-mc orks-cb")
-    m.apply("plan imperium-mb imperium-cm")
+    plan(m, "orks-mc orks-cb", "imperium-mb imperium-cm")
     seen: list[tuple[int, str | None, str | None]] = []
     s = m.state
     while s.turn == 1:
@@ -129,8 +79,7 @@ def test_six_segments_in_fixed_order() -> None:
     # The Victory segment closed turn 1 and turn 2 starts with a new strategy segment.
     assert (s.turn, s.segment, top(s)) == (2, 0, "PlanCards")
     # The victory segment is the turn's last: a game that ends there ends in segment 5.
-    end = position({"OT4": ["ghazghkull"]}, side=ORKS, phase="movement", turn=8)
-    end = end.apply("end phase")
+    end = victory(GHAZ, turn=8)
     assert end.outcome is not None and end.segment == 5
 
 
@@ -158,8 +107,7 @@ def test_an_activity_only_in_its_own_segment() -> None:
 @pytest.mark.rule("BFA-SEQ-03", "BFA-STRAT-07")
 def test_strategy_segment_plans_then_initiative_then_special_cards() -> None:
     m = started()
-    m.apply("plan orks-mc orks-cb")
-    m.apply("plan imperium-mc imperium-cm")
+    plan(m, "orks-mc orks-cb", "imperium-mc imperium-cm")
     s = run_until(m, planning(ORKS))
     assert s.turn == 2 and s.initiative is None
     hands = (len(s.hands[0]), len(s.hands[1]))
@@ -235,8 +183,7 @@ def test_all_six_strategy_cards_return_to_hand_every_turn() -> None:
     own = sorted(k for k, c in s.data.strategy.items() if c.side == ORKS)
     expected = {act.Plan(a, b) for a, b in permutations(own, 2)}
     assert set(s.legal_actions()) == expected and len(own) == 6
-    m.apply("plan orks-mc orks-cb")
-    m.apply("plan imperium-mc imperium-cm")
+    plan(m, "orks-mc orks-cb", "imperium-mc imperium-cm")
     s = run_until(m, planning(ORKS))
     # The two cards used on turn 1 are in hand again on turn 2.
     assert s.turn == 2
@@ -248,8 +195,7 @@ def test_all_six_strategy_cards_return_to_hand_every_turn() -> None:
 @pytest.mark.rule("BFA-STRAT-02", "BFA-ACTION-01")
 def test_a_card_gives_two_phases_in_its_printed_order() -> None:
     m = started()
-    m.apply("plan orks-bm orks-cm")
-    m.apply("plan imperium-mb imperium-cb")
+    plan(m, "orks-bm orks-cm", "imperium-mb imperium-cb")
     s = run_until(m, segment_start(1))
     assert s.data.strategy["orks-bm"].phases == ("build", "movement")
     phases = []
@@ -284,8 +230,7 @@ def test_exactly_two_different_cards_in_an_order_and_in_secret() -> None:
 def test_the_order_of_the_stack_is_binding() -> None:
     for first, second in (("orks-cb", "orks-mc"), ("orks-mc", "orks-cb")):
         m = started()
-        m.apply(f"plan {first} {second}")
-        m.apply("plan imperium-mb imperium-cm")
+        plan(m, f"{first} {second}", "imperium-mb imperium-cm")
         s = run_until(m, segment_start(1))
         assert (s.card, s.plans[0]) == (first, (second,))
         # No way to bring the second card forward.
@@ -297,12 +242,7 @@ def test_the_order_of_the_stack_is_binding() -> None:
 @pytest.mark.rule("BFA-STRAT-05", "BFA-GAP-11", "BFA-SURPRISE-05")
 def test_initiative_roll_higher_wins_ties_are_rolled_again() -> None:
     m = started()
-    m.apply("plan orks-mc orks-cb")
-    m.apply("plan imperium-mc imperium-cm")
-    run_until(m, planning(ORKS))
-    m.apply("plan orks-mb orks-cm")
-    m.apply("plan imperium-bc imperium-mc")
-    s = m.state
+    s = plan_turn_two(m)
     # Turn 2: the initiative is rolled, one D6 per player.
     assert s.is_chance and top(s) == "Initiative"
     m.force_dice(3, 3)
@@ -338,9 +278,7 @@ def test_the_initiative_loser_takes_the_second_and_fourth_segments() -> None:
 @pytest.mark.rule("BFA-SURPRISE-01")
 def test_turn_one_the_orks_have_the_initiative_without_a_roll() -> None:
     m = started()
-    m.apply("plan orks-mc orks-cb")
-    m.apply("plan imperium-mc imperium-cm")
-    s = m.state
+    s = plan(m, "orks-mc orks-cb", "imperium-mc imperium-cm")
     # Straight from the plans to the special-card draws: no initiative dice.
     assert s.initiative == ORKS
     assert s.is_chance and all(isinstance(a, act.Draw) for a, _ in s.chance_outcomes())
@@ -429,8 +367,7 @@ def test_turn_one_imperial_build_points_are_halved_rounded_down() -> None:
 @pytest.mark.rule("BFA-ACTION-01", "BFA-ACTION-02")
 def test_the_second_phase_waits_for_the_first() -> None:
     m = started()
-    m.apply("plan orks-mc orks-bm")
-    m.apply("plan imperium-mb imperium-cm")
+    plan(m, "orks-mc orks-bm", "imperium-mb imperium-cm")
     s = run_until(m, segment_start(1))
     assert (s.card, s.phase) == ("orks-mc", "movement")
     attacks_later = "attack HAD from OT7"
@@ -517,8 +454,7 @@ def test_three_kinds_of_phase_move_attack_build() -> None:
 @pytest.mark.rule("BFA-PHASE-02")
 def test_no_build_card_no_building() -> None:
     m = started()
-    m.apply("plan orks-mc orks-cm")
-    m.apply("plan imperium-mc imperium-cm")
+    plan(m, "orks-mc orks-cm", "imperium-mc imperium-cm")
     s = run_until(m, segment_start(2))
     assert (s.card, s.phase) == ("imperium-mc", "movement")
     assert refused(s, "buy guard-9") == "BFA-PHASE-02"

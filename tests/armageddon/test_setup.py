@@ -12,6 +12,7 @@ import re
 from collections import Counter
 
 import pytest
+from bfa import GHAZ, deploy_first, plan, refused, victory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,24 +25,6 @@ from wargames.armageddon.stacking import legal_stack
 from wargames.armageddon.state import POOL, READY, UNPLACED, ArmageddonState
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import CHANCE, Match
-from wargames.core.errors import RuleViolation
-
-
-def refused(state: ArmageddonState, action: str) -> str:
-    """Apply an illegal action: return the rule it breaks, after checking nothing changed."""
-    before, before_json = state, state.to_json()
-    with pytest.raises(RuleViolation) as exc:
-        state.apply(action)
-    assert state == before
-    assert state.to_json() == before_json
-    return exc.value.rule
-
-
-def deploy_first(state: ArmageddonState) -> ArmageddonState:
-    """The Ork set-up, always taking the first area offered."""
-    while type(state.top).__name__ == "DeployOrks":
-        state = state.apply(state.legal_actions()[0])
-    return state
 
 
 def areas_of(state: ArmageddonState, action_type: type) -> set[str]:
@@ -146,8 +129,7 @@ def test_components_counters_cards_and_two_dice() -> None:
     # From turn 2 two dice are rolled for the initiative, one per player.
     s = position({"OT4": ["ghazghkull"]}, side=ORKS, phase="movement", turn=1)
     m = Match(s.apply("end phase"), seed=0)
-    m.apply("plan orks-mc orks-cb")
-    m.apply("plan imperium-mc imperium-cb")
+    plan(m, "orks-mc orks-cb", "imperium-mc imperium-cb")
     m.force_dice(6, 1)
     m.roll()
     assert m.state.is_chance and m.state.initiative is None
@@ -209,7 +191,7 @@ def test_each_player_uses_only_his_own_card_sets() -> None:
 
 @pytest.mark.rule("BFA-COMP-05")
 def test_strategy_cards_set_the_phases_special_cards_break_the_rules() -> None:
-    s = deploy_first(new_game())
+    s = deploy_first()
     m = Match(s, seed=0)
     m.force(
         "draw orks ere-we-go",
@@ -220,8 +202,7 @@ def test_strategy_cards_set_the_phases_special_cards_break_the_rules() -> None:
         "draw imperium orbital-strike",
     )
     m.advance()
-    m.apply("plan orks-bc orks-mb")
-    m.apply("plan imperium-mc imperium-cb")
+    plan(m, "orks-bc orks-mb", "imperium-mc imperium-cb")
     s = m.advance()
     # The revealed Ork card is build & combat: a build phase first, then a combat phase.
     assert (s.card, s.phase, type(s.top).__name__) == ("orks-bc", "build", "OrkBuild")
@@ -311,22 +292,10 @@ def test_five_named_hives_only_hives_count_for_victory() -> None:
     )
     # Three captured factories win nothing; three captured hives win the game.
     factories = {"F1": ["goff-hordes-1"], "F2": ["goff-hordes-2"], "F3": ["goff-hordes-3"]}
-    s = position(
-        {**factories, "OT4": ["ghazghkull"]},
-        side=ORKS,
-        phase="movement",
-        turn=2,
-        ruined=["factory-F1", "factory-F2", "factory-F3"],
-    ).apply("end phase")
+    s = victory({**factories, **GHAZ}, ["factory-F1", "factory-F2", "factory-F3"], turn=2)
     assert s.outcome is None and s.turn == 3
     hives = {"HAD": ["goff-hordes-1"], "INF": ["goff-hordes-2"], "HEL": ["goff-hordes-3"]}
-    s = position(
-        {**hives, "OT4": ["ghazghkull"]},
-        side=ORKS,
-        phase="movement",
-        turn=2,
-        ruined=["hive-hades", "hive-infernus", "hive-helsreach"],
-    ).apply("end phase")
+    s = victory({**hives, **GHAZ}, ["hive-hades", "hive-infernus", "hive-helsreach"], turn=2)
     assert s.outcome is not None and s.outcome.winner == ORKS
 
 

@@ -6,31 +6,15 @@ opponent's choice of losses when a stack ends a movement phase illegal.
 from __future__ import annotations
 
 import pytest
+from bfa import State, refused, top
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.combat import numbers
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.game import new_game
 from wargames.armageddon.position import position
-from wargames.armageddon.state import DEAD, READY, ArmageddonState
+from wargames.armageddon.state import DEAD, READY
 from wargames.core.engine import Match
-from wargames.core.errors import RuleViolation
-
-State = ArmageddonState
-
-
-def refused(state: State, action: str) -> str:
-    """Apply an illegal action: return the rule it breaks, after checking nothing changed."""
-    before, before_json = state, state.to_json()
-    with pytest.raises(RuleViolation) as exc:
-        state.apply(action)
-    assert state == before
-    assert state.to_json() == before_json
-    return exc.value.rule
-
-
-def top(s: State) -> str:
-    return type(s.top).__name__
 
 
 def choices(s: State) -> set[str]:

@@ -8,31 +8,15 @@ reconstructed map has mountain areas (M1, M2, M3) but no sea area, so the sea is
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 import pytest
+from bfa import E2_CUT, segment, start_turn
 
 from wargames.armageddon.data import IMPERIUM, ORKS
-from wargames.armageddon.position import position
 from wargames.armageddon.state import DEAD, ArmageddonState
 from wargames.armageddon.supply import supplied_areas
 from wargames.core.engine import CHANCE, Match
-
-GHAZ = {"OT4": ["ghazghkull"]}
-"""Ghazghkull on the map (in supply), so that the Imperium does not win at the Victory segment."""
-
-QUIET = ("ere-we-go", "kult-of-speed", "mekboyz", "waaagh", "rail-convoy", "orbital-strike")
-"""Special cards that are only ever played by choice in a phase, never offered as a reaction."""
-
-
-def segment(
-    stacks: Mapping[str, Iterable[str]],
-    side: str = IMPERIUM,
-    ruined: Iterable[str] = (),
-    phase: str = "movement",
-) -> ArmageddonState:
-    """The acting ``side`` at the start of a ``phase`` on turn 4 (no arrivals follow)."""
-    return position({**GHAZ, **stacks}, side=side, phase=phase, turn=4, ruined=ruined)
 
 
 def check(state: ArmageddonState, *dice: int) -> tuple[ArmageddonState, int]:
@@ -140,9 +124,7 @@ def both_cut_off(side: str) -> ArmageddonState:
     counter). Everything else is in supply."""
     stacks = {
         "E2": ["guard-21"],
-        "E1": ["evil-sunz-hordes-1"],
-        "E3": ["evil-sunz-hordes-2"],
-        "F4": ["evil-sunz-hordes-3"],
+        **E2_CUT,
         "N3": ["bad-moon-hordes-1"],
         "OT11": ["guard-22"],
         "OT12": ["guard-23"],
@@ -152,33 +134,37 @@ def both_cut_off(side: str) -> ArmageddonState:
 
 
 @pytest.mark.rule("BFA-SUPPLY-01", "BFA-ACTION-04")
-def test_only_the_acting_imperial_side_is_checked() -> None:
-    s = both_cut_off(IMPERIUM)
+@pytest.mark.parametrize(
+    ("side", "lost", "stay"),
+    [
+        pytest.param(
+            IMPERIUM,
+            "guard-21",
+            {"bad-moon-hordes-1": "N3", "guard-22": "OT11", "guard-23": "OT12", "guard-24": "S3"},
+            id="imperium",
+        ),
+        pytest.param(
+            ORKS,
+            "bad-moon-hordes-1",
+            {
+                "guard-21": "E2",
+                "evil-sunz-hordes-1": "E1",
+                "evil-sunz-hordes-2": "E3",
+                "evil-sunz-hordes-3": "F4",
+            },
+            id="orks",
+        ),
+    ],
+)
+def test_only_the_acting_side_is_checked(side: str, lost: str, stay: dict[str, str]) -> None:
+    """Both sides have a cut-off stack: only the acting ``side`` loses its own (``lost``); the
+    other side's cut-off counter and the acting side's counters in supply ``stay`` put."""
+    s = both_cut_off(side)
     assert "E2" not in supplied_areas(s, IMPERIUM)
     assert "N3" not in supplied_areas(s, ORKS)
     after, _ = check(s)
-    assert after.location("guard-21") == DEAD
-    assert after.location("bad-moon-hordes-1") == "N3"
-    assert on_map(after, ["guard-22", "guard-23", "guard-24"]) == {
-        "guard-22": "OT11",
-        "guard-23": "OT12",
-        "guard-24": "S3",
-    }
-
-
-@pytest.mark.rule("BFA-SUPPLY-01", "BFA-ACTION-04")
-def test_only_the_acting_ork_side_is_checked() -> None:
-    s = both_cut_off(ORKS)
-    assert "E2" not in supplied_areas(s, IMPERIUM)
-    assert "N3" not in supplied_areas(s, ORKS)
-    after, _ = check(s)
-    assert after.location("bad-moon-hordes-1") == DEAD
-    assert after.location("guard-21") == "E2"
-    assert on_map(after, ["evil-sunz-hordes-1", "evil-sunz-hordes-2", "evil-sunz-hordes-3"]) == {
-        "evil-sunz-hordes-1": "E1",
-        "evil-sunz-hordes-2": "E3",
-        "evil-sunz-hordes-3": "F4",
-    }
+    assert after.location(lost) == DEAD
+    assert on_map(after, stay) == stay
 
 
 # -- the fate of a cut-off stack -----------------------------------------------------------------
@@ -189,8 +175,6 @@ TARTARUS_CUT = {
     "S9": ["bad-moon-hordes-3"],
 }
 """Orks in all three neighbours of Tartarus."""
-E2_CUT = {"E1": ["evil-sunz-hordes-1"], "E3": ["evil-sunz-hordes-2"], "F4": ["evil-sunz-hordes-3"]}
-"""Orks in all three neighbours of E2 (F4 must be ruined)."""
 
 
 @pytest.mark.rule("BFA-SUPPLY-06")
@@ -316,35 +300,21 @@ def supply_example() -> Match:
     (E1, E3, ruined F4); Imperial units in Helsreach beyond E1; a titan and a guard army in S5
     and a titan in Tartarus next to the Orks in E3. The Orks end a build phase of turn 4; on
     turn 5 the Imperium has the initiative with a movement-combat card."""
-    s = position(
+    s = segment(
         {
-            **GHAZ,
             "E2": ["hive-gangs-7", "hive-gangs-8"],
             "HEL": ["guard-7", "hive-gangs-4", "fortification-4"],
             "S5": ["titan-1", "guard-1"],
             "TAR": ["titan-2"],
-            "E1": ["evil-sunz-hordes-1"],
-            "E3": ["evil-sunz-hordes-2"],
-            "F4": ["evil-sunz-hordes-3"],
+            **E2_CUT,
         },
         side=ORKS,
         phase="build",
-        turn=4,
         ruined=["factory-F4"],
     )
     m = Match(s, seed=9)
     m.apply("end build")
-    m.apply("plan orks-mc orks-cm")
-    m.apply("plan imperium-mc imperium-cm")
-    m.force_dice(1, 6)  # the Imperium wins the initiative
-    while m.state.current_player == CHANCE:
-        st = m.state
-        if type(st.top).__name__ == "DealSpecial":
-            draws = [a for a in st.legal_actions() if str(a).split()[-1] in QUIET]
-            m.apply(draws[0] if draws else st.legal_actions()[0])
-        else:
-            m.roll()
-    st = m.state
+    st = start_turn(m, "orks-mc orks-cm", "imperium-mc imperium-cm")  # the Imperium's initiative
     assert (st.turn, st.segment, st.acting, st.phase) == (5, 1, IMPERIUM, "movement")
     return m
 

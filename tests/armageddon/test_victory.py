@@ -7,33 +7,18 @@ then the Victory segment of the turn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
+from bfa import GHAZ, State, victory
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.position import position
-from wargames.armageddon.state import DEAD, ArmageddonState
+from wargames.armageddon.state import DEAD
 from wargames.core.engine import Match
 
-State = ArmageddonState
 HIVE_AREAS = {"hive-hades": "HAD", "hive-infernus": "INF", "hive-helsreach": "HEL",
               "hive-acheron": "ACH", "hive-tartarus": "TAR"}  # fmt: skip
-GHAZ = {"OT4": ["ghazghkull"]}
-
-
-def victory(
-    stacks: dict[str, list[str]],
-    ruined: Sequence[str] = (),
-    turn: int = 4,
-    side: str = ORKS,
-) -> State:
-    """Play an empty phase of ``side`` on ``turn`` and the Victory segment after it."""
-    s = position(stacks, side=side, phase="movement", turn=turn, ruined=ruined)
-    assert s.outcome is None
-    return s.apply("end phase")
 
 
 def winner(s: State) -> str | None:
