@@ -10,6 +10,8 @@ and last, also applies every legal action. Same seed, same game, also in another
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import wargames
@@ -29,37 +31,35 @@ def greedy_agents(seed: int) -> dict[str, wargames.Agent]:
     return {"orks": GreedyAgent("orks", seed), "imperium": GreedyAgent("imperium", seed + 1)}
 
 
-@pytest.mark.rule("BFA-GAME-03", "BFA-SEQ-01", "BFA-STACK-02", "BFA-STACK-04", "BFA-BUILD-02")
-@pytest.mark.parametrize("block", range(10))
-def test_random_games_conform(block: int) -> None:
-    """200 random-vs-random games (20 per block), checked after every action."""
-    for seed in range(block * 20, block * 20 + 20):
+BLOCKS = [("random", random_agents, 25, block) for block in range(10)] + [
+    ("greedy", greedy_agents, 50, block) for block in range(5)
+]
+"""200 random games and 50 greedy ones, in blocks of 20 and 10 (the pytest ids say which);
+full checks every 25th (random) or 50th (greedy) state, light checks on all the others."""
+
+
+@pytest.mark.rule(
+    "BFA-GAME-03", "BFA-SEQ-01", "BFA-STACK-02", "BFA-STACK-04", "BFA-BUILD-02", "BFA-VICTORY-08"
+)
+@pytest.mark.parametrize(
+    ("kind", "agents", "full_every", "block"), BLOCKS, ids=[f"{k}-{b}" for k, _, _, b in BLOCKS]
+)
+def test_games_conform(
+    kind: str, agents: Callable[[int], dict[str, wargames.Agent]], full_every: int, block: int
+) -> None:
+    """Every game ends within eight turns with an outcome, every state passing the checks."""
+    size = 20 if kind == "random" else 10
+    for seed in range(block * size, block * size + size):
         final, _ = playout(
             wargames.load("armageddon"),
-            random_agents(seed),
+            agents(seed),
             seed,
             STEPS,
-            check_every=25,
+            check_every=full_every,
             light=True,
         )
         assert final.outcome is not None and final.outcome.turn is not None
         assert final.outcome.turn <= 8
-
-
-@pytest.mark.rule("BFA-GAME-03", "BFA-VICTORY-08")
-@pytest.mark.parametrize("block", range(5))
-def test_greedy_games_conform(block: int) -> None:
-    """50 greedy-vs-greedy games (10 per block), checked after every action."""
-    for seed in range(block * 10, block * 10 + 10):
-        final, _ = playout(
-            wargames.load("armageddon"),
-            greedy_agents(seed),
-            seed,
-            STEPS,
-            check_every=50,
-            light=True,
-        )
-        assert final.outcome is not None
 
 
 def test_same_seed_same_game_across_processes() -> None:
