@@ -7,7 +7,15 @@ from pathlib import Path
 import pytest
 
 from wargames.core.errors import ScenarioError
-from wargames.core.scenario import Node, parse_toml, read_toml
+from wargames.core.odds import Odds
+from wargames.core.scenario import (
+    Node,
+    data_reader,
+    parse_toml,
+    read_scenario,
+    read_toml,
+    symmetric_borders,
+)
 
 TEXT = """
 name = "Test"
@@ -97,6 +105,225 @@ def test_choice_rejects_unknown_values(root: Node) -> None:
     assert (err.file, err.key) == ("p.toml", "provenance")
 
 
+def test_choice_names_what_it_picks_and_may_default(root: Node) -> None:
+    area = root.list("area")[0]
+    assert area.choice("id", ("a", "b"), what="area id") == "a"
+    assert area.choice("terrain", ("clear", "jungle"), "clear", what="terrain") == "clear"
+    err = error_of(lambda: area.choice("id", ["x", "y"], what="area id"))
+    assert (err.file, err.key) == ("test.toml", "area[0].id")
+    assert err.problem == "unknown area id 'a'; expected one of ['x', 'y']"
+    err = error_of(lambda: area.choice("terrain", ("clear",), what="terrain"))
+    assert (err.key, err.problem) == ("area[0].terrain", "missing key")
+
+
+CHECKS = """
+[unit]
+id = "guard"
+side = "imperium"
+attack = 3
+note = "free text is allowed in every record"
+
+[[area]]
+id = "a"
+tags = ["hive", "port"]
+
+[[area]]
+id = "b"
+tags = ["hive", "moon", "hive"]
+
+[[area]]
+id = "a"
+tags = ["port", "port"]
+
+[[area]]
+id = ""
+"""
+
+
+@pytest.fixture
+def checks() -> Node:
+    return parse_toml(CHECKS, "checks.toml")
+
+
+def test_only_rejects_unknown_keys_but_not_note(checks: Node) -> None:
+    unit = checks.child("unit")
+    unit.only(("id", "side", "attack"))
+    err = error_of(lambda: unit.only(("id", "attack")))
+    assert (err.file, err.key) == ("checks.toml", "unit.side")
+    assert err.problem == "unknown key; expected one of ['attack', 'id']"
+    assert str(err) == "checks.toml: unit.side: unknown key; expected one of ['attack', 'id']"
+    assert error_of(lambda: unit.child("id").only(("id",))).problem == "expected a table"
+
+
+def test_picks_reads_distinct_known_values(checks: Node) -> None:
+    areas = checks.list("area")
+    tags = {"hive", "port"}
+    assert areas[0].picks("tags", tags, "tag") == ("hive", "port")
+    assert areas[3].picks("tags", tags, "tag") == ()
+    err = error_of(lambda: areas[1].picks("tags", tags, "tag"))
+    assert (err.file, err.key) == ("checks.toml", "area[1].tags[1]")
+    assert err.problem == "unknown tag 'moon'; expected one of ['hive', 'port']"
+    err = error_of(lambda: areas[2].picks("tags", tags, "tag"))
+    assert (err.key, err.problem) == (
+        "area[2].tags[1]",
+        "tag 'port' is listed twice (first at area[2].tags[0])",
+    )
+
+
+def test_number_checks_its_range(checks: Node) -> None:
+    unit = checks.child("unit")
+    assert unit.number("attack") == 3
+    assert unit.number("attack", least=1, most=6) == 3
+    assert unit.number("defence", default=2) == 2
+    err = error_of(lambda: unit.number("attack", least=4))
+    assert (err.file, err.key) == ("checks.toml", "unit.attack")
+    assert err.problem == "expected a whole number of at least 4, got 3"
+    err = error_of(lambda: unit.number("attack", 0, 2))
+    assert err.problem == "expected a whole number from 0 to 2, got 3"
+    assert error_of(lambda: unit.number("defence")).key == "unit.defence"
+    assert error_of(lambda: unit.number("side")).problem == "expected an integer, got 'imperium'"
+
+
+def test_unique_names_the_first_place(checks: Node) -> None:
+    areas = checks.list("area")
+    seen: dict[str, str] = {}
+    assert areas[0].unique(seen, "area id", "id") == "a"
+    assert areas[1].child("id").unique(seen, "area id") == "b"
+    assert seen == {"a": "area[0].id", "b": "area[1].id"}
+    err = error_of(lambda: areas[2].unique(seen, "area id", "id"))
+    assert (err.file, err.key) == ("checks.toml", "area[2].id")
+    assert err.problem == "duplicate area id 'a' (first at area[0].id)"
+    err = error_of(lambda: areas[3].unique(seen, "area id", "id"))
+    assert (err.key, err.problem) == ("area[3].id", "an empty area id")
+
+
+def adjacency(text: str) -> dict[str, list[Node]]:
+    root = parse_toml(text, "map.toml")
+    return {area.get("id", str): area.list("adjacent") for area in root.list("area")}
+
+
+MAP = """
+[[area]]
+id = "b"
+adjacent = ["a", "c"]
+[[area]]
+id = "a"
+adjacent = ["b"]
+[[area]]
+id = "c"
+adjacent = ["b"]
+"""
+
+
+def test_symmetric_borders_lists_each_border_once_sorted() -> None:
+    assert symmetric_borders(adjacency(MAP)) == [("a", "b"), ("b", "c")]
+    assert symmetric_borders({}) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "problem"),
+    [
+        ('["a", "c"]', '["a", "d"]', "area[0].adjacent[1]", "unknown area 'd'"),
+        ('["a", "c"]', '["a", "b"]', "area[0].adjacent[1]", "b cannot border itself"),
+        ('["a", "c"]', '["a", "c", "a"]', "area[0].adjacent[2]", "a is listed twice"),
+        (
+            'adjacent = ["b"]\n[[area]]\nid = "c"\nadjacent = ["b"]',
+            'adjacent = ["b"]\n[[area]]\nid = "c"\nadjacent = []',
+            "area[0].adjacent[1]",
+            "asymmetric adjacency: b lists c but c does not list b",
+        ),
+    ],
+)
+def test_symmetric_borders_errors_name_the_list_element(
+    old: str, new: str, key: str, problem: str
+) -> None:
+    assert MAP.count(old) == 1
+    err = error_of(lambda: symmetric_borders(adjacency(MAP.replace(old, new))))
+    assert (err.file, err.key, err.problem) == ("map.toml", key, problem)
+
+
+CRT = """
+provenance = "reconstructed"
+
+[[column]]
+odds = "1-2"
+rows = ["AE", "AE", "NE", "NE", "NE", "DE"]
+provenance = "reconstructed"
+
+[[column]]
+odds = "2:1"
+rows = ["AE", "NE", "NE", "DE", "DE", "DE"]
+provenance = "rulebook"
+note = "the rulebook's column"
+"""
+CODES = {"AE": "Attacker eliminated", "NE": "No effect", "DE": "Defender eliminated"}
+
+
+def test_odds_table_reads_columns_worst_first() -> None:
+    crt = parse_toml(CRT, "crt.toml").odds_table(CODES)
+    assert crt.columns == (Odds(1, 2), Odds(2, 1))
+    assert crt.cells[1] == ("AE", "NE", "NE", "DE", "DE", "DE")
+    assert (crt.die_sides, crt.provenance, dict(crt.results)) == (6, "reconstructed", CODES)
+    assert crt.result(Odds(3, 1), 6) == "DE"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "problem"),
+    [
+        ('"2:1"', '"2-3"', "column[1].odds", "expected odds like '4-1' or '1-3', got '2-3'"),
+        (
+            '"2:1"',
+            '"1-3"',
+            "column[1].odds",
+            "columns must run from worst to best for the attacker: 1-3 after 1-2",
+        ),
+        (
+            '"NE", "DE"]\nprovenance = "reconstructed"',
+            '"NE"]\nprovenance = "reconstructed"',
+            "column[0].rows",
+            "expected 6 results, one per die roll 1-6; got 5",
+        ),
+        (
+            '["AE", "NE"',
+            '["AE", "XX"',
+            "column[1].rows[1]",
+            "undefined result code 'XX'; defined: ['AE', 'DE', 'NE']",
+        ),
+        (
+            'provenance = "rulebook"',
+            'provenance = "rulebook"\nshift = 1',
+            "column[1].shift",
+            "unknown key; expected one of ['odds', 'provenance', 'rows']",
+        ),
+        (
+            'provenance = "rulebook"',
+            'provenance = "guess"',
+            "column[1].provenance",
+            "unknown value 'guess'",
+        ),
+    ],
+)
+def test_odds_table_errors_name_file_key_and_problem(
+    old: str, new: str, key: str, problem: str
+) -> None:
+    assert CRT.count(old) == 1
+    node = parse_toml(CRT.replace(old, new), "crt.toml")
+    err = error_of(lambda: node.odds_table(CODES))
+    assert (err.file, err.key) == ("crt.toml", key)
+    assert err.problem.startswith(problem)
+
+
+def test_odds_table_names_its_odds_and_needs_a_column() -> None:
+    node = parse_toml(CRT.replace('"2:1"', '"2-2"'), "battle.toml")
+    err = error_of(lambda: node.odds_table(CODES, what="a ratio"))
+    assert err.problem == "expected a ratio like '4-1' or '1-3', got '2-2'"
+    err = error_of(lambda: parse_toml('provenance = "inferred"', "e.toml").odds_table(CODES))
+    assert (err.key, err.problem) == ("column", "missing key")
+    empty = parse_toml('provenance = "inferred"\ncolumn = []', "e.toml")
+    err = error_of(lambda: empty.odds_table(CODES))
+    assert (err.key, err.problem) == ("column", "the table needs at least one column")
+
+
 def test_syntax_error_names_file() -> None:
     err = error_of(lambda: parse_toml("name = = 3", "broken.toml"))
     assert (err.file, err.key) == ("broken.toml", "(syntax)")
@@ -115,3 +342,33 @@ def test_read_toml_from_disk(tmp_path: Path) -> None:
 
 def root_of_top_level_error() -> None:
     raise parse_toml("", "e.toml").error("empty scenario")
+
+
+def test_data_reader_prefers_a_folder_s_copy(tmp_path: Path) -> None:
+    shipped = data_reader("wargames.armageddon")
+    assert shipped("terrain.toml").file == "wargames/armageddon/data/terrain.toml"
+    (tmp_path / "terrain.toml").write_text('[[terrain]]\nid = "moon"\n', encoding="utf-8")
+    read = data_reader("wargames.armageddon", tmp_path)
+    assert read("terrain.toml").list("terrain")[0].get("id", str) == "moon"
+    assert read("costs.toml").file == "wargames/armageddon/data/costs.toml"
+    err = error_of(lambda: data_reader("wargames.armageddon", tmp_path / "nowhere"))
+    assert (err.file, err.key, err.problem) == (
+        str(tmp_path / "nowhere"),
+        "(folder)",
+        "no such folder",
+    )
+    err = error_of(lambda: shipped("moon.toml"))
+    assert (err.file, err.key) == ("wargames/armageddon/data/moon.toml", "(file)")
+
+
+def test_read_scenario_by_name_or_path(tmp_path: Path) -> None:
+    shipped = read_scenario("wargames.armageddon", "campaign")
+    assert shipped.file == "wargames/armageddon/scenarios/campaign.toml"
+    path = tmp_path / "mine.toml"
+    path.write_text("turns = 4\n", encoding="utf-8")
+    assert read_scenario("wargames.armageddon", str(path)).get("turns", int) == 4
+    err = error_of(lambda: read_scenario("wargames.armageddon", "no-such"))
+    assert (err.file, err.key) == ("no-such", "(scenario)")
+    assert err.problem == "no such scenario; shipped: ['campaign'], or a path to a .toml file"
+    err = error_of(lambda: read_scenario("wargames.armageddon", str(tmp_path / "gone.toml")))
+    assert err.key == "(file)" and "cannot read" in err.problem

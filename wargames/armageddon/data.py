@@ -14,17 +14,21 @@ into :class:`ArmageddonData`; :func:`load_setup` reads a scenario's starting pos
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
 import attrs
 
 from wargames.core.areas import Area, AreaMap, Border
-from wargames.core.errors import ScenarioError
-from wargames.core.odds import CombatResultsTable, Odds
-from wargames.core.scenario import Node, package_files, read_package_toml, read_toml
+from wargames.core.odds import CombatResultsTable
+from wargames.core.scenario import (
+    Node,
+    data_reader,
+    package_files,
+    read_scenario,
+    symmetric_borders,
+)
 from wargames.core.stacking import StackingRule
 
 ORKS = "orks"
@@ -163,7 +167,6 @@ STACK_LIMIT = 3
 STRATEGY_HAND = 6
 DIE_SIDES = 6
 _SIDE_WORD = {ORKS: "an Ork", IMPERIUM: "an Imperial"}
-_ODDS = re.compile(r"^\s*(\d+)\s*[-:]\s*(\d+)\s*$")
 
 
 def _is_exempt(counter: CounterSpec) -> bool:
@@ -194,7 +197,7 @@ def load_data(folder: Path | None = None) -> ArmageddonData:
     one, so an owner of the original sheet can drop in only the tables he has. Any problem
     raises :class:`ScenarioError` naming the file, the key path and what is wrong.
     """
-    read = _reader(folder)
+    read = data_reader(PACKAGE, folder)
     terrain = _load_terrain(read("terrain.toml"))
     map_node = read("map.toml")
     board, rivers = _load_map(map_node, terrain)
@@ -220,76 +223,6 @@ def default_data() -> ArmageddonData:
     return load_data()
 
 
-def _reader(folder: Path | None) -> Callable[[str], Node]:
-    if folder is not None and not Path(folder).is_dir():
-        raise ScenarioError(str(folder), "(folder)", "no such folder")
-
-    def read(name: str) -> Node:
-        if folder is not None and (Path(folder) / name).is_file():
-            return read_toml(Path(folder) / name)
-        return read_package_toml(PACKAGE, f"data/{name}")
-
-    return read
-
-
-# ------------------------------------------------------------------------- generic checks
-
-
-def _known(node: Node, allowed: Collection[str]) -> None:
-    """Reject keys a record does not have (a typo would otherwise be silently ignored).
-
-    ``note`` is allowed everywhere: free text saying which parts of a record are the
-    rulebook's.
-    """
-    keys = node.keys()
-    for key in keys:
-        if key not in allowed and key != "note":
-            raise node.error(f"unknown key; expected one of {sorted(allowed)}", key)
-
-
-def _pick(node: Node, key: str, options: Collection[str], what: str) -> str:
-    """A string under ``key`` that must be one of ``options`` ("unknown terrain 'swamp'")."""
-    value = node.get(key, str)
-    if value not in options:
-        raise node.error(f"unknown {what} {value!r}; expected one of {sorted(options)}", key)
-    return value
-
-
-def _picks(node: Node, key: str, options: Collection[str], what: str) -> tuple[str, ...]:
-    """A list of strings under ``key`` (absent = empty), each one of ``options``, no repeats."""
-    out: list[str] = []
-    for item in node.list(key, default_empty=True):
-        value = item.as_(str)
-        if value not in options:
-            raise item.error(f"unknown {what} {value!r}; expected one of {sorted(options)}")
-        if value in out:
-            raise item.error(f"{what} {value!r} is listed twice")
-        out.append(value)
-    return tuple(out)
-
-
-def _number(node: Node, key: str, least: int = 0) -> int:
-    value = node.get(key, int)
-    if value < least:
-        raise node.error(f"expected a whole number of at least {least}, got {value}", key)
-    return value
-
-
-def _id(node: Node, seen: dict[str, str], what: str = "id") -> str:
-    """The record's ``id``, which must be new (``seen`` maps ids to the key path they came from)."""
-    return _unique(node.child("id"), seen, what)
-
-
-def _unique(node: Node, seen: dict[str, str], what: str) -> str:
-    value = node.as_(str)
-    if not value:
-        raise node.error(f"an empty {what}")
-    if value in seen:
-        raise node.error(f"duplicate {what} {value!r} (first at {seen[value]})")
-    seen[value] = node.path
-    return value
-
-
 # ------------------------------------------------------------------------------- terrain
 
 _TERRAIN_KEYS = (
@@ -299,16 +232,16 @@ _TERRAIN_KEYS = (
 
 def _load_terrain(node: Node) -> dict[str, Terrain]:
     """The Terrain Effects Chart (BFA-GAP-02): one record per terrain type."""
-    _known(node, ("terrain",))
+    node.only(("terrain",))
     seen: dict[str, str] = {}
     out: dict[str, Terrain] = {}
     for item in node.list("terrain"):
-        _known(item, _TERRAIN_KEYS)
+        item.only(_TERRAIN_KEYS)
         terrain = Terrain(
-            id=_id(item, seen, "terrain id"),
+            id=item.unique(seen, "terrain id", "id"),
             name=item.get("name", str),
             enterable=item.get("enterable", bool, True),
-            stops=frozenset(_picks(item, "stops", SIDES, "side")),
+            stops=frozenset(item.picks("stops", SIDES, "side")),
             blocks_supply=item.get("blocks_supply", bool, False),
             defender_modifier=item.get("defender_modifier", int, 0),
             provenance=item.provenance(),
@@ -326,29 +259,28 @@ Rivers = dict[str, tuple[tuple[str, str], ...]]
 
 def _load_map(node: Node, terrain: Mapping[str, Terrain]) -> tuple[AreaMap, Rivers]:
     """The board (BFA-GAP-03): areas, symmetric adjacency, rivers as border features."""
-    _known(node, ("area", "river"))
+    node.only(("area", "river"))
     areas, adjacency = _areas(node.list("area"), terrain)
-    borders = _borders(adjacency)
-    rivers, features = _rivers(node.list("river", default_empty=True), areas, borders)
-    edges = [Border(*_ends(pair), features=features.get(pair, frozenset())) for pair in borders]
+    borders = symmetric_borders(adjacency)
+    rivers, features = _rivers(
+        node.list("river", default_empty=True), areas, {frozenset(pair) for pair in borders}
+    )
+    edges = [
+        Border(a, b, features=features.get(frozenset((a, b)), frozenset())) for a, b in borders
+    ]
     return AreaMap(areas.values(), edges), rivers
-
-
-def _ends(pair: frozenset[str]) -> tuple[str, str]:
-    a, b = sorted(pair)
-    return a, b
 
 
 def _area(node: Node, terrain: Mapping[str, Terrain]) -> Area:
     """One area; drawn on an offset ("brick") grid: ``pos = (col + 0.5 * (row % 2), row)``."""
-    _known(node, _AREA_KEYS)
-    row, col = _number(node, "row"), _number(node, "col")
+    node.only(_AREA_KEYS)
+    row, col = node.number("row"), node.number("col")
     node.provenance()
     return Area(
         id=node.get("id", str),
         name=node.get("name", str),
-        terrain=_pick(node, "terrain", terrain, "terrain"),
-        tags=frozenset(_picks(node, "tags", TAGS, "tag")),
+        terrain=node.choice("terrain", terrain, what="terrain"),
+        tags=frozenset(node.picks("tags", TAGS, "tag")),
         pos=(col + 0.5 * (row % 2), float(row)),
     )
 
@@ -361,35 +293,10 @@ def _areas(
     adjacency: dict[str, list[Node]] = {}
     for node in nodes:
         area = _area(node, terrain)
-        _id(node, seen, "area id")
+        node.unique(seen, "area id", "id")
         areas[area.id] = area
         adjacency[area.id] = node.list("adjacent")
     return areas, adjacency
-
-
-def _borders(adjacency: Mapping[str, list[Node]]) -> list[frozenset[str]]:
-    """Every border once, after checking that each listed neighbour exists, is not the area
-    itself, is listed once, and lists the area back (adjacency is symmetric)."""
-    listed = {a: [n.as_(str) for n in nodes] for a, nodes in adjacency.items()}
-    borders: dict[frozenset[str], None] = {}
-    for a, nodes in adjacency.items():
-        for i, (node, b) in enumerate(zip(nodes, listed[a], strict=True)):
-            _check_neighbour(node, a, b, listed, listed[a][:i])
-            borders[frozenset((a, b))] = None
-    return list(borders)
-
-
-def _check_neighbour(
-    node: Node, a: str, b: str, listed: Mapping[str, list[str]], before: list[str]
-) -> None:
-    if b not in listed:
-        raise node.error(f"unknown area {b!r}")
-    if b == a:
-        raise node.error(f"{a} cannot border itself")
-    if b in before:
-        raise node.error(f"{b} is listed twice")
-    if a not in listed[b]:
-        raise node.error(f"asymmetric adjacency: {a} lists {b} but {b} does not list {a}")
 
 
 def _rivers(
@@ -401,9 +308,9 @@ def _rivers(
     seen: dict[str, str] = {}
     features: dict[frozenset[str], frozenset[str]] = {}
     for node in nodes:
-        _known(node, _RIVER_KEYS)
+        node.only(_RIVER_KEYS)
         node.provenance()
-        name = _unique(node.child("name"), seen, "river name")
+        name = node.unique(seen, "river name", "name")
         marks = frozenset({"river", f"river:{name}"})
         pairs = [_river_border(b, areas, borders, features) for b in node.list("borders")]
         for a, b in pairs:
@@ -454,16 +361,16 @@ _ENTRY_KEYS = ("id", "name", "provenance")
 def _load_counters(node: Node) -> dict[str, CounterSpec]:
     """The counter manifest (BFA-GAP-04): groups of counters sharing kind and values, read as
     one :class:`CounterSpec` per counter; ids are unique across the whole manifest."""
-    _known(node, ("group",))
+    node.only(("group",))
     seen: dict[str, str] = {}
     counters: dict[str, CounterSpec] = {}
     for group in node.list("group"):
         template = _group(group)
         for entry in group.list("counters"):
-            _known(entry, _ENTRY_KEYS)
+            entry.only(_ENTRY_KEYS)
             counter = attrs.evolve(
                 template,
-                id=_id(entry, seen, "counter id"),
+                id=entry.unique(seen, "counter id", "id"),
                 name=entry.get("name", str),
                 provenance=entry.provenance(template.provenance),
             )
@@ -473,16 +380,16 @@ def _load_counters(node: Node) -> dict[str, CounterSpec]:
 
 def _group(node: Node) -> CounterSpec:
     """A group's shared values as a template counter (id and name still empty)."""
-    _known(node, _GROUP_KEYS)
-    side = _pick(node, "side", SIDES, "side")
+    node.only(_GROUP_KEYS)
+    side = node.choice("side", SIDES, what="side")
     return CounterSpec(
         id="",
         name="",
         side=side,
-        kind=_pick(node, "kind", KINDS, "counter kind"),
-        attack=_number(node, "attack"),
-        defence=_number(node, "defence"),
-        movement=_number(node, "movement"),
+        kind=node.choice("kind", KINDS, what="counter kind"),
+        attack=node.number("attack"),
+        defence=node.number("defence"),
+        movement=node.number("movement"),
         tribe=_tribe(node, side),
         exempt=node.get("exempt", bool, False),
         structure=node.get("structure", bool, False),
@@ -494,7 +401,7 @@ def _tribe(node: Node, side: str) -> str | None:
     """Every Ork counter belongs to exactly one of the three tribes; Imperial ones to none
     (BFA-COMP-06)."""
     if side == ORKS:
-        return _pick(node, "tribe", TRIBES, "tribe")
+        return node.choice("tribe", TRIBES, what="tribe")
     if node.has("tribe"):
         raise node.error("Imperial counters have no tribe", "tribe")
     return None
@@ -508,17 +415,17 @@ _COST_KEYS = ("kind", "cost", "space", "provenance")
 def _load_costs(node: Node, kinds: Collection[str]) -> dict[str, BuildCost]:
     """Build costs per counter kind and production-track spaces (BFA-GAP-06, BFA-BUILD-06,
     BFA-BUILD-09, BFA-BUILD-11): one cost per kind; a kind with no entry cannot be built."""
-    _known(node, ("cost",))
+    node.only(("cost",))
     seen: dict[str, str] = {}
     costs: dict[str, BuildCost] = {}
     for item in node.list("cost", default_empty=True):
-        _known(item, _COST_KEYS)
-        kind = _pick(item, "kind", kinds, "counter kind")
-        _unique(item.child("kind"), seen, "cost for kind")
+        item.only(_COST_KEYS)
+        kind = item.choice("kind", kinds, what="counter kind")
+        item.unique(seen, "cost for kind", "kind")
         costs[kind] = BuildCost(
             kind=kind,
-            cost=_number(item, "cost", least=1),
-            space=_number(item, "space", least=1),
+            cost=item.number("cost", least=1),
+            space=item.number("space", least=1),
             provenance=item.provenance(),
         )
     return costs
@@ -530,62 +437,19 @@ def _load_costs(node: Node, kinds: Collection[str]) -> dict[str, BuildCost]:
 def _load_crt(node: Node) -> CombatResultsTable:
     """The Combat Results Table (BFA-GAP-01): result codes, then one column of six results per
     odds ratio, columns from worst to best for the attacker (BFA-COMBAT-12)."""
-    _known(node, ("provenance", "result", "column"))
-    results = _results(node.list("result"))
-    columns: list[Odds] = []
-    cells: list[tuple[str, ...]] = []
-    for item in node.list("column"):
-        columns.append(_column_odds(item, columns))
-        cells.append(_column_rows(item, results))
-    if not columns:
-        raise node.error("the table needs at least one column", "column")
-    return CombatResultsTable(
-        columns=tuple(columns),
-        cells=tuple(cells),
-        results=results,
-        die_sides=DIE_SIDES,
-        provenance=node.provenance(),
-    )
+    node.only(("provenance", "result", "column"))
+    return node.odds_table(_results(node.list("result")), DIE_SIDES)
 
 
 def _results(nodes: Iterable[Node]) -> dict[str, str]:
     seen: dict[str, str] = {}
     results: dict[str, str] = {}
     for item in nodes:
-        _known(item, ("code", "description", "provenance"))
-        code = _unique(item.child("code"), seen, "result code")
+        item.only(("code", "description", "provenance"))
+        code = item.unique(seen, "result code", "code")
         results[code] = item.get("description", str)
         item.provenance()
     return results
-
-
-def _column_odds(node: Node, before: list[Odds]) -> Odds:
-    """The column's odds ("4-1", "1-3"), better for the attacker than every earlier column."""
-    _known(node, ("odds", "rows", "provenance"))
-    node.provenance()
-    odds_node = node.child("odds")
-    match = _ODDS.match(odds_node.as_(str))
-    a, d = (int(match.group(1)), int(match.group(2))) if match else (0, 0)
-    if min(a, d) != 1:
-        raise odds_node.error(f"expected odds like '4-1' or '1-3', got {odds_node.value!r}")
-    odds = Odds(a, d)
-    if before and odds.value <= before[-1].value:
-        raise odds_node.error(
-            f"columns must run from worst to best odds: {odds} after {before[-1]}"
-        )
-    return odds
-
-
-def _column_rows(node: Node, results: Mapping[str, str]) -> tuple[str, ...]:
-    rows = node.list("rows")
-    if len(rows) != DIE_SIDES:
-        raise node.error(
-            f"expected {DIE_SIDES} results, one per die roll 1-{DIE_SIDES}; got {len(rows)}", "rows"
-        )
-    for item in rows:
-        if item.as_(str) not in results:
-            raise item.error(f"undefined result code {item.value!r}; defined: {sorted(results)}")
-    return tuple(item.as_(str) for item in rows)
 
 
 # --------------------------------------------------------------------------------- cards
@@ -594,7 +458,7 @@ def _column_rows(node: Node, results: Mapping[str, str]) -> tuple[str, ...]:
 def _load_cards(node: Node) -> tuple[dict[str, StrategyCard], dict[str, SpecialCard]]:
     """Strategy cards (BFA-GAP-07), six per side (BFA-STRAT-01), and special cards
     (BFA-GAP-08); ids are unique across both sets."""
-    _known(node, ("strategy", "special"))
+    node.only(("strategy", "special"))
     seen: dict[str, str] = {}
     strategy = {c.id: c for c in (_strategy(n, seen) for n in node.list("strategy"))}
     for side in SIDES:
@@ -609,13 +473,13 @@ def _load_cards(node: Node) -> tuple[dict[str, StrategyCard], dict[str, SpecialC
 
 def _strategy(node: Node, seen: dict[str, str]) -> StrategyCard:
     """A strategy card: two action phases in printed order (BFA-STRAT-02)."""
-    _known(node, ("id", "side", "phases", "provenance"))
+    node.only(("id", "side", "phases", "provenance"))
     phases = [_phase(item) for item in node.list("phases")]
     if len(phases) != 2:
         raise node.error(f"a strategy card names 2 phases, got {len(phases)}", "phases")
     return StrategyCard(
-        id=_id(node, seen, "card id"),
-        side=_pick(node, "side", SIDES, "side"),
+        id=node.unique(seen, "card id", "id"),
+        side=node.choice("side", SIDES, what="side"),
         phases=(phases[0], phases[1]),
         provenance=node.provenance(),
     )
@@ -630,11 +494,11 @@ def _phase(node: Node) -> str:
 
 def _special(node: Node, seen: dict[str, str]) -> SpecialCard:
     """A special card; ``effect`` (the engine's key) defaults to the id."""
-    _known(node, ("id", "side", "name", "effect", "text", "provenance"))
-    card_id = _id(node, seen, "card id")
+    node.only(("id", "side", "name", "effect", "text", "provenance"))
+    card_id = node.unique(seen, "card id", "id")
     return SpecialCard(
         id=card_id,
-        side=_pick(node, "side", SIDES, "side"),
+        side=node.choice("side", SIDES, what="side"),
         name=node.get("name", str),
         effect=node.get("effect", str, card_id),
         text=node.get("text", str),
@@ -663,15 +527,15 @@ def load_setup(name_or_path: str, data: ArmageddonData) -> Setup:
     Imperial stacks obey stacking; the Ork army fits its deployment areas; and the build
     points equal the defence of the hives and factories set up (BFA-BUILD-02).
     """
-    node = _scenario_node(name_or_path)
-    _known(node, _SETUP_KEYS)
+    node = read_scenario(PACKAGE, name_or_path)
+    node.only(_SETUP_KEYS)
     placed: dict[str, str] = {}
     ork_areas = _ork_areas(node, data)
     imperial = _imperial(node.child("imperial"), data, placed, ork_areas)
     ork_counters = _counter_ids(node.list("ork_counters"), data, placed, ORKS)
     _check_ork_room(node, ork_counters, ork_areas, data)
-    turns = _number(node, "turns", least=1)
-    build_points = _number(node, "build_points")
+    turns = node.number("turns", least=1)
+    build_points = node.number("build_points")
     _check_build_points(node, build_points, imperial, data)
     return Setup(
         name=node.get("name", str, Path(node.file).stem),
@@ -685,23 +549,11 @@ def load_setup(name_or_path: str, data: ArmageddonData) -> Setup:
     )
 
 
-def _scenario_node(name_or_path: str) -> Node:
-    names = scenario_names()
-    if name_or_path in names:
-        return read_package_toml(PACKAGE, f"scenarios/{name_or_path}.toml")
-    path = Path(name_or_path)
-    if path.suffix == ".toml" or path.exists():
-        return read_toml(path)
-    raise ScenarioError(
-        name_or_path, "(scenario)", f"no such scenario; shipped: {names}, or a path to a .toml file"
-    )
-
-
 def _ork_areas(node: Node, data: ArmageddonData) -> tuple[str, ...]:
     """The Ork deployment areas: known areas in Ork Territory (BFA-SETUP-07)."""
     seen: dict[str, str] = {}
     for item in node.list("ork_areas"):
-        area = _unique(item, seen, "area")
+        area = item.unique(seen, "area")
         if area not in data.board:
             raise item.error(f"unknown area {area!r}")
         if not data.board[area].has("ork-territory"):

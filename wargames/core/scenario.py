@@ -3,22 +3,37 @@
 Every game reads its tables, maps, counter manifests and set-ups through :class:`Node`, so a
 missing key, a wrong type or an unknown value raises :class:`ScenarioError` with the file, the
 full key path (``area[3].adjacent[1]``) and the problem, and never a bare ``KeyError``.
+
+Besides typed access, :class:`Node` has the checks every data loader needs: no unknown keys
+(:meth:`Node.only`), a value or a list of values from a set (:meth:`Node.choice`,
+:meth:`Node.picks`), a whole number in a range (:meth:`Node.number`), ids that are not repeated
+(:meth:`Node.unique`) and a combat results table (:meth:`Node.odds_table`).
+:func:`symmetric_borders` checks an adjacency list; :func:`data_reader` and
+:func:`read_scenario` find a game's shipped or replaced files.
 """
 
 from __future__ import annotations
 
 import builtins
+import re
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
 from wargames.core.errors import ScenarioError
+from wargames.core.odds import CombatResultsTable, Odds
 
 T = TypeVar("T")
 
 PROVENANCES = frozenset({"rulebook", "source-stated", "sister-game", "inferred", "reconstructed"})
+
+NOTE = "note"
+"""The key every record may carry: free text saying which of its values are the rulebook's."""
+
+_ODDS = re.compile(r"^\s*(\d+)\s*[-:]\s*(\d+)\s*$")
+_COLUMN_KEYS = ("odds", "rows", "provenance")
 
 _TYPE_NAMES: dict[type, str] = {
     str: "a string",
@@ -89,13 +104,129 @@ class Node:
         return value
 
     def choice(
-        self, key: str, options: frozenset[str] | set[str], default: str | None = None
+        self,
+        key: str,
+        options: Collection[str],
+        default: str | None = None,
+        what: str = "value",
     ) -> str:
-        """A string under ``key`` that must be one of ``options``."""
+        """A string under ``key`` that must be one of ``options`` (``default`` when absent).
+
+        ``what`` names the value in the error: ``unknown terrain 'swamp'; expected one of
+        ['clear', 'jungle']``.
+        """
         value = self.get(key, str, default)
         if value not in options:
-            raise self.error(f"unknown value {value!r}; expected one of {sorted(options)}", key)
+            raise self.error(f"unknown {what} {value!r}; expected one of {sorted(options)}", key)
         return value
+
+    def picks(self, key: str, options: Collection[str], what: str) -> tuple[str, ...]:
+        """The strings listed under ``key`` (absent: none), each one of ``options``, no repeats.
+
+        The error names the list element: ``tags[1]: unknown tag 'brig'; expected one of
+        [...]`` or ``tags[2]: tag 'hull' is listed twice (first at tags[0])``.
+        """
+        first: dict[str, str] = {}
+        for item in self.list(key, default_empty=True):
+            value = item.as_(str)
+            if value not in options:
+                raise item.error(f"unknown {what} {value!r}; expected one of {sorted(options)}")
+            if value in first:
+                raise item.error(f"{what} {value!r} is listed twice (first at {first[value]})")
+            first[value] = item.path
+        return tuple(first)
+
+    def number(
+        self, key: str, least: int = 0, most: int | None = None, default: int | None = None
+    ) -> int:
+        """A whole number under ``key`` from ``least`` to ``most`` (no upper bound if ``None``).
+
+        An absent key is an error unless ``default`` is given, which is then returned unchecked.
+        """
+        if default is not None and not self.has(key):
+            return default
+        value = self.get(key, int)
+        if value < least or (most is not None and value > most):
+            span = f"from {least} to {most}" if most is not None else f"of at least {least}"
+            raise self.error(f"expected a whole number {span}, got {value}", key)
+        return value
+
+    def only(self, allowed: Collection[str]) -> None:
+        """Reject keys this table does not have, so that a typo is not silently ignored.
+
+        :data:`NOTE` is allowed everywhere. The error names the unknown key and lists the
+        allowed ones.
+        """
+        for key in self.keys():
+            if key not in allowed and key != NOTE:
+                raise self.error(f"unknown key; expected one of {sorted(allowed)}", key)
+
+    def unique(self, seen: dict[str, str], what: str = "id", key: str | None = None) -> str:
+        """This non-empty string (or the one under ``key``), which must not be in ``seen``.
+
+        ``seen`` maps the values met so far to the key path they were first met at, and gets
+        this one added: a repeat is ``duplicate area id 'OT1' (first at area[0].id)``.
+        """
+        node = self if key is None else self.child(key)
+        value = node.as_(str)
+        if not value:
+            raise node.error(f"an empty {what}")
+        if value in seen:
+            raise node.error(f"duplicate {what} {value!r} (first at {seen[value]})")
+        seen[value] = node.path
+        return value
+
+    def odds_table(
+        self, results: Mapping[str, str], die_sides: int = 6, what: str = "odds"
+    ) -> CombatResultsTable:
+        """The combat results table in this node's ``column`` list and ``provenance``.
+
+        Each column has ``odds`` (``"4-1"``, ``"1-3"``: one side 1), better for the attacker
+        than the column before it, and ``rows``: one code of ``results`` per die face. ``what``
+        names the odds in the errors (``"a ratio"``: ``expected a ratio like '4-1' or '1-3'``).
+        """
+        columns: builtins.list[Odds] = []
+        cells: builtins.list[tuple[str, ...]] = []
+        for item in self.list("column"):
+            item.only(_COLUMN_KEYS)
+            item.provenance()
+            columns.append(item.child("odds")._odds(columns, what))
+            cells.append(item._column_rows(results, die_sides))
+        if not columns:
+            raise self.error("the table needs at least one column", "column")
+        return CombatResultsTable(
+            columns=tuple(columns),
+            cells=tuple(cells),
+            results=results,
+            die_sides=die_sides,
+            provenance=self.provenance(),
+        )
+
+    def _odds(self, before: Sequence[Odds], what: str) -> Odds:
+        match = _ODDS.match(self.as_(str))
+        a, d = (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+        if min(a, d) != 1:
+            raise self.error(f"expected {what} like '4-1' or '1-3', got {self.value!r}")
+        odds = Odds(a, d)
+        if before and odds.value <= before[-1].value:
+            raise self.error(
+                f"columns must run from worst to best for the attacker: {odds} after {before[-1]}"
+            )
+        return odds
+
+    def _column_rows(self, results: Mapping[str, str], die_sides: int) -> tuple[str, ...]:
+        rows = self.list("rows")
+        if len(rows) != die_sides:
+            raise self.error(
+                f"expected {die_sides} results, one per die roll 1-{die_sides}; got {len(rows)}",
+                "rows",
+            )
+        for item in rows:
+            if item.as_(str) not in results:
+                raise item.error(
+                    f"undefined result code {item.value!r}; defined: {sorted(results)}"
+                )
+        return tuple(item.as_(str) for item in rows)
 
     def items(self) -> Iterator[Node]:
         """The elements of a list value, each with its index in the key path."""
@@ -119,6 +250,29 @@ class Node:
 
     def map(self, fn: Callable[[Node], T], key: str) -> builtins.list[T]:
         return [fn(node) for node in self.list(key)]
+
+
+def symmetric_borders(adjacency: Mapping[str, Sequence[Node]]) -> builtins.list[tuple[str, str]]:
+    """Every border once, as a sorted pair of area ids, in the order first listed.
+
+    ``adjacency`` maps each area id to the nodes of its ``adjacent`` list. Each neighbour must
+    be a known area, not the area itself, listed once, and list the area back; the error names
+    the offending list element (``area[0].adjacent[1]: unknown area 'OT99'``).
+    """
+    listed = {a: [n.as_(str) for n in nodes] for a, nodes in adjacency.items()}
+    borders: dict[tuple[str, str], None] = {}
+    for a, nodes in adjacency.items():
+        for i, (item, b) in enumerate(zip(nodes, listed[a], strict=True)):
+            if b not in listed:
+                raise item.error(f"unknown area {b!r}")
+            if b == a:
+                raise item.error(f"{a} cannot border itself")
+            if b in listed[a][:i]:
+                raise item.error(f"{b} is listed twice")
+            if a not in listed[b]:
+                raise item.error(f"asymmetric adjacency: {a} lists {b} but {b} does not list {a}")
+            borders[(a, b) if a < b else (b, a)] = None
+    return list(borders)
 
 
 def read_toml(path: str | Path) -> Node:
@@ -155,3 +309,37 @@ def package_files(package: str, folder: str) -> list[str]:
     """Names (without ``.toml``) of the TOML files in ``package/folder``, sorted."""
     root = resources.files(package).joinpath(folder)
     return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".toml"))
+
+
+def data_reader(package: str, folder: str | Path | None = None) -> Callable[[str], Node]:
+    """A reader of ``package``'s data files by name (``"map.toml"``).
+
+    ``None`` reads the files shipped in ``package/data``. A ``folder`` replaces them file by
+    file: a file found there is read instead of the shipped one, so an owner of the original
+    sheets can drop in only the tables he has. A missing folder is an error at once.
+    """
+    if folder is not None and not Path(folder).is_dir():
+        raise ScenarioError(str(folder), "(folder)", "no such folder")
+
+    def read(name: str) -> Node:
+        if folder is not None and (Path(folder) / name).is_file():
+            return read_toml(Path(folder) / name)
+        return read_package_toml(package, f"data/{name}")
+
+    return read
+
+
+def read_scenario(package: str, name_or_path: str) -> Node:
+    """A scenario shipped in ``package/scenarios`` by name (``"campaign"``), or a ``.toml`` path.
+
+    Neither a shipped name nor a path is an error listing the shipped scenarios.
+    """
+    names = package_files(package, "scenarios")
+    if name_or_path in names:
+        return read_package_toml(package, f"scenarios/{name_or_path}.toml")
+    path = Path(name_or_path)
+    if path.suffix == ".toml" or path.exists():
+        return read_toml(path)
+    raise ScenarioError(
+        name_or_path, "(scenario)", f"no such scenario; shipped: {names}, or a path to a .toml file"
+    )
