@@ -60,14 +60,21 @@ def playouts(games: int, play: Callable[[int], int], repeats: int = 3) -> dict[s
         start = time.process_time()
         decisions = sum(play(seed) for seed in range(games))
         best = min(best, time.process_time() - start)
-    return {"games": games, "decisions": decisions, "seconds": best,
-            "decisions_per_second": decisions / best}
+    return {
+        "games": games,
+        "decisions": decisions,
+        "seconds": best,
+        "decisions_per_second": decisions / best,
+    }
 
 
 def clones(n: int = 20_000) -> dict[str, float]:
     """State clones per second (a mid-game state)."""
-    match = Match(wargames.load("armageddon"), seed=1,
-                  agents={"orks": RandomAgent(1), "imperium": RandomAgent(2)})
+    match = Match(
+        wargames.load("armageddon"),
+        seed=1,
+        agents={"orks": RandomAgent(1), "imperium": RandomAgent(2)},
+    )
     match.run(300)
     state = match.state
     spent = timeit.timeit(state.clone, number=n)
@@ -90,21 +97,31 @@ def main() -> None:
     driven = playouts(args.games, match_game)
     gc.freeze()  # long-lived data out of the collector's way, as a long bot run would do
     frozen = playouts(args.games, random_game)
-    report = {**raw, "match_decisions_per_second": driven["decisions_per_second"],
-              "frozen_decisions_per_second": frozen["decisions_per_second"],
-              **clones(), **odds()}
+    report = {
+        **raw,
+        "match_decisions_per_second": driven["decisions_per_second"],
+        "frozen_decisions_per_second": frozen["decisions_per_second"],
+        **clones(),
+        **odds(),
+    }
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"random playouts: {report['decisions_per_second']:,.0f} decisions/s "
-          f"({report['decisions']} decisions in {report['games']} games, "
-          f"{report['seconds']:.2f} s CPU)")
+    print(
+        f"random playouts: {report['decisions_per_second']:,.0f} decisions/s "
+        f"({report['decisions']} decisions in {report['games']} games, "
+        f"{report['seconds']:.2f} s CPU)"
+    )
     print(f"after gc.freeze(): {report['frozen_decisions_per_second']:,.0f} decisions/s")
-    print(f"through a Match: {report['match_decisions_per_second']:,.0f} decisions/s "
-          "(agents receive views, the match keeps every state)")
+    print(
+        f"through a Match: {report['match_decisions_per_second']:,.0f} decisions/s "
+        "(agents receive views, the match keeps every state)"
+    )
     print(f"state clones:    {report['clones_per_second']:,.0f} /s")
-    print(f"exact odds:      {report['odds_us']:.1f} µs per attack, "
-          f"{report['odds_reroll_us']:.1f} µs with a re-roll policy")
+    print(
+        f"exact odds:      {report['odds_us']:.1f} µs per attack, "
+        f"{report['odds_reroll_us']:.1f} µs with a re-roll policy"
+    )
 
 
 if __name__ == "__main__":
