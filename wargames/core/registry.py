@@ -19,6 +19,7 @@ GROUP = "wargames.games"
 #: Games shipped with the library, found even when the package is not installed (a checkout).
 BUILTIN: Mapping[str, str] = {
     "armageddon": "wargames.armageddon:GAME",
+    "warmaster": "wargames.warmaster:GAME",
 }
 
 

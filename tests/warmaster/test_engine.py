@@ -1,0 +1,625 @@
+"""The Warmaster's engine: set-up, teleports, movement, Bridge control, stacking, reveals,
+battles, re-rolls, retreats and victory, each driven through the engine's tasks and chance
+nodes."""
+
+from __future__ import annotations
+
+import pytest
+from wm import position, refused, roll, strs, top
+
+from wargames.core.engine import CHANCE
+from wargames.warmaster import actions as act
+from wargames.warmaster.battle import Battle, BattlePhase, numbers, reroll_side
+from wargames.warmaster.data import IMPERIAL, TRAITOR
+from wargames.warmaster.flow import PHASES, BeginTurn, Phase, bridge_control
+from wargames.warmaster.game import new_game
+from wargames.warmaster.movement import MovementPhase, destinations
+from wargames.warmaster.state import CUP, DEAD, POOL, RESERVE, WARP, WarmasterState
+from wargames.warmaster.teleport import ImperialReinforcements, Teleport, TraitorReinforcements
+
+EMPEROR_GROUP = ("emperor", "custodes-1", "custodes-2")
+
+
+def placed() -> WarmasterState:
+    """A new game with the Traitor set up, each unit in the first free area (11, 12, ...)."""
+    s = new_game()
+    while s.current_player == TRAITOR:
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+def grouped() -> WarmasterState:
+    """Set-up done with research's suggested groups: turn 1, the Emperor's group about to
+    teleport."""
+    s = placed()
+    s = s.apply("group emperor custodes-1 custodes-2")
+    s = s.apply("group sanguinius blood-angels-terminators-1 blood-angels-terminators-2")
+    return s.apply("group rogal-dorn imperial-fists-terminators-1 imperial-fists-terminators-2")
+
+
+# -- set-up ------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("WM-SETUP-01", "WM-SETUP-02", "WM-SETUP-03", "WM-HIDDEN-01", "WM-GAP-13")
+def test_traitor_sets_up_face_down_one_unit_per_area() -> None:
+    s = new_game()
+    assert s.current_player == TRAITOR and s.turn == 0
+    assert strs(s.legal_actions()) == [f"place horus {a}" for a in s.data.board.ids]
+    s = s.apply("place horus 23")
+    assert "horus" in s.face_down and s.location("horus") == "23"
+    assert "23" not in [a.area for a in s.legal_actions() if isinstance(a, act.Place)]
+    refused(s, "place justaerin-1 23", "WM-SETUP-02")
+    s = placed()
+    assert len(s.face_down) == 15
+    assert len({s.location(c) for c in s.face_down}) == 15
+    assert len(s.cup) == 22 and len(s.in_box(CUP)) == 22
+    assert s.current_player == IMPERIAL
+
+
+@pytest.mark.rule(
+    "WM-SETUP-04", "WM-SETUP-05", "WM-SETUP-06", "WM-REINF-02", "WM-COMP-05", "WM-GAP-17"
+)
+def test_imperial_player_forms_four_groups_of_three_emperor_first() -> None:
+    s = placed()
+    groups = s.legal_actions()
+    assert all(isinstance(g, act.Group) and "emperor" in g.units for g in groups)
+    # the Emperor and two of five kinds, three of which have more than one counter
+    assert len(groups) == 10 + 3
+    refused(s, "group sanguinius custodes-1 custodes-2", "WM-SETUP-05")
+    s = grouped()
+    assert s.groups == ()  # all four teleport on turn 1, the Emperor's first
+    assert s.turn == 1 and s.current_player == CHANCE
+    assert isinstance(s.top, Teleport) and s.top.units == EMPEROR_GROUP
+    assert all(s.location(u) == POOL for u in ("imperial-guard-1", "imperial-guard-2"))
+    imperial = [c for c in s.manifest.ids if s.side_of(c) == IMPERIAL]
+    assert len(imperial) == 15 and not s.aboard_units(IMPERIAL)
+
+
+# -- teleports ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rule(
+    "WM-TELEPORT-01",
+    "WM-TELEPORT-02",
+    "WM-TELEPORT-03",
+    "WM-TELEPORT-04-EX",
+    "WM-REINF-01",
+    "WM-REINF-03",
+    "WM-TELEPORT-06",
+)
+def test_d66_five_then_three_is_53_for_the_whole_group() -> None:
+    s = grouped()
+    assert strs(s.legal_actions()) == [f"roll {v}" for v in range(1, 7)]
+    s = roll(s, 5)
+    assert s.current_player == CHANCE and isinstance(s.top, Teleport) and s.top.tens == 5
+    assert not s.aboard_units(IMPERIAL)
+    s = roll(s, 3)
+    assert [s.location(u) for u in EMPEROR_GROUP] == ["53"] * 3
+    # the next group rolls on its own; 1 then 1 is area 11, where Horus lies face down
+    assert s.top.units[0] == "sanguinius"
+    s = roll(s, 1, 1)
+    assert s.units("11", IMPERIAL) == (
+        "sanguinius",
+        "blood-angels-terminators-1",
+        "blood-angels-terminators-2",
+    )
+    assert "horus" in s.face_down  # no reveal before the Battle phase (WM-HIDDEN-08)
+
+
+@pytest.mark.rule("WM-TELEPORT-05-EX", "WM-REROLL-07", "WM-GAP-01")
+def test_d66_one_then_six_is_16_lost_in_the_warp() -> None:
+    s = roll(grouped(), 5, 3, 1, 6)
+    effect = s.data.teleport[16].effect
+    assert effect is not None and effect.id == "lost-in-the-warp"
+    assert top(s) == "LossRoll" and s.top.unit == "sanguinius" and s.top.threshold == 1
+    s = roll(s, 2)  # Sanguinius survives on a 2; no re-roll is offered for this die
+    assert top(s) == "LossRoll" and s.top.threshold == 2
+    s = roll(s, 2, 3)  # the first Terminators die on a 2, the second survive a 3
+    assert s.location("blood-angels-terminators-1") == DEAD
+    assert s.reserve == (("sanguinius", "blood-angels-terminators-2"),)
+    assert s.location("sanguinius") == RESERVE
+
+
+@pytest.mark.rule("WM-GAP-01", "WM-MOVE-03")
+def test_a_result_naming_a_destroyed_area_is_rolled_again() -> None:
+    s = position({"emperor": POOL}, [Teleport(IMPERIAL, ("emperor",))], destroyed={"53"})
+    s = roll(s, 5, 3)
+    assert s.current_player == CHANCE and s.location("emperor") == POOL
+    s = roll(s, 2, 4)
+    assert s.location("emperor") == "24"
+
+
+@pytest.mark.rule("WM-REINF-04", "WM-REINF-05")
+def test_imperial_guard_teleport_alone_on_turn_2_and_nothing_comes_later() -> None:
+    guards = {f"imperial-guard-{n}": POOL for n in (1, 2, 3)}
+    s = position(guards, [ImperialReinforcements()], turn=2, phase=PHASES[0])
+    assert s.top.units == ("imperial-guard-1",)
+    s = roll(s, 2, 1)
+    assert s.location("imperial-guard-1") == "21"
+    assert s.top.units == ("imperial-guard-2",)
+    s = roll(s, 3, 3, 4, 4)
+    assert [s.location(g) for g in guards] == ["21", "33", "44"]
+    later = position(
+        {"custodes-1": "53"}, [ImperialReinforcements(), MovementPhase(IMPERIAL)], turn=3
+    )
+    assert top(later) == "MovementPhase"
+
+
+@pytest.mark.rule(
+    "WM-SEQ-06", "WM-REINF-06", "WM-REINF-07", "WM-REINF-08", "WM-REINF-09", "WM-GAP-06"
+)
+def test_traitor_reinforcements_roll_draw_and_teleport_one_by_one() -> None:
+    s = position({}, [TraitorReinforcements()], phase=PHASES[3])
+    assert top(s) == "ReinforcementRoll"
+    s = roll(s, 4)  # 3-4: two units
+    odds = dict((str(a), p) for a, p in s.chance_outcomes())
+    assert odds["draw crew"] == pytest.approx(4 / 22)
+    assert odds["draw angron"] == pytest.approx(1 / 22)
+    s = roll(s, "draw angron")
+    assert s.location("angron") == WARP and "angron" not in s.cup
+    assert isinstance(s.top, Teleport) and s.top.units == ("angron",)
+    s = roll(s, 5, 3)
+    assert s.location("angron") == "53" and "angron" not in s.face_down
+    s = roll(s, "draw crew", 2, 2)
+    assert s.location("crew-1") == "22"
+    assert not s.tasks and len(s.cup) == 20
+    for face, count in ((1, 1), (2, 1), (3, 2), (5, 3), (6, 3)):
+        assert s.data.traitor_reinforcements[face] == count
+
+
+@pytest.mark.rule("WM-REINF-10", "WM-GAP-18")
+def test_an_empty_cup_gives_no_reinforcements() -> None:
+    s = position({}, [TraitorReinforcements()], phase=PHASES[3], cup=False)
+    s = roll(s, 6)
+    assert not s.tasks and not s.aboard_units(TRAITOR)
+
+
+# -- movement and the Bridge -------------------------------------------------------------------
+
+
+@pytest.mark.rule("WM-BRIDGE-05", "WM-BRIDGE-06", "WM-MOVE-01", "WM-MOVE-02")
+def test_three_areas_with_bridge_control_one_without() -> None:
+    units = {"custodes-1": "53"}
+    slow = position(units, [MovementPhase(IMPERIAL)], phase=PHASES[1], bridge=TRAITOR)
+    assert destinations(slow, "custodes-1") == ("44", "51", "55")
+    refused(slow, "move custodes-1 52", "WM-BRIDGE-06")
+    fast = position(units, [MovementPhase(IMPERIAL)], phase=PHASES[1], bridge=IMPERIAL)
+    reach = destinations(fast, "custodes-1")
+    assert {"44", "51", "55", "52", "25", "63", "54", "64", "43", "62"} <= set(reach)
+    assert "21" in reach and "12" not in reach  # 53-51-25-21 is three, 12 is four away
+    refused(fast, "move custodes-1 12", "WM-BRIDGE-05")
+    assert "end phase" in strs(fast.legal_actions())  # moving is optional
+
+
+@pytest.mark.rule("WM-BRIDGE-07")
+def test_a_destroyed_bridge_limits_everyone_to_one_area() -> None:
+    s = position({"custodes-1": "53"}, [MovementPhase(IMPERIAL)], bridge=IMPERIAL, destroyed={"21"})
+    assert destinations(s, "custodes-1") == ("44", "51", "55")
+    refused(s, "move custodes-1 52", "WM-BRIDGE-07")
+    assert bridge_control(s) is None
+
+
+@pytest.mark.rule("WM-MOVE-04", "WM-HIDDEN-06", "WM-MOVE-03")
+def test_entering_an_area_with_enemies_face_down_included_stops_the_move() -> None:
+    s = position(
+        {"custodes-1": "53", "sons-of-horus-1": "51"},
+        [MovementPhase(IMPERIAL)],
+        face_down={"sons-of-horus-1"},
+        bridge=IMPERIAL,
+        destroyed={"55"},
+    )
+    reach = destinations(s, "custodes-1")
+    assert "51" in reach and "25" not in reach  # 25 lies only beyond 51
+    assert "55" not in reach and "54" not in reach  # never into or through a destroyed area
+    refused(s, "move custodes-1 25", "WM-MOVE-04")
+
+
+@pytest.mark.rule("WM-MOVE-07", "WM-MOVE-08", "WM-MOVE-09", "WM-GAP-15")
+def test_units_may_leave_an_enemy_area_but_stop_in_the_next_one() -> None:
+    s = position(
+        {"custodes-1": "51", "sons-of-horus-1": "51", "sons-of-horus-2": "53"},
+        [MovementPhase(IMPERIAL)],
+        bridge=IMPERIAL,
+    )
+    reach = destinations(s, "custodes-1")
+    assert {"25", "52", "53", "63"} <= set(reach)
+    assert "44" not in reach  # beyond the enemies in 53
+
+
+@pytest.mark.rule("WM-MOVE-05", "WM-MOVE-06", "WM-SEQ-08", "WM-SEQ-07")
+def test_each_unit_moves_once_and_face_down_units_never_move() -> None:
+    s = position({"custodes-1": "53"}, [MovementPhase(IMPERIAL)], bridge=IMPERIAL)
+    s = s.apply("move custodes-1 51")
+    refused(s, "move custodes-1 52", "WM-MOVE-06")
+    t = position(
+        {"sons-of-horus-1": "51", "sons-of-horus-2": "53"},
+        [MovementPhase(TRAITOR)],
+        face_down={"sons-of-horus-1"},
+        phase=PHASES[4],
+    )
+    moving = {a.unit for a in t.legal_actions() if isinstance(a, act.Move)}
+    assert moving == {"sons-of-horus-2"}
+    refused(t, "move sons-of-horus-1 52", "WM-SEQ-08")
+
+
+@pytest.mark.rule(
+    "WM-STACK-01", "WM-STACK-02", "WM-STACK-03", "WM-STACK-04-EX", "WM-STACK-05", "WM-STACK-06"
+)
+def test_stacking_is_checked_at_the_end_of_movement_the_owner_choosing_losses() -> None:
+    units = {
+        "custodes-1": "53",
+        "custodes-2": "53",
+        "custodes-3": "53",
+        "blood-angels-terminators-1": "51",
+        "world-eaters-1": "53",
+        "world-eaters-2": "53",
+        "world-eaters-3": "53",
+    }
+    s = position(units, [MovementPhase(IMPERIAL), BattlePhase(IMPERIAL)], bridge=IMPERIAL)
+    assert "55" in destinations(s, "blood-angels-terminators-1")  # through three friends
+    s = s.apply("move blood-angels-terminators-1 53")  # four: legal while moving
+    assert len(s.units("53", IMPERIAL)) == 4
+    s = s.apply("end phase")
+    assert top(s) == "Overstacked" and s.current_player == IMPERIAL
+    assert strs(s.legal_actions()) == [
+        "lose custodes-1",
+        "lose custodes-2",
+        "lose custodes-3",
+        "lose blood-angels-terminators-1",
+    ]
+    s = s.apply("lose custodes-2")
+    assert s.location("custodes-2") == DEAD and len(s.units("53", IMPERIAL)) == 3
+    assert len(s.units("53", TRAITOR)) == 3  # three a side is legal
+    assert top(s) != "Overstacked"
+    # one of the four moves on before the phase ends: nothing is lost
+    again = position(units, [MovementPhase(IMPERIAL), BattlePhase(IMPERIAL)], bridge=IMPERIAL)
+    again = again.apply("move blood-angels-terminators-1 53").apply("move custodes-1 44")
+    again = again.apply("end phase")
+    assert top(again) != "Overstacked"
+    assert all(again.location(u) != DEAD for u in units)
+
+
+@pytest.mark.rule("WM-BRIDGE-01", "WM-BRIDGE-02", "WM-BRIDGE-03", "WM-BRIDGE-04", "WM-GAP-08")
+def test_bridge_control_passes_at_the_start_of_each_turn() -> None:
+    assert new_game().bridge == TRAITOR
+    alone = position({"custodes-1": "21"}, [])
+    assert bridge_control(alone) == IMPERIAL
+    shared = position({"custodes-1": "21", "crew-1": "21"}, [], bridge=TRAITOR)
+    assert bridge_control(shared) == TRAITOR
+    empty = position({}, [], bridge=IMPERIAL)
+    assert bridge_control(empty) == IMPERIAL
+    hidden = position({"trap-1": "21"}, [], face_down={"trap-1"}, bridge=IMPERIAL)
+    assert bridge_control(hidden) == TRAITOR
+    s = position({"custodes-1": "21", "emperor": "11"}, [BeginTurn()], turn=4)
+    assert s.turn == 5 and s.bridge == IMPERIAL and top(s) == "MovementPhase"
+    s = s.apply("move custodes-1 22")
+    assert s.bridge == IMPERIAL  # fixed for the whole turn
+
+
+@pytest.mark.rule("WM-SEQ-01", "WM-SEQ-02", "WM-SEQ-03", "WM-SEQ-04", "WM-SEQ-05", "WM-SEQ-09")
+def test_a_turn_is_six_phases_in_order() -> None:
+    units = {"custodes-1": "11", "crew-1": "15"}
+    start = position(units, [], turn=4)
+    begun = BeginTurn().run(start.push(BeginTurn()))
+    stack = [t.name for t in reversed(begun.tasks) if isinstance(t, Phase)]
+    assert stack == list(PHASES)
+    s = position(units, [BeginTurn()], turn=4)
+    assert s.phase == "imperial-movement" and top(s) == "MovementPhase"
+    s = s.apply("end phase")  # no battle: on to the Traitor's reinforcements
+    assert s.phase == "traitor-reinforcements" and top(s) == "ReinforcementRoll"
+
+
+# -- reveals -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("WM-HIDDEN-02", "WM-HIDDEN-03", "WM-HIDDEN-05", "WM-HIDDEN-07", "WM-GAP-14")
+def test_face_down_units_sharing_an_area_flip_before_any_battle() -> None:
+    s = position(
+        {"custodes-1": "51", "sons-of-horus-1": "51", "sons-of-horus-2": "53"},
+        [BattlePhase(IMPERIAL)],
+        face_down={"sons-of-horus-1", "sons-of-horus-2"},
+    )
+    assert s.face_down == {"sons-of-horus-2"}  # alone: stays face down
+    assert top(s) == "BattleRoll" and s.top.battle.defenders == ("sons-of-horus-1",)
+
+
+@pytest.mark.rule("WM-HIDDEN-08")
+def test_leaving_before_the_battle_phase_reveals_nothing() -> None:
+    s = position(
+        {"custodes-1": "51", "sons-of-horus-1": "51"},
+        [MovementPhase(IMPERIAL), BattlePhase(IMPERIAL)],
+        face_down={"sons-of-horus-1"},
+        phase=PHASES[1],
+    )
+    s = s.apply("move custodes-1 52").apply("end phase")
+    assert s.face_down == {"sons-of-horus-1"} and not s.tasks
+
+
+@pytest.mark.rule("WM-HIDDEN-04", "WM-GAP-05")
+def test_a_revealed_trap_strikes_at_once_and_is_removed() -> None:
+    s = position(
+        {"custodes-1": "51", "custodes-2": "51", "trap-1": "51"},
+        [BattlePhase(IMPERIAL)],
+        face_down={"trap-1"},
+    )
+    assert top(s) == "LossRoll" and s.top.unit == "custodes-1"
+    s = roll(s, 1, 2)
+    assert s.location("custodes-1") == DEAD and s.location("custodes-2") == "51"
+    assert s.location("trap-1") == DEAD and not s.tasks  # nothing left to fight
+
+
+@pytest.mark.rule("WM-HIDDEN-04")
+def test_a_revealed_ambush_draws_from_the_cup_and_attacks_at_once() -> None:
+    s = position(
+        {"custodes-1": "51", "ambush-1": "51"}, [BattlePhase(IMPERIAL)], face_down={"ambush-1"}
+    )
+    assert s.location("ambush-1") == DEAD and top(s) == "AmbushDraw"
+    s = roll(s, "draw world-eaters", "draw crew")
+    assert s.units("51", TRAITOR) == ("world-eaters-1", "crew-1")
+    assert top(s) == "BattleRoll"
+    b = s.top.battle
+    assert b.side == TRAITOR and b.ambush and b.attackers == ("world-eaters-1", "crew-1")
+    n = numbers(s, b)
+    assert (n.attack, n.defence, n.ratio) == (7, 6, "1-1")
+    assert str(s.data.battle.columns[n.column]) == "2-1"  # one column to the right
+
+
+@pytest.mark.rule("WM-HIDDEN-04")
+def test_a_horror_shifts_imperial_attacks_unless_the_emperor_attacks() -> None:
+    s = position({"custodes-1": "51", "horror-1": "51"}, [BattlePhase(IMPERIAL)])
+    n = numbers(s, s.top.battle)
+    assert n.ratio == "2-1" and str(s.data.battle.columns[n.column]) == "1-1"
+    e = position({"emperor": "51", "horror-1": "51", "horus": "11"}, [BattlePhase(IMPERIAL)])
+    m = numbers(e, e.top.battle)
+    assert m.ratio == "4-1" and str(e.data.battle.columns[m.column]) == "4-1" and not m.shifts
+    s = roll(s, 3)  # 1-1, a 3: no effect; the Horror leaves the game after its battle
+    assert s.location("horror-1") == DEAD
+
+
+# -- battles -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule(
+    "WM-COMBAT-06",
+    "WM-COMBAT-07",
+    "WM-COMBAT-08",
+    "WM-COMBAT-09",
+    "WM-COMBAT-10",
+    "WM-COMBAT-11-EX",
+)
+def test_ten_against_five_is_2_to_1() -> None:
+    s = position(
+        {"custodes-1": "52", "imperial-fists-terminators-1": "52", "thousand-sons-1": "52"},
+        [BattlePhase(IMPERIAL)],
+    )
+    n = numbers(s, s.top.battle)
+    assert (n.attack, n.defence, n.ratio) == (10, 5, "2-1")
+    s = roll(s, 1)  # 2-1, a 1: AR, the attacker retreats, the Traitor choosing where
+    assert top(s) == "Retreat" and s.current_player == TRAITOR
+    assert all(s.location(u) == "52" for u in ("custodes-1", "imperial-fists-terminators-1"))
+
+
+@pytest.mark.rule("WM-COMBAT-12-EX", "WM-DESTROY-02", "WM-DESTROY-01")
+def test_nine_against_five_is_1_to_1() -> None:
+    s = position(
+        {
+            "blood-angels-terminators-1": "52",
+            "imperial-fists-terminators-1": "52",
+            "thousand-sons-1": "52",
+        },
+        [BattlePhase(IMPERIAL)],
+    )
+    n = numbers(s, s.top.battle)
+    assert (n.attack, n.defence, n.ratio) == (9, 5, "1-1")
+    s = roll(s, 1)  # 1-1, a 1: A1, the attacker loses one of his choice, then retreats
+    assert top(s) == "TakeLoss" and s.current_player == IMPERIAL
+    assert strs(s.legal_actions()) == [
+        "lose blood-angels-terminators-1",
+        "lose imperial-fists-terminators-1",
+    ]
+    s = s.apply("lose imperial-fists-terminators-1")
+    assert s.location("imperial-fists-terminators-1") == DEAD
+    assert top(s) == "Retreat" and s.current_player == TRAITOR
+
+
+@pytest.mark.rule("WM-COMBAT-01", "WM-COMBAT-02", "WM-COMBAT-03", "WM-COMBAT-04", "WM-GAP-16")
+def test_every_contested_area_is_fought_in_the_phasing_players_order() -> None:
+    s = position(
+        {
+            "custodes-1": "51",
+            "custodes-2": "51",
+            "crew-1": "51",
+            "custodes-3": "53",
+            "crew-2": "53",
+        },
+        [BattlePhase(IMPERIAL)],
+    )
+    assert s.current_player == IMPERIAL
+    assert strs(s.legal_actions()) == ["battle 51", "battle 53"]  # no passing: compulsory
+    refused(s, "end phase", "WM-SEQ-02")
+    s = s.apply("battle 53")
+    b = s.top.battle
+    assert (b.side, b.area, b.attackers, b.defenders) == (
+        IMPERIAL,
+        "53",
+        ("custodes-3",),
+        ("crew-2",),
+    )
+    s = roll(s, 3)  # 3-1, a 3: DR
+    assert top(s) == "Retreat" and s.current_player == IMPERIAL
+
+
+@pytest.mark.rule("WM-COMBAT-05")
+def test_an_area_still_contested_is_fought_again_by_the_traitor() -> None:
+    units = {"custodes-1": "51", "thousand-sons-1": "51"}
+    s = position(units, [BattlePhase(IMPERIAL), Phase(PHASES[5]), BattlePhase(TRAITOR)])
+    s = roll(s, 3)  # 1-1, a 3: NE
+    assert top(s) == "BattleRoll" and s.top.battle.side == TRAITOR
+
+
+@pytest.mark.rule("WM-RETREAT-01", "WM-RETREAT-02", "WM-RETREAT-03", "WM-RETREAT-05", "WM-GAP-09")
+def test_retreats_are_chosen_by_the_opponent_unit_by_unit() -> None:
+    units = {
+        "custodes-1": "52",
+        "custodes-2": "51",
+        "thousand-sons-1": "52",
+        "thousand-sons-2": "52",
+        "crew-1": "34",
+        "crew-2": "34",
+    }
+    t = position(
+        {**units, "blood-angels-terminators-1": "52"}, [BattlePhase(IMPERIAL)], destroyed={"54"}
+    )
+    t = roll(t, 5)  # 11 against 10 is 1-1; a 5: DR, the Imperial player moves the Traitors
+    assert top(t) == "Retreat" and t.current_player == IMPERIAL
+    # 51 holds an enemy and 54 is destroyed; 34 has room for one more Traitor
+    assert strs(t.legal_actions()) == ["retreat thousand-sons-1 23", "retreat thousand-sons-1 34"]
+    t = t.apply("retreat thousand-sons-1 34")
+    assert t.location("thousand-sons-1") == "34" and "thousand-sons-1" in t.retreated
+    assert strs(t.legal_actions()) == ["retreat thousand-sons-2 23"]  # 34 is now full
+    t = t.apply("retreat thousand-sons-2 23")
+    assert t.location("thousand-sons-2") == "23"
+
+
+@pytest.mark.rule("WM-RETREAT-04")
+def test_a_unit_with_nowhere_to_retreat_is_destroyed() -> None:
+    units = {
+        "custodes-1": "52",
+        "blood-angels-terminators-1": "52",
+        "custodes-2": "51",
+        "custodes-3": "23",
+        "thousand-sons-1": "52",
+    }
+    s = position(
+        {**units, "thousand-sons-2": "52"}, [BattlePhase(IMPERIAL)], destroyed={"54", "34"}
+    )
+    s = roll(s, 6)  # 11 against 10 is 1-1; a 6: D1, then the survivor retreats
+    s = s.apply("lose thousand-sons-2")
+    assert s.location("thousand-sons-1") == DEAD  # no area to go to
+
+
+@pytest.mark.rule("WM-RETREAT-06", "WM-RETREAT-07", "WM-RETREAT-08", "WM-RETREAT-09", "WM-GAP-10")
+def test_units_that_retreated_defend_at_zero_may_be_lost_and_die_if_forced_again() -> None:
+    units = {"custodes-1": "52", "thousand-sons-1": "52", "thousand-sons-2": "52"}
+    s = position(units, [BattlePhase(IMPERIAL)], retreated={"thousand-sons-1"})
+    n = numbers(s, s.top.battle)
+    assert (n.attack, n.defence, n.ratio) == (6, 5, "1-1")
+    s = roll(s, 6)  # D1: the Traitor may choose the unit that already retreated
+    assert strs(s.legal_actions()) == ["lose thousand-sons-1", "lose thousand-sons-2"]
+    s = s.apply("lose thousand-sons-2")
+    assert s.location("thousand-sons-1") == DEAD  # forced to retreat again: destroyed
+    fresh = position(units, [BattlePhase(IMPERIAL), MovementPhase(TRAITOR)])
+    assert not fresh.retreated
+
+
+@pytest.mark.rule("WM-GAP-12", "WM-COMBAT-08")
+def test_ratios_below_1_to_1_and_a_zero_defence() -> None:
+    units = {"custodes-1": "52", "thousand-sons-1": "52", "thousand-sons-2": "52"}
+    s = position(units, [BattlePhase(IMPERIAL)])
+    n = numbers(s, s.top.battle)
+    assert (n.attack, n.defence, n.ratio) == (6, 10, "1-2")
+    assert str(s.data.battle.columns[n.column]) == "1-2"
+    z = position(units, [BattlePhase(IMPERIAL)], retreated={"thousand-sons-1", "thousand-sons-2"})
+    n = numbers(z, z.top.battle)
+    assert n.defence == 0 and str(z.data.battle.columns[n.column]) == "6-1"  # the best column
+
+
+@pytest.mark.rule("WM-GAP-07", "WM-COMP-02", "WM-SEQ-07")
+def test_the_traitor_may_move_any_number_of_face_up_units() -> None:
+    s = position(
+        {"crew-1": "51", "crew-2": "53", "horus": "23"},
+        [MovementPhase(TRAITOR), BattlePhase(TRAITOR)],
+        phase=PHASES[4],
+        bridge=TRAITOR,
+    )
+    s = s.apply("move crew-1 63").apply("move crew-2 64").apply("move horus 22")
+    assert [s.location(u) for u in ("crew-1", "crew-2", "horus")] == ["63", "64", "22"]
+
+
+# -- re-rolls ----------------------------------------------------------------------------------
+
+
+def _battle(s: WarmasterState, side: str, area: str) -> Battle:
+    other = TRAITOR if side == IMPERIAL else IMPERIAL
+    return Battle(side, area, s.fighters(area, side), s.fighters(area, other))
+
+
+@pytest.mark.rule("WM-REROLL-01", "WM-REROLL-04", "WM-REROLL-05", "WM-REROLL-06", "WM-GAP-11")
+@pytest.mark.parametrize(
+    ("imperial", "traitor", "who"),
+    [
+        (("sanguinius",), ("crew-1",), IMPERIAL),
+        (("custodes-1",), ("angron",), TRAITOR),
+        (("sanguinius",), ("angron",), None),
+        (("rogal-dorn",), ("magnus",), None),
+        (("emperor",), ("angron",), IMPERIAL),
+        (("emperor", "sanguinius"), ("magnus",), IMPERIAL),
+        (("sanguinius",), ("horus",), TRAITOR),
+        (("emperor",), ("horus",), None),
+        (("emperor", "rogal-dorn"), ("horus", "angron"), None),
+        (("custodes-1",), ("crew-1",), None),
+    ],
+)
+def test_re_rolls_cancel_each_other(
+    imperial: tuple[str, ...], traitor: tuple[str, ...], who: str | None
+) -> None:
+    units = {u: "51" for u in (*imperial, *traitor)}
+    units.setdefault("horus", "11")
+    s = position(units, [])
+    assert reroll_side(s, _battle(s, IMPERIAL, "51")) == who
+    assert reroll_side(s, _battle(s, TRAITOR, "51")) == who
+
+
+@pytest.mark.rule("WM-REROLL-02", "WM-REROLL-03")
+def test_a_re_roll_must_be_kept() -> None:
+    s = position({"sanguinius": "52", "sons-of-horus-1": "52"}, [BattlePhase(IMPERIAL)])
+    s = roll(s, 1)  # 9 against 4 is 2-1; a 1: AR
+    assert top(s) == "RerollChoice" and s.current_player == IMPERIAL
+    assert strs(s.legal_actions()) == ["reroll", "keep"]
+    s = roll(s.apply("reroll"), 2)  # the new roll stands, and there is no second re-roll
+    assert not s.tasks
+    assert s.location("sanguinius") == "52" and s.location("sons-of-horus-1") == "52"  # NE
+    # a defending hero's side may demand the re-roll too (WM-GAP-11)
+    d = position({"sanguinius": "52", "sons-of-horus-1": "52"}, [BattlePhase(TRAITOR)])
+    d = roll(d, 6)
+    assert top(d) == "RerollChoice" and d.current_player == IMPERIAL
+
+
+# -- victory -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("WM-VICTORY-02", "WM-VICTORY-03", "WM-COMP-01")
+def test_the_imperial_player_wins_the_moment_horus_dies() -> None:
+    s = position({"emperor": "52", "horus": "52"}, [BattlePhase(IMPERIAL), BattlePhase(TRAITOR)])
+    assert top(s) == "BattleRoll"  # the Emperor and Horus cancel each other's re-rolls
+    s = roll(s, 6)  # 12 against 12 is 1-1; a 6: D1
+    s = s.apply("lose horus")
+    assert s.outcome is not None and s.outcome.winner == IMPERIAL
+    assert s.current_player is None and not s.tasks  # nothing further is resolved
+
+
+@pytest.mark.rule("WM-VICTORY-01")
+def test_the_traitor_wins_the_moment_the_emperor_dies() -> None:
+    s = position({"emperor": "52", "horus": "52"}, [BattlePhase(IMPERIAL)])
+    s = roll(s, 1).apply("lose emperor")  # A1
+    assert s.outcome is not None and s.outcome.winner == TRAITOR
+
+
+@pytest.mark.rule("WM-VICTORY-04", "WM-GAP-21")
+def test_the_emperor_and_horus_falling_together_is_a_draw() -> None:
+    s = position({"emperor": "52", "horus": "52"}, [BattlePhase(IMPERIAL)])
+    s = roll(s, 4)  # 1-1, a 4: EX
+    s = s.apply("lose emperor")
+    assert s.outcome is None  # both losses are destroyed together
+    s = s.apply("lose horus")
+    assert s.outcome is not None and s.outcome.winner is None
+
+
+@pytest.mark.rule("WM-VICTORY-05", "WM-GAP-20")
+def test_no_turn_limit_unless_a_cap_is_asked_for() -> None:
+    assert new_game().turn_cap is None
+    assert new_game(options={"turn_cap": 5}).turn_cap == 5
+    s = position({"emperor": "11"}, [BeginTurn()], turn=12, turn_cap=12)
+    assert s.outcome is not None and s.outcome.winner == TRAITOR
+    s = position({"emperor": "11"}, [BeginTurn()], turn=12)
+    assert s.outcome is None and s.turn == 13

@@ -1,0 +1,238 @@
+"""The actions of The Warmaster and their notation.
+
+Every action is a small frozen value whose ``str`` reads like the rulebook (``place horus 23``,
+``group emperor custodes-1 custodes-2``, ``move sanguinius 52``, ``battle 23``, ``retreat
+justaerin-1 22``) and parses back with :func:`parse`. Chance outcomes are actions too: ``roll
+4`` (one D6; a D66 is two of them, tens then units) and ``draw crew`` (a counter type drawn from
+the cup).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from wargames.core.errors import NotationError
+
+
+@attrs.frozen(cache_hash=True)
+class Place:
+    """Set-up: the Traitor puts his next face-down starting unit in an area (WM-SETUP-02)."""
+
+    counter: str
+    area: str
+
+    def __str__(self) -> str:
+        return f"place {self.counter} {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Group:
+    """Set-up: the Imperial player forms his next teleport group (WM-SETUP-05)."""
+
+    units: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "group " + " ".join(self.units)
+
+
+@attrs.frozen(cache_hash=True)
+class Roll:
+    """A chance outcome: one D6 came up ``value``."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"roll {self.value}"
+
+
+@attrs.frozen(cache_hash=True)
+class Draw:
+    """A chance outcome: a counter of type ``kind`` is drawn from the cup (WM-REINF-07)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"draw {self.kind}"
+
+
+@attrs.frozen(cache_hash=True)
+class Move:
+    """Movement phase: one unit moves to an area within its allowance (WM-MOVE-02)."""
+
+    unit: str
+    area: str
+
+    def __str__(self) -> str:
+        return f"move {self.unit} {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Fight:
+    """Battle phase: the phasing player picks the next contested area to fight (WM-COMBAT-03)."""
+
+    area: str
+
+    def __str__(self) -> str:
+        return f"battle {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Reroll:
+    """A re-roll hero's side re-rolls the battle die (``True``) or keeps it (WM-REROLL-02)."""
+
+    reroll: bool
+
+    def __str__(self) -> str:
+        return "reroll" if self.reroll else "keep"
+
+
+@attrs.frozen(cache_hash=True)
+class Lose:
+    """The owner picks one of his units to be destroyed (WM-DESTROY-02, WM-STACK-05)."""
+
+    unit: str
+
+    def __str__(self) -> str:
+        return f"lose {self.unit}"
+
+
+@attrs.frozen(cache_hash=True)
+class RetreatTo:
+    """The opponent moves a retreating unit one area (WM-RETREAT-01, -02)."""
+
+    unit: str
+    area: str
+
+    def __str__(self) -> str:
+        return f"retreat {self.unit} {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Arrive:
+    """A teleport effect lets a player pick the area where teleporting units arrive."""
+
+    area: str
+
+    def __str__(self) -> str:
+        return f"arrive {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Detonate:
+    """Reactor sabotage: units alone in a reactor area blow it up (specials ``reactor``)."""
+
+    area: str
+
+    def __str__(self) -> str:
+        return f"detonate {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Fire:
+    """The fleet's first laser hit of a turn: the firing player picks an intact hull area."""
+
+    area: str
+
+    def __str__(self) -> str:
+        return f"fire {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Displace:
+    """A survivor of a destroyed area is moved to an adjacent area by the opposing player."""
+
+    unit: str
+    area: str
+
+    def __str__(self) -> str:
+        return f"displace {self.unit} {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Pass:
+    """Finish the current step (``end phase``)."""
+
+    what: str = "phase"
+
+    def __str__(self) -> str:
+        return f"end {self.what}"
+
+
+WarmasterAction = (
+    Place
+    | Group
+    | Roll
+    | Draw
+    | Move
+    | Fight
+    | Reroll
+    | Lose
+    | RetreatTo
+    | Arrive
+    | Detonate
+    | Fire
+    | Displace
+    | Pass
+)
+
+
+def parse(text: str) -> WarmasterAction:
+    """Read an action from its notation (the inverse of ``str``)."""
+    words = text.split()
+    if not words:
+        raise NotationError("empty action")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        reader = _PARSERS[verb]
+    except KeyError:
+        raise NotationError(f"unknown action {verb!r} in {text!r}") from None
+    try:
+        return reader(args)
+    except (IndexError, ValueError):
+        raise NotationError(f"cannot read {text!r}") from None
+
+
+def _one(args: list[str]) -> str:
+    (a,) = args
+    return a
+
+
+def _two(args: list[str]) -> tuple[str, str]:
+    a, b = args
+    return a, b
+
+
+def _group(args: list[str]) -> Group:
+    if not args:
+        raise ValueError("a group needs units")
+    return Group(tuple(args))
+
+
+def _flag(value: bool) -> Callable[[list[str]], Reroll]:
+    def read(args: list[str]) -> Reroll:
+        if args:
+            raise ValueError(args)
+        return Reroll(value)
+
+    return read
+
+
+_PARSERS: dict[str, Callable[[list[str]], WarmasterAction]] = {
+    "place": lambda a: Place(*_two(a)),
+    "group": _group,
+    "roll": lambda a: Roll(int(_one(a))),
+    "draw": lambda a: Draw(_one(a)),
+    "move": lambda a: Move(*_two(a)),
+    "battle": lambda a: Fight(_one(a)),
+    "reroll": _flag(True),
+    "keep": _flag(False),
+    "lose": lambda a: Lose(_one(a)),
+    "retreat": lambda a: RetreatTo(*_two(a)),
+    "arrive": lambda a: Arrive(_one(a)),
+    "detonate": lambda a: Detonate(_one(a)),
+    "fire": lambda a: Fire(_one(a)),
+    "displace": lambda a: Displace(*_two(a)),
+    "end": lambda a: Pass(_one(a)),
+}

@@ -1,0 +1,258 @@
+"""The sequence of play as tasks: the secret Traitor set-up, the Imperial groups, the six
+phases of a turn, Bridge control and the optional turn cap.
+
+A *task* is one pending step of the sequence. The state keeps them on a stack; the top task
+says who decides (or that dice are rolled) and what may be done. Automatic tasks (Bridge
+control, the start of a phase) run as soon as they reach the top.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.errors import RuleViolation
+from wargames.warmaster import actions as act
+from wargames.warmaster.data import IMPERIAL, TRAITOR
+
+if TYPE_CHECKING:
+    from wargames.warmaster.state import WarmasterState as S
+
+D6 = tuple((act.Roll(v), 1 / 6) for v in range(1, 7))
+
+TASKS: dict[str, type[Task]] = {}
+
+
+class Task:
+    """One pending step. Subclasses are frozen attrs classes registered in :data:`TASKS`."""
+
+    rule: ClassVar[str] = "WM-SEQ-02"
+    """The rule named when an action is refused here."""
+
+    def __init_subclass__(cls) -> None:
+        TASKS[cls.__name__] = cls
+
+    def actor(self, s: S) -> Player | None:
+        """Who decides: a side, CHANCE, or None for an automatic step."""
+        return None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return ()
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return ()
+
+    def act(self, s: S, action: Action) -> S:
+        raise NotImplementedError(type(self).__name__)
+
+    def run(self, s: S) -> S:
+        raise NotImplementedError(type(self).__name__)
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        legal = s._legal_tuple()
+        if not any(type(a) is type(action) for a in legal):
+            return RuleViolation(
+                "WM-SEQ-02", f"{action} is not an action of this step ({type(self).__name__})"
+            )
+        return RuleViolation(self.rule, f"{action} is not allowed now; legal: " + _sample(legal))
+
+    def describe(self, s: S) -> str:
+        return type(self).__name__
+
+
+def _sample(actions: tuple[Action, ...]) -> str:
+    shown = ", ".join(str(a) for a in actions[:6])
+    return shown + (f" and {len(actions) - 6} more" if len(actions) > 6 else "")
+
+
+class DieRoll(Task):
+    """A step that waits for one D6: a chance node whose outcomes are ``roll 1`` .. ``roll 6``.
+    Subclasses say what the value does in :meth:`rolled`."""
+
+    def actor(self, s: S) -> Player | None:
+        return CHANCE
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return D6
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Roll)
+        return self.rolled(s, action.value)
+
+    def rolled(self, s: S, value: int) -> S:
+        raise NotImplementedError(type(self).__name__)
+
+
+# -- set-up ------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class PlaceFaceDown(Task):
+    """The Traitor sets up his starting units face down, one decision per unit, never two in
+    one area (WM-SETUP-01, -02, WM-GAP-13). The units come in manifest order."""
+
+    rule: ClassVar[str] = "WM-SETUP-02"
+
+    def next_unit(self, s: S) -> str | None:
+        from wargames.warmaster.state import UNPLACED
+
+        waiting = s.in_box(UNPLACED)
+        return waiting[0] if waiting else None
+
+    def actor(self, s: S) -> Player | None:
+        return TRAITOR if self.next_unit(s) is not None else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        unit = self.next_unit(s)
+        assert unit is not None
+        taken = {s.location(c) for c in s.face_down}
+        return tuple(
+            act.Place(unit, a) for a in s.data.board.ids if a not in taken and a not in s.destroyed
+        )
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Place)
+        s = s.move_counters([(action.counter, action.area)])
+        return s.evolve(face_down=s.face_down | {action.counter})
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+
+@attrs.frozen
+class FormGroups(Task):
+    """The Imperial player makes up his turn-1 groups of three from the wave's units, one
+    decision per group, the Emperor's group first; the groups teleport in the order formed
+    (WM-SETUP-05, WM-REINF-02). The last group is what is left."""
+
+    rule: ClassVar[str] = "WM-SETUP-05"
+
+    def _wave(self, s: S) -> tuple[int, int, str | None, tuple[str, ...]]:
+        wave = next((w for w in s.setup.imperial if w.teleport == "groups"), None)
+        if wave is None:
+            return 0, 0, None, ()
+        units = s.setup.wave_units(wave, s.data)
+        grouped = {u for g in s.groups for u in g}
+        left = tuple(u for u in units if u not in grouped)
+        return wave.groups, wave.group_size, wave.first, left
+
+    def actor(self, s: S) -> Player | None:
+        count, _, _, left = self._wave(s)
+        return IMPERIAL if len(s.groups) < count - 1 and left else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        _, size, first, left = self._wave(s)
+        must = first if not s.groups and first is not None else None
+        seen: set[tuple[str, ...]] = set()
+        out: list[Action] = []
+        for combo in combinations(left, size):
+            if must is not None and must not in combo:
+                continue
+            kinds = tuple(sorted(s.spec(u).id for u in combo))
+            if kinds in seen:
+                continue  # identical counters: one group of each make-up
+            seen.add(kinds)
+            out.append(act.Group(combo))
+        return tuple(out)
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Group)
+        return s.evolve(groups=(*s.groups, action.units))
+
+    def run(self, s: S) -> S:
+        _, _, _, left = self._wave(s)
+        if left:
+            s = s.evolve(groups=(*s.groups, left))
+        return s.pop()
+
+
+# -- the turn ----------------------------------------------------------------------------------
+
+PHASES = (
+    "imperial-reinforcements",
+    "imperial-movement",
+    "imperial-battle",
+    "traitor-reinforcements",
+    "traitor-movement",
+    "traitor-battle",
+)
+"""The six phases of a turn, in order (WM-SEQ-01)."""
+
+
+@attrs.frozen
+class BeginTurn(Task):
+    """A new turn: the turn cap (if any), Bridge control (WM-BRIDGE-02 to -04), then the six
+    phases in order (WM-SEQ-01)."""
+
+    rule: ClassVar[str] = "WM-SEQ-01"
+
+    def run(self, s: S) -> S:
+        from wargames.warmaster.battle import BattlePhase
+        from wargames.warmaster.movement import MovementPhase
+        from wargames.warmaster.specials import EndOfBattle
+        from wargames.warmaster.teleport import ImperialReinforcements, TraitorReinforcements
+
+        turn = s.turn + 1
+        if s.turn_cap is not None and turn > s.turn_cap:
+            winner = s.setup.cap_winner
+            return s.end(
+                None if winner == "draw" else winner,
+                f"the turn cap ({s.turn_cap} turns) is reached with the Emperor and Horus alive",
+            )
+        s = s.evolve(turn=turn, bridge=bridge_control(s))
+        return s.pop(
+            Phase(PHASES[0]),
+            ImperialReinforcements(),
+            Phase(PHASES[1]),
+            MovementPhase(IMPERIAL),
+            Phase(PHASES[2]),
+            BattlePhase(IMPERIAL),
+            EndOfBattle(IMPERIAL),
+            Phase(PHASES[3]),
+            TraitorReinforcements(),
+            Phase(PHASES[4]),
+            MovementPhase(TRAITOR),
+            Phase(PHASES[5]),
+            BattlePhase(TRAITOR),
+            EndOfBattle(TRAITOR),
+            BeginTurn(),
+        )
+
+
+def bridge_control(s: S) -> str | None:
+    """Who controls the Bridge as the turn begins: the side alone with a unit (face-down ones
+    count) on it; an empty or shared Bridge stays with its holder; nobody once the Bridge is
+    destroyed (WM-BRIDGE-02, -04, -07, WM-GAP-08)."""
+    bridge = s.data.bridge
+    if bridge in s.destroyed:
+        return None
+    imperial = bridge in s.occupied(IMPERIAL)
+    traitor = bridge in s.occupied(TRAITOR)
+    if imperial and not traitor:
+        return IMPERIAL
+    if traitor and not imperial:
+        return TRAITOR
+    return s.bridge
+
+
+@attrs.frozen
+class Phase(Task):
+    """A phase begins (WM-SEQ-02): per-phase records are cleared."""
+
+    name: str
+
+    def run(self, s: S) -> S:
+        return s.evolve(
+            phase=self.name, moved=frozenset(), retreated=frozenset(), fought=frozenset()
+        ).pop()
+
+
+def new_game_tasks() -> tuple[Task, ...]:
+    """The tasks of a new game, in order: the Traitor set-up, the Imperial groups, turn 1."""
+    return (PlaceFaceDown(), FormGroups(), BeginTurn())
+
+
+__all__ = ["D6", "PHASES", "TASKS", "DieRoll", "Task", "new_game_tasks"]

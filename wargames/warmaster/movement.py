@@ -1,0 +1,150 @@
+"""Movement phases (WM-MOVE-01 to -09, WM-BRIDGE-05 to -07) and the stacking check that ends
+them (WM-STACK-01 to -06).
+
+Units move one at a time, each at most once per phase, up to their side's allowance: three
+areas for the side that controls the Bridge, one for the other, one for both once the Bridge is
+destroyed. They never enter a destroyed area and stop on entering an area with enemy units,
+face-down ones included. A unit may leave an area shared with enemies (teleported there or
+not). Face-down Traitor units never move. When the phase ends, every area holding more than
+three of the side's units loses the excess, the owner choosing which.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.core.engine import Action, Player
+from wargames.core.errors import RuleViolation
+from wargames.core.stacking import StackingRule
+from wargames.warmaster import actions as act
+from wargames.warmaster.data import IMPERIAL, TRAITOR, WarmasterData
+from wargames.warmaster.flow import Task
+
+if TYPE_CHECKING:
+    from wargames.warmaster.state import WarmasterState as S
+
+END_PHASE = act.Pass("phase")
+
+
+def stacking(data: WarmasterData) -> StackingRule[str]:
+    """At most ``limit`` units per side per area, checked at the end of movement, the owner
+    choosing the losses (WM-STACK-01 to -05)."""
+    return StackingRule(limit=data.stack_limit, loss_chooser="owner", checked="end-of-movement")
+
+
+def destinations(s: S, unit: str) -> tuple[str, ...]:
+    """Every area ``unit`` may end its move in this phase (sorted)."""
+    side = s.side_of(unit)
+    steps = s.allowance[side]
+    enemies = s.occupied(TRAITOR if side == IMPERIAL else IMPERIAL)
+    return _reach(s.data, s.location(unit), steps, s.destroyed, enemies)
+
+
+@lru_cache(maxsize=1 << 16)
+def _reach(
+    data: WarmasterData,
+    start: str,
+    steps: int,
+    destroyed: frozenset[str],
+    enemies: frozenset[str],
+) -> tuple[str, ...]:
+    found = data.board.reach(start, steps, lambda a: a not in destroyed, lambda a: a in enemies)
+    return tuple(sorted(found))
+
+
+def movable(s: S, side: str) -> tuple[str, ...]:
+    """``side``'s units that may still move: aboard, face up, not yet moved (WM-MOVE-06,
+    WM-SEQ-08)."""
+    return tuple(c for c in s.aboard_units(side) if c not in s.moved and c not in s.face_down)
+
+
+@attrs.frozen
+class MovementPhase(Task):
+    """The phasing player moves any, all or none of his units (WM-MOVE-01), then stacking is
+    checked (WM-STACK-03)."""
+
+    side: str
+    rule: ClassVar[str] = "WM-MOVE-02"
+
+    def actor(self, s: S) -> Player | None:
+        return self.side
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        out: list[Action] = []
+        for unit in movable(s, self.side):
+            out.extend(act.Move(unit, a) for a in destinations(s, unit))
+        out.append(END_PHASE)
+        return tuple(out)
+
+    def act(self, s: S, action: Action) -> S:
+        if isinstance(action, act.Move):
+            s = s.move_counters([(action.unit, action.area)])
+            return s.evolve(moved=s.moved | {action.unit})
+        return s.pop(Overstacked(self.side))
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, act.Move):
+            unit = action.unit
+            if unit not in s.manifest.index:
+                return RuleViolation("WM-MOVE-01", f"there is no unit {unit!r}")
+            if s.side_of(unit) != self.side:
+                return RuleViolation("WM-SEQ-02", f"{unit} is not a {self.side} unit")
+            if not s.aboard(unit):
+                return RuleViolation("WM-SEQ-04", f"{unit} is not aboard the ship")
+            if unit in s.face_down:
+                return RuleViolation("WM-SEQ-08", "face-down Traitor units never move")
+            if unit in s.moved:
+                return RuleViolation("WM-MOVE-06", f"{unit} has already moved this phase")
+            if action.area in s.destroyed:
+                return RuleViolation("WM-MOVE-03", f"{action.area} is destroyed")
+            steps = s.allowance[self.side]
+            free = _reach(s.data, s.location(unit), steps, s.destroyed, frozenset())
+            if action.area in free:
+                rule = "WM-MOVE-04"
+            elif s.bridge is None or s.data.bridge in s.destroyed:
+                rule = "WM-BRIDGE-07"
+            else:
+                rule = "WM-BRIDGE-05" if s.bridge == self.side else "WM-BRIDGE-06"
+            return RuleViolation(
+                rule,
+                f"{unit} cannot reach {action.area}: {steps} area(s) this turn, stopping on "
+                "entering any area with enemy units, never through destroyed areas",
+            )
+        return super().explain(s, action)
+
+
+@attrs.frozen
+class Overstacked(Task):
+    """End of a Movement phase: the owner destroys units of his own over-stacked areas, one
+    decision per unit, until each holds at most three (WM-STACK-05, WM-DESTROY-02)."""
+
+    side: str
+    rule: ClassVar[str] = "WM-STACK-05"
+
+    def area(self, s: S) -> str | None:
+        limit = s.data.stack_limit
+        for area in sorted(s.occupied(self.side)):
+            if len(s.units(area, self.side)) > limit:
+                return area
+        return None
+
+    def actor(self, s: S) -> Player | None:
+        return self.side if self.area(s) is not None else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        area = self.area(s)
+        assert area is not None
+        return tuple(act.Lose(c) for c in s.units(area, self.side))
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Lose)
+        return s.kill((action.unit,))
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+
+__all__ = ["MovementPhase", "Overstacked", "destinations", "stacking"]

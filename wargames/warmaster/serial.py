@@ -1,0 +1,123 @@
+"""JSON form of a Warmaster state (or view), exact in both directions."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+
+from wargames.core.cards import Pile
+from wargames.core.engine import Outcome
+from wargames.core.errors import ScenarioError
+
+if TYPE_CHECKING:
+    from wargames.warmaster.data import Setup
+    from wargames.warmaster.state import WarmasterState
+
+T = TypeVar("T", bound="WarmasterState")
+
+FORMAT = 1
+
+
+@cache
+def _saved_fields(cls: type) -> tuple[str, ...] | None:
+    if not attrs.has(cls):
+        return None
+    return tuple(f.name for f in attrs.fields(cls))
+
+
+def _encode(value: Any) -> Any:
+    names = _saved_fields(type(value))  # type: ignore[arg-type]
+    if names is not None:
+        out = {"@": type(value).__name__}
+        for name in names:
+            out[name] = _encode(getattr(value, name))
+        return out
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    return value
+
+
+@cache
+def _classes() -> dict[str, type]:
+    from wargames.warmaster import battle, flow, movement, specials, teleport
+
+    del movement, specials, teleport  # imported so their tasks register
+    return {**flow.TASKS, "Battle": battle.Battle}
+
+
+def _decode(value: Any, classes: dict[str, type]) -> Any:
+    if isinstance(value, dict) and "@" in value:
+        cls = classes[value["@"]]
+        return cls(**{k: _decode(v, classes) for k, v in value.items() if k != "@"})
+    if isinstance(value, list):
+        return tuple(_decode(v, classes) for v in value)
+    return value
+
+
+@lru_cache(maxsize=64)
+def _setup(scenario: str) -> Setup:
+    from wargames.warmaster.data import default_data, load_setup
+
+    return load_setup(scenario, default_data())
+
+
+def state_to_json(s: WarmasterState) -> dict[str, Any]:
+    return {
+        "game": "warmaster",
+        "format": FORMAT,
+        "scenario": s.setup.name,
+        "where": dict(zip(s.manifest.ids, s.where, strict=True)),
+        "face_down": sorted(s.face_down),
+        "cup": list(s.cup.cards),
+        "groups": [list(g) for g in s.groups],
+        "reserve": [list(g) for g in s.reserve],
+        "turn": s.turn,
+        "phase": s.phase,
+        "bridge": s.bridge,
+        "destroyed": sorted(s.destroyed),
+        "moved": sorted(s.moved),
+        "retreated": sorted(s.retreated),
+        "fought": sorted(s.fought),
+        "doomed": list(s.doomed),
+        "screens": s.screens,
+        "laser_hits": s.laser_hits,
+        "turn_cap": s.turn_cap,
+        "backs": list(s.backs),
+        "tasks": [_encode(t) for t in s.tasks],
+        "result": None if s.result is None else s.result.to_json(),
+    }
+
+
+def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
+    from wargames.warmaster.data import default_data
+
+    if data.get("game") != "warmaster" or data.get("format") != FORMAT:
+        raise ScenarioError("(json)", "game", "not a Warmaster state of this format")
+    ref = default_data()
+    where = data["where"]
+    classes = _classes()
+    return cls(
+        data=ref,
+        setup=_setup(data["scenario"]),
+        where=tuple(where[c] for c in ref.instances()),
+        face_down=frozenset(data["face_down"]),
+        cup=Pile(tuple(data["cup"])),
+        groups=tuple(tuple(g) for g in data["groups"]),
+        reserve=tuple(tuple(g) for g in data["reserve"]),
+        turn=data["turn"],
+        phase=data["phase"],
+        bridge=data["bridge"],
+        destroyed=frozenset(data["destroyed"]),
+        moved=frozenset(data["moved"]),
+        retreated=frozenset(data["retreated"]),
+        fought=frozenset(data["fought"]),
+        doomed=tuple(data["doomed"]),
+        screens=data["screens"],
+        laser_hits=data["laser_hits"],
+        turn_cap=data["turn_cap"],
+        backs=tuple(data["backs"]),
+        tasks=tuple(_decode(t, classes) for t in data["tasks"]),
+        result=None if data["result"] is None else Outcome.from_json(data["result"]),
+    )

@@ -1,0 +1,328 @@
+"""The designer's other routes to victory, as reconstructed in ``data/specials.toml``
+(research 3.5; the rulebook's special rules are missing, WM-GAP-05): reactor sabotage, the
+fleet's lasers once the Imperial player holds the Defensive Screens, destroyed areas, and the
+ship breaking up.
+
+* **Reactor sabotage** (scenario option ``reactor_sabotage``): at the end of the saboteur's
+  Battle phase, his units alone in an intact reactor area may detonate it. The reactor is
+  destroyed, each adjacent intact area on a D6 of ``adjacent_destroyed_from`` or more. Once
+  every reactor is gone nobody has the Bridge's movement bonus and the Defensive Screens count
+  as taken.
+* **Fleet lasers** (scenario option ``fleet_lasers``): the Imperial player takes the Defensive
+  Screens by being alone there at the end of his Battle phase. From his next turn each of his
+  Reinforcements phases fires ``shots`` laser shots: the first hit of a turn destroys an intact
+  hull area he picks (while one is left), every other hit the area of a D66 roll (a units die
+  in ``reroll_units`` rolled again; an area already destroyed is a miss).
+* **Destroyed areas**: every counter in the area is turned face up (Traps and Ambushes are
+  simply removed), each unit rolls a D6 and dies on ``loss_on`` or less, and the opposing
+  player moves each survivor to an adjacent intact area (none: it dies). A destroyed area is
+  never entered again (WM-MOVE-03, WM-RETREAT-03); a destroyed Bridge ends Bridge control
+  (WM-BRIDGE-07).
+* **Ship break-up**: after ``laser_hits`` hits, or once the Bridge and a reactor are
+  destroyed, the ship breaks up: ``winner`` wins, unless the Emperor is aboard and fails a D6
+  roll of ``emperor_escape_from``, which gives ``failed_escape``.
+
+Not implemented: the optional warp instability, and area control with the Teleportarium
+(research 3.1, 3.2 rule 4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.core.engine import Action, Player
+from wargames.warmaster import actions as act
+from wargames.warmaster.data import EMPEROR, IMPERIAL, TRAITOR
+from wargames.warmaster.flow import DieRoll, Task
+from wargames.warmaster.teleport import LossRoll
+
+if TYPE_CHECKING:
+    from wargames.warmaster.state import WarmasterState as S
+
+
+def _other(side: str) -> str:
+    return TRAITOR if side == IMPERIAL else IMPERIAL
+
+
+# -- end of a Battle phase ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class EndOfBattle(Task):
+    """After a side's Battle phase: the Defensive Screens taken, the reactors offered."""
+
+    side: str
+
+    def run(self, s: S) -> S:
+        lasers = s.data.specials.fleet_lasers
+        screens = s.data.defensive_screens
+        if (
+            s.setup.fleet_lasers
+            and self.side == lasers.side
+            and s.screens is None
+            and s.units(screens, self.side)
+            and not s.units(screens, _other(self.side))
+        ):
+            s = s.evolve(screens=s.turn)
+        sabotage = s.data.specials.reactor_sabotage
+        if s.setup.reactor_sabotage and self.side == sabotage.side:
+            return s.pop(Sabotage(self.side))
+        return s.pop()
+
+
+def sabotage_targets(s: S, side: str) -> tuple[str, ...]:
+    """Intact reactor areas where ``side`` alone has units."""
+    return tuple(
+        r
+        for r in s.data.reactors
+        if r not in s.destroyed and s.units(r, side) and not s.occupied(_other(side)) & {r}
+    )
+
+
+@attrs.frozen
+class Sabotage(Task):
+    """The saboteur may detonate any reactor his units alone hold, one at a time."""
+
+    side: str
+    rule: ClassVar[str] = "WM-GAP-05"
+
+    def actor(self, s: S) -> Player | None:
+        return self.side if sabotage_targets(s, self.side) else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        targets = sabotage_targets(s, self.side)
+        return (*(act.Detonate(r) for r in targets), act.Pass("sabotage"))
+
+    def act(self, s: S, action: Action) -> S:
+        if isinstance(action, act.Detonate):
+            rule = s.data.specials.reactor_sabotage
+            around = [a for a in s.data.board.neighbours(action.area) if a not in s.destroyed]
+            return s.push(
+                *destroy_area(action.area),
+                *(Blast(a, rule.adjacent_destroyed_from) for a in around),
+                AllReactors(),
+                Breakup(),
+            )
+        return s.pop()
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+
+@attrs.frozen
+class Blast(DieRoll):
+    """An area next to a detonated reactor is destroyed on ``at_least`` or more."""
+
+    area: str
+    at_least: int
+
+    def actor(self, s: S) -> Player | None:
+        return None if self.area in s.destroyed else super().actor(s)
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+    def rolled(self, s: S, value: int) -> S:
+        return s.pop(*destroy_area(self.area)) if value >= self.at_least else s.pop()
+
+
+@attrs.frozen
+class AllReactors(Task):
+    """Once every reactor is destroyed the Defensive Screens count as taken."""
+
+    def run(self, s: S) -> S:
+        rule = s.data.specials.reactor_sabotage
+        gone = all(r in s.destroyed for r in s.data.reactors)
+        if gone and rule.all_reactors_capture_screens and s.screens is None:
+            s = s.evolve(screens=s.turn)
+        return s.pop()
+
+
+# -- the fleet's lasers ------------------------------------------------------------------------
+
+
+def laser_tasks(s: S) -> tuple[Task, ...]:
+    """The shots of an Imperial Reinforcements phase, if the lasers fire this turn."""
+    lasers = s.data.specials.fleet_lasers
+    if not s.setup.fleet_lasers or s.screens is None or s.turn <= s.screens:
+        return ()
+    return tuple(LaserShot(n == 0) for n in range(lasers.shots))
+
+
+@attrs.frozen
+class LaserShot(DieRoll):
+    """One shot: a D66 roll, tens then units; the first hit of a turn goes to a hull area."""
+
+    first: bool
+    tens: int | None = None
+
+    def hull(self, s: S) -> tuple[str, ...]:
+        lasers = s.data.specials.fleet_lasers
+        if not (self.first and lasers.hull_first):
+            return ()
+        return tuple(a for a in s.data.hull if a not in s.destroyed)
+
+    def actor(self, s: S) -> Player | None:
+        if self.hull(s):
+            return s.data.specials.fleet_lasers.side
+        return super().actor(s)
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return tuple(act.Fire(a) for a in self.hull(s))
+
+    def act(self, s: S, action: Action) -> S:
+        if isinstance(action, act.Fire):
+            return hit(s.pop(), action.area)
+        return super().act(s, action)
+
+    def rolled(self, s: S, value: int) -> S:
+        if self.tens is None:
+            return s.pop(LaserShot(self.first, value))
+        if value in s.data.specials.fleet_lasers.reroll_units:
+            return s.pop(LaserShot(self.first))
+        area = f"{self.tens}{value}"  # area ids are D66 results
+        s = s.pop()
+        if area not in s.data.board or area in s.destroyed:
+            return s
+        return hit(s, area)
+
+
+def hit(s: S, area: str) -> S:
+    """A laser hit destroys ``area``; the ship may break up."""
+    return s.evolve(laser_hits=s.laser_hits + 1).push(*destroy_area(area), Breakup())
+
+
+# -- destroyed areas ---------------------------------------------------------------------------
+
+
+def destroy_area(area: str) -> tuple[Task, ...]:
+    """The steps of destroying ``area``."""
+    return (Collapse(area), Survivors(area), Destroyed(area))
+
+
+@attrs.frozen
+class Collapse(Task):
+    """Every counter in a destroyed area is turned face up; Traps and Ambushes are removed;
+    each unit rolls a D6 and dies on ``loss_on`` or less."""
+
+    area: str
+
+    def run(self, s: S) -> S:
+        from wargames.warmaster.state import DEAD
+
+        here = [c for side in (IMPERIAL, TRAITOR) for c in s.units(self.area, side)]
+        markers = [c for c in here if not s.spec(c).fights]
+        s = s.move_counters([(c, DEAD) for c in markers])
+        s = s.evolve(face_down=s.face_down - set(here))
+        threshold = s.data.specials.area_destruction.loss_on
+        units = [c for c in here if c not in markers]
+        return s.pop(*(LossRoll(c, threshold) for c in units))
+
+
+@attrs.frozen
+class Survivors(Task):
+    """The opposing player moves each survivor to an adjacent intact area where its side has
+    room (the stacking limit, as for retreats: an engine reading); a survivor with none is
+    destroyed."""
+
+    area: str
+
+    def _next(self, s: S) -> str | None:
+        here = [c for side in (IMPERIAL, TRAITOR) for c in s.units(self.area, side)]
+        return here[0] if here else None
+
+    def options(self, s: S, unit: str) -> tuple[str, ...]:
+        side = s.side_of(unit)
+        limit = s.data.stack_limit
+        return tuple(
+            a
+            for a in s.data.board.neighbours(self.area)
+            if a not in s.destroyed and s.count(a, side) < limit
+        )
+
+    def chooser(self, s: S, unit: str) -> str:
+        side = s.side_of(unit)
+        return (
+            _other(side)
+            if s.data.specials.area_destruction.survivors_moved_by == "opponent"
+            else side
+        )
+
+    def actor(self, s: S) -> Player | None:
+        unit = self._next(s)
+        if unit is None or not self.options(s, unit):
+            return None
+        return self.chooser(s, unit)
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        unit = self._next(s)
+        assert unit is not None
+        return tuple(act.Displace(unit, a) for a in self.options(s, unit))
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Displace)
+        return s.move_counters([(action.unit, action.area)])
+
+    def run(self, s: S) -> S:
+        unit = self._next(s)
+        if unit is None:
+            return s.pop()
+        return s.kill((unit,))
+
+
+@attrs.frozen
+class Destroyed(Task):
+    """The area is destroyed for good."""
+
+    area: str
+
+    def run(self, s: S) -> S:
+        return s.evolve(destroyed=s.destroyed | {self.area}).pop()
+
+
+# -- the end of the ship -----------------------------------------------------------------------
+
+
+def breaking_up(s: S) -> bool:
+    rule = s.data.specials.ship_breakup
+    if s.laser_hits >= rule.laser_hits:
+        return True
+    return (
+        rule.bridge_and_reactor
+        and s.data.bridge in s.destroyed
+        and any(r in s.destroyed for r in s.data.reactors)
+    )
+
+
+@attrs.frozen
+class Breakup(Task):
+    """The ship breaks up: its winner wins, unless the Emperor, aboard, fails to teleport
+    clear."""
+
+    def run(self, s: S) -> S:
+        if not breaking_up(s):
+            return s.pop()
+        rule = s.data.specials.ship_breakup
+        if s.aboard(EMPEROR):
+            return s.pop(Escape())
+        return _outcome(s, rule.winner, "the Warmaster's ship breaks up")
+
+
+@attrs.frozen
+class Escape(DieRoll):
+    """The Emperor teleports clear of the breaking ship on a D6 of ``emperor_escape_from``."""
+
+    def rolled(self, s: S, value: int) -> S:
+        rule = s.data.specials.ship_breakup
+        if value >= rule.emperor_escape_from:
+            return _outcome(s, rule.winner, "the ship breaks up; the Emperor teleports clear")
+        return _outcome(s, rule.failed_escape, "the ship breaks up with the Emperor still aboard")
+
+
+def _outcome(s: S, winner: str, reason: str) -> S:
+    return s.end(None if winner == "draw" else winner, reason)
+
+
+__all__ = ["EndOfBattle", "laser_tasks", "sabotage_targets"]

@@ -1,0 +1,433 @@
+"""The state of a game of The Warmaster.
+
+A state is a frozen value: where every counter is (an area id, or an off-map box such as
+``@cup``), which Traitor counters are face down, the cup (counter types, drawn at random), the
+Imperial groups formed at set-up, units sent back to reserve by a teleport mishap, the turn and
+phase, who controls the Bridge, the destroyed areas, and a stack of pending *tasks* — the steps
+of the sequence of play still to be done, the top one being the decision (or die roll) the
+game waits for. :mod:`wargames.warmaster.flow` and the phase modules define the tasks.
+
+Hidden information: :meth:`WarmasterState.view` for the Imperial player moves every face-down
+or cupped Traitor counter to ``@hidden``, lists face-down counters only by where their backs
+lie (:attr:`WarmasterState.backs`, all Eye of Horus backs) and shows the cup only as a count.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+
+import attrs
+import numpy as np
+
+from wargames.core.cards import Pile
+from wargames.core.engine import Action, GameState, Outcome, Player
+from wargames.core.errors import RuleViolation
+from wargames.warmaster import actions as act
+from wargames.warmaster.data import (
+    EMPEROR,
+    HORUS,
+    IMPERIAL,
+    SIDES,
+    TRAITOR,
+    Setup,
+    UnitSpec,
+    WarmasterData,
+)
+
+if TYPE_CHECKING:
+    from wargames.warmaster.flow import Task
+
+# Off-map boxes (every other location is an area id).
+UNPLACED = "@unplaced"  # a Traitor starting unit not yet set up
+CUP = "@cup"  # a Traitor reinforcement in the cup (WM-SETUP-03)
+POOL = "@pool"  # an Imperial unit not yet teleported aboard (WM-SETUP-04, -06)
+WARP = "@warp"  # drawn from the cup, teleporting
+RESERVE = "@reserve"  # sent back by a teleport mishap, teleports again next phase
+DEAD = "@dead"  # destroyed or removed from the game (WM-DESTROY-01)
+OUT = "@out"  # a counter of the manifest the scenario does not use
+HIDDEN = "@hidden"  # in a view: a counter the viewer may not identify
+UNKNOWN = "?"  # in a view: a counter in the cup
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return TRAITOR if side == IMPERIAL else IMPERIAL
+
+
+@attrs.frozen
+class Manifest:
+    """Every individual counter of a data set (instance ids), indexed for the hot paths."""
+
+    ids: tuple[str, ...]
+    specs: tuple[UnitSpec, ...]
+    index: dict[str, int]
+
+    @classmethod
+    def of(cls, data: WarmasterData) -> Manifest:
+        ids = data.instances()
+        return cls(ids, tuple(data.spec(i) for i in ids), {c: i for i, c in enumerate(ids)})
+
+
+@cache
+def manifest(data: WarmasterData) -> Manifest:
+    return Manifest.of(data)
+
+
+@attrs.frozen
+class _Index:
+    """Where everything is, computed once per state in one pass."""
+
+    at: dict[str, tuple[str, ...]]
+    units: dict[str, dict[str, tuple[str, ...]]]
+    occupied: dict[str, frozenset[str]]
+
+    @classmethod
+    def of(cls, s: WarmasterState) -> _Index:
+        at: dict[str, list[str]] = {}
+        units: dict[str, dict[str, list[str]]] = {IMPERIAL: {}, TRAITOR: {}}
+        board = s.data.board
+        for cid, spec, loc in zip(s.manifest.ids, s.manifest.specs, s.where, strict=True):
+            at.setdefault(loc, []).append(cid)
+            if loc in board:
+                units[spec.side].setdefault(loc, []).append(cid)
+        occupied = {side: frozenset(d) for side, d in units.items()}
+        if s.backs:
+            occupied[TRAITOR] = occupied[TRAITOR] | {a for a in s.backs if a in board}
+        return cls(
+            at={k: tuple(v) for k, v in at.items()},
+            units={side: {a: tuple(v) for a, v in d.items()} for side, d in units.items()},
+            occupied=occupied,
+        )
+
+
+@attrs.frozen(slots=False)
+class WarmasterState(GameState):
+    """A position in The Warmaster (see the module docstring)."""
+
+    game: ClassVar[str] = "warmaster"
+    players: ClassVar[tuple[Player, ...]] = SIDES
+
+    data: WarmasterData = attrs.field(eq=False, repr=False)
+    setup: Setup = attrs.field(eq=False, repr=False)
+    where: tuple[str, ...]
+    face_down: frozenset[str] = frozenset()
+    """Traitor counters on the ship still face down (WM-HIDDEN-01)."""
+    cup: Pile = attrs.field(factory=Pile)
+    """Counter types in the cup, one entry per counter (WM-SETUP-03)."""
+    groups: tuple[tuple[str, ...], ...] = ()
+    """Imperial groups formed at set-up, in teleport order, the Emperor's first (WM-REINF-02)."""
+    reserve: tuple[tuple[str, ...], ...] = ()
+    """Bodies of units sent back to reserve, teleporting again at their side's next
+    Reinforcements phase (teleport mishaps)."""
+    turn: int = 0
+    """0 during set-up, then the game turn."""
+    phase: str = "set-up"
+    bridge: str | None = TRAITOR
+    """Who controls the Bridge (WM-BRIDGE-01, -02); ``None`` once it is destroyed."""
+    destroyed: frozenset[str] = frozenset()
+    moved: frozenset[str] = frozenset()
+    """Units that moved in this Movement phase (WM-MOVE-06)."""
+    retreated: frozenset[str] = frozenset()
+    """Units that retreated in this Battle phase (WM-RETREAT-06, -07, -09)."""
+    fought: frozenset[str] = frozenset()
+    """Areas already fought over in this Battle phase (WM-COMBAT-03)."""
+    doomed: tuple[str, ...] = ()
+    """Losses chosen for the result being applied, destroyed together (WM-VICTORY-04)."""
+    screens: int | None = None
+    """The turn the Imperial player took the Defensive Screens (the fleet's lasers fire from
+    his next turn; specials ``fleet_lasers``)."""
+    laser_hits: int = 0
+    """Areas destroyed by the fleet's lasers (specials ``ship_breakup``)."""
+    turn_cap: int | None = None
+    """Optional turn limit (off in the rulebook, WM-VICTORY-05, WM-GAP-20)."""
+    backs: tuple[str, ...] = ()
+    """In an Imperial view only: where the unidentified face-down counters lie."""
+    tasks: tuple[Task, ...] = ()
+    result: Outcome | None = None
+    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+
+    if TYPE_CHECKING:
+        _ix: dict[str, int]
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_ix", manifest(self.data).index)
+
+    # -- the task stack ------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Task:
+        return self.tasks[-1]
+
+    def push(self, *tasks: Task) -> Self:
+        """Put ``tasks`` on top, to be done in the order given."""
+        return self.evolve(tasks=self.tasks + tuple(reversed(tasks)))
+
+    def pop(self, *then: Task) -> Self:
+        """Finish the top task and put ``then`` on top, to be done in the order given."""
+        return self.evolve(tasks=self.tasks[:-1] + tuple(reversed(then)))
+
+    def settle(self) -> Self:
+        """Carry out automatic tasks until a player or the dice must decide, or the game ends."""
+        state: WarmasterState = self
+        while state.tasks and state.result is None and state.top.actor(state) is None:
+            state = state.top.run(state)
+        return cast(Self, state)
+
+    def evolve(self, **changes: Any) -> Self:
+        """A copy with ``changes``; where-is-what lookups are kept while no counter moves."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        memo: dict[str, Any] = {}
+        if "where" not in changes and "backs" not in changes and "index" in self._memo:
+            memo["index"] = self._memo["index"]
+        fields["_memo"] = memo
+        return new
+
+    def clone(self) -> Self:
+        return self.evolve()
+
+    def end(self, winner: str | None, reason: str) -> Self:
+        """The game is over."""
+        return self.evolve(result=Outcome(winner, reason, self.turn or None), tasks=())
+
+    # -- protocol -----------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> Player | None:
+        memo = self._memo
+        if "player" not in memo:
+            memo["player"] = (
+                None if self.result is not None or not self.tasks else self.top.actor(self)
+            )
+        player: Player | None = memo["player"]
+        return player
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def _legal(self) -> tuple[Action, ...]:
+        return self.top.legal(self)
+
+    def _chance(self) -> tuple[tuple[Action, float], ...]:
+        return self.top.chance(self)
+
+    def _apply(self, action: Action) -> Self:
+        return cast(Self, self.top.act(self, action).settle())
+
+    def _explain(self, action: Action) -> RuleViolation:
+        return self.top.explain(self, action)
+
+    def parse_action(self, text: str) -> Action:
+        return act.parse(text)
+
+    # -- counters -----------------------------------------------------------------------------
+
+    @property
+    def manifest(self) -> Manifest:
+        return manifest(self.data)
+
+    def spec(self, counter: str) -> UnitSpec:
+        return self.manifest.specs[self._ix[counter]]
+
+    def side_of(self, counter: str) -> str:
+        return self.spec(counter).side
+
+    def location(self, counter: str) -> str:
+        return self.where[self._ix[counter]]
+
+    def aboard(self, counter: str) -> bool:
+        return self.location(counter) in self.data.board
+
+    def move_counters(self, moves: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> Self:
+        """The state with each ``(counter, location)`` moved there."""
+        where = list(self.where)
+        index = self._ix
+        for counter, loc in moves:
+            where[index[counter]] = loc
+        return self.evolve(where=tuple(where))
+
+    def _index(self) -> _Index:
+        memo = self._memo
+        found: _Index | None = memo.get("index")
+        if found is None:
+            found = memo["index"] = _Index.of(self)
+        return found
+
+    def counters_at(self, location: str) -> tuple[str, ...]:
+        """Every counter in an area or box, both sides, in manifest order."""
+        return self._index().at.get(location, ())
+
+    def units(self, area: str, side: str) -> tuple[str, ...]:
+        """``side``'s counters in ``area`` (face-down ones included), in manifest order."""
+        return self._index().units[side].get(area, ())
+
+    def count(self, area: str, side: str) -> int:
+        """How many of ``side``'s counters are in ``area`` (unidentified backs included)."""
+        n = len(self.units(area, side))
+        if side == TRAITOR and self.backs:
+            n += self.backs.count(area)
+        return n
+
+    def occupied(self, side: str) -> frozenset[str]:
+        """Areas holding any counter of ``side``, face-down ones included (WM-HIDDEN-06)."""
+        return self._index().occupied[side]
+
+    def fighters(self, area: str, side: str) -> tuple[str, ...]:
+        """``side``'s face-up counters in ``area`` that take part in battles."""
+        return tuple(
+            c for c in self.units(area, side) if c not in self.face_down and self.spec(c).fights
+        )
+
+    def contested(self) -> tuple[str, ...]:
+        """Areas where both sides have counters, sorted."""
+        both = self.occupied(IMPERIAL) & self.occupied(TRAITOR)
+        return tuple(sorted(both))
+
+    def aboard_units(self, side: str) -> tuple[str, ...]:
+        """``side``'s counters on the ship, in manifest order."""
+        board = self.data.board
+        return tuple(
+            c
+            for c, spec, loc in zip(self.manifest.ids, self.manifest.specs, self.where, strict=True)
+            if spec.side == side and loc in board
+        )
+
+    def in_box(self, box: str) -> tuple[str, ...]:
+        return self.counters_at(box)
+
+    def kill(self, counters: tuple[str, ...] | list[str]) -> Self:
+        """Destroy ``counters`` together (WM-DESTROY-01); the game ends at once if the Emperor
+        or Horus is among the dead, a draw if both are (WM-VICTORY-01 to -04)."""
+        if not counters:
+            return self
+        s = self.move_counters([(c, DEAD) for c in counters])
+        s = s.evolve(face_down=s.face_down - set(counters))
+        emperor = s.location(EMPEROR) == DEAD
+        horus = s.location(HORUS) == DEAD
+        if emperor and horus:
+            return s.end(None, "the Emperor and Horus fell together")
+        if emperor:
+            return s.end(TRAITOR, "the Emperor is dead")
+        if horus:
+            return s.end(IMPERIAL, "Horus is dead")
+        return s
+
+    @property
+    def allowance(self) -> dict[str, int]:
+        """Each side's movement allowance this turn (WM-BRIDGE-05 to -07)."""
+        found: dict[str, int] | None = self._memo.get("allowance")
+        if found is None:
+            found = self._memo["allowance"] = self._allowance()
+        return found
+
+    def _allowance(self) -> dict[str, int]:
+        rule = self.data.movement
+        gone = self.data.bridge in self.destroyed or self.bridge is None
+        sabotage = self.data.specials.reactor_sabotage
+        if self.setup.reactor_sabotage and sabotage.all_reactors_lost_bridge:
+            gone = gone or all(r in self.destroyed for r in self.data.reactors)
+        return {side: rule.allowance(self.bridge == side, gone) for side in SIDES}
+
+    # -- serialisation and views ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        from wargames.warmaster.serial import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        from wargames.warmaster.serial import state_from_json
+
+        return state_from_json(cls, data)
+
+    def view(self, player: Player) -> Self:
+        """What ``player`` sees. The Traitor set the counters up and sees everything; the
+        Imperial player sees face-down counters only as backs and the cup only as a count
+        (WM-HIDDEN-01, WM-REINF-07)."""
+        if player not in SIDES:
+            raise ValueError(f"unknown player {player!r}")
+        if player == TRAITOR:
+            seen = self.evolve()
+        else:
+            hidden = set(self.face_down) | set(self.in_box(CUP))
+            hidden |= {c for c in self.in_box(UNPLACED)}
+            backs = tuple(sorted(self.location(c) for c in hidden if self.location(c) != CUP))
+            where = tuple(
+                HIDDEN if c in hidden else loc
+                for c, loc in zip(self.manifest.ids, self.where, strict=True)
+            )
+            seen = self.evolve(
+                where=where,
+                face_down=frozenset(),
+                cup=Pile((UNKNOWN,) * len(self.cup)),
+                backs=backs,
+            )
+        if player == self.current_player:
+            # The acting player's choices never depend on what is hidden from him: the view
+            # shares the state's legal actions.
+            self._legal_tuple()
+            for key in ("legal", "legal_set", "player"):
+                if key in self._memo:
+                    seen._memo[key] = self._memo[key]
+        return seen
+
+    def resample_hidden(self, player: Player, rng: np.random.Generator) -> Self:
+        """A full state consistent with what ``player`` sees, drawn at random: for search
+        bots, as OpenSpiel's resampling. The Traitor sees everything (the state itself); for
+        the Imperial player the face-down (and not yet placed) starting units are dealt out
+        again over the same places, every arrangement equally likely. The cup needs nothing:
+        its make-up is every reinforcement not yet seen."""
+        if player not in SIDES:
+            raise ValueError(f"unknown player {player!r}")
+        if player == TRAITOR:
+            return self.evolve()
+        hidden = [
+            c for c in self.manifest.ids if c in self.face_down or self.location(c) == UNPLACED
+        ]
+        places = [self.location(c) for c in hidden]
+        order = rng.permutation(len(hidden))
+        state = self.move_counters(
+            [(c, places[int(i)]) for c, i in zip(hidden, order, strict=True)]
+        )
+        board = self.data.board
+        return state.evolve(face_down=frozenset(c for c in hidden if state.location(c) in board))
+
+    def invariant_violations(self) -> list[str]:
+        from wargames.warmaster.invariants import violations
+
+        return violations(self)
+
+    def __str__(self) -> str:
+        lines = [f"The Warmaster, turn {self.turn}, {self.phase}; Bridge: {self.bridge}"]
+        for area in self.data.board.ids:
+            parts = []
+            for side in SIDES:
+                shown = [f"[{c}]" if c in self.face_down else c for c in self.units(area, side)]
+                if side == TRAITOR:
+                    shown += ["[eye]"] * self.backs.count(area)
+                if shown:
+                    parts.append(f"{side}: {' '.join(shown)}")
+            if parts:
+                lines.append(f"  {area} {self.data.board[area].name}: " + "; ".join(parts))
+        if self.result is not None:
+            lines.append(str(self.result))
+        return "\n".join(lines)
+
+
+__all__ = [
+    "CUP",
+    "DEAD",
+    "HIDDEN",
+    "OUT",
+    "POOL",
+    "RESERVE",
+    "UNPLACED",
+    "WARP",
+    "WarmasterState",
+    "other",
+]
