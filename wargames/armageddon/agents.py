@@ -27,14 +27,14 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from math import ceil
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import numpy as np
 
-from wargames.armageddon import actions as act
+from wargames.armageddon import actions as ac
 from wargames.armageddon.build import held_ruins, ork_allowance
 from wargames.armageddon.combat import defence_of, modifiers
-from wargames.armageddon.data import IMPERIUM, ORKS, TRIBES, ArmageddonData
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.stacking import fits
 from wargames.armageddon.state import DEAD, ArmageddonState, other
 from wargames.armageddon.supply import supplied_areas
@@ -50,11 +50,16 @@ HIVE_PRIZE = 45.0
 FACTORY_PRIZE = 5.0
 UNCAPTURE_PRIZE = 30.0
 """What driving the Orks out of a captured hive is worth to the Imperium."""
+ENDGAME_PRIZE = 40.0
+"""More of it once Ghazghkull is gone: then the last captured hives stand between the Imperium
+and victory."""
 HOLD_RISK = 0.2
 """The chance of losing a hive the Imperial bot accepts before it pulls in more defenders."""
+GANG_RISK = 0.3
+"""The danger of losing a hive above which the Imperial bot buys hive gangs to fill it now."""
 FORT_CAP = 3
 """Fortifications the Imperial bot wants in one hive at most."""
-GHAZ_WORTH = {ORKS: 100.0, IMPERIUM: 70.0}
+GHAZ_WORTH = {ORKS: 60.0, IMPERIUM: 70.0}
 """Ghazghkull's worth to his owner (the re-roll, and the Imperium's victory needs his death)
 and to the Imperium."""
 
@@ -69,10 +74,12 @@ class Geo:
         board = data.board
         terrain = data.terrain
         self.passable = frozenset(a for a in board.ids if terrain[board[a].terrain].enterable)
-        self.nbrs = {a: tuple(n for n in board.neighbours(a) if n in self.passable)
-                     for a in board.ids}
-        self.river = {(a, n): board.crosses(a, n, "river") for a in board.ids
-                      for n in board.neighbours(a)}
+        self.nbrs = {
+            a: tuple(n for n in board.neighbours(a) if n in self.passable) for a in board.ids
+        }
+        self.river = {
+            (a, n): board.crosses(a, n, "river") for a in board.ids for n in board.neighbours(a)
+        }
         self.defmod = {a: terrain[board[a].terrain].defender_modifier for a in board.ids}
         self.stops = {a: terrain[board[a].terrain].stops for a in board.ids}
         self.supply = {side: frozenset(data.supply[side]) for side in (ORKS, IMPERIUM)}
@@ -102,9 +109,10 @@ def geo(data: ArmageddonData) -> Geo:
 @cache
 def worths(data: ArmageddonData) -> dict[str, dict[str, float]]:
     """Each counter's worth to each side: its numbers, more for what cannot be replaced."""
-    out: dict[str, dict[str, float]] = {ORKS: {}, IMPERIUM: {}}
+    out: dict[str, dict[str, float]] = {ORKS: {}, IMPERIUM: {}, "plain": {}}
     for c, spec in data.counters.items():
         base = spec.attack + spec.defence + 0.5 * spec.movement
+        out["plain"][c] = base
         if spec.side == IMPERIUM and spec.kind not in data.costs:
             base += 4.0  # Space Marines, leaders: never rebuilt
         for side in (ORKS, IMPERIUM):
@@ -115,11 +123,15 @@ def worths(data: ArmageddonData) -> dict[str, dict[str, float]]:
     return out
 
 
-@cache
-def hive_sites(data: ArmageddonData, where: tuple[str, ...]) -> dict[str, str]:
-    """Hive counter -> its area (hives never move)."""
-    ids = tuple(data.counters)
-    return {c: where[i] for i, c in enumerate(ids) if data.counters[c].kind == "hive"}
+_HIVES: dict[int, tuple[ArmageddonData, dict[str, str]]] = {}
+
+
+def hive_sites(s: S) -> dict[str, str]:
+    """Hive counter -> its area (hives never move, so once per data set)."""
+    found = _HIVES.get(id(s.data))
+    if found is None or found[0] is not s.data:
+        found = _HIVES[id(s.data)] = (s.data, {h: s.location(h) for h in s.hives()})
+    return found[1]
 
 
 def expected(s: S, col: int, mod: int, values: dict[str, float], reroll: bool) -> float:
@@ -148,12 +160,14 @@ class GreedyAgent:
         """The expected gain an attack must beat to be made."""
         self._plan_key: tuple[object, ...] | None = None
         self._plan: list[Action] = []
+        """The moves of the movement phase under way still to make (last first)."""
         self._deploy: dict[str, str] = {}
+        """Ork counter -> the area it is deployed in."""
         self._aims: dict[str, str] = {}
-        self._memo: dict[object, object] = {}
+        """Ork tribe -> the area of its target hive (kept from decision to decision)."""
         self._cache_key: tuple[object, ...] | None = None
         self._cache: dict[str, object] = {}
-        """Ork tribe -> the area of its target hive (kept from decision to decision)."""
+        """Assessments made once per phase (see :meth:`_cached`)."""
 
     def __repr__(self) -> str:
         return f"GreedyAgent({self.side!r})"
@@ -177,7 +191,7 @@ class GreedyAgent:
             self._cache = {}
         if name not in self._cache:
             self._cache[name] = make()
-        return self._cache[name]  # type: ignore[no-any-return]
+        return cast(T, self._cache[name])
 
     def _best(self, legal: Sequence[Action], score: Callable[[Action], float]) -> Action:
         best = legal[0]
@@ -189,18 +203,8 @@ class GreedyAgent:
         return best
 
     def _any(self, s: S, legal: Sequence[Action]) -> Action:
-        passes = [a for a in legal if isinstance(a, act.Pass)]
+        passes = [a for a in legal if isinstance(a, ac.Pass)]
         return passes[0] if passes else legal[int(self.rng.random() * len(legal))]
-
-    def _worth(self, counter: str) -> float:
-        return self._w[counter]
-
-    @property
-    def _w(self) -> dict[str, float]:
-        return self.__dict__["_wcache"]  # type: ignore[no-any-return]
-
-    def _prepare(self, s: S) -> None:
-        self.__dict__["_wcache"] = worths(s.data)[self.side]
 
     # -- set-up ------------------------------------------------------------------------------
 
@@ -208,15 +212,16 @@ class GreedyAgent:
         if not self._deploy:
             self._deploy = self._deployment(s)
         for a in legal:
-            if isinstance(a, act.Deploy) and self._deploy.get(a.counter) == a.area:
+            if isinstance(a, ac.Deploy) and self._deploy.get(a.counter) == a.area:
                 return a
         g = geo(s.data)
         first = legal[0]
-        assert isinstance(first, act.Deploy)
+        assert isinstance(first, ac.Deploy)
         tribe = s.spec(first.counter).tribe
         aim = self._aims.get(tribe or "", "")
-        return self._best(legal, lambda a: -g.dist[a.area].get(aim, 9)  # type: ignore[attr-defined]
-                          if isinstance(a, act.Deploy) else -99.0)
+        return self._best(
+            legal, lambda a: -g.dist[a.area].get(aim, 9) if isinstance(a, ac.Deploy) else -99.0
+        )
 
     def _deployment(self, s: S) -> dict[str, str]:
         """Where each Ork counter starts: each tribe in the Ork areas nearest its target hive,
@@ -250,8 +255,10 @@ class GreedyAgent:
             aim = self._aims.get(t)
             slots = sorted(owned[t], key=lambda a: (g.dist[a].get(aim, 9) if aim else 0, a))
             room = {a: 3 for a in slots}
-            counting = sorted((c for c in cs if not specs[c].exempt),
-                              key=lambda c: (specs[c].movement, -specs[c].attack, c))
+            counting = sorted(
+                (c for c in cs if not specs[c].exempt),
+                key=lambda c: (specs[c].movement, -specs[c].attack, c),
+            )
             for c in counting:
                 for a in slots:
                     if room[a] > 0:
@@ -265,15 +272,16 @@ class GreedyAgent:
 
     # -- targets -----------------------------------------------------------------------------
 
-    def _assign_targets(self, s: S, tribes: dict[str, list[str]],
-                        deploying: bool = False) -> dict[str, str]:
+    def _assign_targets(
+        self, s: S, tribes: dict[str, list[str]], deploying: bool = False
+    ) -> dict[str, str]:
         """Ork tribe -> the area of the hive it goes for: the assignment (one tribe per hive
         while there are enough) that maximises the chance of clearing each hive soon."""
         g = geo(s.data)
         specs = s.data.counters
         imperial = s.occupied(IMPERIUM)
         targets = []
-        for h, area in hive_sites(s.data, s.where).items():
+        for h, area in hive_sites(s).items():
             if h not in s.ruined or s.units(area, IMPERIUM):
                 targets.append(area)
         if not targets or not tribes:
@@ -287,18 +295,23 @@ class GreedyAgent:
             dfn = max(1, defence_of(s, area, IMPERIUM))
             mod = g.defmod[area] + (1 if s.turn == 1 and deploying else 0)
             for t, cs in tribes.items():
-                counting = sorted((specs[c].attack for c in cs if not specs[c].exempt),
-                                  reverse=True)
+                counting = sorted(
+                    (specs[c].attack for c in cs if not specs[c].exempt), reverse=True
+                )
                 atk = sum(counting[:slots]) + sum(specs[c].attack for c in cs if specs[c].exempt)
                 col = s.data.crt.column(odds_ratio(max(1, atk), dfn))
-                p = expected(s, col, mod, {"EX": 1.0, "DR": 1.0, "DE": 1.0},
-                             any(c == GHAZ for c in cs))
+                p = expected(
+                    s, col, mod, {"EX": 1.0, "DR": 1.0, "DE": 1.0}, any(c == GHAZ for c in cs)
+                )
                 if deploying:
                     steps = min(dmap.get(a, 9) for a in start_areas) - 1
                     turns = steps / 4
                 else:
-                    ds = sorted(max(0, dmap.get(s.location(c), 12) - 1) / max(1, specs[c].movement)
-                                for c in cs if not specs[c].exempt)
+                    ds = sorted(
+                        max(0, dmap.get(s.location(c), 12) - 1) / max(1, specs[c].movement)
+                        for c in cs
+                        if not specs[c].exempt
+                    )
                     turns = sum(ds[:6]) / max(1, len(ds[:6])) / 2
                 scores[(t, area)] = p - 0.25 * turns + (0.15 if self._aims.get(t) == area else 0)
         names = sorted(tribes)
@@ -317,30 +330,29 @@ class GreedyAgent:
 
     def _PlanCards(self, s: S, legal: Sequence[Action]) -> Action:
         for a in legal:
-            if isinstance(a, act.PlayCard):
+            if isinstance(a, ac.PlayCard):
                 return a
         wanted = self._cards(s)
         for a in legal:
-            if isinstance(a, act.Plan) and (a.first, a.second) == wanted:
+            if isinstance(a, ac.Plan) and (a.first, a.second) == wanted:
                 return a
         return legal[0]
 
     def _cards(self, s: S) -> tuple[str, str]:
+        """The strategy cards for this turn.
+
+        Orks: move and attack, then attack again and move (two attacks a turn, and the last
+        move of the turn garrisons the ruins), or attack and build when destroyed counters can
+        come back. Imperium: build twice a turn (the production track moves at every build
+        phase), with one move and one combat between the builds."""
         p = self.side
         if p == ORKS:
             dead = any(s.spec(c).side == ORKS and c != GHAZ for c in s.counters_at(DEAD))
             builds = ork_allowance(s) + (1 if s.holds(ORKS, "mekboyz") else 0)
-            import os
-            if os.environ.get("ORK_PLAN") == "mccm":
-                return (f"{p}-mc", f"{p}-cm")
             if dead and (ork_allowance(s) >= 1 or (builds >= 1 and len(held_ruins(s)) >= 1)):
-                bp = os.environ.get("ORK_BUILD", "mc-bm").split("-")
-                return (f"{p}-{bp[0]}", f"{p}-{bp[1]}")
+                return (f"{p}-mc", f"{p}-cb")
             return (f"{p}-mc", f"{p}-cm")
-        import os
-        mode = os.environ.get("IMP_PLAN", "bm-mc")
-        a, b = mode.split("-")
-        return (f"{p}-{a}", f"{p}-{b}")
+        return (f"{p}-bm", f"{p}-cb")
 
     # -- movement ----------------------------------------------------------------------------
 
@@ -349,26 +361,26 @@ class GreedyAgent:
         counter's reach does not change while the others move)."""
         key = (s.turn, s.segment, s.phase, len(s.effects), len(s.played))
         if self._plan_key != key:
-            self._prepare(s)
-            cards = [a for a in legal if isinstance(a, act.PlayCard)]
+            cards = [a for a in legal if isinstance(a, ac.PlayCard)]
             card = self._movement_card(s, cards) if cards else None
             if card is not None:
                 return card
             self._plan_key = key
-            moves = [a for a in legal if isinstance(a, act.Move)]
-            self._plan = list(self._ork_moves(s, moves) if self.side == ORKS
-                              else self._imperial_moves(s, moves))
+            moves = [a for a in legal if isinstance(a, ac.Move)]
+            self._plan = list(
+                self._ork_moves(s, moves) if self.side == ORKS else self._imperial_moves(s, moves)
+            )
             self._plan.reverse()
         while self._plan:
             a = self._plan.pop()
             if a.counter not in s.used:  # type: ignore[attr-defined]
                 return a
         for a in reversed(legal):
-            if isinstance(a, act.Pass):
+            if isinstance(a, ac.Pass):
                 return a
         return legal[-1]
 
-    def _movement_card(self, s: S, cards: list[act.PlayCard]) -> Action | None:
+    def _movement_card(self, s: S, cards: list[ac.PlayCard]) -> Action | None:
         if self.side == ORKS:
             for c in cards:
                 if c.card == "kult-of-speed" and c.target == self._slowest_tribe(s):
@@ -379,10 +391,9 @@ class GreedyAgent:
         """The tribe farthest from its target (the one Kult of Speed helps most)."""
         aims = self._ork_aims(s)
         g = geo(s.data)
-        worst, far = None, 2
+        worst, far = None, 2.0
         for t, aim in aims.items():
-            ds = [g.dist[s.location(c)].get(aim, 9) for c in s.on_map(ORKS)
-                  if s.spec(c).tribe == t]
+            ds = [g.dist[s.location(c)].get(aim, 9) for c in s.on_map(ORKS) if s.spec(c).tribe == t]
             if ds and sum(ds) / len(ds) > far:
                 worst, far = t, sum(ds) / len(ds)
         return worst
@@ -399,14 +410,14 @@ class GreedyAgent:
         self._aims = self._assign_targets(s, tribes)
         return self._aims
 
-    def _ork_moves(self, s: S, moves: list[act.Move]) -> list[act.Move]:
+    def _ork_moves(self, s: S, moves: list[ac.Move]) -> list[ac.Move]:
         """Every Ork move of this phase (see the module docstring)."""
         g = geo(s.data)
         specs = s.data.counters
         plan = _Planner(s, ORKS, moves)
         supplied = supplied_areas(s, ORKS)
         imperial = s.occupied(IMPERIUM)
-        hives = hive_sites(s.data, s.where)
+        hives = hive_sites(s)
         aims = self._ork_aims(s)
 
         def safe(area: str) -> bool:
@@ -416,28 +427,33 @@ class GreedyAgent:
         for h, area in hives.items():
             if h not in s.ruined:
                 continue
-            here = [c for c in s.units(area, ORKS) if c != GHAZ]
-            if here:
+            inside = [c for c in s.units(area, ORKS) if c != GHAZ]
+            if inside:
                 threat = _imperial_threat(s, area)
-                keep = 3 if threat >= 1.2 * sum(specs[c].defence for c in here) else 2
-                for c in sorted(here, key=lambda c: (specs[c].movement, specs[c].attack))[:keep]:
+                keep = 3 if threat >= 1.2 * sum(specs[c].defence for c in inside) else 2
+                for c in sorted(inside, key=lambda c: (specs[c].movement, specs[c].attack))[:keep]:
                     plan.hold(c)
             elif not s.units(area, IMPERIUM):
-                cands = sorted((c for c in plan.free() if c != GHAZ and area in plan.reach[c]),
-                               key=lambda c: (specs[c].attack - specs[c].defence, c))
+                cands = sorted(
+                    (c for c in plan.free() if c != GHAZ and area in plan.reach[c]),
+                    key=lambda c: (specs[c].attack - specs[c].defence, c),
+                )
                 for c in cands[:2]:
                     plan.go(c, area)
         # 2. Each tribe gathers around its target.
-        order = sorted(aims, key=lambda t: -sum(specs[c].attack for c in plan.free()
-                                                if specs[c].tribe == t))
+        order = sorted(
+            aims, key=lambda t: -sum(specs[c].attack for c in plan.free() if specs[c].tribe == t)
+        )
         for t in order:
             aim = aims[t]
             dmap = g.bfs((aim,), imperial)
             stage = [n for n in g.nbrs[aim] if n not in imperial]
             stage.sort(key=lambda n: (g.river.get((n, aim), False), g.dist[n].get(aim, 0), n))
             pref = {n: 3 - i * 0.1 - 2 * g.river.get((n, aim), False) for i, n in enumerate(stage)}
-            units = sorted((c for c in plan.free() if specs[c].tribe == t and c != GHAZ),
-                           key=lambda c: (-specs[c].attack, c))
+            units = sorted(
+                (c for c in plan.free() if specs[c].tribe == t and c != GHAZ),
+                key=lambda c: (-specs[c].attack, c),
+            )
             for c in units:
                 here = s.location(c)
                 if here in pref:
@@ -448,12 +464,15 @@ class GreedyAgent:
                     plan.go(c, max(opts, key=lambda a: (pref[a], a)))
                     continue
                 now = dmap.get(here, 99)
-                opts = [a for a in plan.reach[c] if safe(a) and plan.fits(c, a)
-                        and dmap.get(a, 99) < now]
+                opts = [
+                    a
+                    for a in plan.reach[c]
+                    if safe(a) and plan.fits(c, a) and dmap.get(a, 99) < now
+                ]
                 if opts:
                     plan.go(c, min(opts, key=lambda a: (dmap.get(a, 99), a)))
-        # 3. Counters of tribes without a target follow the nearest ruin or hive.
-        # 4. Ghazghkull joins the safest strong Goff stack, near the Goff target if possible.
+        # 3. Ghazghkull joins the safest strong Goff stack, near the Goff target if possible,
+        #    and spare counters guard the supply lines of his stack and of the garrisons.
         guarded = [hives[h] for h in hives if h in s.ruined and plan.at(hives[h])]
         if GHAZ in s.on_map(ORKS):
             self._place_warlord(s, plan, aims.get(specs[GHAZ].tribe or ""), supplied)
@@ -484,15 +503,22 @@ class GreedyAgent:
                     continue
                 if area in g.bfs(sources - {y}, blocked | {y}):
                     continue
-                cands = [c for c in plan.reach if c != GHAZ and y in plan.reach[c]
-                         and plan.where(c) not in keep and plan.fits(c, y)]
+                cands = [
+                    c
+                    for c in plan.reach
+                    if c != GHAZ
+                    and y in plan.reach[c]
+                    and plan.where(c) not in keep
+                    and plan.fits(c, y)
+                ]
                 if cands:
                     pick = min(cands, key=lambda c: (specs[c].attack, c))
                     plan.force(pick, y)
                     held.add(y)
 
-    def _place_warlord(self, s: S, plan: _Planner, aim: str | None,
-                       supplied: frozenset[str]) -> None:
+    def _place_warlord(
+        self, s: S, plan: _Planner, aim: str | None, supplied: frozenset[str]
+    ) -> None:
         """Ghazghkull joins a Goff stack next to the Goff target if one is safe: hard to
         destroy where it stands and with a supply line no Imperial move can cut."""
         g = geo(s.data)
@@ -507,7 +533,7 @@ class GreedyAgent:
         depth = g.bfs(sources, blocked)
 
         def cuttable(area: str) -> bool:
-            base = g.bfs(sources, blocked)
+            base = depth
             if area not in base:
                 return True
             # Walk back along one supply path; a cut must lie on every path.
@@ -524,8 +550,11 @@ class GreedyAgent:
             return False
 
         def score(area: str) -> float:
-            mates = [c for c in plan.at(area) if c != GHAZ and specs[c].side == ORKS
-                     and not specs[c].structure]
+            mates = [
+                c
+                for c in plan.at(area)
+                if c != GHAZ and specs[c].side == ORKS and not specs[c].structure
+            ]
             if any(specs[c].tribe != tribe for c in mates):
                 return -1e9
             dfn = sum(specs[c].defence for c in mates) + specs[GHAZ].defence
@@ -536,7 +565,7 @@ class GreedyAgent:
             else:
                 if area not in g.supply[ORKS] and cuttable(area):
                     v -= 30.0
-                v -= 4.0 * max(0, depth.get(area, 9) - 2)
+                v -= 1.0 * max(0, depth.get(area, 9) - 2)
             if aim is not None and aim in g.nbrs[area]:
                 v += 6.0 + 0.3 * sum(specs[c].attack for c in mates)
             elif aim is not None:
@@ -547,20 +576,26 @@ class GreedyAgent:
         if best != here:
             plan.go(GHAZ, best)
 
-    def _imperial_moves(self, s: S, moves: list[act.Move]) -> list[act.Move]:
+    def _imperial_moves(self, s: S, moves: list[ac.Move]) -> list[ac.Move]:
         """Every Imperial move of this phase (see the module docstring)."""
         g = geo(s.data)
         specs = s.data.counters
         plan = _Planner(s, IMPERIUM, moves)
         supplied = supplied_areas(s, IMPERIUM)
         orks = s.occupied(ORKS)
-        hives = hive_sites(s.data, s.where)
+        hives = hive_sites(s)
 
         # 1. Threatened hives keep (and get) the defenders they need: enough that the
         #    strongest Ork attack within reach would more likely fail than clear them.
         danger = dict(self._endangered(s))
-        threats = sorted(((danger.get(area, 0.0), area) for h, area in hives.items()
-                          if h not in s.ruined and area not in orks), reverse=True)
+        threats = sorted(
+            (
+                (danger.get(area, 0.0), area)
+                for h, area in hives.items()
+                if h not in s.ruined and area not in orks
+            ),
+            reverse=True,
+        )
         for threat, area in threats:
             here = sorted(s.units(area, IMPERIUM), key=lambda c: (-specs[c].defence, c))
             if threat <= 0:
@@ -570,11 +605,19 @@ class GreedyAgent:
             pot = (_potential(s, area, 1), _potential(s, area, 2))
             total = sum(specs[c].defence for c in here)
 
-            def safe(kept: int, pot: tuple[Potential, Potential] = pot, area: str = area,
-                     total: int = total) -> bool:
+            def safe(
+                kept: int,
+                pot: tuple[Potential, Potential] = pot,
+                area: str = area,
+                total: int = total,
+            ) -> bool:
                 extra = kept - total
-                return max(_danger(s, area, extra, 1, pot[0]),
-                           0.7 * _danger(s, area, extra, 2, pot[1])) <= HOLD_RISK
+                return (
+                    max(
+                        _danger(s, area, extra, 1, pot[0]), 0.7 * _danger(s, area, extra, 2, pot[1])
+                    )
+                    <= HOLD_RISK
+                )
 
             kept = 0
             for c in here:
@@ -584,8 +627,10 @@ class GreedyAgent:
                 kept += specs[c].defence
             if safe(kept):
                 continue
-            cands = sorted((c for c in plan.free() if area in plan.reach[c]),
-                           key=lambda c: (-specs[c].defence, c))
+            cands = sorted(
+                (c for c in plan.free() if area in plan.reach[c]),
+                key=lambda c: (-specs[c].defence, c),
+            )
             for c in cands:
                 if plan.fits(c, area):
                     plan.go(c, area)
@@ -597,30 +642,24 @@ class GreedyAgent:
         for area in sorted(ruins, key=lambda a: (s.spec(ruins[a]).kind != "hive", a)):
             if area in orks:
                 continue
-            here = s.units(area, IMPERIUM)
-            if here:
-                plan.hold(min(here, key=lambda c: (specs[c].attack, c)))
+            holding = s.units(area, IMPERIUM)
+            if holding:
+                plan.hold(min(holding, key=lambda c: (specs[c].attack, c)))
                 continue
-            cands = sorted((c for c in plan.free() if area in plan.reach[c]),
-                           key=lambda c: (specs[c].attack + specs[c].defence, c))
-            for c in cands[:2 if s.spec(ruins[area]).kind == "hive" else 1]:
+            cands = sorted(
+                (c for c in plan.free() if area in plan.reach[c]),
+                key=lambda c: (specs[c].attack + specs[c].defence, c),
+            )
+            for c in cands[: 2 if s.spec(ruins[area]).kind == "hive" else 1]:
                 if plan.fits(c, area):
                     plan.go(c, area)
         # 3. Cut the supply of the Ork stacks that are worth it.
         self._cut_supply(s, plan, supplied)
-        # 4. Everyone else gathers around the best counter-attack targets.
+        # 4. Everyone else gathers around the best counter-attack targets, the strongest
+        #    attackers in the places next to them (weaker counters there make room).
         targets = self._imperial_targets(s)
         for aim in targets[:2]:
-            stage = [n for n in g.nbrs[aim] if n not in orks and n in supplied]
-            pref = {n: 3 - 2 * g.river.get((n, aim), False) - 0.1 * i
-                    for i, n in enumerate(sorted(stage))}
-            for c in sorted(plan.free(), key=lambda c: (-specs[c].attack, c)):
-                if s.location(c) in pref:
-                    plan.hold(c)
-                    continue
-                opts = [a for a in plan.reach[c] if a in pref and plan.fits(c, a)]
-                if opts:
-                    plan.go(c, max(opts, key=lambda a: (pref[a], a)))
+            self._stage(s, plan, aim, supplied)
         # 5. The rest close in on the nearest target, or on the most threatened hive.
         goals = targets[:2] or [a for t, a in threats[:1] if t > 0]
         if goals:
@@ -629,11 +668,82 @@ class GreedyAgent:
                 now = dmap.get(s.location(c), 99)
                 if now <= 1:
                     continue
-                opts = [a for a in plan.reach[c] if a in supplied and plan.fits(c, a)
-                        and dmap.get(a, 99) < now and not _jungle(g, a)]
+                opts = [
+                    a
+                    for a in plan.reach[c]
+                    if a in supplied
+                    and plan.fits(c, a)
+                    and dmap.get(a, 99) < now
+                    and not _jungle(g, a)
+                ]
                 if opts:
                     plan.go(c, min(opts, key=lambda a: (dmap.get(a, 99), a)))
         return plan.moves()
+
+    def _stage(self, s: S, plan: _Planner, aim: str, supplied: frozenset[str]) -> None:
+        """Fill the areas next to ``aim`` with the strongest Imperial attackers that can get
+        there; weaker counters standing in them move aside when they can."""
+        g = geo(s.data)
+        specs = s.data.counters
+        orks = s.occupied(ORKS)
+        stage = [n for n in g.nbrs[aim] if n not in orks and n in supplied]
+        if not stage:
+            return
+        pref = {
+            n: 3 - 2 * g.river.get((n, aim), False) - 0.1 * i for i, n in enumerate(sorted(stage))
+        }
+        free = set(plan.free())
+        room = {
+            n: 3
+            - sum(
+                1
+                for c in plan.at(n)
+                if c not in free and not specs[c].exempt and not specs[c].structure
+            )
+            for n in pref
+        }
+        cands = sorted(
+            (c for c in free if plan.where(c) in pref or any(a in pref for a in plan.reach[c])),
+            key=lambda c: (-specs[c].attack, c),
+        )
+        chosen: dict[str, str] = {}
+        for c in cands:
+            here = plan.where(c)
+            if specs[c].exempt:
+                chosen[c] = (
+                    here
+                    if here in pref
+                    else max((a for a in plan.reach[c] if a in pref), key=lambda a: (pref[a], a))
+                )
+                continue
+            if here in pref and room[here] > 0:
+                chosen[c] = here
+                room[here] -= 1
+                continue
+            opts = [a for a in plan.reach[c] if a in pref and room[a] > 0]
+            if opts:
+                a = max(opts, key=lambda a: (pref[a], a))
+                chosen[c] = a
+                room[a] -= 1
+        dmap = g.dist
+        for c in sorted(free - set(chosen)):
+            here = plan.where(c)
+            if here not in pref:
+                continue
+            outs = [
+                a
+                for a in plan.reach[c]
+                if a not in pref and a in supplied and not _jungle(g, a) and plan.fits(c, a)
+            ]
+            if outs:
+                plan.go(c, min(outs, key=lambda a: (dmap[a].get(aim, 99), a)))
+            else:
+                plan.hold(c)
+        for c, a in chosen.items():
+            if a == plan.where(c):
+                plan.hold(c)
+            elif plan.fits(c, a):
+                plan.go(c, a)
 
     def _cut_supply(self, s: S, plan: _Planner, supplied: frozenset[str]) -> None:
         """Put a counter across the supply line of valuable Ork stacks (twice at most)."""
@@ -645,7 +755,7 @@ class GreedyAgent:
         stacks: dict[str, list[str]] = {}
         for c in s.on_map(ORKS):
             stacks.setdefault(s.location(c), []).append(c)
-        hive_areas = set(hive_sites(s.data, s.where).values())
+        hive_areas = set(hive_sites(s).values())
         for _ in range(2):
             base = g.bfs(g.supply[ORKS] - blocked, frozenset(blocked))
             exposed = [a for a in stacks if a in base and a not in g.supply[ORKS]]
@@ -670,8 +780,9 @@ class GreedyAgent:
                     best, top = x, v
             if best is None:
                 return
-            units = sorted((c for c in cands[best] if plan.fits(c, best)),
-                           key=lambda c: (-specs[c].defence, c))
+            units = sorted(
+                (c for c in cands[best] if plan.fits(c, best)), key=lambda c: (-specs[c].defence, c)
+            )
             if not units:
                 return
             plan.go(units[0], best)
@@ -683,7 +794,7 @@ class GreedyAgent:
         return self._cached(s, "targets", lambda: self._imperial_targets_now(s))
 
     def _imperial_targets_now(self, s: S) -> list[str]:
-        hives = hive_sites(s.data, s.where)
+        hives = hive_sites(s)
         cands: dict[str, float] = {}
         for h, area in hives.items():
             if h in s.ruined and s.units(area, ORKS):
@@ -705,16 +816,15 @@ class GreedyAgent:
     # -- combat ------------------------------------------------------------------------------
 
     def _CombatPhase(self, s: S, legal: Sequence[Action]) -> Action:
-        self._prepare(s)
         memo: dict[object, object] = {}
         best: Action | None = None
         top = self.caution
         for a in legal:
-            if isinstance(a, act.Attack):
+            if isinstance(a, ac.Attack):
                 v = self._attack_value(s, a, memo)
                 if v > top:
                     best, top = a, v
-        cards = [a for a in legal if isinstance(a, act.PlayCard)]
+        cards = [a for a in legal if isinstance(a, ac.PlayCard)]
         for c in cards:
             if c.card == "waaagh" and best is not None and top > 10:
                 return c
@@ -723,12 +833,11 @@ class GreedyAgent:
         if best is not None:
             return best
         for a in legal:
-            if isinstance(a, act.Pass):
+            if isinstance(a, ac.Pass):
                 return a
         return legal[-1]
 
-    def _attack_value(self, s: S, a: act.Attack, memo: dict[object, object],
-                      drop: int = 0) -> float:
+    def _attack_value(self, s: S, a: ac.Attack, memo: dict[object, object], drop: int = 0) -> float:
         side = self.side
         specs = s.data.counters
         key = ("dfn", a.target)
@@ -748,45 +857,73 @@ class GreedyAgent:
             return -1e9
         col = s.data.crt.column(odds_ratio(att, max(0, dfn - drop)))
         mod, _ = modifiers(s, side, a.target, a.stacks)
-        values = self._code_values(s, a.target, a.stacks)
+        values = self._code_values(s, a.target, a.stacks, memo)
         reroll = side == ORKS and any(GHAZ in s.units(st, ORKS) for st in a.stacks)
         return expected(s, col, mod, values, reroll)
 
-    def _code_values(self, s: S, target: str, stacks: Sequence[str]) -> dict[str, float]:
+    def _code_values(
+        self,
+        s: S,
+        target: str,
+        stacks: Sequence[str],
+        memo: dict[object, object] | None = None,
+    ) -> dict[str, float]:
         """What each result of an attack on ``target`` from ``stacks`` is worth to this side."""
         side = self.side
-        foe = other(side)
-        g = geo(s.data)
-        specs = s.data.counters
         w = worths(s.data)
         mine = w[side]
-        theirs = w[side]
-        defenders = s.units(target, foe)
-        d_worth = [theirs[c] for c in defenders]
-        mine_occ = s.occupied(side)
-        exits = [n for n in g.nbrs[target] if n not in mine_occ]
-        doomed = sum(theirs[c] for c in defenders if c in s.retreated)
-        # Defenders driven out: worth a quarter of their value (out of position), all of it
-        # when they have nowhere to go.
-        driven = sum(d_worth) if not exits else 0.25 * sum(d_worth) + 0.75 * doomed
-        prize = self._prize(s, target, stacks)
-        own_stacks = [[c for c in s.units(st, side)] for st in stacks]
-        own_all = [c for st in own_stacks for c in st]
-        own_worth = sum(mine[c] for c in own_all)
+        key = ("target", target, self._movers(s, stacks))
+        found = memo.get(key) if memo is not None else None
+        if found is None:
+            found = self._target_values(s, target, stacks)
+            if memo is not None:
+                memo[key] = found
+        assert isinstance(found, tuple)
+        kill, driven, ex_gain, prize = found
+        own_worth = 0.0
         ex_loss = 0.0
-        for st in own_stacks:
-            ok = [c for c in st if c not in s.retreated]
+        for st in stacks:
+            units = s.units(st, side)
+            own_worth += sum(mine[c] for c in units)
+            ok = [mine[c] for c in units if c not in s.retreated]
             if ok:
-                ex_loss += min(mine[c] for c in ok)
-        one = min(d_worth, default=0.0)
-        ex_rest = driven - (0.25 * one if exits else one)
+                ex_loss += min(ok)
         return {
-            "DE": sum(d_worth) + prize,
+            "DE": kill + prize,
             "DR": driven + prize,
-            "EX": one + max(0.0, ex_rest) + prize - ex_loss,
+            "EX": ex_gain + prize - ex_loss,
             "AR": -0.1 * own_worth - 2.0,
             "AE": -own_worth,
         }
+
+    def _movers(self, s: S, stacks: Sequence[str]) -> bool:
+        """Whether an attacking counter could advance after the attack (movement 2 or more)."""
+        specs = s.data.counters
+        return any(specs[c].movement >= 2 for st in stacks for c in s.units(st, self.side))
+
+    def _target_values(
+        self, s: S, target: str, stacks: Sequence[str]
+    ) -> tuple[float, float, float, float]:
+        """The defender's side of an attack: (worth destroyed by a DE, worth of a DR, what an EX
+        takes from the defender, the prize of clearing the area)."""
+        foe = other(self.side)
+        g = geo(s.data)
+        w = worths(s.data)
+        theirs = w[self.side]
+        plain = w["plain"]
+        defenders = s.units(target, foe)
+        kill = sum(theirs[c] for c in defenders)
+        mine_occ = s.occupied(self.side)
+        exits = any(n not in mine_occ for n in g.nbrs[target])
+        doomed = sum(theirs[c] for c in defenders if c in s.retreated)
+        # Defenders driven out: worth a quarter of their plain value (out of position), all
+        # of their worth when they have nowhere to go or retreated already.
+        shaken = 0.25 * sum(plain[c] for c in defenders if c not in s.retreated)
+        driven = kill if not exits else shaken + doomed
+        first = min(defenders, key=lambda c: (theirs[c], c)) if defenders else None
+        one = theirs[first] if first else 0.0
+        ex_rest = driven - (0.25 * plain[first] if exits else one) if first else 0.0
+        return (kill, driven, one + max(0.0, ex_rest), self._prize(s, target, stacks))
 
     def _prize(self, s: S, target: str, stacks: Sequence[str]) -> float:
         """What clearing ``target`` of enemy counters is worth beyond the counters."""
@@ -804,14 +941,16 @@ class GreedyAgent:
                     prize += 2.0
             return prize
         prize = 0.0
-        hives = hive_sites(s.data, s.where)
+        hives = hive_sites(s)
         for h, area in hives.items():
             if area == target and h in s.ruined:
                 held = sum(s.hive_captured(x) for x in hives)
                 prize += UNCAPTURE_PRIZE * (1.5 if held >= 2 else 1.0)
+                if not s.ghazghkull_in_play():
+                    prize += ENDGAME_PRIZE
         return prize
 
-    def _strike_value(self, s: S, a: act.PlayCard) -> float:
+    def _strike_value(self, s: S, a: ac.PlayCard) -> float:
         """Orbital Strike: a 1 in 3 chance that the Orks lose their cheapest counter there."""
         if a.card != "orbital-strike":
             return -1.0
@@ -828,15 +967,15 @@ class GreedyAgent:
     def _AttackCards(self, s: S, legal: Sequence[Action]) -> Action:
         top = s.top
         battle = top.battle  # type: ignore[attr-defined]
-        hive = sum(s.spec(c).defence for c in s.stack(battle.target, IMPERIUM)
-                   if s.spec(c).kind == "hive")
-        self._prepare(s)
-        a = act.Attack(battle.target, battle.stacks)
+        hive = sum(
+            s.spec(c).defence for c in s.stack(battle.target, IMPERIUM) if s.spec(c).kind == "hive"
+        )
+        a = ac.Attack(battle.target, battle.stacks)
         memo: dict[object, object] = {}
         gain = self._attack_value(s, a, memo, hive) - self._attack_value(s, a, memo)
         want = gain > 3.0
         for x in legal:
-            if isinstance(x, act.PlayCard) == want:
+            if isinstance(x, ac.PlayCard) == want:
                 return x
         return legal[-1]
 
@@ -845,7 +984,7 @@ class GreedyAgent:
         kinds = {s.spec(c).kind for c in s.stack(battle.target, IMPERIUM)}
         want = "hive" in kinds or "factory" in kinds or len(s.units(battle.target, IMPERIUM)) >= 2
         for x in legal:
-            if isinstance(x, act.PlayCard) == want:
+            if isinstance(x, ac.PlayCard) == want:
                 return x
         return legal[-1]
 
@@ -857,14 +996,13 @@ class GreedyAgent:
         trapped = not any(n not in orks for n in g.nbrs[battle.target])
         want = "hive" in kinds or trapped
         for x in legal:
-            if isinstance(x, act.PlayCard) == want:
+            if isinstance(x, ac.PlayCard) == want:
                 return x
         return legal[-1]
 
     def _RerollChoice(self, s: S, legal: Sequence[Action]) -> Action:
         from wargames.armageddon.combat import combat_result
 
-        self._prepare(s)
         top = s.top
         b = top.battle  # type: ignore[attr-defined]
         values = self._code_values(s, b.target, b.stacks)
@@ -874,7 +1012,7 @@ class GreedyAgent:
         col = s.data.crt.column(odds_ratio(max(1, att), dfn))
         mod, _ = modifiers(s, ORKS, b.target, b.stacks)
         fresh = expected(s, col, mod, values, False)
-        return act.Reroll(values.get(code, 0.0) < fresh)
+        return ac.Reroll(values.get(code, 0.0) < fresh)
 
     def _TakeLoss(self, s: S, legal: Sequence[Action]) -> Action:
         w = worths(s.data)[self.side]
@@ -887,11 +1025,11 @@ class GreedyAgent:
         specs = s.data.counters
         supplied = supplied_areas(s, side)
         first = legal[0]
-        assert isinstance(first, act.RetreatTo)
+        assert isinstance(first, ac.RetreatTo)
         counter = first.counter
 
         def score(a: Action) -> float:
-            assert isinstance(a, act.RetreatTo)
+            assert isinstance(a, ac.RetreatTo)
             area = a.area
             danger = sum(specs[c].attack for n in g.nbrs[area] for c in s.units(n, foe))
             mates = s.units(area, side)
@@ -909,11 +1047,11 @@ class GreedyAgent:
         battle = s.top.battle  # type: ignore[attr-defined]
         target = battle.target
         specs = s.data.counters
-        hives = hive_sites(s.data, s.where)
+        hives = hive_sites(s)
         is_hive = target in hives.values()
         inside = [c for c in s.units(target, self.side)]
-        advances = [a for a in legal if isinstance(a, act.Advance)]
-        pass_ = [a for a in legal if isinstance(a, act.Pass)]
+        advances = [a for a in legal if isinstance(a, ac.Advance)]
+        pass_ = [a for a in legal if isinstance(a, ac.Pass)]
         if not advances:
             return legal[-1]
         if self.side == ORKS:
@@ -924,8 +1062,10 @@ class GreedyAgent:
             cands = [a for a in advances if a.counter != GHAZ]
             if not cands:
                 return pass_[0] if pass_ else legal[-1]
-            return max(cands, key=lambda a: (specs[a.counter].defence - 0.5 * specs[a.counter].attack,
-                                             a.counter))
+            return max(
+                cands,
+                key=lambda a: (specs[a.counter].defence - 0.5 * specs[a.counter].attack, a.counter),
+            )
         want = 2 if is_hive else 0
         if len(inside) >= want:
             return pass_[0] if pass_ else legal[-1]
@@ -941,25 +1081,49 @@ class GreedyAgent:
         threatened = self._fort_need(s)
 
         def score(a: Action) -> float:
-            if isinstance(a, act.PlayCard):
-                return 100.0 if a.card == "emergency-production" else (
-                    self._strike_value(s, a) * 2 if a.card == "orbital-strike" else -1.0)
-            if isinstance(a, act.Rebuild):
+            if isinstance(a, ac.PlayCard):
+                return (
+                    100.0
+                    if a.card == "emergency-production"
+                    else (self._strike_value(s, a) * 2 if a.card == "orbital-strike" else -1.0)
+                )
+            if isinstance(a, ac.Rebuild):
                 return 60.0
-            if isinstance(a, act.Buy):
+            if isinstance(a, ac.Buy):
                 spec = specs[a.counter]
                 cost = costs[spec.kind].cost
                 if spec.kind == "fortification":
                     return 20.0 if threatened > 0 else 0.5
-                if spec.kind == "hive-gangs" and points >= 5:
-                    return 1.0
-                return 10.0 + (spec.attack + spec.defence + 0.3 * spec.movement) / cost
+                value = (spec.attack + spec.defence + 0.3 * spec.movement) / cost
+                if spec.kind == "hive-gangs":
+                    # Hive gangs reach the map at once: bought to fill an endangered hive now,
+                    # otherwise only with the change.
+                    if gangs > 0:
+                        return 15.0 + value
+                    if points >= 5:
+                        return 1.0
+                return 10.0 + value
             return 0.0
 
-        choice = self._best(legal, score)
-        if isinstance(choice, act.Buy) and specs[choice.counter].kind == "fortification":
-            self._forts_bought = getattr(self, "_forts_bought", 0) + 1
-        return choice
+        gangs = self._gangs_wanted(s)
+        return self._best(legal, score)
+
+    def _gangs_wanted(self, s: S) -> int:
+        """Free places in the endangered hives, less the hive gangs already bought for them."""
+        from wargames.armageddon.state import READY, TRACK
+
+        specs = s.data.counters
+        want = 0
+        for area, d in self._endangered(s):
+            if d >= GANG_RISK:
+                want += max(0, 3 - sum(1 for c in s.units(area, IMPERIUM) if not specs[c].exempt))
+        bought = sum(
+            1
+            for box in (READY, f"{TRACK}1")
+            for c in s.in_box(box, IMPERIUM)
+            if specs[c].kind == "hive-gangs"
+        )
+        return want - bought
 
     def _fort_need(self, s: S) -> int:
         """How many more fortifications the endangered hives want (beyond those on order)."""
@@ -968,8 +1132,9 @@ class GreedyAgent:
 
         queued = sum(1 for c in s.in_box(READY, IMPERIUM) if specs[c].kind == "fortification")
         for space in range(1, 4):
-            queued += sum(1 for c in s.in_box(f"{TRACK}{space}", IMPERIUM)
-                          if specs[c].kind == "fortification")
+            queued += sum(
+                1 for c in s.in_box(f"{TRACK}{space}", IMPERIUM) if specs[c].kind == "fortification"
+            )
         return self._cached(s, "forts", lambda: self._fort_want(s)) - queued
 
     def _fort_want(self, s: S) -> int:
@@ -989,7 +1154,7 @@ class GreedyAgent:
         return self._cached(s, "endangered", lambda: self._endangered_now(s))
 
     def _endangered_now(self, s: S) -> list[tuple[str, float]]:
-        hives = hive_sites(s.data, s.where)
+        hives = hive_sites(s)
         orks = s.occupied(ORKS)
         out = []
         for h, area in hives.items():
@@ -1007,14 +1172,13 @@ class GreedyAgent:
         targets = self._imperial_targets(s)
 
         def score(a: Action) -> float:
-            if not isinstance(a, act.Place):
-                return -1.0
+            if not isinstance(a, ac.Place):
+                return -100.0  # a ready counter is worth more on the map than in the box
             spec = specs[a.counter]
             area = a.area
             d = danger.get(area, 0.0)
             if spec.kind == "fortification":
-                forts = sum(1 for c in s.stack(area, IMPERIUM)
-                            if specs[c].kind == "fortification")
+                forts = sum(1 for c in s.stack(area, IMPERIUM) if specs[c].kind == "fortification")
                 return 10.0 * d + (1.0 if area in danger else 0.0) - 4.0 * (forts >= FORT_CAP)
             v = 5.0 + 10.0 * d
             if targets:
@@ -1030,16 +1194,16 @@ class GreedyAgent:
         specs = s.data.counters
         g = geo(s.data)
         aims = self._ork_aims(s)
-        hives = hive_sites(s.data, s.where)
+        hives = hive_sites(s)
         ruined_hive_areas = {hives[h] for h in hives if h in s.ruined}
 
         def score(a: Action) -> float:
-            if isinstance(a, act.PlayCard):
+            if isinstance(a, ac.PlayCard):
                 return 50.0 if a.card == "mekboyz" and s.in_box(DEAD, ORKS) else -1.0
-            if isinstance(a, act.Return):
+            if isinstance(a, ac.Return):
                 spec = specs[a.counter]
                 aim = aims.get(spec.tribe or "")
-                v = spec.attack + spec.defence
+                v = float(spec.attack + spec.defence)
                 if a.area in ruined_hive_areas:
                     v += 3.0
                 if aim is not None:
@@ -1053,7 +1217,7 @@ class GreedyAgent:
 
     def _SupplyCheck(self, s: S, legal: Sequence[Action]) -> Action:
         for a in legal:
-            if isinstance(a, act.PlayCard):
+            if isinstance(a, ac.PlayCard):
                 return a
         return legal[-1]
 
@@ -1064,7 +1228,7 @@ class GreedyAgent:
 class _Planner:
     """A phase's moves, planned counter by counter against the stacks they will make."""
 
-    def __init__(self, s: S, side: str, moves: Iterable[act.Move]) -> None:
+    def __init__(self, s: S, side: str, moves: Iterable[ac.Move]) -> None:
         self.s = s
         self.side = side
         self.reach: dict[str, set[str]] = {}
@@ -1075,6 +1239,7 @@ class _Planner:
             self.occ.setdefault(s.location(c), []).append(c)
         self.dest: dict[str, str] = {}
         self.fixed: set[str] = set()
+        self._structures: dict[str, tuple[str, ...]] = {}
 
     def free(self) -> list[str]:
         return [c for c in self.reach if c not in self.fixed]
@@ -1084,7 +1249,12 @@ class _Planner:
 
     def fits(self, counter: str, area: str) -> bool:
         stack = [c for c in self.occ.get(area, []) if c != counter]
-        structures = [c for c in self.s.stack(area, self.side) if self.s.spec(c).structure]
+        structures = self._structures.get(area)
+        if structures is None:
+            specs = self.s.data.counters
+            structures = self._structures[area] = tuple(
+                c for c in self.s.stack(area, self.side) if specs[c].structure
+            )
         return fits(self.s.data, (*structures, *stack), counter)
 
     def hold(self, counter: str) -> None:
@@ -1107,8 +1277,8 @@ class _Planner:
     def where(self, counter: str) -> str:
         return self.dest.get(counter, self.s.location(counter))
 
-    def moves(self) -> list[act.Move]:
-        return [act.Move(c, a) for c, a in self.dest.items() if a != self.s.location(c)]
+    def moves(self) -> list[ac.Move]:
+        return [ac.Move(c, a) for c, a in self.dest.items() if a != self.s.location(c)]
 
 
 def _combos(targets: list[str], n: int) -> Iterable[tuple[str, ...]]:
@@ -1170,15 +1340,16 @@ def _potential(s: S, area: str, moves: int) -> Potential:
     attacks = []
     for t, atks in by_tribe.items():
         atks.sort(reverse=True)
-        attacks.append((sum(atks[:3 * len(slots)]) + lead.get(t, 0), t in lead))
+        attacks.append((sum(atks[: 3 * len(slots)]) + lead.get(t, 0), t in lead))
     mod = g.defmod[area] + (1 if s.turn == 1 else 0)
     if slots and all(g.river.get((n, area), False) for n in slots):
         mod -= 1
     return (attacks, mod, defence_of(s, area, IMPERIUM))
 
 
-def _danger(s: S, area: str, extra: int = 0, moves: int = 1,
-            potential: Potential | None = None) -> float:
+def _danger(
+    s: S, area: str, extra: int = 0, moves: int = 1, potential: Potential | None = None
+) -> float:
     """Chance that the strongest one-tribe Ork attack that could be brought against the
     Imperial stack in ``area`` within ``moves`` Ork moves clears it (defence + ``extra``)."""
     attacks, mod, dfn = potential or _potential(s, area, moves)
@@ -1235,4 +1406,4 @@ def _risk(s: S, area: str, dfn: int) -> float:
     return expected(s, col, g.defmod[area], values, False)
 
 
-__all__ = ["TRIBES", "GreedyAgent"]
+__all__ = ["GreedyAgent"]
