@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import attrs
-
 from wargames.core.cards import Deck, Pile
-from wargames.core.engine import Outcome
+from wargames.core.engine import Outcome, decode_value, encode_value
 from wargames.core.errors import ScenarioError
 
 if TYPE_CHECKING:
@@ -20,40 +18,11 @@ T = TypeVar("T", bound="ArmageddonState")
 FORMAT = 1
 
 
-@cache
-def _saved_fields(cls: type) -> tuple[str, ...] | None:
-    """The fields of an attrs class that are saved (derived caches are not); None otherwise."""
-    if not attrs.has(cls):
-        return None
-    return tuple(f.name for f in attrs.fields(cls) if not f.metadata.get("derived"))
-
-
-def _encode(value: Any) -> Any:
-    names = _saved_fields(type(value))  # type: ignore[arg-type]
-    if names is not None:
-        out = {"@": type(value).__name__}
-        for name in names:
-            out[name] = _encode(getattr(value, name))
-        return out
-    if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
-    return value
-
-
 def _classes() -> dict[str, type]:
     from wargames.armageddon import build, combat, flow, movement, phases, specials, supply
 
     del build, movement, phases, specials, supply  # imported so their tasks register
     return {**flow.TASKS, "Battle": combat.Battle}
-
-
-def _decode(value: Any, classes: dict[str, type]) -> Any:
-    if isinstance(value, dict) and "@" in value:
-        cls = classes[value["@"]]
-        return cls(**{k: _decode(v, classes) for k, v in value.items() if k != "@"})
-    if isinstance(value, list):
-        return tuple(_decode(v, classes) for v in value)
-    return value
 
 
 @lru_cache(maxsize=64)
@@ -88,7 +57,7 @@ def state_to_json(s: ArmageddonState) -> dict[str, Any]:
         "attacked": sorted(s.attacked),
         "retreated": sorted(s.retreated),
         "rebuilding": sorted(s.rebuilding),
-        "tasks": [_encode(t) for t in s.tasks],
+        "tasks": [encode_value(t) for t in s.tasks],
         "result": None if s.result is None else s.result.to_json(),
     }
 
@@ -125,6 +94,6 @@ def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
         attacked=frozenset(data["attacked"]),
         retreated=frozenset(data["retreated"]),
         rebuilding=frozenset(data["rebuilding"]),
-        tasks=tuple(_decode(t, classes) for t in data["tasks"]),
+        tasks=tuple(decode_value(t, classes) for t in data["tasks"]),
         result=None if data["result"] is None else Outcome.from_json(data["result"]),
     )

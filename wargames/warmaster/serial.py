@@ -5,10 +5,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import attrs
-
 from wargames.core.cards import Pile
-from wargames.core.engine import Outcome
+from wargames.core.engine import Outcome, decode_value, encode_value
 from wargames.core.errors import ScenarioError
 
 if TYPE_CHECKING:
@@ -21,39 +19,11 @@ FORMAT = 1
 
 
 @cache
-def _saved_fields(cls: type) -> tuple[str, ...] | None:
-    if not attrs.has(cls):
-        return None
-    return tuple(f.name for f in attrs.fields(cls))
-
-
-def _encode(value: Any) -> Any:
-    names = _saved_fields(type(value))  # type: ignore[arg-type]
-    if names is not None:
-        out = {"@": type(value).__name__}
-        for name in names:
-            out[name] = _encode(getattr(value, name))
-        return out
-    if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
-    return value
-
-
-@cache
 def _classes() -> dict[str, type]:
     from wargames.warmaster import battle, flow, movement, specials, teleport
 
     del movement, specials, teleport  # imported so their tasks register
     return {**flow.TASKS, "Battle": battle.Battle}
-
-
-def _decode(value: Any, classes: dict[str, type]) -> Any:
-    if isinstance(value, dict) and "@" in value:
-        cls = classes[value["@"]]
-        return cls(**{k: _decode(v, classes) for k, v in value.items() if k != "@"})
-    if isinstance(value, list):
-        return tuple(_decode(v, classes) for v in value)
-    return value
 
 
 @lru_cache(maxsize=64)
@@ -85,7 +55,7 @@ def state_to_json(s: WarmasterState) -> dict[str, Any]:
         "laser_hits": s.laser_hits,
         "turn_cap": s.turn_cap,
         "backs": list(s.backs),
-        "tasks": [_encode(t) for t in s.tasks],
+        "tasks": [encode_value(t) for t in s.tasks],
         "result": None if s.result is None else s.result.to_json(),
     }
 
@@ -118,6 +88,6 @@ def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
         laser_hits=data["laser_hits"],
         turn_cap=data["turn_cap"],
         backs=tuple(data["backs"]),
-        tasks=tuple(_decode(t, classes) for t in data["tasks"]),
+        tasks=tuple(decode_value(t, classes) for t in data["tasks"]),
         result=None if data["result"] is None else Outcome.from_json(data["result"]),
     )
