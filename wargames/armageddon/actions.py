@@ -8,11 +8,28 @@ special card).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 import attrs
 
-from wargames.core.errors import NotationError
+from wargames.core.notation import (
+    REROLL_READERS,
+    Reader,
+    end,
+    one,
+    parse_notation,
+    roll,
+    two,
+)
+from wargames.core.notation import (
+    Pass as Pass,
+)
+from wargames.core.notation import (
+    Reroll as Reroll,
+)
+from wargames.core.notation import (
+    Roll as Roll,
+)
 
 
 def _sorted(areas: Iterable[str]) -> tuple[str, ...]:
@@ -39,16 +56,6 @@ class Plan:
 
     def __str__(self) -> str:
         return f"plan {self.first} {self.second}"
-
-
-@attrs.frozen(cache_hash=True)
-class Roll:
-    """A chance outcome: one die came up ``value``."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll {self.value}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -84,16 +91,6 @@ class Attack:
 
     def __str__(self) -> str:
         return f"attack {self.target} from {','.join(self.stacks)}"
-
-
-@attrs.frozen(cache_hash=True)
-class Reroll:
-    """Ghazghkull's re-roll of the combat die (BFA-COMBAT-20): ``True`` re-rolls, else keeps."""
-
-    reroll: bool
-
-    def __str__(self) -> str:
-        return "reroll" if self.reroll else "keep"
 
 
 @attrs.frozen(cache_hash=True)
@@ -190,16 +187,6 @@ class PlayCard:
         return f"play {self.card}" + (f" {self.target}" if self.target else "")
 
 
-@attrs.frozen(cache_hash=True)
-class Pass:
-    """Finish the current step: end a phase, stop advancing, decline a card (``what`` says)."""
-
-    what: str = "phase"
-
-    def __str__(self) -> str:
-        return f"end {self.what}"
-
-
 ArmageddonAction = (
     Deploy
     | Plan
@@ -223,26 +210,7 @@ ArmageddonAction = (
 
 def parse(text: str) -> ArmageddonAction:
     """Read an action from its notation (the inverse of ``str``)."""
-    words = text.split()
-    if not words:
-        raise NotationError("empty action")
-    verb, args = words[0].lower(), words[1:]
-    try:
-        return _PARSERS[verb](args)
-    except KeyError:
-        raise NotationError(f"unknown action {verb!r} in {text!r}") from None
-    except (IndexError, ValueError):
-        raise NotationError(f"cannot read {text!r}") from None
-
-
-def _one(args: list[str]) -> str:
-    (a,) = args
-    return a
-
-
-def _two(args: list[str]) -> tuple[str, str]:
-    a, b = args
-    return a, b
+    return parse_notation(text, _READERS)
 
 
 def _attack(args: list[str]) -> Attack:
@@ -258,32 +226,22 @@ def _play(args: list[str]) -> PlayCard:
     return PlayCard(args[0], args[1] if len(args) == 2 else "")
 
 
-def _flag(value: bool) -> Callable[[list[str]], Reroll]:
-    def read(args: list[str]) -> Reroll:
-        if args:
-            raise ValueError(args)
-        return Reroll(value)
-
-    return read
-
-
-_PARSERS: dict[str, Callable[[list[str]], ArmageddonAction]] = {
-    "deploy": lambda a: Deploy(*_two(a)),
-    "plan": lambda a: Plan(*_two(a)),
-    "roll": lambda a: Roll(int(_one(a))),
-    "draw": lambda a: Draw(*_two(a)),
-    "move": lambda a: Move(*_two(a)),
+_READERS: dict[str, Reader[ArmageddonAction]] = {
+    "deploy": lambda a: Deploy(*two(a)),
+    "plan": lambda a: Plan(*two(a)),
+    "roll": roll,
+    "draw": lambda a: Draw(*two(a)),
+    "move": lambda a: Move(*two(a)),
     "attack": _attack,
-    "reroll": _flag(True),
-    "keep": _flag(False),
-    "lose": lambda a: Lose(_one(a)),
-    "eliminate": lambda a: Eliminate(_one(a)),
-    "retreat": lambda a: RetreatTo(*_two(a)),
-    "advance": lambda a: Advance(_one(a)),
-    "buy": lambda a: Buy(_one(a)),
-    "rebuild": lambda a: Rebuild(_one(a)),
-    "place": lambda a: Place(*_two(a)),
-    "return": lambda a: Return(*_two(a)),
+    **REROLL_READERS,
+    "lose": lambda a: Lose(one(a)),
+    "eliminate": lambda a: Eliminate(one(a)),
+    "retreat": lambda a: RetreatTo(*two(a)),
+    "advance": lambda a: Advance(one(a)),
+    "buy": lambda a: Buy(one(a)),
+    "rebuild": lambda a: Rebuild(one(a)),
+    "place": lambda a: Place(*two(a)),
+    "return": lambda a: Return(*two(a)),
     "play": _play,
-    "end": lambda a: Pass(_one(a)),
+    "end": end,
 }

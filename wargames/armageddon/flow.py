@@ -14,55 +14,30 @@ import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS
+from wargames.core import tasks
 from wargames.core.cards import Deck, Pile
 from wargames.core.engine import CHANCE, Action, Outcome, Player
 from wargames.core.errors import RuleViolation
+from wargames.core.notation import D6_OUTCOMES
+from wargames.core.tasks import sample
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
 
-D6 = tuple((act.Roll(v), 1 / 6) for v in range(1, 7))
 
-TASKS: dict[str, type[Task]] = {}
-
-
-class Task:
-    """One pending step. Subclasses are frozen attrs classes registered in :data:`TASKS`."""
+class Task(tasks.Task["S"]):
+    """One pending step of Battle for Armageddon; subclasses are frozen attrs classes."""
 
     rule: ClassVar[str] = "BFA-SEQ-02"
-    """The rule named when an action is refused here."""
+    sequence_rule: ClassVar[str] = "BFA-SEQ-02"
 
-    def __init_subclass__(cls) -> None:
-        TASKS[cls.__name__] = cls
+    def out_of_place(self, s: S, action: Action, legal: tuple[Action, ...]) -> RuleViolation | None:
+        return out_of_place(s, self.actor(s), action, legal)
 
-    def actor(self, s: S) -> Player | None:
-        """Who decides: a side, CHANCE, or None for an automatic step."""
-        return None
 
-    def legal(self, s: S) -> tuple[Action, ...]:
-        return ()
-
-    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return ()
-
-    def act(self, s: S, action: Action) -> S:
-        raise NotImplementedError(type(self).__name__)
-
-    def run(self, s: S) -> S:
-        raise NotImplementedError(type(self).__name__)
-
-    def explain(self, s: S, action: Action) -> RuleViolation:
-        legal = s._legal_tuple()  # memoized on the state
-        found = out_of_place(s, self.actor(s), action, legal)
-        if found is not None:
-            return found
-        what = type(self).__name__
-        return RuleViolation(
-            self.rule, f"{action} is not allowed now ({what}); legal: " + _sample(legal)
-        )
-
-    def describe(self, s: S) -> str:
-        return type(self).__name__
+class DieRoll(tasks.DieRoll["S"], Task):
+    """A step that waits for one D6 (BFA-GAME-04); subclasses say what the value does in
+    :meth:`rolled`."""
 
 
 ACTIVITY: dict[type, str] = {
@@ -127,34 +102,11 @@ def _card_refused(
         "BFA-CARDS-02",
         f"{action.card} may not be played now"
         + (
-            f" (or not at that target; legal: {_sample(legal)})"
+            f" (or not at that target; legal: {sample(legal)})"
             if any(isinstance(a, act.PlayCard) and a.card == action.card for a in legal)
             else ""
         ),
     )
-
-
-class DieRoll(Task):
-    """A step that waits for one D6: a chance node whose outcomes are ``roll 1`` .. ``roll 6``
-    (BFA-GAME-04). Subclasses say what the value does in :meth:`rolled`."""
-
-    def actor(self, s: S) -> Player | None:
-        return CHANCE
-
-    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return D6
-
-    def act(self, s: S, action: Action) -> S:
-        assert isinstance(action, act.Roll)
-        return self.rolled(s, action.value)
-
-    def rolled(self, s: S, value: int) -> S:
-        raise NotImplementedError(type(self).__name__)
-
-
-def _sample(actions: tuple[Action, ...]) -> str:
-    shown = ", ".join(str(a) for a in actions[:6])
-    return shown + (f" and {len(actions) - 6} more" if len(actions) > 6 else "")
 
 
 # -- set-up ------------------------------------------------------------------------------------
@@ -298,7 +250,7 @@ class Initiative(Task):
         return s.evolve(initiative=ORKS).pop()
 
     def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return D6
+        return D6_OUTCOMES
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Roll)
@@ -383,4 +335,4 @@ def new_game_tasks() -> tuple[Task, ...]:
     return (DeployOrks(), DealSpecial(ORKS, 2), DealSpecial(IMPERIUM, 2), BeginTurn())
 
 
-__all__ = ["D6", "TASKS", "Deck", "Pile", "Task", "new_game_tasks"]
+__all__ = ["Deck", "DieRoll", "Pile", "Task", "new_game_tasks"]

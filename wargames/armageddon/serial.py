@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from wargames.core.cards import Deck, Pile
 from wargames.core.engine import Outcome, decode_value, encode_value
 from wargames.core.errors import ScenarioError
+from wargames.core.tasks import task_classes
 
 if TYPE_CHECKING:
     from wargames.armageddon.data import Setup
@@ -22,7 +23,7 @@ def _classes() -> dict[str, type]:
     from wargames.armageddon import build, combat, flow, movement, phases, specials, supply
 
     del build, movement, phases, specials, supply  # imported so their tasks register
-    return {**flow.TASKS, "Battle": combat.Battle}
+    return {**task_classes(flow.Task), "Battle": combat.Battle}
 
 
 @lru_cache(maxsize=64)

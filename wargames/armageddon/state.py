@@ -9,17 +9,17 @@ phase modules define the tasks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, SIDES, ArmageddonData, CounterSpec, Setup
 from wargames.core.cards import Deck, Pile
-from wargames.core.engine import CHANCE, Action, GameState, Outcome, Player
-from wargames.core.errors import RuleViolation
+from wargames.core.engine import CHANCE, Action, Outcome, Player
+from wargames.core.tasks import TaskState
 
 if TYPE_CHECKING:
     from wargames.armageddon.flow import Task
@@ -142,11 +142,14 @@ def _put(table: dict[str, tuple[str, ...]], key: str, value: tuple[str, ...]) ->
 
 
 @attrs.frozen(slots=False)
-class ArmageddonState(GameState):
+class ArmageddonState(TaskState):
     """A position in Battle for Armageddon (see the module docstring)."""
 
     game: ClassVar[str] = "armageddon"
     players: ClassVar[tuple[Player, ...]] = SIDES
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where", "ruined"})}
+    """Where-is-what lookups hold while no counter moves and nothing is ruined."""
+    shared_with_view: ClassVar[tuple[str, ...]] = ("legal", "legal_set", "index", "player")
 
     data: ArmageddonData = attrs.field(eq=False, repr=False)
     setup: Setup = attrs.field(eq=False, repr=False)
@@ -187,70 +190,7 @@ class ArmageddonState(GameState):
         # counter id -> position in ``where``; not a field, shared by every evolved copy
         object.__setattr__(self, "_ix", manifest(self.data).index)
 
-    # -- the task stack ------------------------------------------------------------------------
-
-    @property
-    def top(self) -> Task:
-        return self.tasks[-1]
-
-    def push(self, *tasks: Task) -> Self:
-        """Put ``tasks`` on top, to be done in the order given."""
-        return self.evolve(tasks=self.tasks + tuple(reversed(tasks)))
-
-    def pop(self, *then: Task) -> Self:
-        """Finish the top task and put ``then`` on top, to be done in the order given."""
-        return self.evolve(tasks=self.tasks[:-1] + tuple(reversed(then)))
-
-    def settle(self) -> Self:
-        """Carry out automatic tasks until a player or the dice must decide, or the game ends."""
-        state: ArmageddonState = self
-        while state.tasks and state.result is None and state.top.actor(state) is None:
-            state = state.top.run(state)
-        return cast(Self, state)
-
-    def evolve(self, **changes: Any) -> Self:
-        """A copy with ``changes`` (fast: states share every unchanged field). Where-is-what
-        lookups are carried over while no counter moves and nothing is ruined."""
-        new = object.__new__(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        memo: dict[str, Any] = {}
-        if "where" not in changes and "ruined" not in changes and "index" in self._memo:
-            memo["index"] = self._memo["index"]
-        fields["_memo"] = memo
-        return new
-
-    def clone(self) -> Self:
-        return self.evolve()
-
     # -- protocol -----------------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> Player | None:
-        memo = self._memo
-        if "player" not in memo:
-            memo["player"] = (
-                None if self.result is not None or not self.tasks else self.top.actor(self)
-            )
-        player: Player | None = memo["player"]
-        return player
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.result
-
-    def _legal(self) -> tuple[Action, ...]:
-        return self.top.legal(self)
-
-    def _chance(self) -> tuple[tuple[Action, float], ...]:
-        return self.top.chance(self)
-
-    def _apply(self, action: Action) -> Self:
-        return cast(Self, self.top.act(self, action).settle())
-
-    def _explain(self, action: Action) -> RuleViolation:
-        return self.top.explain(self, action)
 
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
@@ -413,15 +353,7 @@ class ArmageddonState(GameState):
         seen = self.evolve(
             hands=(hands[0], hands[1]), decks=(decks[0], decks[1]), plans=(plans[0], plans[1])
         )
-        if player == self.current_player:
-            # The acting player's choices never depend on what is hidden from him: the view
-            # shares the state's legal actions (the very same objects, so applying one of
-            # them to the state is recognised at once).
-            self._legal_tuple()
-            for key in ("legal", "legal_set", "index", "player"):
-                if key in self._memo:
-                    seen._memo[key] = self._memo[key]
-        return seen
+        return self.share(seen, player)
 
     def invariant_violations(self) -> list[str]:
         from wargames.armageddon.invariants import violations

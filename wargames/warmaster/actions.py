@@ -9,11 +9,26 @@ the cup).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
-from wargames.core.errors import NotationError
+from wargames.core.notation import (
+    REROLL_READERS,
+    Reader,
+    end,
+    one,
+    parse_notation,
+    roll,
+    two,
+)
+from wargames.core.notation import (
+    Pass as Pass,
+)
+from wargames.core.notation import (
+    Reroll as Reroll,
+)
+from wargames.core.notation import (
+    Roll as Roll,
+)
 
 
 @attrs.frozen(cache_hash=True)
@@ -35,16 +50,6 @@ class Group:
 
     def __str__(self) -> str:
         return "group " + " ".join(self.units)
-
-
-@attrs.frozen(cache_hash=True)
-class Roll:
-    """A chance outcome: one D6 came up ``value``."""
-
-    value: int
-
-    def __str__(self) -> str:
-        return f"roll {self.value}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -76,16 +81,6 @@ class Fight:
 
     def __str__(self) -> str:
         return f"battle {self.area}"
-
-
-@attrs.frozen(cache_hash=True)
-class Reroll:
-    """A re-roll hero's side re-rolls the battle die (``True``) or keeps it (WM-REROLL-02)."""
-
-    reroll: bool
-
-    def __str__(self) -> str:
-        return "reroll" if self.reroll else "keep"
 
 
 @attrs.frozen(cache_hash=True)
@@ -150,16 +145,6 @@ class Displace:
         return f"displace {self.unit} {self.area}"
 
 
-@attrs.frozen(cache_hash=True)
-class Pass:
-    """Finish the current step (``end phase``)."""
-
-    what: str = "phase"
-
-    def __str__(self) -> str:
-        return f"end {self.what}"
-
-
 WarmasterAction = (
     Place
     | Group
@@ -180,28 +165,7 @@ WarmasterAction = (
 
 def parse(text: str) -> WarmasterAction:
     """Read an action from its notation (the inverse of ``str``)."""
-    words = text.split()
-    if not words:
-        raise NotationError("empty action")
-    verb, args = words[0].lower(), words[1:]
-    try:
-        reader = _PARSERS[verb]
-    except KeyError:
-        raise NotationError(f"unknown action {verb!r} in {text!r}") from None
-    try:
-        return reader(args)
-    except (IndexError, ValueError):
-        raise NotationError(f"cannot read {text!r}") from None
-
-
-def _one(args: list[str]) -> str:
-    (a,) = args
-    return a
-
-
-def _two(args: list[str]) -> tuple[str, str]:
-    a, b = args
-    return a, b
+    return parse_notation(text, _READERS)
 
 
 def _group(args: list[str]) -> Group:
@@ -210,29 +174,19 @@ def _group(args: list[str]) -> Group:
     return Group(tuple(args))
 
 
-def _flag(value: bool) -> Callable[[list[str]], Reroll]:
-    def read(args: list[str]) -> Reroll:
-        if args:
-            raise ValueError(args)
-        return Reroll(value)
-
-    return read
-
-
-_PARSERS: dict[str, Callable[[list[str]], WarmasterAction]] = {
-    "place": lambda a: Place(*_two(a)),
+_READERS: dict[str, Reader[WarmasterAction]] = {
+    "place": lambda a: Place(*two(a)),
     "group": _group,
-    "roll": lambda a: Roll(int(_one(a))),
-    "draw": lambda a: Draw(_one(a)),
-    "move": lambda a: Move(*_two(a)),
-    "battle": lambda a: Fight(_one(a)),
-    "reroll": _flag(True),
-    "keep": _flag(False),
-    "lose": lambda a: Lose(_one(a)),
-    "retreat": lambda a: RetreatTo(*_two(a)),
-    "arrive": lambda a: Arrive(_one(a)),
-    "detonate": lambda a: Detonate(_one(a)),
-    "fire": lambda a: Fire(_one(a)),
-    "displace": lambda a: Displace(*_two(a)),
-    "end": lambda a: Pass(_one(a)),
+    "roll": roll,
+    "draw": lambda a: Draw(one(a)),
+    "move": lambda a: Move(*two(a)),
+    "battle": lambda a: Fight(one(a)),
+    **REROLL_READERS,
+    "lose": lambda a: Lose(one(a)),
+    "retreat": lambda a: RetreatTo(*two(a)),
+    "arrive": lambda a: Arrive(one(a)),
+    "detonate": lambda a: Detonate(one(a)),
+    "fire": lambda a: Fire(one(a)),
+    "displace": lambda a: Displace(*two(a)),
+    "end": end,
 }

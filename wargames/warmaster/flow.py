@@ -13,77 +13,24 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from wargames.core.engine import CHANCE, Action, Player
-from wargames.core.errors import RuleViolation
+from wargames.core import tasks
+from wargames.core.engine import Action, Player
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import IMPERIAL, TRAITOR
 
 if TYPE_CHECKING:
     from wargames.warmaster.state import WarmasterState as S
 
-D6 = tuple((act.Roll(v), 1 / 6) for v in range(1, 7))
 
-TASKS: dict[str, type[Task]] = {}
-
-
-class Task:
-    """One pending step. Subclasses are frozen attrs classes registered in :data:`TASKS`."""
+class Task(tasks.Task["S"]):
+    """One pending step of The Warmaster; subclasses are frozen attrs classes."""
 
     rule: ClassVar[str] = "WM-SEQ-02"
-    """The rule named when an action is refused here."""
-
-    def __init_subclass__(cls) -> None:
-        TASKS[cls.__name__] = cls
-
-    def actor(self, s: S) -> Player | None:
-        """Who decides: a side, CHANCE, or None for an automatic step."""
-        return None
-
-    def legal(self, s: S) -> tuple[Action, ...]:
-        return ()
-
-    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return ()
-
-    def act(self, s: S, action: Action) -> S:
-        raise NotImplementedError(type(self).__name__)
-
-    def run(self, s: S) -> S:
-        raise NotImplementedError(type(self).__name__)
-
-    def explain(self, s: S, action: Action) -> RuleViolation:
-        legal = s._legal_tuple()
-        if not any(type(a) is type(action) for a in legal):
-            return RuleViolation(
-                "WM-SEQ-02", f"{action} is not an action of this step ({type(self).__name__})"
-            )
-        return RuleViolation(self.rule, f"{action} is not allowed now; legal: " + _sample(legal))
-
-    def describe(self, s: S) -> str:
-        return type(self).__name__
+    sequence_rule: ClassVar[str] = "WM-SEQ-02"
 
 
-def _sample(actions: tuple[Action, ...]) -> str:
-    shown = ", ".join(str(a) for a in actions[:6])
-    return shown + (f" and {len(actions) - 6} more" if len(actions) > 6 else "")
-
-
-class DieRoll(Task):
-    """A step that waits for one D6: a chance node whose outcomes are ``roll 1`` .. ``roll 6``.
-    Subclasses say what the value does in :meth:`rolled`."""
-
-    def actor(self, s: S) -> Player | None:
-        return CHANCE
-
-    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return D6
-
-    def act(self, s: S, action: Action) -> S:
-        assert isinstance(action, act.Roll)
-        return self.rolled(s, action.value)
-
-    def rolled(self, s: S, value: int) -> S:
-        raise NotImplementedError(type(self).__name__)
+class DieRoll(tasks.DieRoll["S"], Task):
+    """A step that waits for one D6; subclasses say what the value does in :meth:`rolled`."""
 
 
 # -- set-up ------------------------------------------------------------------------------------
@@ -255,4 +202,4 @@ def new_game_tasks() -> tuple[Task, ...]:
     return (PlaceFaceDown(), FormGroups(), BeginTurn())
 
 
-__all__ = ["D6", "PHASES", "TASKS", "DieRoll", "Task", "new_game_tasks"]
+__all__ = ["PHASES", "DieRoll", "Task", "new_game_tasks"]

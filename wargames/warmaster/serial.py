@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from wargames.core.cards import Pile
 from wargames.core.engine import Outcome, decode_value, encode_value
 from wargames.core.errors import ScenarioError
+from wargames.core.tasks import task_classes
 
 if TYPE_CHECKING:
     from wargames.warmaster.data import Setup
@@ -23,7 +24,7 @@ def _classes() -> dict[str, type]:
     from wargames.warmaster import battle, flow, movement, specials, teleport
 
     del movement, specials, teleport  # imported so their tasks register
-    return {**flow.TASKS, "Battle": battle.Battle}
+    return {**task_classes(flow.Task), "Battle": battle.Battle}
 
 
 @lru_cache(maxsize=64)

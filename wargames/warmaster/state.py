@@ -14,15 +14,16 @@ lie (:attr:`WarmasterState.backs`, all Eye of Horus backs) and shows the cup onl
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 import numpy as np
 
 from wargames.core.cards import Pile
-from wargames.core.engine import Action, GameState, Outcome, Player
-from wargames.core.errors import RuleViolation
+from wargames.core.engine import Action, Outcome, Player
+from wargames.core.tasks import TaskState
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import (
     EMPEROR,
@@ -102,11 +103,13 @@ class _Index:
 
 
 @attrs.frozen(slots=False)
-class WarmasterState(GameState):
+class WarmasterState(TaskState):
     """A position in The Warmaster (see the module docstring)."""
 
     game: ClassVar[str] = "warmaster"
     players: ClassVar[tuple[Player, ...]] = SIDES
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where", "backs"})}
+    """Where-is-what lookups hold while no counter moves and no back is shown elsewhere."""
 
     data: WarmasterData = attrs.field(eq=False, repr=False)
     setup: Setup = attrs.field(eq=False, repr=False)
@@ -153,73 +156,7 @@ class WarmasterState(GameState):
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_ix", manifest(self.data).index)
 
-    # -- the task stack ------------------------------------------------------------------------
-
-    @property
-    def top(self) -> Task:
-        return self.tasks[-1]
-
-    def push(self, *tasks: Task) -> Self:
-        """Put ``tasks`` on top, to be done in the order given."""
-        return self.evolve(tasks=self.tasks + tuple(reversed(tasks)))
-
-    def pop(self, *then: Task) -> Self:
-        """Finish the top task and put ``then`` on top, to be done in the order given."""
-        return self.evolve(tasks=self.tasks[:-1] + tuple(reversed(then)))
-
-    def settle(self) -> Self:
-        """Carry out automatic tasks until a player or the dice must decide, or the game ends."""
-        state: WarmasterState = self
-        while state.tasks and state.result is None and state.top.actor(state) is None:
-            state = state.top.run(state)
-        return cast(Self, state)
-
-    def evolve(self, **changes: Any) -> Self:
-        """A copy with ``changes``; where-is-what lookups are kept while no counter moves."""
-        new = object.__new__(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        memo: dict[str, Any] = {}
-        if "where" not in changes and "backs" not in changes and "index" in self._memo:
-            memo["index"] = self._memo["index"]
-        fields["_memo"] = memo
-        return new
-
-    def clone(self) -> Self:
-        return self.evolve()
-
-    def end(self, winner: str | None, reason: str) -> Self:
-        """The game is over."""
-        return self.evolve(result=Outcome(winner, reason, self.turn or None), tasks=())
-
     # -- protocol -----------------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> Player | None:
-        memo = self._memo
-        if "player" not in memo:
-            memo["player"] = (
-                None if self.result is not None or not self.tasks else self.top.actor(self)
-            )
-        player: Player | None = memo["player"]
-        return player
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.result
-
-    def _legal(self) -> tuple[Action, ...]:
-        return self.top.legal(self)
-
-    def _chance(self) -> tuple[tuple[Action, float], ...]:
-        return self.top.chance(self)
-
-    def _apply(self, action: Action) -> Self:
-        return cast(Self, self.top.act(self, action).settle())
-
-    def _explain(self, action: Action) -> RuleViolation:
-        return self.top.explain(self, action)
 
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
@@ -367,14 +304,7 @@ class WarmasterState(GameState):
                 cup=Pile((UNKNOWN,) * len(self.cup)),
                 backs=backs,
             )
-        if player == self.current_player:
-            # The acting player's choices never depend on what is hidden from him: the view
-            # shares the state's legal actions.
-            self._legal_tuple()
-            for key in ("legal", "legal_set", "player"):
-                if key in self._memo:
-                    seen._memo[key] = self._memo[key]
-        return seen
+        return self.share(seen, player)
 
     def resample_hidden(self, player: Player, rng: np.random.Generator) -> Self:
         """A full state consistent with what ``player`` sees, drawn at random: for search

@@ -21,9 +21,10 @@ import attrs
 
 from wargames.core.dice import d66
 from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.notation import D6_OUTCOMES as D6
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import IMPERIAL, TRAITOR
-from wargames.warmaster.flow import D6, DieRoll, Task
+from wargames.warmaster.flow import DieRoll, Task
 
 if TYPE_CHECKING:
     from wargames.warmaster.state import WarmasterState as S

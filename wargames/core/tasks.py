@@ -1,0 +1,228 @@
+"""The sequence of play as a stack of tasks: one mechanism every game configures.
+
+A *task* is one pending step of a game's sequence of play (deploy the next counter, roll the
+combat die, choose the next loss, begin the turn). A :class:`TaskState` keeps its pending tasks
+on a stack; the top task says who decides next (a player, :data:`CHANCE`, or nobody for an
+automatic step), what may be done, and what an action does. Automatic steps run as soon as
+they reach the top (:meth:`TaskState.settle`), so a state always waits for a decision, a die
+or nothing (the game is over).
+
+A game subclasses :class:`Task` once as its own base (naming the rule an out-of-sequence
+action breaks) and writes each step as a frozen attrs subclass of it; :class:`DieRoll` is the
+step that waits for one D6. The state subclasses :class:`TaskState`, which implements the
+engine protocol (:class:`~wargames.core.engine.GameState`) on top of the stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
+
+from wargames.core.engine import CHANCE, Action, GameState, Outcome, Player
+from wargames.core.errors import RuleViolation
+from wargames.core.notation import D6_OUTCOMES, Roll
+
+S = TypeVar("S", bound="TaskState")
+
+
+class Task(Generic[S]):
+    """One pending step of the sequence of play. Subclasses are frozen attrs classes (they are
+    saved with the state, :func:`~wargames.core.engine.encode_value`)."""
+
+    rule: ClassVar[str] = "SEQUENCE"
+    """The rule named when an action of the right kind is refused at this step."""
+
+    sequence_rule: ClassVar[str] = "SEQUENCE"
+    """The rule named when an action is of a kind this step does not take (a game's base task
+    names its sequence-of-play rule)."""
+
+    def actor(self, s: S) -> Player | None:
+        """Who decides: a player, :data:`CHANCE`, or ``None`` for an automatic step."""
+        return None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        """The actions the actor may take."""
+        return ()
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        """At a chance step: every outcome and its probability."""
+        return ()
+
+    def act(self, s: S, action: Action) -> S:
+        """The state after ``action`` (already checked to be legal)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def run(self, s: S) -> S:
+        """An automatic step: the state after it is done."""
+        raise NotImplementedError(type(self).__name__)
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        """Why ``action`` is refused here, naming the rule it breaks."""
+        legal = s._legal_tuple()
+        found = self.out_of_place(s, action, legal)
+        if found is not None:
+            return found
+        return RuleViolation(
+            self.rule,
+            f"{action} is not allowed now ({type(self).__name__}); legal: " + sample(legal),
+        )
+
+    def out_of_place(self, s: S, action: Action, legal: tuple[Action, ...]) -> RuleViolation | None:
+        """The sequence rule ``action`` breaks when this step takes no action of its kind, else
+        ``None``. Games refine it (a phase activity outside its phase...)."""
+        if any(type(a) is type(action) for a in legal):
+            return None
+        return RuleViolation(
+            self.sequence_rule,
+            f"{action} is not an action of this step ({type(self).__name__})",
+        )
+
+    def describe(self, s: S) -> str:
+        return type(self).__name__
+
+
+class DieRoll(Task[S]):
+    """A step that waits for one D6: a chance node whose outcomes are ``roll 1`` .. ``roll 6``.
+    Subclasses say what the value does in :meth:`rolled`."""
+
+    def actor(self, s: S) -> Player | None:
+        return CHANCE
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return D6_OUTCOMES
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, Roll)
+        return self.rolled(s, action.value)
+
+    def rolled(self, s: S, value: int) -> S:
+        raise NotImplementedError(type(self).__name__)
+
+
+def sample(actions: tuple[Action, ...], shown: int = 6) -> str:
+    """The first few of ``actions``, for error messages."""
+    text = ", ".join(str(a) for a in actions[:shown])
+    return text + (f" and {len(actions) - shown} more" if len(actions) > shown else "")
+
+
+def task_classes(base: type) -> dict[str, type]:
+    """Every subclass of a game's base task by class name (to read saved tasks back). The
+    modules defining them must have been imported."""
+    found: dict[str, type] = {}
+    todo: list[type] = [base]
+    while todo:
+        subclasses: list[type] = todo.pop().__subclasses__()
+        for sub in subclasses:
+            found.setdefault(sub.__name__, sub)
+            todo.append(sub)
+    return found
+
+
+class TaskState(GameState):
+    """A game state driven by a stack of tasks (see the module docstring).
+
+    A subclass is a frozen attrs class (``slots=False``) with the fields ``tasks`` (bottom
+    first, the pending step last), ``result`` (the :class:`Outcome` once the game is over) and
+    ``_memo`` (a per-state cache that is not a field of the value). :attr:`kept_memo` names
+    cached values that a copy keeps while the fields they are computed from do not change.
+    """
+
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """Cache entry -> the fields it depends on; :meth:`evolve` carries the entry over to a
+    copy that changes none of them (e.g. where-is-what lookups while no counter moves)."""
+
+    shared_with_view: ClassVar[tuple[str, ...]] = ("legal", "legal_set", "player")
+    """Cache entries a view of the acting player shares with the state (see :meth:`share`)."""
+
+    if TYPE_CHECKING:
+        tasks: tuple[Task[Any], ...]
+        result: Outcome | None
+        _memo: dict[str, Any]
+
+    # -- the stack ------------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Task[Any]:
+        """The pending step."""
+        return self.tasks[-1]
+
+    def push(self, *tasks: Task[Any]) -> Self:
+        """Put ``tasks`` on top, to be done in the order given."""
+        return self.evolve(tasks=self.tasks + tuple(reversed(tasks)))
+
+    def pop(self, *then: Task[Any]) -> Self:
+        """Finish the top task and put ``then`` on top, to be done in the order given."""
+        return self.evolve(tasks=self.tasks[:-1] + tuple(reversed(then)))
+
+    def settle(self) -> Self:
+        """Carry out automatic tasks until a player or the dice must decide, or the game ends."""
+        state = self
+        while state.tasks and state.result is None and state.top.actor(state) is None:
+            state = state.top.run(state)
+        return state
+
+    def evolve(self, **changes: Any) -> Self:
+        """A copy with ``changes`` (fast: copies share every unchanged field; no validation).
+        Cache entries of :attr:`kept_memo` are carried over when their fields are unchanged."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        memo: dict[str, Any] = {}
+        old = self._memo
+        for key, depends in self.kept_memo.items():
+            if key in old and depends.isdisjoint(changes):
+                memo[key] = old[key]
+        fields["_memo"] = memo
+        return new
+
+    def clone(self) -> Self:
+        return self.evolve()
+
+    def end(self, winner: str | None, reason: str) -> Self:
+        """The game is over: ``winner`` (``None``: a draw) for ``reason``, in the state's
+        ``turn`` when it counts turns."""
+        turn = getattr(self, "turn", None) or None
+        return self.evolve(result=Outcome(winner, reason, turn), tasks=())
+
+    def share(self, view: Self, player: Player) -> Self:
+        """Let ``view`` (what ``player`` sees of this state) reuse this state's legal actions
+        when ``player`` is the one to act: his choices never depend on what is hidden from him,
+        and the very same action objects are then recognised at once when applied here."""
+        if player == self.current_player:
+            self._legal_tuple()
+            for key in self.shared_with_view:
+                if key in self._memo:
+                    view._memo[key] = self._memo[key]
+        return view
+
+    # -- the engine protocol ---------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> Player | None:
+        memo = self._memo
+        if "player" not in memo:
+            memo["player"] = (
+                None if self.result is not None or not self.tasks else self.top.actor(self)
+            )
+        player: Player | None = memo["player"]
+        return player
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def _legal(self) -> tuple[Action, ...]:
+        return self.top.legal(self)
+
+    def _chance(self) -> tuple[tuple[Action, float], ...]:
+        return self.top.chance(self)
+
+    def _apply(self, action: Action) -> Self:
+        return cast(Self, self.top.act(self, action)).settle()
+
+    def _explain(self, action: Action) -> RuleViolation:
+        return self.top.explain(self, action)
+
+
+__all__ = ["DieRoll", "Task", "TaskState", "sample", "task_classes"]
