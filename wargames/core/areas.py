@@ -63,6 +63,7 @@ class AreaMap:
         self._neighbours: dict[str, tuple[str, ...]] = {
             n: tuple(sorted(graph.neighbors(n))) for n in graph.nodes
         }
+        self._tagged: dict[str, tuple[str, ...]] = {}
         self._features: dict[frozenset[str], frozenset[str]] = {
             frozenset((a, b)): data["border"].features for a, b, data in graph.edges(data=True)
         }
@@ -92,7 +93,11 @@ class AreaMap:
         return feature in self.features(a, b)
 
     def with_tag(self, tag: str) -> tuple[str, ...]:
-        return tuple(a for a in self.ids if tag in self.areas[a].tags)
+        """The areas tagged ``tag``, in map order (looked up once per tag)."""
+        found = self._tagged.get(tag)
+        if found is None:
+            found = self._tagged[tag] = tuple(a for a in self.ids if tag in self.areas[a].tags)
+        return found
 
     def reach(
         self,

@@ -51,6 +51,8 @@ def violations(s: S) -> list[str]:
             for area in s.occupied(side):
                 if s.count(area, side) > s.data.stack_limit:
                     out.append(f"{side} over-stacked in {area} during {s.phase}")
+    if s._index() != type(s._index()).of(s):
+        out.append("the where-is-what index carried from earlier states is out of date")
     if s.bridge not in (*SIDES, None):
         out.append(f"unknown Bridge controller {s.bridge!r}")
     return out

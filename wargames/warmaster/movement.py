@@ -55,6 +55,25 @@ def _reach(
     return tuple(sorted(found))
 
 
+def moves(s: S, unit: str) -> tuple[act.Move, ...]:
+    """Every move ``unit`` may make in this phase, by destination."""
+    side = s.side_of(unit)
+    enemies = s.occupied(TRAITOR if side == IMPERIAL else IMPERIAL)
+    return _moves(s.data, unit, s.location(unit), s.allowance[side], s.destroyed, enemies)
+
+
+@lru_cache(maxsize=1 << 16)
+def _moves(
+    data: WarmasterData,
+    unit: str,
+    start: str,
+    steps: int,
+    destroyed: frozenset[str],
+    enemies: frozenset[str],
+) -> tuple[act.Move, ...]:
+    return tuple(act.Move(unit, a) for a in _reach(data, start, steps, destroyed, enemies))
+
+
 def movable(s: S, side: str) -> tuple[str, ...]:
     """``side``'s units that may still move: aboard, face up, not yet moved (WM-MOVE-06,
     WM-SEQ-08)."""
@@ -75,7 +94,7 @@ class MovementPhase(Task):
     def legal(self, s: S) -> tuple[Action, ...]:
         out: list[Action] = []
         for unit in movable(s, self.side):
-            out.extend(act.Move(unit, a) for a in destinations(s, unit))
+            out.extend(moves(s, unit))
         out.append(END_PHASE)
         return tuple(out)
 
@@ -147,4 +166,4 @@ class Overstacked(Task):
         return s.pop()
 
 
-__all__ = ["MovementPhase", "Overstacked", "destinations", "stacking"]
+__all__ = ["MovementPhase", "Overstacked", "destinations", "moves", "stacking"]

@@ -77,11 +77,13 @@ def manifest(data: WarmasterData) -> Manifest:
 
 @attrs.frozen
 class _Index:
-    """Where everything is, computed once per state in one pass."""
+    """Where everything is: built once in one pass, then carried from state to state and
+    updated only where counters moved (the hot-path lookups; never mutated once shared)."""
 
     at: dict[str, tuple[str, ...]]
     units: dict[str, dict[str, tuple[str, ...]]]
     occupied: dict[str, frozenset[str]]
+    _aboard: dict[str, tuple[str, ...]] = attrs.field(factory=dict, eq=False)
 
     @classmethod
     def of(cls, s: WarmasterState) -> _Index:
@@ -92,14 +94,62 @@ class _Index:
             at.setdefault(loc, []).append(cid)
             if loc in board:
                 units[spec.side].setdefault(loc, []).append(cid)
-        occupied = {side: frozenset(d) for side, d in units.items()}
-        if s.backs:
-            occupied[TRAITOR] = occupied[TRAITOR] | {a for a in s.backs if a in board}
+        tables = {side: {a: tuple(v) for a, v in d.items()} for side, d in units.items()}
         return cls(
             at={k: tuple(v) for k, v in at.items()},
-            units={side: {a: tuple(v) for a, v in d.items()} for side, d in units.items()},
-            occupied=occupied,
+            units=tables,
+            occupied={side: _occupied(s, side, tables[side]) for side in SIDES},
         )
+
+    def moved(self, s: WarmasterState, changed: list[tuple[str, str, str]]) -> _Index:
+        """This index after counters moved (``(counter, from, to)``), touching only the
+        locations and sides involved."""
+        at = dict(self.at)
+        order = s._ix
+        specs = s.manifest.specs
+        board = s.data.board
+        units = dict(self.units)
+        sides: set[str] = set()
+        for counter, old, new in changed:
+            _put(at, old, tuple(c for c in at.get(old, ()) if c != counter))
+            _put(at, new, tuple(sorted((*at.get(new, ()), counter), key=order.__getitem__)))
+            side = specs[order[counter]].side
+            if side not in sides:
+                sides.add(side)
+                units[side] = dict(units[side])
+            for loc in (old, new):
+                if loc in board:
+                    mine = tuple(c for c in at.get(loc, ()) if specs[order[c]].side == side)
+                    _put(units[side], loc, mine)
+        occupied = dict(self.occupied)
+        for side in sides:
+            occupied[side] = _occupied(s, side, units[side])
+        return _Index(at, units, occupied)
+
+    def aboard(self, s: WarmasterState, side: str) -> tuple[str, ...]:
+        """``side``'s counters on the ship, in manifest order."""
+        found = self._aboard.get(side)
+        if found is None:
+            order = s._ix
+            every = (c for cs in self.units[side].values() for c in cs)
+            found = self._aboard[side] = tuple(sorted(every, key=order.__getitem__))
+        return found
+
+
+def _occupied(s: WarmasterState, side: str, units: dict[str, tuple[str, ...]]) -> frozenset[str]:
+    """Areas holding ``side``'s counters; in an Imperial view the Traitor's unidentified backs
+    count too."""
+    found = frozenset(units)
+    if side == TRAITOR and s.backs:
+        found |= {a for a in s.backs if a in s.data.board}
+    return found
+
+
+def _put(table: dict[str, tuple[str, ...]], key: str, value: tuple[str, ...]) -> None:
+    if value:
+        table[key] = value
+    else:
+        table.pop(key, None)
 
 
 @attrs.frozen(slots=False)
@@ -183,9 +233,16 @@ class WarmasterState(TaskState):
         """The state with each ``(counter, location)`` moved there."""
         where = list(self.where)
         index = self._ix
+        changed: list[tuple[str, str, str]] = []
         for counter, loc in moves:
-            where[index[counter]] = loc
-        return self.evolve(where=tuple(where))
+            i = index[counter]
+            changed.append((counter, where[i], loc))
+            where[i] = loc
+        new = self.evolve(where=tuple(where))
+        old: _Index | None = self._memo.get("index")
+        if old is not None:
+            new._memo["index"] = old.moved(new, changed)
+        return new
 
     def _index(self) -> _Index:
         memo = self._memo
@@ -226,12 +283,7 @@ class WarmasterState(TaskState):
 
     def aboard_units(self, side: str) -> tuple[str, ...]:
         """``side``'s counters on the ship, in manifest order."""
-        board = self.data.board
-        return tuple(
-            c
-            for c, spec, loc in zip(self.manifest.ids, self.manifest.specs, self.where, strict=True)
-            if spec.side == side and loc in board
-        )
+        return self._index().aboard(self, side)
 
     def in_box(self, box: str) -> tuple[str, ...]:
         return self.counters_at(box)
