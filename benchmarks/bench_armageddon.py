@@ -11,74 +11,18 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import time
 import timeit
-from collections.abc import Callable
+from functools import partial
 
-import numpy as np
+from playouts import match_game, mid_game, per_second, playouts, random_game, report_line
 
-import wargames
-from wargames import CHANCE, Match, RandomAgent
 from wargames.armageddon.odds import attack_odds
-
-
-def random_game(seed: int) -> int:
-    """One random-vs-random game played on states directly, as OpenSpiel's random playouts do:
-    ``legal_actions()``, a uniform choice, ``apply``; dice drawn with their probabilities.
-    Returns the number of decisions (every applied action, dice and card draws included)."""
-    rng = np.random.default_rng(seed)
-    state = wargames.load("armageddon")
-    decisions = 0
-    while state.current_player is not None:
-        if state.current_player == CHANCE:
-            outcomes = state.chance_outcomes()
-            weights = np.fromiter((p for _, p in outcomes), float, len(outcomes))
-            action = outcomes[int(rng.choice(len(outcomes), p=weights))][0]
-        else:
-            legal = state.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
-        state = state.apply(action)
-        decisions += 1
-    return decisions
-
-
-def match_game(seed: int) -> int:
-    """One random-vs-random game through a :class:`Match` (agents see views, the log grows)."""
-    agents = {"orks": RandomAgent(seed), "imperium": RandomAgent(seed + 10_000)}
-    match = Match(wargames.load("armageddon"), seed=seed, agents=agents)
-    match.run()
-    return len(match.actions)
-
-
-def playouts(games: int, play: Callable[[int], int], repeats: int = 3) -> dict[str, float]:
-    """Decisions per second over ``games`` seeded games: the best of ``repeats`` runs, so other
-    load on the machine distorts the figure less."""
-    wargames.load("armageddon")  # warm the data caches
-    best = float("inf")
-    decisions = 0
-    for _ in range(repeats):
-        start = time.process_time()
-        decisions = sum(play(seed) for seed in range(games))
-        best = min(best, time.process_time() - start)
-    return {
-        "games": games,
-        "decisions": decisions,
-        "seconds": best,
-        "decisions_per_second": decisions / best,
-    }
 
 
 def clones(n: int = 20_000) -> dict[str, float]:
     """State clones per second (a mid-game state)."""
-    match = Match(
-        wargames.load("armageddon"),
-        seed=1,
-        agents={"orks": RandomAgent(1), "imperium": RandomAgent(2)},
-    )
-    match.run(300)
-    state = match.state
-    spent = timeit.timeit(state.clone, number=n)
-    return {"clones_per_second": n / spent}
+    state = mid_game("armageddon", 300)
+    return {"clones_per_second": per_second(state.clone, n)}
 
 
 def odds(n: int = 20_000) -> dict[str, float]:
@@ -93,10 +37,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    raw = playouts(args.games, random_game)
-    driven = playouts(args.games, match_game)
+    raw = playouts(args.games, partial(random_game, "armageddon"))
+    driven = playouts(args.games, partial(match_game, "armageddon"))
     gc.freeze()  # long-lived data out of the collector's way, as a long bot run would do
-    frozen = playouts(args.games, random_game)
+    frozen = playouts(args.games, partial(random_game, "armageddon"))
     report = {
         **raw,
         "match_decisions_per_second": driven["decisions_per_second"],
@@ -107,11 +51,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(
-        f"random playouts: {report['decisions_per_second']:,.0f} decisions/s "
-        f"({report['decisions']} decisions in {report['games']} games, "
-        f"{report['seconds']:.2f} s CPU)"
-    )
+    print(report_line("random playouts", raw))
     print(f"after gc.freeze(): {report['frozen_decisions_per_second']:,.0f} decisions/s")
     print(
         f"through a Match: {report['match_decisions_per_second']:,.0f} decisions/s "

@@ -26,6 +26,8 @@ from wargames.warmaster.data import (
     scenario_names,
 )
 from wargames.warmaster.game import DEFAULT_SCENARIO, new_game
+from wargames.warmaster.odds import odds_command
+from wargames.warmaster.render import render as _render
 from wargames.warmaster.sequence import SEQUENCE
 from wargames.warmaster.state import WarmasterState
 
@@ -48,6 +50,8 @@ GAME = Game(
     default_scenario=DEFAULT_SCENARIO,
     agents={"random": _random},
     sequence=SEQUENCE,
+    odds=odds_command,
+    render=_render,
     bot_options=_bot_turn_cap(),
 )
 """The registry entry; bot-only games get the scenario's bot turn cap so they always end."""
