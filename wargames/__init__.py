@@ -105,9 +105,14 @@ def play(
 
 
 def replay(record: Record | Mapping[str, Any]) -> Match:
-    """Rebuild a :class:`Match` from a record (or its JSON) by applying every action again."""
+    """Rebuild a :class:`Match` from a record (or its JSON) by applying every action again.
+
+    A record redacted for one player (:attr:`Record.redacted_for`) hides actions and cannot
+    be replayed: :class:`ScenarioError`.
+    """
     if not isinstance(record, Record):
         record = Record.from_json(dict(record))
+    record.check_replayable()
     state = game(record.game).new(record.scenario, record.options)
     match = Match(state, seed=record.seed, scenario=record.scenario, options=record.options)
     for action in record.actions:

@@ -8,8 +8,15 @@ module name, so a plugin installed with its own entry point works here at once::
     wargames play armageddon --orks greedy --seed 7 # a whole game, logged turn by turn
     wargames play armageddon --imperium human       # you play the Imperium at the terminal
     wargames play armageddon --json > game.json     # the record only, as one JSON object
+    wargames play warmaster --as imperial --json    # the record as the Imperial player saw it
     wargames replay game.json                       # replays it and checks the outcome
     wargames odds armageddon ...                    # the game's own odds calculator
+
+``play --as PLAYER`` shows the game as PLAYER saw it: the log and the ``--json`` record are
+redacted for PLAYER (:meth:`~wargames.core.engine.GameState.redact`: ``traitor: place ? ?``,
+``dice: draw ?``) and the record leaves the seed out. With exactly one ``human`` player the log
+is shown as that player sees it anyway (the ``--json`` record stays full unless ``--as`` is
+given). A redacted record cannot be replayed: ``wargames replay`` refuses it.
 
 Every error prints one line ``wargames: error: ...`` on stderr and exits with status 2.
 """
@@ -116,7 +123,9 @@ def _top_parser() -> _Parser:
     play = sub.add_parser("play", help="play a game (see 'wargames play GAME --help')")
     play.add_argument("rest", nargs=argparse.REMAINDER)
     replay = sub.add_parser("replay", help="replay a JSON record and check its outcome")
-    replay.add_argument("file", metavar="FILE", help="a record from 'play --json' ('-': stdin)")
+    replay.add_argument(
+        "file", metavar="FILE", help="a full record from 'play --json' ('-': stdin)"
+    )
     replay.add_argument("--json", action="store_true", help="print the replayed log as JSON")
     replay.add_argument("--quiet", action="store_true", help="print only the outcome")
     odds = sub.add_parser("odds", help="the game's odds calculator: wargames odds GAME ARGS...")
@@ -224,6 +233,18 @@ def _play_parser(g: registry.Game | None, add_help: bool = True) -> _Parser:
         return parser
     choices = [*g.agents, HUMAN]
     default = "random" if "random" in g.agents else choices[0]
+    parser.add_argument(
+        "--as",
+        dest="as_player",
+        metavar="PLAYER",
+        choices=list(g.players),
+        help=(
+            f"show the game as PLAYER ({', '.join(g.players)}) saw it: the log and the --json "
+            "record hide what PLAYER may not know, and the record leaves the seed out (a "
+            "redacted record cannot be replayed). Default: the full game, but the log is shown "
+            "as the only human player sees it"
+        ),
+    )
     group = parser.add_argument_group(f"players of {g.id}")
     for i, player in enumerate(g.players):
         group.add_argument(
@@ -267,10 +288,17 @@ def _play(rest: list[str]) -> int:
     prompts = sys.stderr if ns.json else sys.stdout
     match = new_match(g, names, seed, ns.scenario, human_output=prompts)
     show_log = not (ns.json or ns.quiet)
-    log = _LogPrinter(sys.stdout if show_log else None)
+    viewer: Player | None = ns.as_player
+    if viewer is None and len(humans) == 1:
+        viewer = humans[0]  # a person at the terminal must not read the bots' secrets
+    log = _LogPrinter(sys.stdout if show_log else None, viewer)
     if show_log:
         who = ", ".join(f"{p}: {n}" for p, n in names.items())
-        print(f"{g.title} — scenario {match.scenario or g.default_scenario}, seed {seed} ({who})")
+        seen = f", as {ns.as_player} saw it" if ns.as_player is not None else ""
+        print(
+            f"{g.title} — scenario {match.scenario or g.default_scenario}, seed {seed} "
+            f"({who}){seen}"
+        )
     stdout_live = show_log and _isatty(sys.stdout)
     progress = _Progress(sys.stderr, enabled=_isatty(sys.stderr) and not humans and not stdout_live)
     steps = 0
@@ -288,7 +316,7 @@ def _play(rest: list[str]) -> int:
     finally:
         progress.done()
     if ns.json:
-        _print_json(match.record().to_json())
+        _print_json(match.record(ns.as_player).to_json())
     else:
         print(_outcome_line(match.outcome, len(match.actions)))
     return 0
@@ -400,6 +428,11 @@ class HumanAgent:
 def _replay(file: str, as_json: bool, quiet: bool) -> int:
     name = "<stdin>" if file == "-" else file
     record = _read_record(file, name)
+    if not record.replayable:
+        raise CommandError(
+            f"{name}: the record is redacted for {record.redacted_for} (the game as that player "
+            "saw it) and cannot be replayed; replay the full record"
+        )
     g = _game(record.game)
     try:
         match = wargames.replay(record)
@@ -488,10 +521,11 @@ def _turn(state: GameState) -> int | None:
 
 class _LogPrinter:
     """Writes ``player: action`` lines as a match goes on, under ``Turn N`` headers when the
-    states have a ``turn``."""
+    states have a ``turn``; with a ``viewer``, each action as that player may see it."""
 
-    def __init__(self, out: IO[str] | None) -> None:
+    def __init__(self, out: IO[str] | None, viewer: Player | None = None) -> None:
         self.out = out
+        self.viewer = viewer
         self.done = 0
         self.turn: int | None = None
 
@@ -505,7 +539,13 @@ class _LogPrinter:
                 print(f"Turn {turn}", file=self.out)
                 self.turn = turn
             indent = "  " if self.turn is not None else ""
-            line = f"{indent}{_label(match.players[index])}: {match.actions[index]}"
+            action = match.actions[index]
+            text = (
+                str(action)
+                if self.viewer is None
+                else match.states[index].redact(action, self.viewer)
+            )
+            line = f"{indent}{_label(match.players[index])}: {text}"
             print(line, file=self.out)
         self.done = len(match.actions)
 

@@ -355,6 +355,13 @@ class ArmageddonState(TaskState):
         )
         return self.share(seen, player)
 
+    def redact(self, action: Action, player: Player) -> str:
+        """``action`` (taken in this state) as ``player`` may read it: the opponent's plan and
+        card draws are hidden, as in :meth:`view` (:mod:`wargames.armageddon.redact`)."""
+        from wargames.armageddon.redact import redact
+
+        return redact(self, action, player)
+
     def invariant_violations(self) -> list[str]:
         from wargames.armageddon.invariants import violations
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
 
 import attrs
 
-from wargames.core.errors import NotationError, RuleViolation
+from wargames.core.errors import NotationError, RuleViolation, ScenarioError
 
 CHANCE: Final = "chance"
 """``current_player`` at a chance node: dice are rolled or a card is drawn."""
@@ -64,8 +64,9 @@ class GameState(abc.ABC):
 
     A subclass implements :meth:`_legal`, :meth:`_chance`, :meth:`_apply`, :meth:`_explain`,
     :meth:`to_json`, :meth:`from_json`, :meth:`parse_action`, :meth:`view` and the properties
-    :attr:`current_player`, :attr:`outcome`; this base class adds the checking, caching and
-    conveniences every game shares. Subclasses declare a field
+    :attr:`current_player`, :attr:`outcome` (and :meth:`redact` when its actions can carry
+    hidden information); this base class adds the checking, caching and conveniences every
+    game shares. Subclasses declare a field
     ``_memo: dict = attrs.field(init=False, factory=dict, eq=False, repr=False)`` that holds
     per-state caches (legal actions, reach); it is never part of equality or serialisation.
     """
@@ -118,6 +119,17 @@ class GameState(abc.ABC):
     @abc.abstractmethod
     def view(self, player: Player) -> Self:
         """What ``player`` may see: hidden information replaced by placeholders."""
+
+    def redact(self, action: Action, player: Player) -> str:
+        """The notation of ``action``, taken in this state, as ``player`` may see it.
+
+        What ``player`` may not know is written ``?`` (``place ? ?``, ``draw orks ?``), as
+        :meth:`view` hides it; the state is the one the action is taken in, so it tells what
+        is hidden at that moment. The default is ``str(action)``: the right answer for games of
+        perfect information and for every public action. :meth:`Match.log_for` and
+        :meth:`Match.record` use it; a redacted notation need not parse back.
+        """
+        return str(action)
 
     def invariant_violations(self) -> list[str]:
         """Game invariants that fail in this state, in words (the conformance kit checks it)."""
@@ -227,7 +239,11 @@ class Agent(Protocol):
 class Record:
     """A whole game: game, scenario, seed and every action (dice included), and the outcome.
 
-    :meth:`replay` rebuilds every state from the scenario, so a record is also a save file.
+    :func:`wargames.replay` rebuilds every state from the scenario, so a record is also a save
+    file. A record *redacted* for a player (:meth:`Match.record` with a player) holds the game
+    as that player saw it: its actions are :meth:`GameState.redact`-ed (``place ? ?``), its
+    seed is left out (the seed would give every hidden draw away) and :attr:`redacted_for`
+    names the player. Such a record cannot be replayed (:meth:`check_replayable`).
     """
 
     game: str
@@ -237,6 +253,23 @@ class Record:
     actions: tuple[str, ...]
     outcome: Outcome | None
     options: dict[str, Any] = attrs.field(factory=dict)
+    redacted_for: Player | None = None
+    """``None`` for a full record; else the player whose view of the game this record is."""
+
+    @property
+    def replayable(self) -> bool:
+        """Whether the record holds every action in full (it is not redacted)."""
+        return self.redacted_for is None
+
+    def check_replayable(self) -> None:
+        """Raise :class:`~wargames.core.errors.ScenarioError` if the record is redacted."""
+        if self.redacted_for is not None:
+            raise ScenarioError(
+                "record",
+                "redacted_for",
+                f"this {self.game} record is redacted for {self.redacted_for} (the game as that "
+                "player saw it) and cannot be replayed; replay the full record",
+            )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -246,6 +279,7 @@ class Record:
             "options": dict(self.options),
             "actions": list(self.actions),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "redacted_for": self.redacted_for,
         }
 
     @classmethod
@@ -258,7 +292,12 @@ class Record:
             actions=tuple(str(a) for a in data["actions"]),
             outcome=None if outcome is None else Outcome.from_json(outcome),
             options=dict(data.get("options") or {}),
+            redacted_for=_optional_str(data.get("redacted_for")),
         )
+
+
+def _optional_str(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 # -- the match driver -------------------------------------------------------------------------
@@ -417,15 +456,49 @@ class Match:
         """``"player: action"`` for every action so far."""
         return [f"{p}: {a}" for p, a in zip(self.players, self.actions, strict=True)]
 
-    def record(self) -> Record:
+    def log_for(self, player: Player) -> list[str]:
+        """The :attr:`log` as ``player`` saw it: every action :meth:`GameState.redact`-ed for
+        ``player`` in the state it was taken in (``"traitor: place ? ?"``)."""
+        return [f"{p}: {a}" for p, a in zip(self.players, self.redacted(player), strict=True)]
+
+    def redacted(self, player: Player) -> list[str]:
+        """The notation of every action so far as ``player`` may see it."""
+        self._check_player(player)
+        return [s.redact(a, player) for s, a in zip(self.states, self.actions, strict=False)]
+
+    def record(self, player: Player | None = None) -> Record:
+        """The game so far as a :class:`Record`.
+
+        Without ``player``: the full record (seed and every action), which
+        :func:`wargames.replay` plays again. With a ``player``: the game as that player saw it,
+        each action :meth:`GameState.redact`-ed and the seed left out; the record says so
+        (:attr:`Record.redacted_for`) and cannot be replayed.
+        """
+        if player is None:
+            return Record(
+                game=type(self.initial).game,
+                scenario=self.scenario,
+                seed=self.seed,
+                actions=tuple(str(a) for a in self.actions),
+                outcome=self.outcome,
+                options=self.options,
+            )
         return Record(
             game=type(self.initial).game,
             scenario=self.scenario,
-            seed=self.seed,
-            actions=tuple(str(a) for a in self.actions),
+            seed=None,
+            actions=tuple(self.redacted(player)),
             outcome=self.outcome,
             options=self.options,
+            redacted_for=player,
         )
+
+    def _check_player(self, player: Player) -> None:
+        players = type(self.initial).players
+        if players and player not in players:
+            raise ValueError(
+                f"unknown player {player!r} of {type(self.initial).game}: {', '.join(players)}"
+            )
 
     def replay(self) -> list[GameState]:
         """Every state from the start, recomputed from the actions (a check of the log)."""
