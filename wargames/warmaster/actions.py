@@ -2,9 +2,9 @@
 
 Every action is a small frozen value whose ``str`` reads like the rulebook (``place horus 23``,
 ``group emperor custodes-1 custodes-2``, ``move sanguinius 52``, ``battle 23``, ``retreat
-justaerin-1 22``) and parses back with :func:`parse`. Chance outcomes are actions too: ``roll
-4`` (one D6; a D66 is two of them, tens then units) and ``draw crew`` (a counter type drawn from
-the cup).
+justaerin-1 22``, ``pick 53``) and parses back with :func:`parse`. Chance outcomes are actions
+too: ``roll 4`` (one D6; a D66 is two of them, tens then units) and ``draw crew`` (a counter
+type drawn from the cup).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from wargames.core.notation import (
     REROLL_READERS,
     Reader,
     end,
+    no_args,
     one,
     parse_notation,
     roll,
@@ -106,12 +107,34 @@ class RetreatTo:
 
 @attrs.frozen(cache_hash=True)
 class Arrive:
-    """A teleport effect lets a player pick the area where teleporting units arrive."""
+    """A player picks the area where teleporting units arrive: a teleport effect lets him, or
+    units from reserve arrive straight in the Teleportarium his side controls (research 3.2
+    rule 4)."""
 
     area: str
 
     def __str__(self) -> str:
         return f"arrive {self.area}"
+
+
+@attrs.frozen(cache_hash=True)
+class Pick:
+    """The Teleportarium: of the D66 results rolled for one teleport, the teleporting player
+    keeps ``result`` (research 3.2 rule 4)."""
+
+    result: int
+
+    def __str__(self) -> str:
+        return f"pick {self.result}"
+
+
+@attrs.frozen(cache_hash=True)
+class RollTable:
+    """The Teleportarium: units from reserve teleport by rolling on the Teleportation Table
+    rather than arriving straight in the Teleportarium (research 3.2 rule 4)."""
+
+    def __str__(self) -> str:
+        return "teleport"
 
 
 @attrs.frozen(cache_hash=True)
@@ -156,6 +179,8 @@ WarmasterAction = (
     | Lose
     | RetreatTo
     | Arrive
+    | Pick
+    | RollTable
     | Detonate
     | Fire
     | Displace
@@ -185,6 +210,8 @@ _READERS: dict[str, Reader[WarmasterAction]] = {
     "lose": lambda a: Lose(one(a)),
     "retreat": lambda a: RetreatTo(*two(a)),
     "arrive": lambda a: Arrive(one(a)),
+    "pick": lambda a: Pick(int(one(a))),
+    "teleport": no_args(RollTable()),
     "detonate": lambda a: Detonate(one(a)),
     "fire": lambda a: Fire(one(a)),
     "displace": lambda a: Displace(*two(a)),

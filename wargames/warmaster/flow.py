@@ -1,5 +1,5 @@
 """The sequence of play as tasks: the secret Traitor set-up, the Imperial groups, the six
-phases of a turn, Bridge control and the optional turn cap.
+phases of a turn, Bridge control, the optional turn cap and the optional warp instability.
 
 A *task* is one pending step of the sequence. The state keeps them on a stack; the top task
 says who decides (or that dice are rolled) and what may be done. Automatic tasks (Bridge
@@ -131,15 +131,16 @@ PHASES = (
 
 @attrs.frozen
 class BeginTurn(Task):
-    """A new turn: the turn cap (if any), Bridge control (WM-BRIDGE-02 to -04), then the six
-    phases in order (WM-SEQ-01)."""
+    """A new turn: the turn cap (if any), Bridge control (WM-BRIDGE-02 to -04), the optional
+    warp instability (specials ``warp_instability``, WM-GAP-05), then the six phases in order
+    (WM-SEQ-01)."""
 
     rule: ClassVar[str] = "WM-SEQ-01"
 
     def run(self, s: S) -> S:
         from wargames.warmaster.battle import BattlePhase
         from wargames.warmaster.movement import MovementPhase
-        from wargames.warmaster.specials import EndOfBattle
+        from wargames.warmaster.specials import EndOfBattle, warp_tasks
         from wargames.warmaster.teleport import ImperialReinforcements, TraitorReinforcements
 
         turn = s.turn + 1
@@ -151,6 +152,7 @@ class BeginTurn(Task):
             )
         s = s.evolve(turn=turn, bridge=bridge_control(s))
         return s.pop(
+            *warp_tasks(s),
             Phase(PHASES[0]),
             ImperialReinforcements(),
             Phase(PHASES[1]),

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 BOXES = frozenset({"@unplaced", "@cup", "@pool", "@warp", "@reserve", "@dead", "@out", "@hidden"})
 
 STACKS_CHECKED = {
+    "start-of-turn": SIDES,
     "imperial-reinforcements": (TRAITOR,),
     "imperial-movement": (TRAITOR,),
     "imperial-battle": SIDES,
@@ -55,4 +56,8 @@ def violations(s: S) -> list[str]:
         out.append("the where-is-what index carried from earlier states is out of date")
     if s.bridge not in (*SIDES, None):
         out.append(f"unknown Bridge controller {s.bridge!r}")
+    for area in sorted(s.control - frozenset(board.ids)):
+        out.append(f"control of unknown area {area!r}")
+    for area in sorted(s.control & s.destroyed):
+        out.append(f"destroyed area {area} is still controlled")
     return out

@@ -21,10 +21,24 @@ SEQUENCE = SequenceOfPlay(
             repeat="until the Emperor or Horus dies (optional turn cap)",
             steps=(
                 Step(
+                    "Warp instability",
+                    "optional, off in the boarding scenario (reconstructed): from turn 5, a D6 "
+                    "of (turn - 4) or less destroys the area of a D66 roll (a units die of 6 "
+                    "rolled again); units there roll to survive and the opponent moves the "
+                    "survivors out",
+                    ("WM-GAP-05",),
+                ),
+                Step(
                     "Imperial Reinforcements",
-                    "turn 1: the four groups teleport, one D66 each, the Emperor's first; "
-                    "turn 2: each Imperial Guard unit teleports alone",
-                    ("WM-SEQ-03", "WM-REINF-01", "WM-REINF-02", "WM-REINF-04"),
+                    "the fleet's lasers fire first once the Defensive Screens are taken "
+                    "(reconstructed); turn 1: the four groups teleport, one D66 each, the "
+                    "Emperor's first; "
+                    "turn 2: each Imperial Guard unit teleports alone; units sent back to "
+                    "reserve teleport again. Holding the Teleportarium as the phase starts "
+                    "(reconstructed): every teleport rolls the D66 twice and the Imperial "
+                    "player keeps one result, and units from reserve may arrive straight in "
+                    "the Teleportarium instead",
+                    ("WM-SEQ-03", "WM-REINF-01", "WM-REINF-02", "WM-REINF-04", "WM-GAP-01"),
                 ),
                 Step(
                     "Imperial Movement",
@@ -35,8 +49,11 @@ SEQUENCE = SequenceOfPlay(
                 Step(
                     "Imperial Battle",
                     "face-down units sharing an area with Imperial units flip; then every "
-                    "contested area is fought, the Imperial player attacking",
-                    ("WM-SEQ-05", "WM-HIDDEN-02", "WM-COMBAT-01"),
+                    "contested area is fought, the Imperial player attacking. At the end "
+                    "(reconstructed): each side takes control of the areas it alone holds; "
+                    "Imperial units alone on the Defensive Screens take them, alone in a "
+                    "reactor may detonate it",
+                    ("WM-SEQ-05", "WM-HIDDEN-02", "WM-COMBAT-01", "WM-GAP-05"),
                 ),
                 Step(
                     "Traitor Reinforcements",
@@ -51,8 +68,10 @@ SEQUENCE = SequenceOfPlay(
                 ),
                 Step(
                     "Traitor Battle",
-                    "reveals, then every contested area is fought, the Traitor attacking",
-                    ("WM-SEQ-09", "WM-COMBAT-05"),
+                    "reveals, then every contested area is fought, the Traitor attacking; at "
+                    "the end each side takes control of the areas it alone holds "
+                    "(reconstructed)",
+                    ("WM-SEQ-09", "WM-COMBAT-05", "WM-GAP-05"),
                 ),
             ),
         ),

@@ -16,7 +16,11 @@ if TYPE_CHECKING:
 
 T = TypeVar("T", bound="WarmasterState")
 
-FORMAT = 1
+FORMAT = 2
+"""2: area control and the warp instability option saved. A format-1 state (saved before
+they existed) reads back with the initial control and the scenario's option."""
+
+READABLE = (1, FORMAT)
 
 
 @cache
@@ -48,6 +52,7 @@ def state_to_json(s: WarmasterState) -> dict[str, Any]:
         "phase": s.phase,
         "bridge": s.bridge,
         "destroyed": sorted(s.destroyed),
+        "control": sorted(s.control),
         "moved": sorted(s.moved),
         "retreated": sorted(s.retreated),
         "fought": sorted(s.fought),
@@ -55,6 +60,7 @@ def state_to_json(s: WarmasterState) -> dict[str, Any]:
         "screens": s.screens,
         "laser_hits": s.laser_hits,
         "turn_cap": s.turn_cap,
+        "warp_instability": s.warp_instability,
         "backs": list(s.backs),
         "tasks": [encode_value(t) for t in s.tasks],
         "result": None if s.result is None else s.result.to_json(),
@@ -63,15 +69,24 @@ def state_to_json(s: WarmasterState) -> dict[str, Any]:
 
 def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
     from wargames.warmaster.data import default_data
+    from wargames.warmaster.specials import initial_control
 
-    if data.get("game") != "warmaster" or data.get("format") != FORMAT:
+    if data.get("game") != "warmaster" or data.get("format") not in READABLE:
         raise ScenarioError("(json)", "game", "not a Warmaster state of this format")
     ref = default_data()
+    setup = _setup(data["scenario"])
     where = data["where"]
     classes = _classes()
+    destroyed = frozenset(data["destroyed"])
+    if data["format"] == 1:
+        control = initial_control(ref) - destroyed
+        warp = setup.warp_instability
+    else:
+        control = frozenset(data["control"])
+        warp = data["warp_instability"]
     return cls(
         data=ref,
-        setup=_setup(data["scenario"]),
+        setup=setup,
         where=tuple(where[c] for c in ref.instances()),
         face_down=frozenset(data["face_down"]),
         cup=Pile(tuple(data["cup"])),
@@ -80,7 +95,8 @@ def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
         turn=data["turn"],
         phase=data["phase"],
         bridge=data["bridge"],
-        destroyed=frozenset(data["destroyed"]),
+        destroyed=destroyed,
+        control=control,
         moved=frozenset(data["moved"]),
         retreated=frozenset(data["retreated"]),
         fought=frozenset(data["fought"]),
@@ -88,6 +104,7 @@ def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
         screens=data["screens"],
         laser_hits=data["laser_hits"],
         turn_cap=data["turn_cap"],
+        warp_instability=warp,
         backs=tuple(data["backs"]),
         tasks=tuple(decode_value(t, classes) for t in data["tasks"]),
         result=None if data["result"] is None else Outcome.from_json(data["result"]),

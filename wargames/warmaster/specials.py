@@ -1,8 +1,17 @@
-"""The designer's other routes to victory, as reconstructed in ``data/specials.toml``
-(research 3.5; the rulebook's special rules are missing, WM-GAP-05): reactor sabotage, the
-fleet's lasers once the Imperial player holds the Defensive Screens, destroyed areas, and the
-ship breaking up.
+"""Area control and the designer's other routes to victory, as reconstructed in
+``data/specials.toml`` (research 3.1, 3.5; the rulebook's special rules are missing,
+WM-GAP-05): reactor sabotage, the fleet's lasers once the Imperial player holds the Defensive
+Screens, destroyed areas, the optional warp instability, and the ship breaking up.
 
+* **Area control** (specials ``control``, research 3.1): at the end of every Battle phase,
+  either side's, a side alone with units in an area (face-down counters count, as for the
+  Bridge, WM-GAP-08) takes control of it; an area where both or neither side have units stays
+  with its controller. ``initial`` controls every area at the start; nobody controls a
+  destroyed area (:attr:`~wargames.warmaster.state.WarmasterState.control`). It is what the
+  Teleportarium's advantage needs (:mod:`wargames.warmaster.teleport`). It is not the Bridge
+  control of WM-BRIDGE-02 to -04 (a unit on the Bridge as the turn begins), nor the capture of
+  the Defensive Screens or a reactor, which need the side alone there at the end of *its own*
+  Battle phase, the same test made at the same moment (research 3.5.1, 3.5.2).
 * **Reactor sabotage** (scenario option ``reactor_sabotage``): at the end of the saboteur's
   Battle phase, his units alone in an intact reactor area may detonate it. The reactor is
   destroyed, each adjacent intact area on a D6 of ``adjacent_destroyed_from`` or more. Once
@@ -18,12 +27,14 @@ ship breaking up.
   player moves each survivor to an adjacent intact area (none: it dies). A destroyed area is
   never entered again (WM-MOVE-03, WM-RETREAT-03); a destroyed Bridge ends Bridge control
   (WM-BRIDGE-07).
+* **Warp instability** (scenario option or game option ``warp_instability``, off in the
+  boarding scenario; research 3.5.3): from turn ``from_turn``, as each turn begins (after
+  Bridge control), a D6 of ``turn - turn_offset`` or less destroys the area of a D66 roll (a
+  units die in ``reroll_units`` rolled again, both dice, as for the lasers; an area already
+  destroyed: nothing happens).
 * **Ship break-up**: after ``laser_hits`` hits, or once the Bridge and a reactor are
-  destroyed, the ship breaks up: ``winner`` wins, unless the Emperor is aboard and fails a D6
-  roll of ``emperor_escape_from``, which gives ``failed_escape``.
-
-Not implemented: the optional warp instability, and area control with the Teleportarium
-(research 3.1, 3.2 rule 4).
+  destroyed (by any means), the ship breaks up: ``winner`` wins, unless the Emperor is aboard
+  and fails a D6 roll of ``emperor_escape_from``, which gives ``failed_escape``.
 """
 
 from __future__ import annotations
@@ -34,8 +45,8 @@ import attrs
 
 from wargames.core.engine import Action, Player
 from wargames.warmaster import actions as act
-from wargames.warmaster.data import EMPEROR, IMPERIAL, TRAITOR
-from wargames.warmaster.flow import DieRoll, Task
+from wargames.warmaster.data import EMPEROR, IMPERIAL, TRAITOR, WarmasterData
+from wargames.warmaster.flow import DieRoll, Phase, Task
 from wargames.warmaster.teleport import LossRoll
 
 if TYPE_CHECKING:
@@ -46,24 +57,46 @@ def _other(side: str) -> str:
     return TRAITOR if side == IMPERIAL else IMPERIAL
 
 
+# -- area control ------------------------------------------------------------------------------
+
+
+def initial_control(data: WarmasterData) -> frozenset[str]:
+    """The areas the Imperial player controls at the start (specials ``control``)."""
+    return frozenset(data.board.ids) if data.specials.control.initial == IMPERIAL else frozenset()
+
+
+def alone(s: S, area: str, side: str) -> bool:
+    """Whether ``side`` alone has counters in ``area`` (face-down ones, and unidentified backs
+    in a view, included)."""
+    return area in s.occupied(side) and area not in s.occupied(_other(side))
+
+
+def take_control(s: S) -> S:
+    """Area control at the end of a Battle phase: each side takes the areas it alone holds
+    (research 3.1)."""
+    imperial, traitor = s.occupied(IMPERIAL), s.occupied(TRAITOR)
+    control = (s.control | (imperial - traitor)) - (traitor - imperial)
+    return s if control == s.control else s.evolve(control=control)
+
+
 # -- end of a Battle phase ---------------------------------------------------------------------
 
 
 @attrs.frozen
 class EndOfBattle(Task):
-    """After a side's Battle phase: the Defensive Screens taken, the reactors offered."""
+    """After a side's Battle phase: area control, the Defensive Screens taken, the reactors
+    offered."""
 
     side: str
 
     def run(self, s: S) -> S:
+        s = take_control(s)
         lasers = s.data.specials.fleet_lasers
-        screens = s.data.defensive_screens
         if (
             s.setup.fleet_lasers
             and self.side == lasers.side
             and s.screens is None
-            and s.units(screens, self.side)
-            and not s.units(screens, _other(self.side))
+            and alone(s, s.data.defensive_screens, self.side)
         ):
             s = s.evolve(screens=s.turn)
         sabotage = s.data.specials.reactor_sabotage
@@ -74,11 +107,7 @@ class EndOfBattle(Task):
 
 def sabotage_targets(s: S, side: str) -> tuple[str, ...]:
     """Intact reactor areas where ``side`` alone has units."""
-    return tuple(
-        r
-        for r in s.data.reactors
-        if r not in s.destroyed and s.units(r, side) and not s.occupied(_other(side)) & {r}
-    )
+    return tuple(r for r in s.data.reactors if r not in s.destroyed and alone(s, r, side))
 
 
 @attrs.frozen
@@ -274,12 +303,68 @@ class Survivors(Task):
 
 @attrs.frozen
 class Destroyed(Task):
-    """The area is destroyed for good."""
+    """The area is destroyed for good; nobody controls it any more."""
 
     area: str
 
     def run(self, s: S) -> S:
-        return s.evolve(destroyed=s.destroyed | {self.area}).pop()
+        return s.evolve(destroyed=s.destroyed | {self.area}, control=s.control - {self.area}).pop()
+
+
+# -- warp instability --------------------------------------------------------------------------
+
+START = "start-of-turn"
+"""The phase name while the turn's warp instability is rolled (before the Imperial
+Reinforcements phase)."""
+
+
+def warp_tasks(s: S) -> tuple[Task, ...]:
+    """The start-of-turn warp instability roll, if the option is on and ``s.turn`` is late
+    enough (research 3.5.3)."""
+    rule = s.data.specials.warp_instability
+    if not s.warp_instability or rule.threshold(s.turn) <= 0:
+        return ()
+    return (Phase(START), WarpRoll())
+
+
+@attrs.frozen
+class WarpRoll(DieRoll):
+    """A D6: on ``turn - turn_offset`` or less an area rolled on a D66 is destroyed."""
+
+    rule: ClassVar[str] = "WM-GAP-05"
+
+    def rolled(self, s: S, value: int) -> S:
+        if value <= s.data.specials.warp_instability.threshold(s.turn):
+            return s.pop(WarpArea())
+        return s.pop()
+
+    def describe(self, s: S) -> str:
+        threshold = s.data.specials.warp_instability.threshold(s.turn)
+        return f"warp instability: an area is destroyed on {threshold} or less"
+
+
+@attrs.frozen
+class WarpArea(DieRoll):
+    """The D66 of the area the warp destroys, tens then units; a units die in
+    ``reroll_units`` has both dice rolled again (as for the lasers). An area already
+    destroyed: nothing more happens."""
+
+    tens: int | None = None
+    rule: ClassVar[str] = "WM-GAP-05"
+
+    def rolled(self, s: S, value: int) -> S:
+        if self.tens is None:
+            return s.pop(WarpArea(value))
+        if value in s.data.specials.warp_instability.reroll_units:
+            return s.pop(WarpArea())
+        area = f"{self.tens}{value}"  # area ids are D66 results
+        s = s.pop()
+        if area not in s.data.board or area in s.destroyed:
+            return s
+        return s.push(*destroy_area(area), Breakup())
+
+    def describe(self, s: S) -> str:
+        return f"warp instability: the area's {'tens' if self.tens is None else 'units'} die"
 
 
 # -- the end of the ship -----------------------------------------------------------------------
@@ -325,4 +410,13 @@ def _outcome(s: S, winner: str, reason: str) -> S:
     return s.end(None if winner == "draw" else winner, reason)
 
 
-__all__ = ["EndOfBattle", "laser_tasks", "sabotage_targets"]
+__all__ = [
+    "START",
+    "EndOfBattle",
+    "alone",
+    "initial_control",
+    "laser_tasks",
+    "sabotage_targets",
+    "take_control",
+    "warp_tasks",
+]

@@ -3,7 +3,8 @@
 A state is a frozen value: where every counter is (an area id, or an off-map box such as
 ``@cup``), which Traitor counters are face down, the cup (counter types, drawn at random), the
 Imperial groups formed at set-up, units sent back to reserve by a teleport mishap, the turn and
-phase, who controls the Bridge, the destroyed areas, and a stack of pending *tasks* — the steps
+phase, who controls the Bridge, the destroyed areas, who controls each area (research 3.1,
+public), whether the optional warp instability is on, and a stack of pending *tasks* — the steps
 of the sequence of play still to be done, the top one being the decision (or die roll) the
 game waits for. :mod:`wargames.warmaster.flow` and the phase modules define the tasks.
 
@@ -179,6 +180,11 @@ class WarmasterState(TaskState):
     bridge: str | None = TRAITOR
     """Who controls the Bridge (WM-BRIDGE-01, -02); ``None`` once it is destroyed."""
     destroyed: frozenset[str] = frozenset()
+    control: frozenset[str] = frozenset()
+    """Areas the Imperial player controls (specials ``control``, research 3.1, WM-GAP-05); the
+    Traitor controls every other intact area, nobody a destroyed one (:meth:`controller`).
+    Changes hands only at the end of a Battle phase. Not the Bridge control of
+    :attr:`bridge`."""
     moved: frozenset[str] = frozenset()
     """Units that moved in this Movement phase (WM-MOVE-06)."""
     retreated: frozenset[str] = frozenset()
@@ -194,6 +200,9 @@ class WarmasterState(TaskState):
     """Areas destroyed by the fleet's lasers (specials ``ship_breakup``)."""
     turn_cap: int | None = None
     """Optional turn limit (off in the rulebook, WM-VICTORY-05, WM-GAP-20)."""
+    warp_instability: bool = False
+    """The optional warp instability (specials ``warp_instability``, research 3.5.3): the
+    scenario's option unless the game option overrides it."""
     backs: tuple[str, ...] = ()
     """In an Imperial view only: where the unidentified face-down counters lie."""
     tasks: tuple[Task, ...] = ()
@@ -269,6 +278,14 @@ class WarmasterState(TaskState):
     def occupied(self, side: str) -> frozenset[str]:
         """Areas holding any counter of ``side``, face-down ones included (WM-HIDDEN-06)."""
         return self._index().occupied[side]
+
+    def controller(self, area: str) -> str | None:
+        """Who controls ``area`` (research 3.1): the Imperial player for the areas of
+        :attr:`control`, the Traitor for every other intact area, nobody for a destroyed area
+        or an id that is not an area."""
+        if area not in self.data.board or area in self.destroyed:
+            return None
+        return IMPERIAL if area in self.control else TRAITOR
 
     def fighters(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s face-up counters in ``area`` that take part in battles."""
@@ -379,13 +396,26 @@ class WarmasterState(TaskState):
         board = self.data.board
         return state.evolve(face_down=frozenset(c for c in hidden if state.location(c) in board))
 
+    def redact(self, action: Action, player: Player) -> str:
+        """``action`` (taken in this state) as ``player`` may read it: the Imperial player
+        reads ``?`` for the counters he may not identify (:mod:`wargames.warmaster.redact`)."""
+        from wargames.warmaster.redact import redact
+
+        return redact(self, action, player)
+
     def invariant_violations(self) -> list[str]:
         from wargames.warmaster.invariants import violations
 
         return violations(self)
 
     def __str__(self) -> str:
-        lines = [f"The Warmaster, turn {self.turn}, {self.phase}; Bridge: {self.bridge}"]
+        held = " ".join(sorted(self.control)) or "none"
+        lines = [
+            f"The Warmaster, turn {self.turn}, {self.phase}; Bridge: {self.bridge}; "
+            f"Imperial control: {held}"
+        ]
+        if self.destroyed:
+            lines.append(f"  destroyed: {' '.join(sorted(self.destroyed))}")
         for area in self.data.board.ids:
             parts = []
             for side in SIDES:

@@ -9,8 +9,17 @@ arrival area chosen by a player. The Traitor rolls a D6 for how many reinforceme
 (WM-REINF-06) and draws each at random from the cup, a chance node over the counter types
 left (WM-REINF-07, -10); they arrive face up (WM-REINF-09).
 
-Not implemented (reconstructed specials of research 3.2): the Teleportarium's double roll and
-direct arrival, and the ``"shift"`` reading of a destroyed-area result.
+The Teleportarium (research 3.2 rule 4, data ``teleportarium``; a reconstruction of the
+missing table, WM-GAP-01): a side of ``sides`` that controls the Teleportarium (area control,
+:meth:`~wargames.warmaster.state.WarmasterState.controller`) at the start of its
+Reinforcements phase makes every teleport roll of that phase ``rolls`` times, one D66 after
+the other, and then picks the result it keeps (``pick 53``); a roll that would be rolled again
+anyway (a destroyed area, a scattered unit's x6) is rolled again before the choice, so the
+choice is always between results that stand. With ``direct_arrival`` each body coming back
+from reserve may instead arrive straight in the Teleportarium (``arrive 65``) or roll as usual
+(``teleport``), while the Teleportarium is intact.
+
+Not implemented: the ``"shift"`` reading of a destroyed-area result (research 3.2 rule 1).
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ from wargames.core.dice import d66
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.notation import D6_OUTCOMES as D6
 from wargames.warmaster import actions as act
-from wargames.warmaster.data import IMPERIAL, TRAITOR
+from wargames.warmaster.data import IMPERIAL, TRAITOR, TeleportTable
 from wargames.warmaster.flow import DieRoll, Task
 
 if TYPE_CHECKING:
@@ -34,12 +43,95 @@ def _other(side: str) -> str:
     return TRAITOR if side == IMPERIAL else IMPERIAL
 
 
+# -- the Teleportarium -------------------------------------------------------------------------
+
+
+def teleportarium_held(s: S, side: str) -> bool:
+    """Whether ``side`` has the Teleportarium's advantage: it is one of the data's ``sides``
+    and controls the (intact) Teleportarium now. Checked as its Reinforcements phase starts
+    (research 3.2 rule 4)."""
+    port = s.data.teleport.teleportarium
+    return side in port.sides and s.controller(s.data.teleportarium) == side
+
+
+def teleport_rolls(s: S, side: str) -> int:
+    """How many D66 rolls ``side`` makes for each teleport of the Reinforcements phase that
+    starts now (1 without the Teleportarium)."""
+    return s.data.teleport.teleportarium.rolls if teleportarium_held(s, side) else 1
+
+
+def from_reserve(s: S, side: str, body: tuple[str, ...]) -> Task:
+    """The step that brings ``body`` back from reserve as ``side``'s Reinforcements phase
+    starts: a teleport, or the choice of arriving straight in a Teleportarium it holds."""
+    rolls = teleport_rolls(s, side)
+    if teleportarium_held(s, side) and s.data.teleport.teleportarium.direct_arrival:
+        return FromReserve(side, body, rolls)
+    return Teleport(side, body, rolls=rolls)
+
+
+@attrs.frozen
+class FromReserve(Task):
+    """Units back from reserve, their side holding the Teleportarium: they arrive straight in
+    it (``arrive 65``) or teleport on the table as usual (``teleport``; research 3.2 rule 4,
+    WM-GAP-01). No choice once the Teleportarium is destroyed: they teleport."""
+
+    side: str
+    units: tuple[str, ...]
+    rolls: int = 1
+    rule: ClassVar[str] = "WM-GAP-01"
+
+    def actor(self, s: S) -> Player | None:
+        return self.side if s.data.teleportarium not in s.destroyed else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return (act.RollTable(), act.Arrive(s.data.teleportarium))
+
+    def act(self, s: S, action: Action) -> S:
+        if isinstance(action, act.Arrive):
+            return s.move_counters([(u, action.area) for u in self.units]).pop()
+        return self.run(s)
+
+    def run(self, s: S) -> S:
+        return s.pop(Teleport(self.side, self.units, rolls=self.rolls))
+
+    def describe(self, s: S) -> str:
+        return f"{' '.join(self.units)} from reserve: teleport, or arrive in the Teleportarium?"
+
+
+@attrs.frozen
+class PickResult(Task):
+    """The Teleportarium: the teleporting side keeps one of the D66 results rolled for a
+    body (research 3.2 rule 4, WM-GAP-01)."""
+
+    side: str
+    units: tuple[str, ...]
+    results: tuple[int, ...]
+    scatter: bool = False
+    rolls: int = 1
+    rule: ClassVar[str] = "WM-GAP-01"
+
+    def actor(self, s: S) -> Player | None:
+        return self.side
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return tuple(act.Pick(r) for r in dict.fromkeys(self.results))
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Pick)
+        return land(s.pop(), self.side, self.units, action.result, self.scatter, self.rolls)
+
+    def describe(self, s: S) -> str:
+        rolled = ", ".join(str(r) for r in self.results)
+        return f"teleport {' '.join(self.units)}: keep one of {rolled}"
+
+
 @attrs.frozen
 class ImperialReinforcements(Task):
     """Imperial Reinforcements phase: the fleet's laser shots once the Defensive Screens are
     taken (:mod:`wargames.warmaster.specials`), units back from reserve, then the turn's wave:
     the groups on turn 1 in the order formed, the Emperor's first; on turn 2 the Imperial
-    Guard, each alone (WM-SEQ-03, WM-REINF-01 to -05)."""
+    Guard, each alone (WM-SEQ-03, WM-REINF-01 to -05). The Teleportarium's advantage is
+    settled as the phase starts, before the lasers fire."""
 
     rule: ClassVar[str] = "WM-REINF-01"
 
@@ -47,8 +139,10 @@ class ImperialReinforcements(Task):
         from wargames.warmaster.specials import laser_tasks
 
         lasers = laser_tasks(s)
-        bodies = [b for b in s.reserve if s.side_of(b[0]) == IMPERIAL]
+        rolls = teleport_rolls(s, IMPERIAL)
+        back = [from_reserve(s, IMPERIAL, b) for b in s.reserve if s.side_of(b[0]) == IMPERIAL]
         s = s.evolve(reserve=tuple(b for b in s.reserve if s.side_of(b[0]) != IMPERIAL))
+        bodies: list[tuple[str, ...]] = []
         wave = s.setup.wave(s.turn)
         if wave is not None:
             if wave.teleport == "groups":
@@ -56,7 +150,7 @@ class ImperialReinforcements(Task):
                 s = s.evolve(groups=())
             else:
                 bodies += [(u,) for u in s.setup.wave_units(wave, s.data)]
-        return s.pop(*lasers, *(Teleport(IMPERIAL, body) for body in bodies))
+        return s.pop(*lasers, *back, *(Teleport(IMPERIAL, body, rolls=rolls) for body in bodies))
 
 
 @attrs.frozen
@@ -68,20 +162,22 @@ class TraitorReinforcements(Task):
 
     def run(self, s: S) -> S:
         bodies = [b for b in s.reserve if s.side_of(b[0]) == TRAITOR]
+        steps: list[Task] = [from_reserve(s, TRAITOR, (u,)) for b in bodies for u in b]
         s = s.evolve(reserve=tuple(b for b in s.reserve if s.side_of(b[0]) != TRAITOR))
-        steps: list[Task] = [Teleport(TRAITOR, (u,)) for b in bodies for u in b]
-        steps.append(ReinforcementRoll())
+        steps.append(ReinforcementRoll(teleport_rolls(s, TRAITOR)))
         return s.pop(*steps)
 
 
 @attrs.frozen
 class ReinforcementRoll(DieRoll):
-    """1-2: one unit, 3-4: two, 5-6: three (WM-REINF-06)."""
+    """1-2: one unit, 3-4: two, 5-6: three (WM-REINF-06). ``rolls``: D66 rolls per teleport
+    this phase (the Teleportarium)."""
 
+    rolls: int = 1
     rule: ClassVar[str] = "WM-REINF-06"
 
     def rolled(self, s: S, value: int) -> S:
-        return s.pop(CupDraw(s.data.traitor_reinforcements[value]))
+        return s.pop(CupDraw(s.data.traitor_reinforcements[value], self.rolls))
 
 
 @attrs.frozen
@@ -90,6 +186,7 @@ class CupDraw(Task):
     An empty cup gives nothing (WM-REINF-07, -08, -10, WM-GAP-18)."""
 
     left: int
+    rolls: int = 1
     rule: ClassVar[str] = "WM-REINF-07"
 
     def actor(self, s: S) -> Player | None:
@@ -104,7 +201,9 @@ class CupDraw(Task):
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
         s = s.move_counters([(unit, WARP)]).evolve(cup=s.cup.remove(action.kind))
-        return s.pop(Teleport(TRAITOR, (unit,)), CupDraw(self.left - 1))
+        return s.pop(
+            Teleport(TRAITOR, (unit,), rolls=self.rolls), CupDraw(self.left - 1, self.rolls)
+        )
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -114,42 +213,74 @@ class CupDraw(Task):
 class Teleport(DieRoll):
     """One D66 roll for a body of units: the tens die, then the units die (WM-TELEPORT-03).
     ``scatter``: a unit scattered by a mishap, whose further x6 results are rolled again
-    unless the effect keeps them."""
+    unless the effect keeps them. ``rolls``: how many D66 results to roll before the
+    teleporting side picks one (the Teleportarium; 1: the result applies at once);
+    ``results``: those rolled so far."""
 
     side: str
     units: tuple[str, ...]
     tens: int | None = None
     scatter: bool = False
+    rolls: int = 1
+    results: tuple[int, ...] = ()
     rule: ClassVar[str] = "WM-TELEPORT-02"
 
     def rolled(self, s: S, value: int) -> S:
         if self.tens is None:
-            return s.pop(Teleport(self.side, self.units, value, self.scatter))
-        return land(s.pop(), self.side, self.units, d66(self.tens, value), self.scatter)
+            return s.pop(attrs.evolve(self, tens=value))
+        roll = d66(self.tens, value)
+        again = attrs.evolve(self, tens=None)
+        if not stands(s, roll, self.scatter):
+            return s.pop(again)  # a destroyed area (WM-GAP-01) or a scattered x6: roll again
+        results = (*self.results, roll)
+        if len(results) < self.rolls:
+            return s.pop(attrs.evolve(again, results=results))
+        if len(results) == 1:
+            return land(s.pop(), self.side, self.units, roll, self.scatter, self.rolls)
+        return s.pop(PickResult(self.side, self.units, results, self.scatter, self.rolls))
 
     def describe(self, s: S) -> str:
         die = "tens" if self.tens is None else "units"
-        return f"teleport {' '.join(self.units)}: {die} die"
+        which = f" (roll {len(self.results) + 1} of {self.rolls})" if self.rolls > 1 else ""
+        return f"teleport {' '.join(self.units)}: {die} die{which}"
 
 
-def land(s: S, side: str, units: tuple[str, ...], roll: int, scatter: bool = False) -> S:
-    """Apply a D66 result of the Teleportation Table to a teleporting body."""
+def stands(s: S, roll: int, scatter: bool = False) -> bool:
+    """Whether a D66 result applies, or is rolled again: a result naming a destroyed area
+    (WM-GAP-01), a scattered unit's x6 that the scattering effect does not keep (``16`` in
+    the data: research 3.2, "re-roll any further x6 except 16")."""
     table = s.data.teleport
     result = table[roll]
     if result.area is not None:
-        if result.area in s.destroyed:
-            return s.push(Teleport(side, units, None, scatter))  # WM-GAP-01: roll again
+        return result.area not in s.destroyed
+    return not scatter or roll in _scatter_keeps(table)
+
+
+def _scatter_keeps(table: TeleportTable) -> frozenset[int]:
+    """The x6 results a scattered unit keeps: those of the scattering effects."""
+    return frozenset().union(
+        *(e.scatter_keeps for e in table.effects.values() if e.outcome == "scatter")
+    )
+
+
+def land(
+    s: S, side: str, units: tuple[str, ...], roll: int, scatter: bool = False, rolls: int = 1
+) -> S:
+    """Apply a D66 result of the Teleportation Table to a teleporting body (``rolls``: the
+    D66 rolls a further teleport of this phase makes, for a scatter)."""
+    if not stands(s, roll, scatter):
+        return s.push(Teleport(side, units, None, scatter, rolls))
+    result = s.data.teleport[roll]
+    if result.area is not None:
         return s.move_counters([(u, result.area) for u in units])
     effect = result.effect
     assert effect is not None
-    if scatter and roll not in effect.scatter_keeps:
-        return s.push(Teleport(side, units, None, True))
     steps: list[Task] = []
     for u in units:
         threshold = effect.loss_threshold(s.spec(u).has_reroll)
         if threshold > 0:
             steps.append(LossRoll(u, threshold))
-    steps.append(EffectOutcome(side, units, effect.id))
+    steps.append(EffectOutcome(side, units, effect.id, rolls))
     return s.push(*steps)
 
 
@@ -182,6 +313,7 @@ class EffectOutcome(Task):
     side: str
     units: tuple[str, ...]
     effect: str
+    rolls: int = 1
     rule: ClassVar[str] = "WM-TELEPORT-02"
 
     def run(self, s: S) -> S:
@@ -199,7 +331,7 @@ class EffectOutcome(Task):
             s = s.move_counters([(u, RESERVE) for u in alive])
             return s.evolve(reserve=s.reserve + bodies).pop()
         if effect.outcome == "scatter":
-            return s.pop(*(Teleport(self.side, (u,), None, True) for u in alive))
+            return s.pop(*(Teleport(self.side, (u,), None, True, self.rolls) for u in alive))
         return s.pop(ArriveChoice(self.side, alive, self.effect))
 
 
@@ -251,4 +383,15 @@ class ArriveChoice(Task):
         return s.evolve(reserve=(*s.reserve, self.units)).pop()
 
 
-__all__ = ["D6", "ImperialReinforcements", "Teleport", "TraitorReinforcements", "land"]
+__all__ = [
+    "D6",
+    "FromReserve",
+    "ImperialReinforcements",
+    "PickResult",
+    "Teleport",
+    "TraitorReinforcements",
+    "land",
+    "stands",
+    "teleport_rolls",
+    "teleportarium_held",
+]
