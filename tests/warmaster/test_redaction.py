@@ -18,7 +18,7 @@ from wargames.warmaster.data import IMPERIAL, TRAITOR
 from wargames.warmaster.game import new_game
 from wargames.warmaster.movement import Overstacked
 from wargames.warmaster.redact import hidden_from_imperial, redact
-from wargames.warmaster.state import CUP, UNPLACED, WarmasterState
+from wargames.warmaster.state import CUP, UNPLACED, WARP, WarmasterState
 from wargames.warmaster.teleport import CupDraw
 
 SEEDS = range(8)
@@ -117,7 +117,9 @@ def test_the_imperial_log_never_names_a_counter_he_may_not_identify(seed: int) -
     for state, action, who, text in zip(m.states, m.actions, m.players, imperial, strict=False):
         assert isinstance(state, WarmasterState)
         hidden = hidden_from_imperial(state)
-        assert hidden == state.face_down | set(state.in_box(CUP)) | set(state.in_box(UNPLACED))
+        warping = {c for c in state.in_box(WARP) if state.side_of(c) == TRAITOR}
+        secret = state.face_down | state.secret_dead | warping
+        assert hidden == secret | set(state.in_box(CUP)) | set(state.in_box(UNPLACED))
         words = text.split()
         assert not hidden.intersection(words), (str(action), text)
         if isinstance(action, act.Draw):

@@ -37,6 +37,9 @@ def violations(s: S) -> list[str]:
     for c in s.face_down:
         if not s.aboard(c) or not s.spec(c).starts_face_down:
             out.append(f"{c} is face down but not a starting unit aboard")
+    for c in s.secret_dead:
+        if s.location(c) != "@dead" or not s.spec(c).starts_face_down:
+            out.append(f"{c} is counted as destroyed unseen but is not a dead starting unit")
     down = Counter(s.location(c) for c in s.face_down)
     for area, n in down.items():
         if n > 1:

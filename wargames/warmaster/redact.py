@@ -7,8 +7,8 @@
 The Traitor set the counters up and sees everything: his redaction of every action is its
 notation. The Imperial player may not identify the counters :meth:`WarmasterState.view
 <wargames.warmaster.state.WarmasterState.view>` hides from him, in the state where the action is
-taken: the face-down counters on the ship, the Traitor starting units not yet placed and the
-counters in the cup. For him:
+taken: the face-down counters on the ship, the Traitor starting units not yet placed or
+destroyed unseen, and the reinforcements in the cup or drawn and not yet arrived. For him:
 
 * ``place horus 23`` reads ``place ? ?``. He may not see where the Traitor units go
   (WM-SETUP-01) nor which unit goes where (WM-SETUP-02, WM-HIDDEN-01). The area is hidden too,
@@ -46,12 +46,10 @@ BACK = "?"
 
 
 def hidden_from_imperial(state: WarmasterState) -> frozenset[str]:
-    """The counters the Imperial player may not identify in ``state``: face down on the ship,
-    not yet placed, or in the cup (as :meth:`~wargames.warmaster.state.WarmasterState.view`
-    hides them)."""
-    from wargames.warmaster.state import CUP, UNPLACED
-
-    return state.face_down | frozenset(state.in_box(CUP)) | frozenset(state.in_box(UNPLACED))
+    """The counters the Imperial player may not identify in ``state``, as
+    :meth:`~wargames.warmaster.state.WarmasterState.view` hides them
+    (:meth:`~wargames.warmaster.state.WarmasterState.hidden_from`)."""
+    return state.hidden_from(IMPERIAL)
 
 
 def redact(state: WarmasterState, action: Action, player: Player) -> str:

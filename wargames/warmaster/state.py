@@ -203,8 +203,12 @@ class WarmasterState(TaskState):
     warp_instability: bool = False
     """The optional warp instability (specials ``warp_instability``, research 3.5.3): the
     scenario's option unless the game option overrides it."""
+    secret_dead: frozenset[str] = frozenset()
+    """Traitor counters destroyed while face down (an over-stacking loss): the Imperial player
+    never learns what they were (WM-HIDDEN-01, -05)."""
     backs: tuple[str, ...] = ()
-    """In an Imperial view only: where the unidentified face-down counters lie."""
+    """In an Imperial view only: where the counters he may not identify lie (on the ship, dead,
+    not yet placed or teleporting), one entry per counter; the cup is only a count."""
     tasks: tuple[Task, ...] = ()
     result: Outcome | None = None
     _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
@@ -311,7 +315,8 @@ class WarmasterState(TaskState):
         if not counters:
             return self
         s = self.move_counters([(c, DEAD) for c in counters])
-        s = s.evolve(face_down=s.face_down - set(counters))
+        unseen = s.face_down.intersection(counters) - {HORUS}
+        s = s.evolve(face_down=s.face_down - set(counters), secret_dead=s.secret_dead | unseen)
         emperor = s.location(EMPEROR) == DEAD
         horus = s.location(HORUS) == DEAD
         if emperor and horus:
@@ -360,8 +365,7 @@ class WarmasterState(TaskState):
         if player == TRAITOR:
             seen = self.evolve()
         else:
-            hidden = set(self.face_down) | set(self.in_box(CUP))
-            hidden |= {c for c in self.in_box(UNPLACED)}
+            hidden = self.hidden_from(player)
             backs = tuple(sorted(self.location(c) for c in hidden if self.location(c) != CUP))
             where = tuple(
                 HIDDEN if c in hidden else loc
@@ -370,31 +374,58 @@ class WarmasterState(TaskState):
             seen = self.evolve(
                 where=where,
                 face_down=frozenset(),
+                secret_dead=frozenset(),
                 cup=Pile((UNKNOWN,) * len(self.cup)),
                 backs=backs,
             )
         return self.share(seen, player)
 
-    def resample_hidden(self, player: Player, rng: np.random.Generator) -> Self:
-        """A full state consistent with what ``player`` sees, drawn at random: for search
-        bots, as OpenSpiel's resampling. The Traitor sees everything (the state itself); for
-        the Imperial player the face-down (and not yet placed) starting units are dealt out
-        again over the same places, every arrangement equally likely. The cup needs nothing:
-        its make-up is every reinforcement not yet seen."""
+    def hidden_from(self, player: Player) -> frozenset[str]:
+        """The counters ``player`` may not identify. The Traitor set everything up and sees it
+        all; the Imperial player may not identify the face-down counters (WM-HIDDEN-01), the
+        starting units not yet placed or destroyed unseen (WM-HIDDEN-05), nor the
+        reinforcements in the cup or drawn from it and not yet arrived (WM-REINF-07, -09)."""
         if player not in SIDES:
             raise ValueError(f"unknown player {player!r}")
         if player == TRAITOR:
+            return frozenset()
+        found: frozenset[str] | None = self._memo.get("hidden")
+        if found is None:
+            warping = (c for c in self.in_box(WARP) if self.side_of(c) == TRAITOR)
+            found = self._memo["hidden"] = (
+                self.face_down
+                | self.secret_dead
+                | frozenset(self.in_box(CUP))
+                | frozenset(self.in_box(UNPLACED))
+                | frozenset(warping)
+            )
+        return found
+
+    def resample_hidden(self, player: Player, rng: np.random.Generator) -> Self:
+        """A full state consistent with what ``player`` sees, drawn at random: for search
+        bots, as OpenSpiel's resampling. The Traitor sees everything (the state itself). For
+        the Imperial player the counters he may not identify are dealt out again over the same
+        places, every arrangement equally likely, starting units (Eye of Horus backs) among
+        starting units, reinforcements (skull backs: the cup and any drawn counter teleporting)
+        among reinforcements, as the backs tell them apart."""
+        hidden = self.hidden_from(player)
+        if not hidden:
             return self.evolve()
-        hidden = [
-            c for c in self.manifest.ids if c in self.face_down or self.location(c) == UNPLACED
-        ]
-        places = [self.location(c) for c in hidden]
-        order = rng.permutation(len(hidden))
-        state = self.move_counters(
-            [(c, places[int(i)]) for c, i in zip(hidden, order, strict=True)]
-        )
+        ids = self.manifest.ids
+        starting = [c for c in ids if c in hidden and self.spec(c).starts_face_down]
+        reinforcing = [c for c in ids if c in hidden and not self.spec(c).starts_face_down]
+        moves: list[tuple[str, str]] = []
+        for pool in (starting, reinforcing):
+            places = [self.location(c) for c in pool]
+            order = rng.permutation(len(pool))
+            moves.extend((c, places[int(i)]) for c, i in zip(pool, order, strict=True))
+        state = self.move_counters(moves)
         board = self.data.board
-        return state.evolve(face_down=frozenset(c for c in hidden if state.location(c) in board))
+        return state.evolve(
+            face_down=frozenset(c for c in starting if state.location(c) in board),
+            secret_dead=frozenset(c for c in starting if state.location(c) == DEAD),
+            cup=Pile.of(state.spec(c).id for c in state.in_box(CUP)),
+        )
 
     def redact(self, action: Action, player: Player) -> str:
         """``action`` (taken in this state) as ``player`` may read it: the Imperial player
