@@ -1,0 +1,90 @@
+"""Horde mass combat for d100 Warhammer 40,000 roleplaying games: the combat engine.
+
+Hordes fight hordes without a roll per trooper (``shared/rules/horde.md``, rule prefix HMC).
+This package is the E-Scale combat engine and its data, built to be reused by the P-Scale
+battle game (grid, orders, morale, officers, victory):
+
+* :mod:`~wargames.horde.profiles` and :mod:`~wargames.horde.weapons`: horde profiles as frozen
+  values; :mod:`~wargames.horde.data` loads them from TOML files a GM can edit;
+* :mod:`~wargames.horde.ratings`: Defense, Melee Attack, Ranged Attack (HMC-STAT);
+* :mod:`~wargames.horde.rules`: :class:`HordeRules`, the readings that change numbers, with
+  the catalogue's default and the :data:`PRINTED_EXAMPLES` preset;
+* :mod:`~wargames.horde.context`: :class:`AttackContext`, the circumstances of one attack;
+* :mod:`~wargames.horde.modifiers`, :mod:`~wargames.horde.damage`,
+  :mod:`~wargames.horde.attack`, :mod:`~wargames.horde.talents`,
+  :mod:`~wargames.horde.specialists`, :mod:`~wargames.horde.morale`,
+  :mod:`~wargames.horde.movement`: pure functions for every rule of combat;
+* :mod:`~wargames.horde.engagement`: an attack and its counter-attack with explicit dice, as a
+  game state (:func:`new_engagement`);
+* :mod:`~wargames.horde.odds`: exact odds (:func:`attack_odds`, :func:`engagement_odds`) and
+  the ``wargames odds horde`` answer (:func:`odds_command`).
+
+The package registers no game yet: the P-Scale battle game will register ``GAME``.
+
+>>> from wargames.horde import attack_odds, horde
+>>> odds = attack_odds(horde("stormtroopers"), horde("Mk 1 Iron Guard"), "ranged")
+>>> str(odds.full)
+'21/100'
+"""
+
+from __future__ import annotations
+
+from wargames.horde.attack import AttackNumbers, attack_numbers
+from wargames.horde.context import AttackContext, Side
+from wargames.horde.damage import DamageFormula, full_damage, magnitude_loss, partial_damage
+from wargames.horde.data import HordeBook, default_hordes, horde, load_horde_file, load_hordes
+from wargames.horde.engagement import EngagementState, new_engagement
+from wargames.horde.modifiers import attack_terms, defence_terms
+from wargames.horde.morale import willpower_modifiers
+from wargames.horde.odds import (
+    AttackOdds,
+    EngagementOdds,
+    attack_odds,
+    engagement_odds,
+    odds_command,
+)
+from wargames.horde.profiles import Characteristics, Horde, Officer, Specialist
+from wargames.horde.ratings import defense, melee_attack, ranged_attack
+from wargames.horde.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
+from wargames.horde.terms import Term
+from wargames.horde.weapons import DamageCode, RateOfFire, Weapon
+
+__all__ = [
+    "DEFAULT",
+    "PRINTED_EXAMPLES",
+    "AttackContext",
+    "AttackNumbers",
+    "AttackOdds",
+    "Characteristics",
+    "DamageCode",
+    "DamageFormula",
+    "EngagementOdds",
+    "EngagementState",
+    "Horde",
+    "HordeBook",
+    "HordeRules",
+    "Officer",
+    "RateOfFire",
+    "Side",
+    "Specialist",
+    "Term",
+    "Weapon",
+    "attack_numbers",
+    "attack_odds",
+    "attack_terms",
+    "default_hordes",
+    "defence_terms",
+    "defense",
+    "engagement_odds",
+    "full_damage",
+    "horde",
+    "load_horde_file",
+    "load_hordes",
+    "magnitude_loss",
+    "melee_attack",
+    "new_engagement",
+    "odds_command",
+    "partial_damage",
+    "ranged_attack",
+    "willpower_modifiers",
+]

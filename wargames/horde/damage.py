@@ -1,0 +1,248 @@
+"""Damage: full and partial, ranged and melee, and the Magnitude it takes (HMC-DAMAGE-01 to
+-15, with the weapon qualities, talents and the Medic).
+
+A :class:`DamageFormula` is one hit's damage before the die is rolled: the die, the terms added
+to it and the terms subtracted. :func:`full_damage` and :func:`partial_damage` build it:
+
+* full ranged (HMC-DAMAGE-03 to -06): one die of the code's type, whatever the number of
+  dice, nothing for the lost dice; the fixed bonus; the attacker's tens of Magnitude rounded
+  up; half the higher automatic rate rounded up (HMC-GAP-06); less armour reduced by
+  Penetration (never below 0) and TB;
+* full melee (HMC-DAMAGE-07 to -09): one die of the code's type, +2 per extra die, the fixed
+  bonus, the tens of Magnitude rounded up and SB; less armour reduced by Penetration and TB;
+* partial (HMC-DAMAGE-10 to -13): 1d5 instead of the dice (nothing for extra dice), the fixed
+  bonus (HMC-GAP-08), half the tens of Magnitude rounded up, SB in melee or half the higher
+  automatic rate (rounded up) at range; less the full armour (Penetration does not count) and
+  TB.
+
+Dice other than d10 (``1d5+2``, ``3d5``) roll one die of their own type under the same rules
+(HMC-GAP-34). Weapon qualities: Accurate +2 damage and +2 Penetration (HMC-WEAPON-01); Blast (X)
++2 per level to the Magnitude for damage and a single die (HMC-WEAPON-02, -03); Tearing +1
+damage (HMC-WEAPON-06). "+2 Magnitude" (Blast, Fire Drill, Swift Attack) adds 2 to the
+Magnitude-tens term (HMC-GAP-11), halved with it in partial damage (HMC-GAP-12). Talents add
+their flat bonuses (:mod:`wargames.horde.talents`).
+
+A total below 0 is 0 (HMC-DAMAGE-14). The Magnitude lost is the damage (HMC-DAMAGE-01), 85% of
+it rounded down with a Medic (HMC-SPECIALIST-07), never more than the target has; a horde at
+Magnitude 0 is destroyed (HMC-DAMAGE-15).
+
+>>> from wargames.horde.data import horde
+>>> cultists, marines = horde("cultists"), horde("space-marines")
+>>> bolter = cultists.weapons_of("ranged")[0]
+>>> formula = full_damage(cultists, marines, bolter, "ranged")
+>>> formula.damage(5), formula.explain(5)
+(14, '5 (d10) + weapon bonus 6 + Magnitude 80 tens 8 + rate of fire 1 - armour 2 - TB 4 = 14')
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from wargames.horde import specialists, talents
+from wargames.horde.context import AttackContext
+from wargames.horde.profiles import Horde
+from wargames.horde.ratings import half_up
+from wargames.horde.rules import DEFAULT, HordeRules
+from wargames.horde.terms import Term, total
+from wargames.horde.weapons import Kind, Weapon
+
+Hit = Literal["full", "partial"]
+FULL: Hit = "full"
+PARTIAL: Hit = "partial"
+PARTIAL_DIE = 5
+"""Partial damage rolls 1d5 (HMC-DAMAGE-10)."""
+
+_CONTEXT = AttackContext()
+
+
+@attrs.frozen(cache_hash=True)
+class DamageFormula:
+    """One hit's damage before the die: ``die + added - subtracted``, at least 0."""
+
+    hit: Hit
+    sides: int
+    """The die rolled (10, or 5 for partial damage and d5 codes)."""
+    added: tuple[Term, ...]
+    subtracted: tuple[Term, ...]
+    """Armour and TB, as positive values."""
+
+    @property
+    def bonus(self) -> int:
+        return total(self.added)
+
+    @property
+    def soak(self) -> int:
+        return total(self.subtracted)
+
+    def raw(self, die: int) -> int:
+        """The total before negative damage counts as 0."""
+        return die + self.bonus - self.soak
+
+    def damage(self, die: int) -> int:
+        """The damage for a roll of ``die``; below 0 counts as 0 (HMC-DAMAGE-14)."""
+        return max(0, self.raw(die))
+
+    def explain(self, die: int) -> str:
+        """``5 (d10) + weapon bonus 6 + ... - TB 4 = 14``."""
+        parts = [f"{die} (d{self.sides})"]
+        parts += [f"{'+' if t.value >= 0 else '-'} {t.label} {abs(t.value)}" for t in self.added]
+        parts += [f"- {t.label} {t.value}" for t in self.subtracted]
+        raw = self.raw(die)
+        end = f"{raw}" if raw >= 0 else f"{raw}, counted as 0"
+        return " ".join(parts) + f" = {end}"
+
+
+def magnitude_tens(magnitude: int, rules: HordeRules = DEFAULT) -> int:
+    """The tens of Magnitude: rounded up (HMC-DAMAGE-04, -08), or truncated (HMC-GAP-07)."""
+    if rules.magnitude_tens == "up":
+        return -(-magnitude // 10)
+    return magnitude // 10
+
+
+def magnitude_bonuses(attacker: Horde, weapon: Weapon, kind: Kind, rules: HordeRules) -> list[Term]:
+    """The "+2 Magnitude for damage" bonuses (the Magnitude added): Blast (X) 2 per level
+    (HMC-WEAPON-02), Fire Drill and Swift Attack (HMC-TALENT-11, -12). None at E-Scale."""
+    if rules.scale == "E":
+        return []
+    out = []
+    if weapon.blast:
+        out.append(Term("HMC-WEAPON-02", f"Blast ({weapon.blast})", 2 * weapon.blast))
+    return out + talents.magnitude_bonus_terms(attacker, kind)
+
+
+def magnitude_terms(
+    magnitude: int, bonuses: list[Term], rules: HordeRules, partial: bool, rule: str
+) -> list[Term]:
+    """The Magnitude damage term and its "+2 Magnitude" bonuses (HMC-GAP-11, -12).
+
+    Full damage adds the tens (HMC-DAMAGE-04, -08); partial damage half of them rounded up
+    (HMC-DAMAGE-11). The bonuses add 2 per "+2" to the tens (``tens`` reading) or to the
+    Magnitude before the tens are taken (``literal``); in partial damage they are halved with
+    the tens (``halved``) or added whole.
+    """
+    tens = magnitude_tens(magnitude, rules)
+    extra = total(bonuses)
+    with_bonus = (
+        tens + extra
+        if rules.magnitude_bonus == "tens"
+        else magnitude_tens(magnitude + extra, rules)
+    )
+    if partial:
+        base = half_up(tens)
+        halved = rules.partial_magnitude_bonus == "halved"
+        value = half_up(with_bonus) if halved else base + with_bonus - tens
+        out = [Term(rule, f"half Magnitude {magnitude} tens", base)]
+    else:
+        base, value = tens, with_bonus
+        out = [Term(rule, f"Magnitude {magnitude} tens", base)]
+    if extra:
+        rule_of = bonuses[0].rule if len(bonuses) == 1 else "HMC-GAP-11"
+        label = " + ".join(b.label for b in bonuses) + " Magnitude"
+        out.append(Term(rule_of, label, value - base))
+    return out
+
+
+def _quality_terms(attacker: Horde, weapon: Weapon, kind: Kind, ctx: AttackContext) -> list[Term]:
+    out = []
+    if weapon.accurate:
+        out.append(Term("HMC-WEAPON-01", "Accurate", 2))
+    if weapon.tearing:
+        out.append(Term("HMC-WEAPON-06", "Tearing", 1))
+    return out + talents.damage_terms(attacker, kind, ctx)
+
+
+def _penetration(weapon: Weapon, rules: HordeRules) -> int:
+    return weapon.penetration if rules.scale == "P" else weapon.pen
+
+
+def full_damage(
+    attacker: Horde,
+    defender: Horde,
+    weapon: Weapon,
+    kind: Kind,
+    context: AttackContext = _CONTEXT,
+    rules: HordeRules = DEFAULT,
+) -> DamageFormula:
+    """Full damage of ``attacker``'s ``kind`` hit with ``weapon`` on ``defender`` (see the
+    module docstring)."""
+    code = weapon.damage
+    blast = weapon.blast if rules.scale == "P" else 0
+    melee = kind == "melee"
+    added: list[Term] = []
+    if melee and not blast and code.extra_dice:
+        added.append(Term("HMC-DAMAGE-07", f"{code.extra_dice} extra dice", 2 * code.extra_dice))
+    if code.bonus:
+        added.append(
+            Term("HMC-DAMAGE-07" if melee else "HMC-DAMAGE-03", "weapon bonus", code.bonus)
+        )
+    bonuses = magnitude_bonuses(attacker, weapon, kind, rules)
+    rule = "HMC-DAMAGE-08" if melee else "HMC-DAMAGE-04"
+    added += magnitude_terms(attacker.magnitude, bonuses, rules, False, rule)
+    if melee:
+        added.append(Term("HMC-DAMAGE-08", "SB", attacker.sb))
+    else:
+        best = weapon.rof.best
+        rate = best if rules.rof_full_ranged == "whole" else half_up(best)
+        if rate:
+            added.append(Term("HMC-DAMAGE-05", "rate of fire", rate))
+    if rules.scale == "P":
+        added += _quality_terms(attacker, weapon, kind, context)
+    armour = max(0, defender.ap - _penetration(weapon, rules))
+    rule = "HMC-DAMAGE-09" if melee else "HMC-DAMAGE-06"
+    subtracted = (Term(rule, "armour", armour), Term(rule, "TB", defender.tb))
+    return DamageFormula("full", code.sides, tuple(t for t in added if t.value), subtracted)
+
+
+def partial_damage(
+    attacker: Horde,
+    defender: Horde,
+    weapon: Weapon,
+    kind: Kind,
+    context: AttackContext = _CONTEXT,
+    rules: HordeRules = DEFAULT,
+) -> DamageFormula:
+    """Partial damage of ``attacker``'s ``kind`` hit with ``weapon`` on ``defender`` (see the
+    module docstring)."""
+    code = weapon.damage
+    added: list[Term] = []
+    if rules.partial_fixed_bonus and code.bonus:
+        added.append(Term("HMC-DAMAGE-10", "weapon bonus", code.bonus))
+    bonuses = magnitude_bonuses(attacker, weapon, kind, rules)
+    added += magnitude_terms(attacker.magnitude, bonuses, rules, True, "HMC-DAMAGE-11")
+    if kind == "melee":
+        added.append(Term("HMC-DAMAGE-12", "SB", attacker.sb))
+    else:
+        added.append(Term("HMC-DAMAGE-12", "half rate of fire", half_up(weapon.rof.best)))
+    if rules.scale == "P":
+        added += _quality_terms(attacker, weapon, kind, context)
+    subtracted = (
+        Term("HMC-DAMAGE-13", "armour", defender.ap),
+        Term("HMC-DAMAGE-13", "TB", defender.tb),
+    )
+    return DamageFormula("partial", PARTIAL_DIE, tuple(t for t in added if t.value), subtracted)
+
+
+def magnitude_loss(damage: int, defender: Horde, rules: HordeRules = DEFAULT) -> int:
+    """The Magnitude ``defender`` loses to ``damage`` (HMC-DAMAGE-01): 85% with a Medic
+    (HMC-SPECIALIST-07; not at E-Scale), never more than it has."""
+    loss = damage
+    if rules.scale == "P" and specialists.has_medic(defender):
+        loss = specialists.medic_loss(damage, rules)
+    return max(0, min(loss, defender.magnitude))
+
+
+__all__ = [
+    "FULL",
+    "PARTIAL",
+    "PARTIAL_DIE",
+    "DamageFormula",
+    "Hit",
+    "full_damage",
+    "magnitude_bonuses",
+    "magnitude_loss",
+    "magnitude_tens",
+    "magnitude_terms",
+    "partial_damage",
+]

@@ -1,0 +1,165 @@
+"""Attack and defence modifiers: the Horde Attack and the defence total of one attack, term by
+term (HMC-COMBAT, HMC-DEFENSE, and the modifiers of orders, morale, weapons, talents and
+specialists).
+
+Horde Attack (:func:`attack_terms`), starting from the rating the attack uses
+(HMC-ATTACK-01):
+
+* an untrained horde halves its rating, rounded up, *before* the other modifiers
+  (HMC-COMBAT-04, HMC-GAP-13);
+* charge +2 (HMC-COMBAT-02); counter-attack -2 (HMC-COMBAT-03, HMC-COUNTER-02) unless it is
+  made first under Brace! (HMC-ORDERS-05), a further -2 under Get Down! (HMC-ORDERS-06);
+  Forced March! -2 (HMC-ORDERS-09, counter-attacks included, HMC-GAP-30);
+* Tearing +1 (HMC-WEAPON-06); talents and stealth (:mod:`wargames.horde.talents`); Pathfinder
+  +2 ranged (:mod:`wargames.horde.specialists`).
+
+Defence (:func:`defence_terms`), starting from the Defense rating:
+
+* cover +2, Engineer +2, Get Down! doubling (HMC-DEFENSE-01, HMC-SPECIALIST-06,
+  HMC-ORDERS-06);
+* Armour Bonus +2 when AP >= Penetration + 4 (HMC-DEFENSE-02), else Armour Penalty -2 when AP
+  is 0 or Penetration >= 2 x AP (HMC-DEFENSE-06); never both (HMC-DEFENSE-07); the Penetration
+  is the weapon's with Accurate's +2 (HMC-WEAPON-01);
+* +3 against ranged attacks while in CQC (HMC-DEFENSE-03);
+* outnumbered in close combat: -1 at 2-1, -2 at 3-1 ... (HMC-DEFENSE-04), counting Magnitude
+  (HMC-GAP-14; :func:`outnumbering`);
+* -1 per attack already received this round (HMC-DEFENSE-05); Forced March! -2
+  (HMC-ORDERS-09);
+* a fleeing horde's Defense rating and positive modifiers count 0 while penalties still apply
+  (HMC-MORALE-09, HMC-GAP-17).
+
+All modifiers add up (HMC-DEFENSE-08). At E-Scale only the counter-attack -2 applies
+(HMC-SCALE-02, HMC-GAP-27).
+"""
+
+from __future__ import annotations
+
+from wargames.horde import specialists, talents
+from wargames.horde.context import AttackContext, Side
+from wargames.horde.morale import outnumbered_ratio
+from wargames.horde.profiles import Horde
+from wargames.horde.ratings import attack_rating, defense
+from wargames.horde.rules import HordeRules
+from wargames.horde.terms import Term, total
+from wargames.horde.weapons import Kind, Weapon
+
+RATING_RULE = {"melee": "HMC-STAT-03", "ranged": "HMC-STAT-05"}
+RATING_NAME = {"melee": "Melee Attack", "ranged": "Ranged Attack"}
+
+
+def halve(value: int, rules: HordeRules) -> int:
+    """Half of ``value`` rounded as :attr:`HordeRules.untrained_rounding` says (HMC-GAP-13)."""
+    return -(-value // 2) if rules.untrained_rounding == "up" else value // 2
+
+
+def attack_terms(
+    attacker: Horde, weapon: Weapon, kind: Kind, context: AttackContext, rules: HordeRules
+) -> tuple[Term, ...]:
+    """The Horde Attack of this attack, term by term (see the module docstring)."""
+    base = attack_rating(attacker, kind)
+    out = [Term(RATING_RULE[kind], RATING_NAME[kind], base)]
+    halve_base = not weapon.trained and rules.scale == "P" and rules.untrained_order == "base"
+    if halve_base:
+        out.append(Term("HMC-COMBAT-04", "untrained", halve(base, rules) - base))
+    out += _counter_terms(context)
+    if rules.scale == "E":
+        return tuple(out)
+    if context.charge and kind == "melee":
+        out.append(Term("HMC-COMBAT-02", "charge", 2))
+    side = context.attacker
+    if side.forced_march and (rules.forced_march_on_counter or not context.counter):
+        out.append(Term("HMC-ORDERS-09", "Forced March!", -2))
+    if weapon.tearing:
+        out.append(Term("HMC-WEAPON-06", "Tearing", 1))
+    out += talents.attack_terms(attacker, kind, context)
+    out += specialists.pathfinder_terms(attacker, kind, context, rules)
+    if not weapon.trained and rules.untrained_order == "total":
+        whole = total(out)
+        out.append(
+            Term("HMC-COMBAT-04", "untrained (halves the total)", halve(whole, rules) - whole)
+        )
+    return tuple(out)
+
+
+def _counter_terms(context: AttackContext) -> list[Term]:
+    if not context.counter:
+        return []
+    out = []
+    if context.braced:
+        out.append(Term("HMC-ORDERS-05", "braced counter-attack (no -2)", 0))
+    else:
+        out.append(Term("HMC-COUNTER-02", "counter-attack", -2))
+    if context.attacker.get_down:
+        out.append(Term("HMC-ORDERS-06", "Get Down! counter-attack", -2))
+    return out
+
+
+def outnumbering(
+    defender: Horde, attacker: Horde, kind: Kind, side: Side, rules: HordeRules
+) -> int:
+    """By how much ``defender`` is outnumbered in close combat, as a whole ratio (2 for 2-1),
+    0 when it is in no close combat (HMC-DEFENSE-04, HMC-GAP-14).
+
+    The enemies are the hordes of ``side.engaged_with`` and, for a melee attack, the
+    attacker. Under the ``magnitude`` reading their total Magnitude is divided by the
+    defender's, rounded down; under ``hordes`` they are counted.
+    """
+    enemies = list(side.engaged_with)
+    if kind == "melee":
+        enemies.append(attacker.magnitude)
+    return outnumbered_ratio(defender, enemies, rules)
+
+
+def armour_term(defender: Horde, weapon: Weapon) -> Term | None:
+    """The Armour Bonus (+2, HMC-DEFENSE-02) or the Armour Penalty (-2, HMC-DEFENSE-06), never
+    both (HMC-DEFENSE-07), or ``None``."""
+    ap, pen = defender.ap, weapon.penetration
+    if ap >= pen + 4:
+        return Term("HMC-DEFENSE-02", "Armour Bonus", 2)
+    if ap == 0 or pen >= 2 * ap:
+        return Term("HMC-DEFENSE-06", "Armour Penalty", -2)
+    return None
+
+
+def defence_terms(
+    defender: Horde,
+    attacker: Horde,
+    weapon: Weapon,
+    kind: Kind,
+    context: AttackContext,
+    rules: HordeRules,
+) -> tuple[Term, ...]:
+    """The defence total of this attack before the die and the Attack Quality, term by term
+    (see the module docstring)."""
+    side = context.defender
+    rating = Term("HMC-STAT-01", "Defense", defense(defender, rules))
+    if rules.scale == "E":
+        return (rating,)
+    out: list[Term] = []
+    out += specialists.cover_terms(defender, side, rules)
+    armour = armour_term(defender, weapon)
+    if armour is not None:
+        out.append(armour)
+    if side.in_cqc and kind == "ranged":
+        out.append(Term("HMC-DEFENSE-03", "in CQC against a ranged attack", 3))
+    ratio = outnumbering(defender, attacker, kind, side, rules)
+    if ratio >= 2:
+        out.append(Term("HMC-DEFENSE-04", f"outnumbered {ratio}-1", 1 - ratio))
+    if side.attacks_received:
+        out.append(Term("HMC-DEFENSE-05", "attacks received", -side.attacks_received))
+    if side.forced_march:
+        out.append(Term("HMC-ORDERS-09", "Forced March!", -2))
+    if side.fleeing:
+        return _fleeing(rating, out, rules)
+    return (rating, *out)
+
+
+def _fleeing(rating: Term, terms: list[Term], rules: HordeRules) -> tuple[Term, ...]:
+    """A fleeing horde's Defense is zero (HMC-MORALE-09, HMC-GAP-17)."""
+    zero = Term("HMC-MORALE-09", "Defense (fleeing: 0)", 0)
+    if rules.fleeing_defense == "all":
+        return (zero,)
+    return (zero, *(t for t in terms if t.value < 0))
+
+
+__all__ = ["armour_term", "attack_terms", "defence_terms", "halve", "outnumbering"]

@@ -1,0 +1,265 @@
+"""Horde profiles: characteristics and their bonuses, Magnitude, armour, weapons, talents, and
+the Officers and Specialists attached to a horde.
+
+The host game's characteristics are assumed (HMC-GAP-01): Weapon Skill, Ballistic Skill,
+Strength, Toughness, Agility, Perception and Willpower, each on a 1-100 scale. A
+characteristic's *bonus* is its tens digit (``45`` gives 4) plus any Unnatural modifier, which
+here adds to the bonus (the Only War / Dark Heresy 2 reading: Unnatural Strength (3) on
+Strength 40 gives SB 7). The horde's ratings are built from these bonuses
+(:mod:`wargames.horde.ratings`, HMC-STAT-01 to -06).
+
+A :class:`Horde` is a value: its current Magnitude changes by making a new one
+(:meth:`Horde.with_magnitude`), so hordes can be cached and compared. The Magnitude it started
+the battle with is kept for Strength (HMC-GAP-10).
+
+>>> from wargames.horde.data import horde
+>>> guard = horde("Mk 1 Iron Guard")
+>>> guard.tb, guard.agb, guard.wsb, guard.sb
+(5, 4, 4, 7)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from wargames.horde.weapons import Kind, Weapon
+
+CHARACTERISTICS = ("WS", "BS", "S", "T", "Ag", "Per", "WP")
+"""The characteristics a horde profile gives, as the data files spell them."""
+
+TALENTS = (
+    "Ambushers",
+    "Assault Shooters",
+    "Blood-Soaked Tide",
+    "Disciplined",
+    "Fearless",
+    "Fire Drill",
+    "Swift Attack",
+)
+"""The horde talents, traits and abilities of the rules (HMC-TALENT-01 to -12)."""
+
+AMBUSHERS: Final = "Ambushers"
+ASSAULT_SHOOTERS: Final = "Assault Shooters"
+BLOOD_SOAKED_TIDE: Final = "Blood-Soaked Tide"
+DISCIPLINED: Final = "Disciplined"
+FEARLESS: Final = "Fearless"
+FIRE_DRILL: Final = "Fire Drill"
+SWIFT_ATTACK: Final = "Swift Attack"
+
+OFFICER_TALENTS = ("Iron Discipline", "Into the Jaws of Hell")
+"""The Officer talents the rules name (HMC-MORALE-04, -05); other host-game talents have no
+effect on hordes here (HMC-GAP-32)."""
+
+INTO_THE_JAWS_OF_HELL: Final = "Into the Jaws of Hell"
+
+SPECIALISTS = ("engineer", "medic", "pathfinder", "weapon-specialist")
+"""The Specialist classes (HMC-SPECIALIST-05 to -10)."""
+
+ENGINEER: Final = "engineer"
+MEDIC: Final = "medic"
+PATHFINDER: Final = "pathfinder"
+WEAPON_SPECIALIST: Final = "weapon-specialist"
+
+
+@attrs.frozen(cache_hash=True)
+class Characteristics:
+    """The seven characteristics (or, for :attr:`Horde.unnatural`, the Unnatural modifiers
+    added to their bonuses)."""
+
+    ws: int = 0
+    bs: int = 0
+    s: int = 0
+    t: int = 0
+    ag: int = 0
+    per: int = 0
+    wp: int = 0
+
+    def value(self, name: str) -> int:
+        """The characteristic named as in :data:`CHARACTERISTICS` (``"Ag"``)."""
+        return int(getattr(self, name.lower()))
+
+
+NO_UNNATURAL = Characteristics()
+
+
+@attrs.frozen(cache_hash=True)
+class Officer:
+    """A hero attached to the horde (HMC-OFFICER-01): his wounds and the talents that matter
+    to hordes (:data:`OFFICER_TALENTS`)."""
+
+    name: str
+    wounds: int
+    talents: tuple[str, ...] = ()
+
+
+@attrs.frozen(cache_hash=True)
+class Specialist:
+    """A Specialist attached to the horde for the whole combat (HMC-SPECIALIST-01), with his
+    own wound pool (HMC-SPECIALIST-04). A Weapon Specialist carries ``weapon``, which the
+    horde may use (HMC-SPECIALIST-10, HMC-GAP-24)."""
+
+    kind: str
+    """One of :data:`SPECIALISTS`."""
+    name: str
+    wounds: int
+    max_wounds: int
+    weapon: Weapon | None = None
+
+    @property
+    def active(self) -> bool:
+        """A Specialist helps his horde while he has wounds left."""
+        return self.wounds > 0
+
+
+@attrs.frozen(cache_hash=True)
+class Horde:
+    """A horde: profile, current and starting Magnitude, and what is attached to it."""
+
+    id: str
+    name: str
+    characteristics: Characteristics
+    magnitude: int
+    starting_magnitude: int
+    ap: int
+    """Armour points (a horde has one armour value)."""
+    weapons: tuple[Weapon, ...]
+    talents: tuple[str, ...] = ()
+    unnatural: Characteristics = NO_UNNATURAL
+    officers: tuple[Officer, ...] = ()
+    specialists: tuple[Specialist, ...] = ()
+    faction: str = ""
+    provenance: str = "reconstructed"
+    note: str = ""
+
+    # -- bonuses ----------------------------------------------------------------------------
+
+    def bonus(self, name: str) -> int:
+        """The bonus of the characteristic ``name`` (``"T"``): tens digit plus Unnatural."""
+        return self.characteristics.value(name) // 10 + self.unnatural.value(name)
+
+    @property
+    def wsb(self) -> int:
+        return self.bonus("WS")
+
+    @property
+    def bsb(self) -> int:
+        return self.bonus("BS")
+
+    @property
+    def sb(self) -> int:
+        return self.bonus("S")
+
+    @property
+    def tb(self) -> int:
+        return self.bonus("T")
+
+    @property
+    def agb(self) -> int:
+        return self.bonus("Ag")
+
+    @property
+    def perb(self) -> int:
+        return self.bonus("Per")
+
+    @property
+    def wpb(self) -> int:
+        return self.bonus("WP")
+
+    @property
+    def willpower(self) -> int:
+        """Willpower, the characteristic morale tests are made against (HMC-MORALE-01)."""
+        return self.characteristics.wp
+
+    # -- movement (in 10 m squares; :mod:`wargames.horde.movement`) ---------------------------
+
+    @property
+    def half_move(self) -> int:
+        """Half Move: the Agility Bonus."""
+        return max(0, self.agb)
+
+    @property
+    def full_move(self) -> int:
+        """Full Move: 1.5 x Agility Bonus, rounded up (also the Charge! distance)."""
+        return -(-3 * self.half_move // 2)
+
+    @property
+    def run_move(self) -> int:
+        """Three times the Half Move (Forced March!, Tactical Retreat!, fleeing)."""
+        return 3 * self.half_move
+
+    # -- Magnitude --------------------------------------------------------------------------
+
+    @property
+    def destroyed(self) -> bool:
+        """A horde at Magnitude 0 is destroyed (HMC-DAMAGE-15, HMC-GAP-10)."""
+        return self.magnitude <= 0
+
+    def with_magnitude(self, magnitude: int) -> Horde:
+        """This horde at ``magnitude`` (never below 0)."""
+        return attrs.evolve(self, magnitude=max(0, magnitude))
+
+    def lose(self, loss: int) -> Horde:
+        """This horde after losing ``loss`` Magnitude (HMC-DAMAGE-01); never below 0."""
+        return self.with_magnitude(self.magnitude - loss)
+
+    # -- talents, weapons, attachments ------------------------------------------------------
+
+    def has(self, talent: str) -> bool:
+        """Whether the horde has the talent (one of :data:`TALENTS`)."""
+        return talent in self.talents
+
+    def specialist(self, kind: str) -> Specialist | None:
+        """The first active Specialist of ``kind`` attached, if any."""
+        for spec in self.specialists:
+            if spec.kind == kind and spec.active:
+                return spec
+        return None
+
+    @property
+    def usable_weapons(self) -> tuple[Weapon, ...]:
+        """The horde's weapons, then those of its active Weapon Specialists (HMC-GAP-24)."""
+        extra = tuple(
+            s.weapon
+            for s in self.specialists
+            if s.kind == WEAPON_SPECIALIST and s.active and s.weapon is not None
+        )
+        return self.weapons + extra
+
+    def weapons_of(self, kind: Kind) -> tuple[Weapon, ...]:
+        """The usable weapons that make ``kind`` attacks."""
+        return tuple(w for w in self.usable_weapons if w.kind == kind)
+
+    @property
+    def has_pistol(self) -> bool:
+        """Whether the horde carries a pistol (HMC-TALENT-06)."""
+        return any(w.pistol for w in self.usable_weapons)
+
+    def __str__(self) -> str:
+        return f"{self.name} (Magnitude {self.magnitude}/{self.starting_magnitude})"
+
+
+__all__ = [
+    "AMBUSHERS",
+    "ASSAULT_SHOOTERS",
+    "BLOOD_SOAKED_TIDE",
+    "CHARACTERISTICS",
+    "DISCIPLINED",
+    "ENGINEER",
+    "FEARLESS",
+    "FIRE_DRILL",
+    "INTO_THE_JAWS_OF_HELL",
+    "MEDIC",
+    "NO_UNNATURAL",
+    "OFFICER_TALENTS",
+    "PATHFINDER",
+    "SPECIALISTS",
+    "SWIFT_ATTACK",
+    "TALENTS",
+    "WEAPON_SPECIALIST",
+    "Characteristics",
+    "Horde",
+    "Officer",
+    "Specialist",
+]

@@ -1,0 +1,43 @@
+"""One term of a sum: a rating, a modifier or a damage term, with the rule it comes from.
+
+Attack and defence totals and damage are sums of :class:`Term` values, so every number the
+engine uses can be explained term by term (the odds calculator prints them).
+
+>>> terms = (Term("HMC-STAT-05", "Ranged Attack", 6), Term("HMC-COMBAT-02", "charge", 2))
+>>> total(terms), describe(terms)
+(8, 'Ranged Attack 6, charge +2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+
+@attrs.frozen(cache_hash=True)
+class Term:
+    """``value`` added to a sum, for the reason ``label``, by the rule ``rule``."""
+
+    rule: str
+    label: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.value:+d}"
+
+
+def total(terms: Iterable[Term]) -> int:
+    """The sum of the terms' values."""
+    return sum(t.value for t in terms)
+
+
+def describe(terms: Iterable[Term]) -> str:
+    """``"Ranged Attack 6, charge +2"``: the first term bare, the others signed."""
+    out = []
+    for i, t in enumerate(terms):
+        out.append(f"{t.label} {t.value}" if i == 0 else str(t))
+    return ", ".join(out)
+
+
+__all__ = ["Term", "describe", "total"]
