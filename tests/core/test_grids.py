@@ -17,8 +17,10 @@ from wargames.core.grids import (
     grid_id,
     hex_coords,
     hex_distance,
+    hex_doubled_x,
     hex_grid,
     hex_id,
+    hex_row_neighbours,
     line,
     ring,
     square_distance,
@@ -256,3 +258,63 @@ def test_square_distance_is_a_metric_and_the_path_length(
 def test_square_distance_examples() -> None:
     assert square_distance("01-01", "04-03") == 5
     assert square_distance("01-01", "04-03", diagonal=True) == 3
+
+
+def test_doubled_x_counts_half_hexes_from_the_left_edge() -> None:
+    assert [hex_doubled_x(h) for h in ("01-01", "01-02", "02-01", "13-01", "12-02")] == [
+        0,
+        1,
+        2,
+        24,
+        23,
+    ]
+    assert {hex_doubled_x(h) for h in WIDE.ids} == set(range(51))
+    for a in BOARD.ids:
+        for b in BOARD.neighbours(a):
+            same_row = grid_coords(a)[1] == grid_coords(b)[1]
+            assert abs(hex_doubled_x(a) - hex_doubled_x(b)) == (2 if same_row else 1)
+            assert BOARD[b].pos[0] - BOARD[a].pos[0] == pytest.approx(
+                (hex_doubled_x(b) - hex_doubled_x(a)) / 2
+            )
+
+
+def test_row_neighbours() -> None:
+    assert hex_row_neighbours(BOARD, "07-05", 1) == ("06-06", "07-06")
+    assert hex_row_neighbours(BOARD, "07-05", -1) == ("06-04", "07-04")
+    assert hex_row_neighbours(BOARD, "06-06", 1) == ("06-07", "07-07")
+    assert hex_row_neighbours(BOARD, "01-05", 1) == ("01-06",)  # the end of a long row
+    assert hex_row_neighbours(BOARD, "13-05", -1) == ("12-04",)
+    assert hex_row_neighbours(BOARD, "01-06", 1) == ("01-07", "02-07")  # a short row: two
+    assert hex_row_neighbours(BOARD, "05-09", 1) == ()
+    assert hex_row_neighbours(BOARD, "05-01", -1) == ()
+    for a in WIDE.ids:
+        for step in (1, -1):
+            found = hex_row_neighbours(WIDE, a, step)
+            assert set(found) == {
+                b for b in WIDE.neighbours(a) if grid_coords(b)[1] == grid_coords(a)[1] + step
+            }
+    with pytest.raises(ValueError):
+        hex_row_neighbours(BOARD, "07-05", 2)
+
+
+def test_no_line_between_two_hexes_of_a_board_leaves_it() -> None:
+    for board, step in ((BOARD, 1), (WIDE, 5)):
+        edge = [h for h in board.ids if len(board.neighbours(h)) < 6]
+        for a in edge:
+            for b in edge[::step]:
+                assert not line(board, a, b).leaves_board
+
+
+def test_a_line_through_a_hole_in_the_board_leaves_it_and_is_blocked() -> None:
+    holed = AreaMap(
+        [BOARD[h] for h in BOARD.ids if h != "05-03"],
+        [
+            d["border"]
+            for _, _, d in BOARD.graph.edges(data=True)
+            if "05-03" not in (d["border"].a, d["border"].b)
+        ],
+    )
+    found = line(holed, "03-03", "07-03")
+    assert found.leaves_board and "05-03" not in found.hexes
+    assert found.blocked(lambda _h: False)
+    assert not line(BOARD, "03-03", "07-03").blocked(lambda _h: False)

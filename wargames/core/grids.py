@@ -14,8 +14,12 @@ board), the short rows set half a hex to the right, first and last rows long on 
 :func:`hex_coords` gives a hex's axial coordinates ``(q, r)`` (the cube coordinates are
 ``(q, r, -q - r)``); ``Area.pos`` is its centre for drawing, in units of one hex width with y
 growing downwards. :func:`hex_distance`, :func:`ring` and :func:`line` work in those coordinates;
+:func:`hex_doubled_x` gives the "doubled" column (twice the place in the row, plus one in a
+short row) that board sections are drawn in, and :func:`hex_row_neighbours` the neighbours in
+the row above or below (the rear hexes of a retreat toward one edge);
 :func:`line` reports the hexes a line of sight enters and the pairs of hexes it only grazes
-along their common edge (in Commands & Colors such a pair blocks only if *both* hexes block).
+along their common edge (in Commands & Colors such a pair blocks only if *both* hexes block),
+and whether it leaves the board (then it is blocked).
 """
 
 from __future__ import annotations
@@ -161,6 +165,35 @@ def hex_id(q: int, r: int) -> str:
     return grid_id(*_offset(q, r))
 
 
+def hex_doubled_x(area_id: str) -> int:
+    """The hex's doubled column: ``2 * (column - 1)`` in a long row, one more in a short row.
+
+    Every hex is then as far right as its ``x`` says, in half hexes from the left edge:
+    ``"01-01"`` is 0, ``"01-02"`` is 1, ``"13-09"`` is 24 on the 13x9 board. Adjacent hexes of
+    one row differ by 2, the neighbours in the next row by 1.
+    """
+    col, row = grid_coords(area_id)
+    return 2 * (col - 1) + (row - 1) % 2
+
+
+_ROW_STEPS: dict[int, tuple[Coord, Coord]] = {1: ((-1, 1), (0, 1)), -1: ((0, -1), (1, -1))}
+
+
+def hex_row_neighbours(board: AreaMap, area: str, step: int) -> tuple[str, ...]:
+    """The hexes of ``board`` adjacent to ``area`` in the next row down (``step=1``) or up
+    (``step=-1``), left one first: two inside the board, one at the end of a long row, none
+    past the first or last row."""
+    if step not in _ROW_STEPS:
+        raise ValueError(f"step must be 1 (the row below) or -1 (the row above), got {step}")
+    q, r = hex_coords(area)
+    found = []
+    for dq, dr in _ROW_STEPS[step]:
+        cell = _offset(q + dq, r + dr)
+        if cell[0] >= 1 and cell[1] >= 1 and grid_id(*cell) in board:
+            found.append(grid_id(*cell))
+    return tuple(found)
+
+
 def _cube_distance(a: Coord, b: Coord) -> int:
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
@@ -202,6 +235,9 @@ class HexLine:
     """
 
     steps: tuple[tuple[str, ...], ...]
+    leaves_board: bool = False
+    """Whether the line enters a hex that is not on the board (never between two hexes of a
+    whole rectangular grid; possible on a board with holes). Such a line is blocked."""
 
     @property
     def hexes(self) -> tuple[str, ...]:
@@ -215,7 +251,9 @@ class HexLine:
 
     def blocked(self, blocks: Callable[[str], bool]) -> bool:
         """Whether the line is blocked: an entered hex between the ends blocks, or both hexes
-        of a grazed pair block. The two end hexes never block."""
+        of a grazed pair block, or the line leaves the board. The two end hexes never block."""
+        if self.leaves_board:
+            return True
         inner = self.steps[1:-1]
         return any(all(blocks(h) for h in step) for step in inner)
 
@@ -272,12 +310,15 @@ def line(board: AreaMap, a: str, b: str) -> HexLine:
             raise KeyError(f"hex {end!r} is not on the board")
     (qa, ra), (qb, rb) = hex_coords(a), hex_coords(b)
     steps: list[tuple[str, ...]] = []
+    leaves = False
     for step in _line_offsets(qb - qa, rb - ra):
         cells = [_offset(qa + q, ra + r) for q, r in step]
         ids = sorted(grid_id(*c) for c in cells if c[0] >= 1 and c[1] >= 1)
         if len(ids) == len(cells) and all(h in board for h in ids):
             steps.append(tuple(ids))
-    return HexLine(tuple(steps))
+        elif len(cells) == 1:
+            leaves = True
+    return HexLine(tuple(steps), leaves)
 
 
 __all__ = [
@@ -287,8 +328,10 @@ __all__ = [
     "grid_id",
     "hex_coords",
     "hex_distance",
+    "hex_doubled_x",
     "hex_grid",
     "hex_id",
+    "hex_row_neighbours",
     "line",
     "ring",
     "square_distance",
