@@ -17,7 +17,7 @@ from wargames.core.errors import ScenarioError
 from wargames.testing import playout
 from wargames.warmaster.battle import BattlePhase
 from wargames.warmaster.data import IMPERIAL, TRAITOR
-from wargames.warmaster.flow import PHASES, BeginTurn, Phase, Task
+from wargames.warmaster.flow import PHASES, BeginTurn, Phase, Task, phase_tasks
 from wargames.warmaster.game import new_game
 from wargames.warmaster.movement import MovementPhase
 from wargames.warmaster.serial import FORMAT
@@ -408,18 +408,5 @@ def test_random_play_with_the_teleportarium_and_the_warp_conforms(seed: int) -> 
 
 
 def _rest_of_turn() -> list[Task]:
-    return [
-        Phase(PHASES[1]),
-        MovementPhase(IMPERIAL),
-        Phase(PHASES[2]),
-        BattlePhase(IMPERIAL),
-        EndOfBattle(IMPERIAL),
-        Phase(PHASES[3]),
-        TraitorReinforcements(),
-        Phase(PHASES[4]),
-        MovementPhase(TRAITOR),
-        Phase(PHASES[5]),
-        BattlePhase(TRAITOR),
-        EndOfBattle(TRAITOR),
-        BeginTurn(),
-    ]
+    """Everything of a turn after the Imperial Reinforcements phase, then the next turn."""
+    return [*phase_tasks()[1:], BeginTurn()]

@@ -37,6 +37,9 @@ def test_reactor_sabotage_destroys_the_reactor_and_maybe_its_neighbours() -> Non
     s = roll(s, 3, 4, 1)  # the neighbours 34, 64 and 65: only 64 (a 4) goes
     assert s.destroyed == {"61", "64"} and s.location("custodes-1") == "65"
     assert s.outcome is None and not s.tasks
+    # the ruins are never entered again: from 65 only 62 is left
+    m = position({"custodes-1": "65"}, [MovementPhase(IMPERIAL)], destroyed=s.destroyed)
+    assert destinations(m, "custodes-1") == ("62",)
     held = position({"custodes-1": "61", "crew-1": "61", "emperor": "11"}, [EndOfBattle(IMPERIAL)])
     assert not held.tasks  # not alone there: no sabotage
 
@@ -60,7 +63,7 @@ def test_the_screens_are_taken_by_being_alone_there_after_the_battle_phase() -> 
     assert shared.screens is None
 
 
-@pytest.mark.rule("WM-GAP-05", "WM-MOVE-03")
+@pytest.mark.rule("WM-GAP-05")
 def test_laser_shots_hull_first_then_d66_with_sixes_rolled_again() -> None:
     s = lasers({"emperor": RESERVE, "crew-1": "14"})
     assert s.current_player == IMPERIAL

@@ -262,13 +262,26 @@ def test_horus_the_emperor_and_exactly_six_heroes_have_the_reroll(data: Warmaste
 
 @pytest.mark.rule("WM-COMP-03")
 def test_counters_carry_attack_and_defence_but_no_movement(data: WarmasterData) -> None:
-    """WM-COMP-03 describes the counters themselves, which is what this checks: an attack and a
-    defence factor and no movement value (the two faces and "higher is better" are left to the
-    hidden-unit and battle rules)."""
+    """WM-COMP-03 describes the counters themselves: an attack and a defence factor and no
+    movement value, and a higher factor is better: more attack never reads a worse column of
+    the Battle Results Table, more defence never a better one (and each column is never worse
+    for the attacker than the one before, test_battle_results_table_shape_and_order). The two
+    faces are the hidden-unit rules' (test_hidden.py)."""
     assert all(not hasattr(c, "movement") for c in data.counters.values())
     assert all(c.attack >= 0 and c.defence >= 0 for c in data.counters.values())
     assert str(data.counters["custodes"]) == "Adeptus Custodes (6-6)"
     assert all("movement" not in record for record in raw("counters.toml")["counter"])
+    crt = data.battle
+    index = {str(o): i for i, o in enumerate(crt.columns)}
+
+    def column(attack: int, defence: int) -> int:
+        return index[str(crt.column_for(attack, defence))]
+
+    for attack in range(1, 40):
+        for defence in range(40):
+            assert column(attack + 1, defence) >= column(attack, defence)
+            assert column(attack, defence + 1) <= column(attack, defence)
+    assert column(2, 12) < column(6, 12) < column(12, 12) < column(36, 12)
 
 
 @pytest.mark.rule("WM-COMP-05")

@@ -15,14 +15,18 @@ engine protocol (:class:`~wargames.core.engine.GameState`) on top of the stack.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
+
+import attrs
 
 from wargames.core.engine import CHANCE, Action, GameState, Outcome, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.notation import D6_OUTCOMES, Roll
 
 S = TypeVar("S", bound="TaskState")
+T = TypeVar("T")
 
 
 class Task(Generic[S]):
@@ -107,15 +111,45 @@ def sample(actions: tuple[Action, ...], shown: int = 6) -> str:
 
 def task_classes(base: type) -> dict[str, type]:
     """Every subclass of a game's base task by class name (to read saved tasks back). The
-    modules defining them must have been imported."""
+    modules defining them must have been imported. Only the classes their modules name count:
+    ``@attrs.frozen`` replaces the class it decorates, and the replaced one stays among the
+    subclasses until the garbage collector runs."""
     found: dict[str, type] = {}
     todo: list[type] = [base]
     while todo:
         subclasses: list[type] = todo.pop().__subclasses__()
         for sub in subclasses:
-            found.setdefault(sub.__name__, sub)
+            if getattr(sys.modules.get(sub.__module__), sub.__name__, None) is sub:
+                found.setdefault(sub.__name__, sub)
             todo.append(sub)
     return found
+
+
+def relabel(value: T, names: Mapping[str, str]) -> T:
+    """``value`` (a task, or anything saved inside one: attrs values, tuples, strings) with
+    every string found in ``names`` replaced by its new name; unchanged parts are the same
+    objects. Games use it to hide counters in a view, or to follow counters that a
+    resampling dealt out again."""
+    if isinstance(value, str):
+        return cast(T, names.get(value, value))
+    if isinstance(value, tuple):
+        items = tuple(relabel(v, names) for v in value)
+        same = all(a is b for a, b in zip(items, value, strict=True))
+        return value if same else cast(T, items)
+    if isinstance(value, frozenset):
+        return cast(T, frozenset(relabel(v, names) for v in value))
+    if attrs.has(type(value)):
+        changes: dict[str, Any] = {}
+        fields: tuple[attrs.Attribute[Any], ...] = attrs.fields(type(value))  # type: ignore[arg-type]
+        for field in fields:
+            if not field.init:
+                continue
+            old = getattr(value, field.name)
+            new = relabel(old, names)
+            if new is not old:
+                changes[field.name] = new
+        return attrs.evolve(value, **changes) if changes else value  # type: ignore[misc]
+    return value
 
 
 class TaskState(GameState):
@@ -225,4 +259,4 @@ class TaskState(GameState):
         return self.top.explain(self, action)
 
 
-__all__ = ["DieRoll", "Task", "TaskState", "sample", "task_classes"]
+__all__ = ["DieRoll", "Task", "TaskState", "relabel", "sample", "task_classes"]

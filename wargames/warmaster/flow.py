@@ -15,6 +15,7 @@ import attrs
 
 from wargames.core import tasks
 from wargames.core.engine import Action, Player
+from wargames.core.errors import RuleViolation
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import IMPERIAL, TRAITOR
 
@@ -109,6 +110,36 @@ class FormGroups(Task):
         assert isinstance(action, act.Group)
         return s.evolve(groups=(*s.groups, action.units))
 
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        """Name the rule a refused group breaks: the Imperial Guard are put aside for turn 2
+        (WM-SETUP-04), a group is exactly ``size`` units not yet grouped (WM-SETUP-05), the
+        first group holds the Emperor (WM-REINF-02)."""
+        if isinstance(action, act.Group) and self.actor(s) is not None:
+            _, size, first, left = self._wave(s)
+            grouped = {u for g in s.groups for u in g}
+            taken = [u for u in action.units if u in grouped]
+            if taken:
+                return RuleViolation("WM-SETUP-05", f"{', '.join(taken)} already in a group")
+            aside = [u for u in action.units if u in s.manifest.index and u not in left]
+            if aside:
+                return RuleViolation(
+                    "WM-SETUP-04", f"{', '.join(aside)} do not teleport with the turn-1 groups"
+                )
+            if len(action.units) != size or len(set(action.units)) != size:
+                return RuleViolation("WM-SETUP-05", f"a group is exactly {size} different units")
+            if not s.groups and first is not None and first not in action.units:
+                return RuleViolation(
+                    "WM-REINF-02", f"the first group holds {first}: it teleports first"
+                )
+            kinds = sorted(s.spec(u).id for u in action.units if u in s.manifest.index)
+            for group in self.legal(s):
+                assert isinstance(group, act.Group)
+                if sorted(s.spec(u).id for u in group.units) == kinds:
+                    return RuleViolation(
+                        "WM-SETUP-05", f"identical counters are grouped as: {group}"
+                    )
+        return super().explain(s, action)
+
     def run(self, s: S) -> S:
         _, _, _, left = self._wave(s)
         if left:
@@ -138,10 +169,7 @@ class BeginTurn(Task):
     rule: ClassVar[str] = "WM-SEQ-01"
 
     def run(self, s: S) -> S:
-        from wargames.warmaster.battle import BattlePhase
-        from wargames.warmaster.movement import MovementPhase
-        from wargames.warmaster.specials import EndOfBattle, warp_tasks
-        from wargames.warmaster.teleport import ImperialReinforcements, TraitorReinforcements
+        from wargames.warmaster.specials import warp_tasks
 
         turn = s.turn + 1
         if s.turn_cap is not None and turn > s.turn_cap:
@@ -151,24 +179,32 @@ class BeginTurn(Task):
                 f"the turn cap ({s.turn_cap} turns) is reached with the Emperor and Horus alive",
             )
         s = s.evolve(turn=turn, bridge=bridge_control(s))
-        return s.pop(
-            *warp_tasks(s),
-            Phase(PHASES[0]),
-            ImperialReinforcements(),
-            Phase(PHASES[1]),
-            MovementPhase(IMPERIAL),
-            Phase(PHASES[2]),
-            BattlePhase(IMPERIAL),
-            EndOfBattle(IMPERIAL),
-            Phase(PHASES[3]),
-            TraitorReinforcements(),
-            Phase(PHASES[4]),
-            MovementPhase(TRAITOR),
-            Phase(PHASES[5]),
-            BattlePhase(TRAITOR),
-            EndOfBattle(TRAITOR),
-            BeginTurn(),
-        )
+        return s.pop(*warp_tasks(s), *phase_tasks(), BeginTurn())
+
+
+def phase_tasks() -> tuple[Task, ...]:
+    """The six phases of a turn as tasks, in order (WM-SEQ-01)."""
+    from wargames.warmaster.battle import BattlePhase
+    from wargames.warmaster.movement import MovementPhase
+    from wargames.warmaster.specials import EndOfBattle
+    from wargames.warmaster.teleport import ImperialReinforcements, TraitorReinforcements
+
+    return (
+        Phase(PHASES[0]),
+        ImperialReinforcements(),
+        Phase(PHASES[1]),
+        MovementPhase(IMPERIAL),
+        Phase(PHASES[2]),
+        BattlePhase(IMPERIAL),
+        EndOfBattle(IMPERIAL),
+        Phase(PHASES[3]),
+        TraitorReinforcements(),
+        Phase(PHASES[4]),
+        MovementPhase(TRAITOR),
+        Phase(PHASES[5]),
+        BattlePhase(TRAITOR),
+        EndOfBattle(TRAITOR),
+    )
 
 
 def bridge_control(s: S) -> str | None:
@@ -204,4 +240,4 @@ def new_game_tasks() -> tuple[Task, ...]:
     return (PlaceFaceDown(), FormGroups(), BeginTurn())
 
 
-__all__ = ["PHASES", "DieRoll", "Task", "new_game_tasks"]
+__all__ = ["PHASES", "DieRoll", "Task", "new_game_tasks", "phase_tasks"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from wargames.warmaster.data import IMPERIAL, SIDES, TRAITOR
+from wargames.warmaster.data import HORUS, IMPERIAL, SIDES, TRAITOR
 
 if TYPE_CHECKING:
     from wargames.warmaster.state import WarmasterState as S
@@ -37,6 +37,8 @@ def violations(s: S) -> list[str]:
     for c in s.face_down:
         if not s.aboard(c) or not s.spec(c).starts_face_down:
             out.append(f"{c} is face down but not a starting unit aboard")
+    if s.result is None and s.where[s._ix[HORUS]] == "@dead":
+        out.append("Horus is dead and the game goes on (WM-VICTORY-03)")
     for c in s.secret_dead:
         if s.location(c) != "@dead" or not s.spec(c).starts_face_down:
             out.append(f"{c} is counted as destroyed unseen but is not a dead starting unit")

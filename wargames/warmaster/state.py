@@ -24,7 +24,7 @@ import numpy as np
 
 from wargames.core.cards import Pile
 from wargames.core.engine import Action, Outcome, Player
-from wargames.core.tasks import TaskState
+from wargames.core.tasks import TaskState, relabel
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import (
     EMPEROR,
@@ -377,6 +377,7 @@ class WarmasterState(TaskState):
                 secret_dead=frozenset(),
                 cup=Pile((UNKNOWN,) * len(self.cup)),
                 backs=backs,
+                tasks=relabel(self.tasks, dict.fromkeys(hidden, UNKNOWN)),
             )
         return self.share(seen, player)
 
@@ -414,18 +415,32 @@ class WarmasterState(TaskState):
         ids = self.manifest.ids
         starting = [c for c in ids if c in hidden and self.spec(c).starts_face_down]
         reinforcing = [c for c in ids if c in hidden and not self.spec(c).starts_face_down]
-        moves: list[tuple[str, str]] = []
-        for pool in (starting, reinforcing):
-            places = [self.location(c) for c in pool]
-            order = rng.permutation(len(pool))
-            moves.extend((c, places[int(i)]) for c, i in zip(pool, order, strict=True))
-        state = self.move_counters(moves)
+        dealt = {**self._deal(starting, rng), **self._deal(reinforcing, rng)}
+        state = self.move_counters([(c, self.location(old)) for old, c in dealt.items()])
         board = self.data.board
         return state.evolve(
             face_down=frozenset(c for c in starting if state.location(c) in board),
             secret_dead=frozenset(c for c in starting if state.location(c) == DEAD),
             cup=Pile.of(state.spec(c).id for c in state.in_box(CUP)),
+            tasks=relabel(self.tasks, dealt),
         )
+
+    def _deal(self, pool: list[str], rng: np.random.Generator) -> dict[str, str]:
+        """Deal the counters of ``pool`` out again over their places, every arrangement
+        equally likely: counter -> the counter that takes its place. Horus is never among the
+        dead (his death ends the game, WM-VICTORY-03), so he is dealt first, to a place on
+        or off the ship that is not the dead box."""
+        places = list(pool)
+        dealt: dict[str, str] = {}
+        if HORUS in places:
+            living = [c for c in places if self.location(c) != DEAD]
+            spot = living[int(rng.integers(len(living)))]
+            dealt[spot] = HORUS
+            places.remove(spot)
+        others = [c for c in pool if c != HORUS]
+        for spot, i in zip(places, rng.permutation(len(others)), strict=True):
+            dealt[spot] = others[int(i)]
+        return dealt
 
     def redact(self, action: Action, player: Player) -> str:
         """``action`` (taken in this state) as ``player`` may read it: the Imperial player
