@@ -54,7 +54,7 @@ def test_random_games_conform(block: int) -> None:
         assert final.outcome.turn is not None and final.outcome.turn <= cap
 
 
-# The 50 greedy games of the conformance issue come with the greedy agent.
+# The 50 greedy games of the conformance kit are in test_agents.py (test_greedy_games_conform).
 
 
 def test_registered_with_a_bot_turn_cap() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from wm import position, roll, strs, top
 
-from wargames.warmaster.data import IMPERIAL, TRAITOR
+from wargames.warmaster.data import IMPERIAL, TRAITOR, default_data
 from wargames.warmaster.flow import PHASES
 from wargames.warmaster.movement import MovementPhase, destinations
 from wargames.warmaster.specials import EndOfBattle
@@ -85,14 +85,15 @@ def test_laser_shots_hull_first_then_d66_with_sixes_rolled_again() -> None:
 
 
 @pytest.mark.rule("WM-GAP-05")
-def test_the_ship_breaks_up_after_six_hits() -> None:
-    s = lasers({"emperor": "53", "horus": "23"}, hits=5).apply("fire 11")
-    assert top(s) == "Escape" and s.laser_hits == 6
+def test_the_ship_breaks_up_after_enough_hits() -> None:
+    last = default_data().specials.ship_breakup.laser_hits
+    s = lasers({"emperor": "53", "horus": "23"}, hits=last - 1).apply("fire 11")
+    assert top(s) == "Escape" and s.laser_hits == last
     won = roll(s, 4)
     assert won.outcome is not None and won.outcome.winner == IMPERIAL
     drawn = roll(s, 3)
     assert drawn.outcome is not None and drawn.outcome.winner is None
-    away = lasers({"emperor": POOL, "horus": "23"}, hits=5).apply("fire 11")
+    away = lasers({"emperor": POOL, "horus": "23"}, hits=last - 1).apply("fire 11")
     assert away.outcome is not None and away.outcome.winner == IMPERIAL
 
 

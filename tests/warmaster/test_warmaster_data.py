@@ -390,7 +390,8 @@ def test_destroyed_areas_and_the_ship_breaking_up(data: WarmasterData) -> None:
         IMPERIAL, 2, {6}, True,
     )  # fmt: skip
     breakup = s.ship_breakup
-    assert (breakup.laser_hits, breakup.bridge_and_reactor, breakup.winner) == (6, True, IMPERIAL)
+    # 10 hits, not research's 6: raised for balance (the data file says why)
+    assert (breakup.laser_hits, breakup.bridge_and_reactor, breakup.winner) == (10, True, IMPERIAL)
     assert (breakup.emperor_escape_from, breakup.failed_escape) == (4, "draw")
     warp = s.warp_instability
     assert [warp.threshold(t) for t in (1, 4, 5, 6, 9, 10, 12)] == [0, 0, 1, 2, 5, 6, 8]

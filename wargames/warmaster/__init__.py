@@ -36,6 +36,12 @@ def _random(seed: int | None, player: str) -> RandomAgent:
     return RandomAgent(seed)
 
 
+def _greedy(seed: int | None, player: str):  # type: ignore[no-untyped-def]
+    from wargames.warmaster.agents import greedy
+
+    return greedy(seed, player)
+
+
 def _bot_turn_cap() -> dict[str, int]:
     cap = load_setup(DEFAULT_SCENARIO, default_data()).bot_turn_cap
     return {} if cap is None else {"turn_cap": cap}
@@ -48,7 +54,7 @@ GAME = Game(
     new=lambda scenario, options: new_game(scenario, options),
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
-    agents={"random": _random},
+    agents={"random": _random, "greedy": _greedy},
     sequence=SEQUENCE,
     odds=odds_command,
     render=_render,

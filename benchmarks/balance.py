@@ -1,0 +1,162 @@
+"""Balance of a game: its greedy bot against itself over many seeded games.
+
+    python benchmarks/balance.py GAME [--games 200] [--seed 0] [--jobs 2] [--scenario NAME]
+                                      [--band 0.3 0.7] [--json]
+
+Game ``k`` is ``wargames.play(GAME, agents={side: "greedy" for every side}, seed=k)`` for ``k``
+in ``seed .. seed + games - 1`` (with the game's options for bot-only play, such as a turn
+cap), so every figure can be reproduced and any single game replayed from its seed. Prints the
+wins of each side, the draws, how the games ended, the turn each game ended on (histogram and
+mean) and the time: CPU seconds per game, measured in the process that played it so that a
+busy machine distorts it less, and the wall-clock time of the whole run. ``--band LOW HIGH``
+says whether each side's share of wins lies in that band (the issues ask 30-70%, and 40-60% for
+a mirror scenario). ``--json`` prints the same figures as one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import wargames
+
+AGENT = "greedy"
+
+
+def play(game: str, seed: int, scenario: str | None = None) -> dict[str, Any]:
+    """One greedy-vs-greedy game: who won (``None`` for a draw), on which turn, why, how many
+    actions, and the CPU seconds it took."""
+    start = time.process_time()
+    sides = wargames.game(game).players
+    record = wargames.play(game, agents=dict.fromkeys(sides, AGENT), seed=seed, scenario=scenario)
+    cpu = time.process_time() - start
+    outcome = record.outcome
+    assert outcome is not None, f"{game} game {seed} did not end"
+    return {
+        "seed": seed,
+        "winner": outcome.winner,
+        "turn": outcome.turn,
+        "reason": outcome.reason,
+        "actions": len(record.actions),
+        "cpu": cpu,
+    }
+
+
+def _play_many(job: tuple[str, str | None, list[int]]) -> list[dict[str, Any]]:
+    game, scenario, seeds = job
+    wargames.load(game, scenario)  # warm the data caches in this process
+    return [play(game, k, scenario) for k in seeds]
+
+
+def run(
+    game: str, games: int, seed: int = 0, jobs: int = 1, scenario: str | None = None
+) -> dict[str, Any]:
+    """Play the games (in ``jobs`` processes) and sum them up."""
+    seeds = list(range(seed, seed + games))
+    start = time.perf_counter()
+    chunks = [(game, scenario, seeds[i::jobs]) for i in range(jobs)]
+    if jobs <= 1:
+        results = _play_many(chunks[0])
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(_play_many, chunks))
+        results = sorted((r for part in parts for r in part), key=lambda r: r["seed"])
+    return summary(game, results, time.perf_counter() - start, jobs)
+
+
+def summary(game: str, results: list[dict[str, Any]], wall: float, jobs: int) -> dict[str, Any]:
+    sides = wargames.game(game).players
+    n = len(results)
+    wins = Counter(r["winner"] for r in results)
+    ends: dict[str, dict[int, int]] = {}
+    for key in (*sides, "draw"):
+        turns = Counter(r["turn"] or 0 for r in results if (r["winner"] or "draw") == key)
+        ends[key] = dict(sorted(turns.items()))
+    cpu = [r["cpu"] for r in results]
+    return {
+        "game": game,
+        "games": n,
+        "first_seed": results[0]["seed"],
+        "wins": {side: wins.get(side, 0) for side in sides},
+        "draws": wins.get(None, 0),
+        "share": {side: wins.get(side, 0) / n for side in sides} | {"draw": wins[None] / n},
+        "reasons": dict(Counter(r["reason"] for r in results).most_common()),
+        "end_turn": ends,
+        "mean_end_turn": statistics.fmean(r["turn"] or 0 for r in results),
+        "mean_actions": statistics.fmean(r["actions"] for r in results),
+        "cpu_per_game": {
+            "mean": statistics.fmean(cpu),
+            "median": statistics.median(cpu),
+            "max": max(cpu),
+        },
+        "wall_seconds": wall,
+        "jobs": jobs,
+    }
+
+
+def in_band(s: dict[str, Any], band: tuple[float, float]) -> bool:
+    """Whether every side's share of wins lies in ``band``."""
+    return all(band[0] <= share <= band[1] for side, share in s["share"].items() if side != "draw")
+
+
+def report(s: dict[str, Any], band: tuple[float, float] | None = None) -> str:
+    n, first = s["games"], s["first_seed"]
+    title = wargames.game(s["game"]).title
+    lines = [f"{title}, greedy vs greedy: {n} games, seeds {first}..{first + n - 1}"]
+    for side, won in s["wins"].items():
+        lines.append(f"  {side:9s} wins {won:4d}  ({100 * s['share'][side]:.1f}%)")
+    lines.append(f"  draws          {s['draws']:4d}  ({100 * s['share']['draw']:.1f}%)")
+    if band is not None:
+        verdict = "in" if in_band(s, band) else "NOT in"
+        lines.append(f"  each side's wins {verdict} the {band[0]:.0%}-{band[1]:.0%} band")
+    lines.append("how the games ended:")
+    lines += [f"  {count:4d}  {reason}" for reason, count in s["reasons"].items()]
+    lines += _turns(s)
+    c = s["cpu_per_game"]
+    lines.append(
+        f"time: {c['mean']:.3f} s CPU per game (median {c['median']:.3f}, max {c['max']:.3f}); "
+        f"{s['wall_seconds']:.1f} s wall in all with {s['jobs']} job(s)"
+    )
+    return "\n".join(lines)
+
+
+def _turns(s: dict[str, Any]) -> list[str]:
+    rows = {key: {int(t): c for t, c in row.items()} for key, row in s["end_turn"].items()}
+    last = max((t for row in rows.values() for t in row), default=1)
+    lines = ["game ends on turn (count of games):"]
+    lines.append("  " + " " * 9 + "".join(f"{t:>4d}" for t in range(1, last + 1)))
+    for key, row in rows.items():
+        lines.append(f"  {key:9s}" + "".join(f"{row.get(t, 0):4d}" for t in range(1, last + 1)))
+    lines.append(f"  mean end turn {s['mean_end_turn']:.2f}, mean actions {s['mean_actions']:.0f}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("game", help="game id, e.g. armageddon or warmaster")
+    parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--scenario", default=None, help="scenario (default: the game's)")
+    parser.add_argument("--band", type=float, nargs=2, metavar=("LOW", "HIGH"), default=None)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    figures = run(args.game, args.games, args.seed, max(1, args.jobs), args.scenario)
+    band = None if args.band is None else (args.band[0], args.band[1])
+    if args.json:
+        print(json.dumps(figures | ({} if band is None else {"in_band": in_band(figures, band)})))
+    else:
+        print(report(figures, band))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
