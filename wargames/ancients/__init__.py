@@ -1,6 +1,7 @@
-"""Commands & Colors: Ancients (3rd edition) and Richard Irving's 'Armageddon' team variant.
+"""Commands & Colors: Ancients (3rd edition), playable as the game ``ancients``, and the pure
+rules Richard Irving's 'Armageddon' team variant builds on.
 
-This package holds the pure rules the game engine builds on, each module one concept:
+The rules, each module one concept:
 
 * :mod:`~wargames.ancients.settings`: :class:`AncientsSettings`, the changeable readings;
 * :mod:`~wargames.ancients.units`: the unit table (``data/units.toml``) and the rules read
@@ -15,10 +16,55 @@ This package holds the pure rules the game engine builds on, each module one con
 * :mod:`~wargames.ancients.cards`: the 60 command cards as data;
 * :mod:`~wargames.ancients.components`: the base box.
 
-Nothing here holds game state or rolls dice: a roll is a chance node whose outcomes are the
-faces, scored by :func:`wargames.ancients.dice.score`. See ``docs/ancients-notes.md``.
+The engine: :func:`new_game` (:mod:`~wargames.ancients.game`) gives an
+:class:`AncientsState` (:mod:`~wargames.ancients.state`), whose turn is a stack of tasks
+(:mod:`~wargames.ancients.flow`): cards and orders (:mod:`~wargames.ancients.commands`,
+:mod:`~wargames.ancients.orders`), movement, ranged and close combat, retreat, evasion,
+momentum, leaders, elephants and victory, one module each. Scenarios are TOML files in
+``scenarios/`` (:mod:`~wargames.ancients.scenario`). See ``docs/ancients-notes.md``.
+
+>>> from wargames.ancients import new_game
+>>> state = new_game()
+>>> state.current_player
+'chance'
 """
 
-from wargames.ancients.settings import DEFAULT, AncientsSettings
+from __future__ import annotations
 
-__all__ = ["DEFAULT", "AncientsSettings"]
+from wargames.ancients.game import DEFAULT_SCENARIO, new_game
+from wargames.ancients.odds import odds_command
+from wargames.ancients.scenario import scenario_names
+from wargames.ancients.sequence import SEQUENCE
+from wargames.ancients.settings import DEFAULT, AncientsSettings
+from wargames.ancients.state import SIDES, AncientsState
+from wargames.core.agents import RandomAgent
+from wargames.core.registry import Game
+
+
+def _random(seed: int | None, player: str) -> RandomAgent:
+    return RandomAgent(seed)
+
+
+GAME = Game(
+    id="ancients",
+    title="Commands & Colors: Ancients",
+    players=SIDES,
+    new=lambda scenario, options: new_game(scenario, options),
+    scenarios=scenario_names,
+    default_scenario=DEFAULT_SCENARIO,
+    agents={"random": _random},
+    sequence=SEQUENCE,
+    odds=odds_command,
+    bot_options={"turn_cap": 500},
+)
+"""The registry entry. Bot-only games get a turn cap of 500 turns, a bound random play hardly
+ever reaches (random games end by banners after about 200 turns); it is not a rule."""
+
+__all__ = [
+    "DEFAULT",
+    "GAME",
+    "SEQUENCE",
+    "AncientsSettings",
+    "AncientsState",
+    "new_game",
+]

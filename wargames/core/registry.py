@@ -18,6 +18,7 @@ GROUP = "wargames.games"
 
 #: Games shipped with the library, found even when the package is not installed (a checkout).
 BUILTIN: Mapping[str, str] = {
+    "ancients": "wargames.ancients:GAME",
     "armageddon": "wargames.armageddon:GAME",
     "warmaster": "wargames.warmaster:GAME",
 }

@@ -1,0 +1,152 @@
+"""Step 4 of a turn: the ordered units battle one at a time, in the order the active player
+chooses, each combat resolved in full before the next (CCB-TURN-05, CCB-BATTLE-01 to -07).
+
+The legal actions are ``fire 05-07 at 06-04`` (:mod:`wargames.ancients.ranged`),
+``attack 05-07 06-06`` (:mod:`wargames.ancients.close`) and ``end battles``. An ordered unit
+battles at most once (CCB-BATTLE-01), by one kind of combat (CCB-BATTLE-03), all its dice at
+one target (CCB-BATTLE-05). Battling is optional (CCB-BATTLE-02), except for a warrior that
+charged: while it can close combat the step cannot end (CCB-MOVE-09). A unit may not battle
+after some moves: an AX that moved 2, a war machine that moved (CCB-MOVE-07, -11), a unit that
+entered terrain that forbids it (CCB-TERRAIN-04, -09), or after a card's longer move that says
+so.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.ancients import actions as act
+from wargames.ancients.close import close_targets, combat_of, declare
+from wargames.ancients.flow import Task, end, once, task
+from wargames.ancients.ranged import fire, fire_targets
+from wargames.ancients.terrain import may_battle_on_entry
+from wargames.ancients.units import BattleAfterMove, battle_after_move
+from wargames.core.engine import Action, Player
+from wargames.core.errors import RuleViolation
+from wargames.core.notation import Pass
+
+if TYPE_CHECKING:
+    from wargames.ancients.state import AncientsState as S
+
+
+def after_move(s: S, unit: int) -> BattleAfterMove:
+    """Whether ``unit`` may, must or may not battle after the hexes it moved this turn."""
+    kind = s.kind(unit)
+    moved = s.moved[unit]
+    if moved > kind.max_move:  # a card's longer move (Mounted Charge, Double Time)
+        return "may" if s.mods.battle_after_allowance else "may-not"
+    found = battle_after_move(kind, moved)
+    if moved and not may_battle_on_entry(s.scenario.geometry.terrain[s.where[unit]], kind):
+        return "may-not"
+    return found
+
+
+def battlers(s: S) -> tuple[int, ...]:
+    """Ordered units that may still battle this turn."""
+    return tuple(
+        p
+        for p in s.ordered
+        if not s.is_leader(p)
+        and s.on_board(p)
+        and p not in s.battled
+        and after_move(s, p) != "may-not"
+    )
+
+
+def options(s: S, unit: int) -> tuple[Action, ...]:
+    here = s.where[unit]
+    found: list[Action] = [act.Fire(here, s.where[t]) for t in fire_targets(s, unit)]
+    if s.mods.may_close:
+        found.extend(act.Attack(here, s.where[t]) for t in close_targets(s, unit))
+    return tuple(found)
+
+
+def must_close(s: S, unit: int) -> bool:
+    """A warrior that charged must close combat while it can (CCB-MOVE-09, CCB-BATTLE-02)."""
+    return after_move(s, unit) == "must" and bool(close_targets(s, unit))
+
+
+@task
+@attrs.frozen
+class BattleStep(Task):
+    """Step 4: the active player picks the next unit to battle and its target, or ends."""
+
+    rule: ClassVar[str] = "CCB-BATTLE-01"
+
+    def battles(self, s: S) -> tuple[Action, ...]:
+        return once(s, "battles", lambda: self._battles(s))
+
+    def _battles(self, s: S) -> tuple[Action, ...]:
+        found: list[Action] = []
+        for unit in battlers(s):
+            found.extend(options(s, unit))
+        return tuple(found)
+
+    def actor(self, s: S) -> Player | None:
+        return s.seat(s.active) if self.battles(s) else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        found = self.battles(s)
+        if any(must_close(s, u) for u in battlers(s)):
+            return found
+        return (*found, end("battles"))
+
+    def act(self, s: S, action: Action) -> S:
+        if not isinstance(action, act.Fire | act.Attack):
+            return s.pop()
+        unit = s.unit_at(action.frm)
+        target = s.enemy_piece_at(action.at, s.active)
+        assert unit is not None and target is not None
+        s = s.evolve(battled=s.battled | {unit})
+        if isinstance(action, act.Fire):
+            return fire(s, unit, target)
+        return declare(s, combat_of(s, unit, target))
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, act.Fire | act.Attack):
+            return why_not(s, action)
+        if isinstance(action, Pass) and action.what == "battles":
+            return RuleViolation("CCB-BATTLE-02", "a warrior that charged must close combat")
+        return super().explain(s, action)
+
+
+def why_not(s: S, action: act.Fire | act.Attack) -> RuleViolation:
+    """The rule a refused fire or attack breaks."""
+    from wargames.ancients.ranged import may_fire
+
+    unit = s.unit_at(action.frm)
+    if unit is None or s.side_of(unit) != s.active or unit not in s.ordered:
+        return RuleViolation("CCB-ORDERS-01", "only ordered units battle")
+    if unit in s.battled:
+        return RuleViolation("CCB-BATTLE-01", "a unit battles at most once a turn")
+    if after_move(s, unit) == "may-not":
+        return RuleViolation("CCB-MOVE-07", "this unit may not battle after its move this turn")
+    target = s.enemy_piece_at(action.at, s.active)
+    if target is None:
+        return RuleViolation("CCB-RANGED-07", f"no enemy unit or lone leader in {action.at}")
+    if isinstance(action, act.Attack):
+        if not s.mods.may_close:
+            return RuleViolation("CCB-CARDS-01", "the card played allows no close combat")
+        return RuleViolation("CCB-CLOSE-01", "close combat is against an adjacent enemy")
+    geometry = s.scenario.geometry
+    kind = s.kind(unit)
+    if not kind.can_fire:
+        return RuleViolation("CCB-RANGED-01", f"{kind.code} has no missile weapons")
+    if not may_fire(s, unit):
+        return RuleViolation("CCB-BATTLE-04", "a unit next to an enemy unit may not fire")
+    distance = geometry.distance(action.frm, action.at)
+    if distance < 2:
+        return RuleViolation("CCB-RANGED-08", "ranged combat is never against an adjacent unit")
+    if distance > kind.range:
+        return RuleViolation("CCB-RANGED-04", f"{kind.code} fires {kind.range} hexes at most")
+    if not geometry.sees(action.frm, action.at, s.occupied()):
+        return RuleViolation("CCB-LOS-03", f"no line of sight from {action.frm} to {action.at}")
+    return RuleViolation("CCB-RANGED-12", "terrain leaves no die for this fire")
+
+
+__all__ = ["BattleStep", "after_move", "battlers", "must_close", "options", "why_not"]

@@ -1,0 +1,369 @@
+"""What each command card orders and what it changes: one rule object per card.
+
+The cards themselves are data (:mod:`wargames.ancients.cards`, ``data/cards.toml``); a
+:class:`CardRule` is the engine's reading of one card:
+
+* :meth:`CardRule.orderable`: the pieces that may be ordered next, given those already
+  ordered (step 2, CCB-TURN-03, CCB-ORDERS-01 to -13);
+* :meth:`CardRule.steps`: the steps the card's turn runs between the card and the draw
+  (order, move, battle; a card may run others, such as Move-Fire-Move's move, fire, move);
+* :attr:`CardRule.mods`: what the card changes for the units it orders (:class:`Mods`: bonus
+  close-combat dice, no movement, no fire, no close combat, passing through friends, longer
+  moves);
+* :meth:`CardRule.reaction` and :meth:`CardRule.react`: a card the *defender* may play when a
+  close combat is declared against him, before the roll (First Strike, CCB-CARDS-18): the
+  defender's choice offers it (:class:`wargames.ancients.close.DefenderChoice`).
+
+:data:`RULES` maps every card id of the deck to its rule; :func:`register` replaces one. The
+section cards (:class:`SectionOrders`), troop cards (:class:`TroopOrders`) and leadership cards
+(:class:`LeadershipOrders`) are complete. The ten tactic cards are work in progress: until
+their rules are written each is a :class:`OneUnitOfChoice` (the 1-unit fallback of
+CCB-ORDERS-13, CCB-GAP-33).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+
+from wargames.ancients.cards import CardSpec, default_cards
+from wargames.core.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from wargames.ancients.close import Combat
+    from wargames.ancients.flow import Task
+    from wargames.ancients.state import AncientsState as S
+
+
+@attrs.frozen
+class Mods:
+    """What a card changes for the units it orders.
+
+    ``close_bonus`` extra close-combat dice, added after terrain caps (CCB-BATTLE-07), also in
+    a bonus close combat when ``bonus_in_bonus_combat``; ``may_move``, ``may_fire``,
+    ``may_close``: whether its units may move, fire or close combat at all; ``pass_through``:
+    light foot units may pass through friendly units (CCB-MOVE-03); ``allowance``: unit codes
+    whose movement allowance the card changes, and to what, and ``battle_after_allowance``:
+    whether such a unit may still battle after the longer move.
+    """
+
+    close_bonus: int = 0
+    bonus_in_bonus_combat: bool = True
+    may_move: bool = True
+    may_fire: bool = True
+    may_close: bool = True
+    pass_through: bool = False
+    allowance: tuple[tuple[str, int], ...] = ()
+    battle_after_allowance: bool = True
+
+    def allowance_of(self, code: str) -> int | None:
+        for unit, hexes in self.allowance:
+            if unit == code:
+                return hexes
+        return None
+
+
+NO_MODS = Mods()
+LIGHT_FOOT_PASS = Mods(pass_through=True)
+"""Order Light Troops: light foot units may pass through friendly units (CCB-CARDS-07)."""
+
+
+class CardRule(abc.ABC):
+    """How one card orders (see the module docstring). Subclasses say what it orders
+    (:meth:`orderable`) and may change the rest."""
+
+    mods: Mods = NO_MODS
+
+    def __init__(self, spec: CardSpec) -> None:
+        self.spec = spec
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.spec.id})"
+
+    @abc.abstractmethod
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        """The pieces ``side`` may order next, in piece order (:attr:`AncientsState.ordered`
+        holds those ordered so far)."""
+
+    def steps(self) -> tuple[Task, ...]:
+        """The steps between playing the card and the draw: order, move, battle
+        (CCB-TURN-01)."""
+        from wargames.ancients.battle import BattleStep
+        from wargames.ancients.movement import MoveStep
+        from wargames.ancients.orders import OrderStep
+
+        return (OrderStep(), MoveStep(), BattleStep())
+
+    def may_detach(self) -> bool:
+        """Whether an attached leader may leave his unit under this card: the helmet icon
+        (CCB-ORDERS-08, -10)."""
+        return self.spec.helmet
+
+    def reaction(self, s: S, combat: Combat) -> bool:
+        """Whether the defender may play this card now, before the attacker rolls."""
+        return False
+
+    def react(self, s: S, combat: Combat) -> Combat:
+        """The combat as this reaction card changes it (e.g. the defender strikes first)."""
+        raise RuleViolation("CCB-CARDS-18", f"{self.spec.name} is not played in reaction")
+
+    def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
+        """Why ``piece`` may not be ordered now, naming the rule."""
+        return RuleViolation(
+            self.spec.rules[0] if self.spec.rules else "CCB-ORDERS-01",
+            f"{self.spec.name} does not order that piece now",
+        )
+
+
+# -- what every card shares -------------------------------------------------------------------
+
+
+def unordered_units(s: S, side: str) -> tuple[int, ...]:
+    ordered = s.ordered
+    return tuple(u for u in s.units_of(side) if u not in ordered)
+
+
+def leaders_to_order(s: S, side: str, detach: bool) -> tuple[int, ...]:
+    """Leaders that may take an order: lone ones (CCB-ORDERS-07), and attached ones only on a
+    card with the helmet icon (CCB-ORDERS-08)."""
+    return tuple(p for p in s.leaders_of(side) if p not in s.ordered and (detach or s.lone(p)))
+
+
+def basic_refusal(s: S, side: str, piece: int) -> RuleViolation | None:
+    """The refusals every card shares: not a piece of the player's on the board
+    (CCB-ORDERS-01), ordered twice (CCB-ORDERS-02)."""
+    if not s.on_board(piece) or s.side_of(piece) != side:
+        return RuleViolation(
+            "CCB-ORDERS-01", "only the player's own pieces on the board take orders"
+        )
+    if piece in s.ordered:
+        return RuleViolation("CCB-ORDERS-02", "a piece takes no more than one order a turn")
+    return None
+
+
+# -- section cards ----------------------------------------------------------------------------
+
+
+class SectionOrders(CardRule):
+    """Order Two/Three/Four Units, Coordinated Attack, Out Flanked: so many units or leaders in
+    each named section (CCB-CARDS-02 to -06). A piece on a dotted line counts for either of
+    its sections (CCB-ORDERS-04); the orders given so far must fit the sections together."""
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        counts = self.spec.section_orders
+        if len(s.ordered) >= sum(counts.values()):
+            return ()
+        candidates = (*unordered_units(s, side), *leaders_to_order(s, side, self.may_detach()))
+        if len(counts) == 1:
+            sections = s.scenario.geometry.sections[side]
+            (name,) = counts
+            return tuple(sorted(p for p in candidates if name in sections[s.where[p]]))
+        return tuple(sorted(p for p in candidates if fits(s, side, (*s.ordered, p), counts)))
+
+    def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
+        found = basic_refusal(s, side, piece)
+        if found is not None:
+            return found
+        counts = self.spec.section_orders
+        if len(s.ordered) >= sum(counts.values()):
+            return RuleViolation("CCB-ORDERS-03", f"{self.spec.name} gives no more orders")
+        if s.is_leader(piece) and not s.lone(piece) and not self.may_detach():
+            return RuleViolation(
+                "CCB-ORDERS-08", "only a card with the helmet icon detaches a leader"
+            )
+        return RuleViolation(
+            "CCB-ORDERS-04", f"{self.spec.name} orders only in {', '.join(counts)}: not there"
+        )
+
+
+def fits(s: S, side: str, pieces: Iterable[int], counts: Mapping[str, int]) -> bool:
+    """Whether ``pieces`` can each be given to one of the sections they stand in, no section
+    getting more than its count (CCB-ORDERS-04, CCB-BOARD-05)."""
+    sections = s.scenario.geometry.sections[side]
+    options = [sorted(sections[s.where[p]] & counts.keys()) for p in pieces]
+    options.sort(key=len)
+    room = dict(counts)
+
+    def place(i: int) -> bool:
+        if i == len(options):
+            return True
+        for name in options[i]:
+            if room[name]:
+                room[name] -= 1
+                if place(i + 1):
+                    return True
+                room[name] += 1
+        return False
+
+    return place(0)
+
+
+# -- troop cards --------------------------------------------------------------------------------
+
+
+def of_troops(s: S, unit: int, troops: str) -> bool:
+    """Whether ``unit`` is of the kind a troop card names: its class (CCB-UNITS-04 to -06) or
+    mounted (CCB-UNITS-10)."""
+    kind = s.kind(unit)
+    return kind.mounted if troops == "mounted" else kind.unit_class == troops
+
+
+class TroopOrders(CardRule):
+    """Order Light / Medium / Heavy / Mounted Troops: up to Command units of the kind
+    (CCB-CARDS-07 to -10, CCB-HAND-02); Order Mounted Troops also orders leaders, who may leave
+    their units (helmet icon). With no unit of the kind: one unit of the player's choice
+    (CCB-ORDERS-13)."""
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        troops = self.spec.troops or ""
+        if not any(of_troops(s, u, troops) for u in s.units_of(side)):
+            return () if s.ordered else unordered_units(s, side)
+        if len(s.ordered) >= s.command(side):
+            return ()
+        units = tuple(u for u in unordered_units(s, side) if of_troops(s, u, troops))
+        leaders = leaders_to_order(s, side, True) if self.spec.helmet else ()
+        return tuple(sorted((*units, *leaders)))
+
+    def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
+        found = basic_refusal(s, side, piece)
+        if found is not None:
+            return found
+        if len(s.ordered) >= s.command(side) or (
+            s.ordered and not any(of_troops(s, u, self.spec.troops or "") for u in s.units_of(side))
+        ):
+            return RuleViolation("CCB-ORDERS-03", f"{self.spec.name} gives no more orders")
+        return RuleViolation(
+            "CCB-UNITS-10", f"{self.spec.name} orders {self.spec.troops} units only"
+        )
+
+
+# -- leadership cards --------------------------------------------------------------------------
+
+
+class LeadershipOrders(CardRule):
+    """Leadership Any Section and Inspired Left/Center/Right Leadership: a leader (in the named
+    section), the unit he is attached to, and up to ``orders`` more units linked to his hex
+    unit by unit, in any section; a lone leader orders the units linked to him, his unit's
+    order being lost. Instead, one unit of the player's choice (CCB-CARDS-11, -12, CCB-GAP-30).
+    The leader never leaves his unit (CCB-ORDERS-10)."""
+
+    def may_detach(self) -> bool:
+        return False
+
+    def leads(self, s: S, side: str, hex_id: str) -> bool:
+        section = self.spec.leader_section or "any"
+        return section == "any" or section in s.scenario.geometry.sections[side][hex_id]
+
+    def chain(self, s: S, side: str) -> tuple[str, int] | None:
+        """The leader's hex and the units ordered besides his own, once a leader leads."""
+        if not s.ordered:
+            return None
+        first = s.ordered[0]
+        hex_id = s.where[first]
+        if s.is_leader(first):
+            return hex_id, len(s.ordered) - 1
+        if s.attached(first) is not None and self.leads(s, side, hex_id):
+            return hex_id, len(s.ordered) - 1
+        return None
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        if not s.ordered:
+            leaders = (
+                p for p in s.leaders_of(side) if s.lone(p) and self.leads(s, side, s.where[p])
+            )
+            return tuple(sorted((*s.units_of(side), *leaders)))
+        chain = self.chain(s, side)
+        extra = self.spec.orders if isinstance(self.spec.orders, int) else 0
+        if chain is None or chain[1] >= extra:
+            return ()
+        linked = {chain[0], *(s.where[p] for p in s.ordered)}
+        near = s.scenario.geometry.adjacent
+        return tuple(u for u in unordered_units(s, side) if not near[s.where[u]].isdisjoint(linked))
+
+    def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
+        found = basic_refusal(s, side, piece)
+        if found is not None:
+            return found
+        if s.is_leader(piece) and not s.lone(piece):
+            return RuleViolation("CCB-ORDERS-10", "a leadership card never detaches a leader")
+        if s.ordered and self.chain(s, side) is None:
+            return RuleViolation("CCB-ORDERS-13", "the card ordered one unit of choice instead")
+        return RuleViolation(
+            "CCB-CARDS-11" if self.spec.leader_section == "any" else "CCB-CARDS-12",
+            "the leader's units must be linked to him hex by hex, within the card's count, "
+            "and the leader must stand in the card's section",
+        )
+
+
+# -- one unit of choice --------------------------------------------------------------------------
+
+
+class OneUnitOfChoice(CardRule):
+    """One unit of the player's choice (CCB-ORDERS-13, CCB-GAP-33). Every tactic card is
+    played this way until its own rule is written (work in progress)."""
+
+    def may_detach(self) -> bool:
+        return False
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        return () if s.ordered else unordered_units(s, side)
+
+    def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
+        found = basic_refusal(s, side, piece)
+        if found is not None:
+            return found
+        if s.ordered:
+            return RuleViolation("CCB-ORDERS-13", "the card orders one unit of choice")
+        return RuleViolation("CCB-ORDERS-13", "the card orders a unit, not a leader")
+
+
+# -- the registry --------------------------------------------------------------------------------
+
+
+def _rule_for(spec: CardSpec) -> CardRule:
+    if spec.group == "section":
+        return SectionOrders(spec)
+    if spec.group == "troop":
+        rule = TroopOrders(spec)
+        if spec.troops == "light":
+            rule.mods = LIGHT_FOOT_PASS
+        return rule
+    if spec.group == "leadership":
+        return LeadershipOrders(spec)
+    return OneUnitOfChoice(spec)
+
+
+RULES: dict[str, CardRule] = {cid: _rule_for(spec) for cid, spec in default_cards().items()}
+"""The rule of every card of the deck, by card id."""
+
+
+def register(rule: CardRule) -> CardRule:
+    """Make ``rule`` the rule of its card (a tactic card's own rule replacing its fallback);
+    returns the rule it replaces."""
+    old = RULES[rule.spec.id]
+    RULES[rule.spec.id] = rule
+    return old
+
+
+def rule_of(card: str) -> CardRule:
+    return RULES[card]
+
+
+__all__ = [
+    "LIGHT_FOOT_PASS",
+    "NO_MODS",
+    "RULES",
+    "CardRule",
+    "LeadershipOrders",
+    "Mods",
+    "OneUnitOfChoice",
+    "SectionOrders",
+    "TroopOrders",
+    "fits",
+    "of_troops",
+    "register",
+    "rule_of",
+]

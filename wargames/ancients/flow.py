@@ -1,0 +1,234 @@
+"""The turn as tasks: the opening deal, then turns of five steps until a side wins.
+
+A turn runs: play a card, order, move, battle, draw (CCB-TURN-01 to -07). Each step is a task
+on the state's stack (:class:`wargames.core.tasks.TaskState`); the steps of a combat push
+tasks of their own above the battle step (:mod:`wargames.ancients.close`,
+:mod:`wargames.ancients.ranged`). Chance is explicit: :class:`DiceRoll` is a chance node over
+the multiset of faces of a roll of battle dice, :class:`DrawCard` one over the cards left in the
+draw pile.
+
+Every task class is registered by name (:func:`task`) so saved states read back
+(:mod:`wargames.ancients.serial`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+import attrs
+
+from wargames.ancients import actions
+from wargames.core import tasks
+from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.notation import Pass
+
+if TYPE_CHECKING:
+    from wargames.ancients.state import AncientsState as S
+
+T = TypeVar("T", bound=type)
+V = TypeVar("V")
+
+TASKS: dict[str, type] = {}
+"""Every task class by name (for reading saved states back)."""
+
+
+def once(s: S, key: str, compute: Callable[[], V]) -> V:
+    """``compute()`` once per state: the pending task's :meth:`~Task.actor` and
+    :meth:`~Task.legal` (and its refusals) ask the same question of the same state. ``key``
+    names the question (only the pending task asks it)."""
+    memo = s._memo
+    if key in memo:
+        found: V = memo[key]
+        return found
+    value = memo[key] = compute()
+    return value
+
+
+def task(cls: T) -> T:
+    """Register a task class (put it above ``@attrs.frozen``)."""
+    TASKS[cls.__name__] = cls
+    return cls
+
+
+class Task(tasks.Task["S"]):
+    """One pending step of Commands & Colors: Ancients; subclasses are frozen attrs classes."""
+
+    rule: ClassVar[str] = "CCB-TURN-01"
+    sequence_rule: ClassVar[str] = "CCB-TURN-01"
+
+
+class DiceRoll(Task):
+    """A roll of ``dice`` battle dice: one chance node over the multiset of faces
+    (:func:`~wargames.ancients.actions.dice_outcomes`); subclasses say what the faces do in
+    :meth:`rolled`."""
+
+    dice: int
+
+    def actor(self, s: S) -> Player | None:
+        return CHANCE
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return actions.dice_outcomes(self.dice)
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, actions.Dice)
+        return self.rolled(s, action)
+
+    def rolled(self, s: S, faces: actions.Dice) -> S:
+        raise NotImplementedError(type(self).__name__)
+
+
+# -- the deal and the draw -------------------------------------------------------------------
+
+
+@task
+@attrs.frozen
+class DrawCard(Task):
+    """``side`` draws one card (chance over the cards left; an empty draw pile is first
+    refilled by shuffling the discards, CCB-HAND-05)."""
+
+    side: str
+    rule: ClassVar[str] = "CCB-TURN-06"
+
+    def actor(self, s: S) -> Player | None:
+        return CHANCE if s.deck.can_draw() else None
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return tuple((draw_action(card), p) for card, p in s.deck.draw_outcomes())
+
+    def act(self, s: S, action: Action) -> S:
+        from wargames.ancients.state import SIDES
+
+        assert isinstance(action, actions.Draw)
+        i = SIDES.index(self.side)
+        hands = list(s.hands)
+        hands[i] = hands[i].add(action.card)
+        return s.evolve(deck=s.deck.take(action.card), hands=(hands[0], hands[1])).pop()
+
+    def run(self, s: S) -> S:
+        return s.pop()  # nothing left to draw: every card is in a hand or in play
+
+
+_DRAWS: dict[str, actions.Draw] = {}
+
+
+def draw_action(card: str) -> actions.Draw:
+    """The (shared) chance outcome drawing ``card``."""
+    found = _DRAWS.get(card)
+    if found is None:
+        found = _DRAWS[card] = actions.Draw(card)
+    return found
+
+
+def deal_tasks(first: str) -> tuple[Task, ...]:
+    """The opening hands: each player is dealt his Command in cards, the first player first
+    (CCB-HAND-04, CCB-GAP-11)."""
+    return (Deal(first), Deal(_other(first)), BeginTurn())
+
+
+@task
+@attrs.frozen
+class Deal(Task):
+    """Deal ``side`` cards until he holds his Command (CCB-HAND-01, -04)."""
+
+    side: str
+    rule: ClassVar[str] = "CCB-HAND-04"
+
+    def run(self, s: S) -> S:
+        missing = s.command(self.side) - len(s.hand(self.side))
+        if missing <= 0:
+            return s.pop()
+        return s.push(DrawCard(self.side))
+
+
+def drawing_side(s: S) -> str | None:
+    """The side whose draw is the pending chance node, if a card is being drawn."""
+    if s.tasks and isinstance(s.top, DrawCard):
+        return s.top.side
+    return None
+
+
+# -- the turn --------------------------------------------------------------------------------
+
+
+@task
+@attrs.frozen
+class BeginTurn(Task):
+    """A turn begins: the active player's five steps (CCB-TURN-01); the card played decides
+    the steps between the card and the draw (order, move, battle)."""
+
+    rule: ClassVar[str] = "CCB-TURN-01"
+
+    def run(self, s: S) -> S:
+        from wargames.ancients.orders import PlayStep
+
+        s = s.evolve(
+            turn=s.turn + 1,
+            card=None,
+            ordered=(),
+            moved=(0,) * len(s.where),
+            stuck=frozenset(),
+            battled=frozenset(),
+            owed=(),
+        )
+        return s.pop(PlayStep(), DrawStep(), EndTurn())
+
+
+@task
+@attrs.frozen
+class DrawStep(Task):
+    """Step 5: the played card is discarded and the active player draws one (CCB-TURN-06);
+    a player who played a card in reaction draws its replacement first (CCB-CARDS-34)."""
+
+    rule: ClassVar[str] = "CCB-TURN-06"
+
+    def run(self, s: S) -> S:
+        deck = s.deck if s.card is None else s.deck.discard(s.card)
+        draws = [DrawCard(side) for side in s.owed]
+        return s.evolve(deck=deck, card=None, owed=()).pop(*draws, DrawCard(s.active))
+
+
+@task
+@attrs.frozen
+class EndTurn(Task):
+    """The turn passes to the other player (CCB-TURN-07); objectives held are counted first
+    (CCB-VICTORY-02). The bot-play turn cap, if set, may end the game here."""
+
+    rule: ClassVar[str] = "CCB-TURN-07"
+
+    def run(self, s: S) -> S:
+        from wargames.ancients.victory import hold_objectives, turn_cap_reached
+
+        s = hold_objectives(s)
+        if s.result is not None:
+            return s
+        if s.turn_cap is not None and s.turn >= s.turn_cap:
+            return turn_cap_reached(s)
+        return s.evolve(active=_other(s.active)).pop(BeginTurn())
+
+
+def _other(side: str) -> str:
+    return "top" if side == "bottom" else "bottom"
+
+
+def end(what: str) -> Pass:
+    """The action that finishes a step: ``end orders``, ``end moves``..."""
+    return Pass(what)
+
+
+__all__ = [
+    "TASKS",
+    "BeginTurn",
+    "Deal",
+    "DiceRoll",
+    "DrawCard",
+    "DrawStep",
+    "EndTurn",
+    "Task",
+    "deal_tasks",
+    "drawing_side",
+    "end",
+    "once",
+    "task",
+]

@@ -1,0 +1,113 @@
+"""The battlefield's geometry, precomputed for the engine's hot paths.
+
+:class:`~wargames.ancients.board.Board` answers every question the rules ask of the ground;
+:class:`Geometry` keeps the answers the engine asks thousands of times a game in plain
+dictionaries: each hex's neighbours and terrain, its rear hexes for each seat
+(CCB-BOARD-10), the distance between two hexes (CCB-RANGED-03), the hexside terrain between
+two neighbours (a rampart), and the lines of sight it has already drawn (CCB-LOS-01 to -06).
+The board stays the source of truth: every table here is read off it once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+import attrs
+
+from wargames.ancients.board import SEATS, Board
+from wargames.ancients.terrain import TerrainType, may_enter, must_stop
+from wargames.ancients.units import UnitType
+from wargames.core.grids import HexLine, hex_coords
+
+
+@attrs.frozen
+class Entry:
+    """The hexes a kind of piece may enter when it started its move next to them (``near``) or
+    farther (``far``), and those where it must stop (``stops``)."""
+
+    near: frozenset[str]
+    far: frozenset[str]
+    stops: frozenset[str]
+
+
+class Geometry:
+    """Lookups of one :class:`~wargames.ancients.board.Board` (see the module docstring)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.ids = board.ids
+        self.neighbours: dict[str, tuple[str, ...]] = {h: board.neighbours(h) for h in board.ids}
+        self.adjacent: dict[str, frozenset[str]] = {
+            h: frozenset(n) for h, n in self.neighbours.items()
+        }
+        self.terrain: dict[str, TerrainType] = {h: board.terrain(h) for h in board.ids}
+        self.rear: dict[str, dict[str, tuple[str, ...]]] = {
+            seat: {h: board.rear(h, seat) for h in board.ids} for seat in SEATS
+        }
+        self.baseline: dict[str, frozenset[str]] = {
+            seat: frozenset(board.baseline(seat)) for seat in SEATS
+        }
+        self.sections: dict[str, dict[str, frozenset[str]]] = {
+            seat: {h: board.sections_of(h, seat) for h in board.ids} for seat in SEATS
+        }
+        self._coords = {h: hex_coords(h) for h in board.ids}
+        self._hexsides: dict[tuple[str, str], tuple[TerrainType, ...]] = {}
+        for a in board.ids:
+            for b in self.neighbours[a]:
+                sides = board.hexside(a, b)
+                if sides:
+                    self._hexsides[(a, b)] = sides
+        self._lines: dict[tuple[str, str], HexLine] = {}
+        self._fire_crosses: dict[tuple[str, str], bool] = {}
+        self._entry: dict[str, Entry] = {}
+
+    def entry(self, kind: UnitType | None) -> Entry:
+        """Where a unit of ``kind`` (``None``: a lone leader) may go, from the terrain alone
+        (:func:`~wargames.ancients.terrain.may_enter`,
+        :func:`~wargames.ancients.terrain.must_stop`)."""
+        key = "leader" if kind is None else kind.code
+        found = self._entry.get(key)
+        if found is None:
+            found = self._entry[key] = Entry(
+                near=frozenset(h for h, t in self.terrain.items() if may_enter(t, kind, True)),
+                far=frozenset(h for h, t in self.terrain.items() if may_enter(t, kind, False)),
+                stops=frozenset(h for h, t in self.terrain.items() if must_stop(t, kind)),
+            )
+        return found
+
+    @classmethod
+    def of(cls, board: Board) -> Geometry:
+        return cls(board)
+
+    def distance(self, a: str, b: str) -> int:
+        """Hexes from ``a`` to ``b``, counting ``b`` and not ``a`` (CCB-RANGED-03)."""
+        (qa, ra), (qb, rb) = self._coords[a], self._coords[b]
+        dq, dr = qa - qb, ra - rb
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def hexside(self, a: str, b: str) -> tuple[TerrainType, ...]:
+        """The hexside terrain between neighbours ``a`` and ``b`` (a rampart), if any."""
+        return self._hexsides.get((a, b), ())
+
+    def line(self, a: str, b: str) -> HexLine:
+        found = self._lines.get((a, b))
+        if found is None:
+            found = self._lines[(a, b)] = self.board.line(a, b)
+        return found
+
+    def sees(self, a: str, b: str, occupied: Collection[str]) -> bool:
+        """Line of sight from ``a`` to ``b`` with pieces in ``occupied`` (CCB-LOS-01 to -06,
+        CCB-TERRAIN-17, -18: :meth:`Board.line_of_sight`)."""
+        return not self.line(a, b).blocked(self.board.obstructs(a, b, occupied))
+
+    def fire_crosses(self, a: str, b: str) -> bool:
+        """Whether fire from ``a`` enters ``b`` across a rampart (CCB-TERRAIN-26)."""
+        if not self._hexsides:
+            return False
+        found = self._fire_crosses.get((a, b))
+        if found is None:
+            found = self._fire_crosses[(a, b)] = self.board.fire_crosses(a, b)
+        return found
+
+
+__all__ = ["Entry", "Geometry"]

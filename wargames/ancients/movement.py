@@ -1,0 +1,328 @@
+"""Step 3 of a turn: the ordered pieces move, one decision per piece (CCB-MOVE-01 to -19).
+
+``move 05-07 05-05`` moves the unit in 05-07 (with its attached leader, CCB-ORDERS-06) to any
+hex within its reach; ``move leader 05-07 04-06`` moves a leader on his own; ``end moves``
+ends the step, the pieces not moved staying where they are (CCB-MOVE-01). All movement ends
+before any battle (CCB-TURN-04).
+
+Reach (:func:`unit_reach`, :func:`leader_reach`): up to the allowance of the unit table
+(CCB-MOVE-06 to -15; a warrior's second hex only as a charge onto an enemy, CCB-MOVE-09, our
+reading: the charge must end next to an enemy it can then attack), never into or through a hex
+holding an enemy piece or another friendly unit (CCB-MOVE-02; light foot units may pass through
+friends under Order Light Troops, CCB-MOVE-03), into a lone friendly leader's hex only to stop
+there, the leader attaching (CCB-MOVE-04), never off the board (CCB-MOVE-05); terrain bars
+entry or stops the move (CCB-MOVE-19, :func:`wargames.ancients.terrain.may_enter`,
+:func:`~wargames.ancients.terrain.must_stop`, a marsh or a wall letting a piece leave only 1
+hex, CCB-TERRAIN-37, -45). A lone leader moves up to 3 hexes through friendly pieces, never
+into enemies, and may not end on another leader (CCB-MOVE-15 to -18).
+
+Leaders and their units: a leader ordered away from his unit must go before it moves, or he
+goes along with it and stays (CCB-ORDERS-11); a unit a moving leader joins may not move any
+more (CCB-ORDERS-12).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.ancients import actions as act
+from wargames.ancients.combat import marsh_roll
+from wargames.ancients.flow import Task, end, once, task
+from wargames.ancients.terrain import may_enter
+from wargames.core.engine import Action, Player
+from wargames.core.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from wargames.ancients.state import AncientsState as S
+
+LEADER_MOVE = 3
+"""A lone leader moves up to 3 hexes (CCB-MOVE-15)."""
+
+
+def allowance(s: S, unit: int) -> int:
+    """How far ``unit`` may move this turn: the card's allowance, else its own (a warrior's
+    charge: 2); 1 out of a marsh or off a wall (CCB-TERRAIN-37, -45)."""
+    kind = s.kind(unit)
+    hexes = s.mods.allowance_of(kind.code) or kind.max_move
+    if s.scenario.geometry.terrain[s.where[unit]].leave_one:
+        hexes = min(hexes, 1)
+    return hexes
+
+
+def passes_friends(s: S, unit: int) -> bool:
+    """Light foot units (LI, LS, LB, AX) under a card that lets them pass through friendly
+    units (CCB-MOVE-03)."""
+    kind = s.kind(unit)
+    return s.mods.pass_through and kind.foot and kind.unit_class == "light" and not kind.war_machine
+
+
+def unit_reach(s: S, unit: int) -> dict[str, int]:
+    """Every hex ``unit`` may end its move in, with the hexes it moves to get there."""
+    geometry = s.scenario.geometry
+    side = s.side_of(unit)
+    kind = s.kind(unit)
+    start = s.where[unit]
+    near = geometry.adjacent[start]
+    has_leader = s.attached(unit) is not None
+    through = passes_friends(s, unit)
+    most = allowance(s, unit)
+    index = s._index()
+    unit_at, leader_at, sides = index.unit_at, index.leader_at, s.scenario.sides
+    entry = geometry.entry(kind)
+    found: dict[str, int] = {}
+    seen = {start}
+    frontier = [start]
+    for step in range(1, most + 1):
+        nxt: list[str] = []
+        for here in frontier:
+            for hex_id in geometry.neighbours[here]:
+                if hex_id in seen:
+                    continue
+                seen.add(hex_id)
+                if hex_id not in entry.far and not (hex_id in near and hex_id in entry.near):
+                    continue
+                other = unit_at.get(hex_id)
+                leader = leader_at.get(hex_id)
+                if leader is not None and sides[leader] != side:
+                    continue
+                if other is not None:
+                    if through and sides[other] == side and hex_id not in entry.stops:
+                        nxt.append(hex_id)
+                    continue
+                if leader is not None:
+                    if not has_leader:
+                        found[hex_id] = step  # it stops; the leader attaches (CCB-MOVE-04)
+                    continue
+                found[hex_id] = step
+                if hex_id not in entry.stops:
+                    nxt.append(hex_id)
+        frontier = nxt
+    if kind.move_rule == "warrior-charge" and not s.mods.allowance_of(kind.code):
+        found = {h: n for h, n in found.items() if n < 2 or _enemy_near(s, side, h)}
+    return dict(sorted(found.items()))
+
+
+def _enemy_near(s: S, side: str, hex_id: str) -> bool:
+    return any(
+        s.enemy_piece_at(h, side) is not None for h in s.scenario.geometry.neighbours[hex_id]
+    )
+
+
+def leader_reach(s: S, leader: int) -> dict[str, int]:
+    """Every hex a leader moving alone may end in (CCB-MOVE-15 to -18)."""
+    geometry = s.scenario.geometry
+    side = s.side_of(leader)
+    start = s.where[leader]
+    near = geometry.adjacent[start]
+    most = 1 if geometry.terrain[start].leave_one else LEADER_MOVE
+    index = s._index()
+    entry = geometry.entry(None)
+    found: dict[str, int] = {}
+    seen = {start}
+    frontier = [start]
+    for step in range(1, most + 1):
+        nxt: list[str] = []
+        for here in frontier:
+            for hex_id in geometry.neighbours[here]:
+                if hex_id in seen:
+                    continue
+                seen.add(hex_id)
+                if hex_id not in entry.far and not (hex_id in near and hex_id in entry.near):
+                    continue
+                unit = index.unit_at.get(hex_id)
+                other = index.leader_at.get(hex_id)
+                if (unit is not None and s.side_of(unit) != side) or (
+                    other is not None and s.side_of(other) != side
+                ):
+                    continue
+                stops = hex_id in entry.stops
+                if other is None:
+                    found[hex_id] = step
+                elif stops:
+                    continue  # he would have to stop on another leader (CCB-MOVE-16)
+                if not stops:
+                    nxt.append(hex_id)
+        frontier = nxt
+    return dict(sorted(found.items()))
+
+
+def movers(s: S) -> tuple[int, ...]:
+    """The ordered pieces that may still move, in the order they were ordered."""
+    if not s.mods.may_move:
+        return ()
+    return tuple(p for p in s.ordered if s.on_board(p) and s.moved[p] == 0 and p not in s.stuck)
+
+
+def reach(s: S, piece: int) -> dict[str, int]:
+    """Where ``piece`` may move, with the hexes it takes (kept in the state's cache, and
+    carried to the next state for pieces too far from the last move to feel it)."""
+    return _reach_and_moves(s, piece)[0]
+
+
+def moves_of(s: S, piece: int) -> tuple[act.Move, ...]:
+    """The move actions of ``piece``, in hex order."""
+    return _reach_and_moves(s, piece)[1]
+
+
+def _reach_and_moves(s: S, piece: int) -> tuple[dict[str, int], tuple[act.Move, ...]]:
+    memo: dict[int, tuple[dict[str, int], tuple[act.Move, ...]]] = s._memo.setdefault("reach", {})
+    found = memo.get(piece)
+    if found is None:
+        hexes = leader_reach(s, piece) if s.is_leader(piece) else unit_reach(s, piece)
+        here, leader = s.where[piece], s.is_leader(piece)
+        found = memo[piece] = (hexes, tuple(move_action(here, h, leader) for h in hexes))
+    return found
+
+
+def _carry_reach(old: S, new: S, frm: str, to: str) -> None:
+    """Give ``new`` the reaches of ``old`` that a move from ``frm`` to ``to`` cannot change:
+    a piece's reach depends only on the hexes within its allowance and one more."""
+    known: dict[int, tuple[dict[str, int], tuple[act.Move, ...]]] | None = old._memo.get("reach")
+    if not known:
+        return
+    distance = old.scenario.geometry.distance
+    kept = {}
+    for piece, found in known.items():
+        here = new.where[piece]
+        most = LEADER_MOVE if new.is_leader(piece) else allowance(new, piece)
+        if distance(here, frm) > most + 1 and distance(here, to) > most + 1:
+            kept[piece] = found
+    new._memo["reach"] = kept
+
+
+_MOVES: dict[tuple[str, str, bool], act.Move] = {}
+
+
+def move_action(frm: str, to: str, leader: bool) -> act.Move:
+    """The (shared) action moving the piece in ``frm`` to ``to``."""
+    key = (frm, to, leader)
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = act.Move(frm, to, leader)
+    return found
+
+
+@task
+@attrs.frozen
+class MoveStep(Task):
+    """Step 3: the active player moves his ordered pieces, one at a time (CCB-TURN-04)."""
+
+    rule: ClassVar[str] = "CCB-MOVE-01"
+
+    def options(self, s: S) -> tuple[Action, ...]:
+        return once(s, "moves", lambda: self._options(s))
+
+    def _options(self, s: S) -> tuple[Action, ...]:
+        found: list[Action] = []
+        for piece in movers(s):
+            found.extend(moves_of(s, piece))
+        return tuple(found)
+
+    def actor(self, s: S) -> Player | None:
+        return s.seat(s.active) if self.options(s) else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return (*self.options(s), end("moves"))
+
+    def act(self, s: S, action: Action) -> S:
+        if not isinstance(action, act.Move):
+            return s.pop()
+        piece = mover(s, action)
+        assert piece is not None
+        hexes = reach(s, piece)[action.to]
+        new = move(s, piece, action.to, hexes)
+        _carry_reach(s, new, action.frm, action.to)
+        return new
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, act.Move):
+            return why_not(s, action)
+        return super().explain(s, action)
+
+
+def mover(s: S, action: act.Move) -> int | None:
+    return s.leader_at(action.frm) if action.leader else s.unit_at(action.frm)
+
+
+def move(s: S, piece: int, to: str, hexes: int) -> S:
+    """``piece`` moves to ``to``; leaders attach or are carried (see the module docstring)."""
+    stuck = set(s.stuck)
+    if s.is_leader(piece):
+        s = s.relocate([(piece, to)])
+        joined = s.unit_at(to)
+        if joined is not None and joined in s.ordered and s.moved[joined] == 0:
+            stuck.add(joined)  # CCB-ORDERS-12
+    else:
+        carried = s.attached(piece)
+        if carried is not None:
+            stuck.add(carried)  # he no longer may leave it (CCB-ORDERS-11)
+        met = s.leader_at(to)
+        s = s.move_unit(piece, to)
+        if met is not None:
+            stuck.add(met)  # the lone leader joins it (CCB-MOVE-04)
+    s = s.mark_moved(piece, hexes).evolve(stuck=frozenset(stuck))
+    return marsh_roll(s, piece)
+
+
+def why_not(s: S, action: act.Move) -> RuleViolation:
+    """The rule a refused move breaks."""
+    piece = mover(s, action)
+    if piece is None or s.side_of(piece) != s.active:
+        return RuleViolation("CCB-ORDERS-01", f"no piece of yours to move in {action.frm}")
+    if piece not in s.ordered:
+        return RuleViolation("CCB-ORDERS-01", "only ordered pieces move")
+    if piece in s.stuck:
+        rule = "CCB-ORDERS-11" if s.is_leader(piece) else "CCB-ORDERS-12"
+        return RuleViolation(rule, "that piece may not move any more this turn")
+    if s.moved[piece]:
+        return RuleViolation("CCB-MOVE-01", "a piece moves once a turn")
+    if not s.mods.may_move:
+        return RuleViolation("CCB-CARDS-01", "the card played lets no unit move")
+    if action.to not in s.scenario.geometry.terrain:
+        return RuleViolation("CCB-MOVE-05", f"{action.to} is off the board")
+    index = s._index()
+    unit, leader = index.unit_at.get(action.to), index.leader_at.get(action.to)
+    side = s.active
+    if (unit is not None and s.side_of(unit) != side) or (
+        leader is not None and s.side_of(leader) != side
+    ):
+        return RuleViolation("CCB-MOVE-02", "no piece may enter a hex holding an enemy")
+    if unit is not None and not s.is_leader(piece):
+        rule = "CCB-MOVE-03" if passes_friends(s, piece) else "CCB-MOVE-02"
+        return RuleViolation(rule, "a unit may not end its move on another unit")
+    if leader is not None:
+        return RuleViolation("CCB-MOVE-16", "a hex holds at most one leader")
+    terrain = s.scenario.geometry.terrain[action.to]
+    if terrain.impassable:
+        return RuleViolation("CCB-TERRAIN-02", f"{action.to} is impassable")
+    if s.is_leader(piece) and not may_enter(terrain, None):
+        return RuleViolation("CCB-MOVE-19", f"a leader may not enter {terrain.name}")
+    if not s.is_leader(piece):
+        kind = s.kind(piece)
+        distance = s.scenario.geometry.distance(s.where[piece], action.to)
+        if kind.move_rule == "warrior-charge" and distance == 2:
+            return RuleViolation("CCB-MOVE-09", "a warrior moves 2 hexes only to charge an enemy")
+        if not may_enter(terrain, kind):
+            return RuleViolation("CCB-MOVE-19", f"a {kind.code} may not enter {terrain.name}")
+    return RuleViolation(
+        "CCB-MOVE-01", f"{action.to} is beyond the piece's reach (allowance, pieces, terrain)"
+    )
+
+
+__all__ = [
+    "LEADER_MOVE",
+    "MoveStep",
+    "allowance",
+    "leader_reach",
+    "move",
+    "movers",
+    "passes_friends",
+    "reach",
+    "unit_reach",
+    "why_not",
+]

@@ -1,0 +1,101 @@
+"""Steps 1 and 2 of a turn: play a card, then order the pieces it allows, one decision each.
+
+Step 1: the active player plays one card from his hand, face up (CCB-TURN-02). Its rule
+(:mod:`wargames.ancients.commands`) then runs the card's steps, normally order, move and battle.
+
+Step 2: the player orders pieces one at a time, ``order 05-07`` for the unit in a hex (its
+attached leader goes with it and takes no order, CCB-ORDERS-06) or ``order leader 05-07`` for a
+leader: a lone one (CCB-ORDERS-07), or one leaving his unit on a card with the helmet icon,
+which costs an order and does not order the unit (CCB-ORDERS-08, -09). He may stop at any time
+(``end orders``); orders the card grants beyond what he can use are lost (CCB-ORDERS-03).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.ancients import actions as act
+from wargames.ancients.flow import Task, end, once, task
+from wargames.core.engine import Action, Player
+from wargames.core.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from wargames.ancients.state import AncientsState as S
+
+
+@task
+@attrs.frozen
+class PlayStep(Task):
+    """Step 1: the active player plays exactly one card from his hand (CCB-TURN-02)."""
+
+    rule: ClassVar[str] = "CCB-TURN-02"
+
+    def actor(self, s: S) -> Player | None:
+        return s.seat(s.active)
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return tuple(act.PlayCard(c) for c in dict.fromkeys(s.hand(s.active).cards))
+
+    def act(self, s: S, action: Action) -> S:
+        from wargames.ancients.commands import rule_of
+
+        assert isinstance(action, act.PlayCard)
+        i = 0 if s.active == "bottom" else 1
+        hands = list(s.hands)
+        hands[i] = hands[i].remove(action.card)
+        s = s.evolve(hands=(hands[0], hands[1]), card=action.card)
+        return s.pop(*rule_of(action.card).steps())
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, act.PlayCard):
+            return RuleViolation("CCB-TURN-02", f"{action.card} is not a card in your hand")
+        return super().explain(s, action)
+
+
+@task
+@attrs.frozen
+class OrderStep(Task):
+    """Step 2: the active player announces the pieces the card orders (CCB-TURN-03)."""
+
+    rule: ClassVar[str] = "CCB-TURN-03"
+
+    def orderable(self, s: S) -> tuple[int, ...]:
+        return once(s, "orderable", lambda: s.rule.orderable(s, s.active))
+
+    def actor(self, s: S) -> Player | None:
+        return s.seat(s.active) if self.orderable(s) else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        where = s.where
+        orders: list[Action] = [act.Order(where[p], s.is_leader(p)) for p in self.orderable(s)]
+        orders.append(end("orders"))
+        return tuple(orders)
+
+    def act(self, s: S, action: Action) -> S:
+        if not isinstance(action, act.Order):
+            return s.pop()
+        piece = piece_ordered(s, action)
+        assert piece is not None
+        return s.evolve(ordered=(*s.ordered, piece))
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, act.Order):
+            piece = piece_ordered(s, action)
+            if piece is None:
+                what = "leader" if action.leader else "unit"
+                return RuleViolation("CCB-ORDERS-01", f"no {what} in {action.hex} to order")
+            return s.rule.refusal(s, s.active, piece)
+        return super().explain(s, action)
+
+
+def piece_ordered(s: S, order: act.Order) -> int | None:
+    """The piece an order names: the leader in the hex, or the unit there."""
+    return s.leader_at(order.hex) if order.leader else s.unit_at(order.hex)
+
+
+__all__ = ["OrderStep", "PlayStep", "piece_ordered"]

@@ -1,0 +1,86 @@
+"""Ranged combat (CCB-RANGED-01 to -16, CCB-LOS-01 to -07).
+
+Only units with missiles fire (CCB-RANGED-01, -02), and not while an enemy unit is adjacent
+(CCB-BATTLE-04; adjacent lone leaders only with the ``lone_leaders_block_fire`` reading,
+CCB-GAP-14). The target is an enemy unit or a lone enemy leader within range, in line of sight
+and not adjacent (CCB-RANGED-03 to -08, CCB-LOS-*): a unit that has not moved fires 2 dice, one
+that moved 1, an AX that moved 2 and a war machine that moved none (CCB-RANGED-09 to -11), and
+terrain caps them (CCB-RANGED-12, CCB-TERRAIN-11, -22). Only the target's symbol scores, a
+helmet only at a lone leader (CCB-DICE-07, CCB-RANGED-14); the target neither evades nor
+battles back and no one advances (CCB-RANGED-13, -15).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wargames.ancients.combat import Strike, roll_task
+from wargames.ancients.state import other
+from wargames.ancients.terrain import ranged_dice
+from wargames.ancients.units import fire_dice
+
+if TYPE_CHECKING:
+    from wargames.ancients.state import AncientsState as S
+
+
+def may_fire(s: S, unit: int) -> bool:
+    """Whether ``unit`` may make ranged combat at all now (see the module docstring); the
+    card may forbid it (:attr:`Mods.may_fire <wargames.ancients.commands.Mods.may_fire>`)."""
+    kind = s.kind(unit)
+    if not kind.can_fire or not s.mods.may_fire or fire_dice(kind, s.moved[unit]) == 0:
+        return False
+    side = s.side_of(unit)
+    leaders_block = s.scenario.settings.lone_leaders_block_fire
+    for hex_id in s.scenario.geometry.neighbours[s.where[unit]]:
+        enemy = s.enemy_piece_at(hex_id, side)
+        if enemy is not None and (leaders_block or not s.is_leader(enemy)):
+            return False
+    return True
+
+
+def fire_dice_at(s: S, unit: int, target: int) -> int:
+    """The dice ``unit`` fires at ``target``, terrain caps applied (CCB-RANGED-09 to -12)."""
+    terrain = s.scenario.geometry.terrain
+    return ranged_dice(
+        s.kind(unit), terrain[s.where[unit]], terrain[s.where[target]], s.moved[unit]
+    )
+
+
+def fire_targets(s: S, unit: int) -> tuple[int, ...]:
+    """The enemies ``unit`` may fire at (CCB-RANGED-07, -08, CCB-LOS-01 to -06)."""
+    if not may_fire(s, unit):
+        return ()
+    geometry = s.scenario.geometry
+    here = s.where[unit]
+    reach = s.kind(unit).range
+    occupied = s.occupied()
+    side = s.side_of(unit)
+    found: list[tuple[str, int]] = []
+    for enemy in (*s.units_of(other(side)), *s.leaders_of(other(side))):
+        hex_id = s.where[enemy]
+        distance = geometry.distance(here, hex_id)
+        if distance < 2 or distance > reach:
+            continue
+        if s.is_leader(enemy) and not s.lone(enemy):
+            continue
+        if geometry.sees(here, hex_id, occupied) and fire_dice_at(s, unit, enemy) > 0:
+            found.append((hex_id, enemy))
+    return tuple(enemy for _, enemy in sorted(found))
+
+
+def fire(s: S, unit: int, target: int) -> S:
+    """``unit`` fires at ``target``: one roll, then hits, flags, retreat."""
+    lone = s.is_leader(target)
+    strike = Strike(
+        "ranged",
+        unit,
+        target,
+        fire_dice_at(s, unit, target),
+        s.where[unit],
+        s.where[target],
+        True if lone else s.full_strength(target),
+    )
+    return s.push(roll_task(strike))
+
+
+__all__ = ["fire", "fire_dice_at", "fire_targets", "may_fire"]

@@ -1,0 +1,313 @@
+"""Scenarios of Commands & Colors: Ancients: the battlefield, both armies, Command, banners.
+
+A scenario is a TOML file (shipped ones in ``wargames/ancients/scenarios/``) read through the
+core :class:`~wargames.core.scenario.Node` cursor, so every problem is a
+:class:`~wargames.core.errors.ScenarioError` naming the file, the key path and what is wrong
+(a unit off the board, two units or two leaders on a hex, an unknown unit type or terrain, a
+town that is not mapped to a terrain, CCB-GAP-38)::
+
+    title = "..."
+    provenance = "original"          # our own design: the base box's 15 are not available
+    note = "..."                     # (CCB-GAP-10)
+    first = "bottom"                 # who plays first (CCB-GAP-11)
+    [board]                          # wargames.ancients.board.load_board
+    terrain = { "06-05" = "forest" }
+    [settings]                       # optional: AncientsSettings readings
+    helmets = "attached-only"
+    [bottom]                         # each seat: army, Command, banners to win, pieces
+    army = "Rome"
+    command = 5                      # hand size (CCB-HAND-01)
+    banners = 5                      # the target (CCB-VICTORY-03, CCB-GAP-11)
+    units = [{ hex = "05-08", type = "HI" }]
+    leaders = [{ hex = "05-08", name = "Scipio" }]
+    [top]
+    ...
+    [[objective]]                    # optional banners for holding a hex (CCB-VICTORY-02)
+    hex = "07-05"
+    side = "both"                    # who may earn it: bottom | top | both
+    banners = 1
+
+The pieces of a scenario are numbered once (the bottom player's units, his leaders, then the
+top player's): a state keeps each piece's hex and blocks in tuples in that order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import attrs
+
+from wargames.ancients.board import SEATS, Board, Seat, load_board
+from wargames.ancients.cards import CardTable, cards_for, deck
+from wargames.ancients.geometry import Geometry
+from wargames.ancients.settings import (
+    HELMETS,
+    MOVE_FIRE_MOVES,
+    WAR_MACHINE_EVADES,
+    AncientsSettings,
+)
+from wargames.ancients.units import UnitTable, UnitType, units_for
+from wargames.core.errors import ScenarioError
+from wargames.core.scenario import (
+    PROVENANCES,
+    Node,
+    package_files,
+    read_scenario,
+)
+
+PACKAGE = "wargames.ancients"
+SCENARIO_PROVENANCES = PROVENANCES | {"original"}
+"""A scenario's ``provenance``: the core values, or ``"original"`` for a design of this
+project (CCB-GAP-10: the base box's scenarios are not available)."""
+
+_TOP_KEYS = ("title", "provenance", "first", "board", "settings", "bottom", "top", "objective")
+_SIDE_KEYS = ("army", "command", "banners", "units", "leaders")
+_SETTING_KEYS: dict[str, tuple[str, ...] | type] = {
+    "helmets": HELMETS,
+    "lone_leader_support": bool,
+    "elephant_sword_rerolls": bool,
+    "lone_leaders_block_fire": bool,
+    "war_machine_evade": WAR_MACHINE_EVADES,
+    "move_fire_move": MOVE_FIRE_MOVES,
+    "first_strike_vs_bonus": bool,
+    "ignores_add_up": bool,
+}
+"""Readings a scenario (or a game option) may set (CCB-GEN-03); the board comes from
+``[board]`` and the data folder from the settings."""
+
+
+Readings = tuple[tuple[str, Any], ...]
+"""Readings chosen as game options, ``(name, value)`` pairs: they override the scenario's."""
+
+
+@attrs.frozen
+class Objective:
+    """Banners for holding a hex (CCB-VICTORY-02): ``side`` (or ``"both"``) earns ``banners``
+    while one of its units stands in ``hex`` at the end of a turn."""
+
+    hex: str
+    side: str
+    banners: int = 1
+
+
+@attrs.frozen(eq=False)
+class Scenario:
+    """A battle ready to play: board, pieces (numbered), Command and banners per side.
+
+    Per piece ``i``: ``types[i]`` (``None`` for a leader), ``sides[i]``, ``names[i]`` and its
+    starting hex ``start[i]``. Per side (``SEATS`` order): ``army``, ``command`` (hand size,
+    CCB-HAND-01) and ``target`` (banners to win).
+    """
+
+    name: str
+    title: str
+    board: Board
+    settings: AncientsSettings
+    units: UnitTable
+    cards: CardTable
+    types: tuple[UnitType | None, ...]
+    sides: tuple[Seat, ...]
+    names: tuple[str, ...]
+    start: tuple[str, ...]
+    army: tuple[str, str]
+    command: tuple[int, int]
+    target: tuple[int, int]
+    first: Seat
+    objectives: tuple[Objective, ...] = ()
+    provenance: str = "original"
+    note: str = ""
+    source: Mapping[str, Any] | None = None
+    """The scenario's data when it is not a shipped file (saved with a state)."""
+    readings: Readings = ()
+    """The readings game options chose over the scenario's (saved with a state)."""
+    geometry: Geometry = attrs.field(init=False)
+    deck: tuple[str, ...] = attrs.field(init=False)
+    """Every card of the deck, one per copy, sorted."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "geometry", Geometry.of(self.board))
+        object.__setattr__(self, "deck", deck(self.cards))
+
+    @property
+    def pieces(self) -> range:
+        return range(len(self.types))
+
+    def side_index(self, side: str) -> int:
+        return SEATS.index(side)
+
+    def full(self, piece: int) -> int:
+        """A piece's starting strength (a leader is one block, CCB-LEADER-01)."""
+        kind = self.types[piece]
+        return 1 if kind is None else kind.blocks
+
+
+# -- loading --------------------------------------------------------------------------------
+
+
+def scenario_names() -> list[str]:
+    """The shipped scenarios, by name."""
+    return package_files(PACKAGE, "scenarios")
+
+
+@lru_cache(maxsize=32)
+def load_scenario(name_or_path: str, readings: Readings = ()) -> Scenario:
+    """A shipped scenario by name, or a TOML file by path (read once per readings)."""
+    node = read_scenario(PACKAGE, name_or_path)
+    shipped = name_or_path in scenario_names()
+    return scenario_from(node, name_or_path, readings, None if shipped else node.value)
+
+
+def scenario_from_data(
+    data: Mapping[str, Any], name: str = "(position)", readings: Readings = ()
+) -> Scenario:
+    """A scenario from data already read (a dict shaped like the TOML file); the same data
+    read again gives the same scenario object."""
+    return _from_text(json.dumps(data, sort_keys=True), name, readings)
+
+
+@lru_cache(maxsize=64)
+def _from_text(text: str, name: str, readings: Readings) -> Scenario:
+    data = json.loads(text)
+    return scenario_from(Node(data, name), name, readings, data)
+
+
+def scenario_from(
+    node: Node, name: str, readings: Readings = (), source: Mapping[str, Any] | None = None
+) -> Scenario:
+    """Read a scenario's top-level table (see the module docstring); ``readings`` override
+    the scenario's own ``[settings]``."""
+    node.only(_TOP_KEYS)
+    chosen = settings_with(_settings(node), dict(readings))
+    board = load_board(node.child("board"), chosen) if node.has("board") else Board.of(None)
+    units = units_for(chosen)
+    types: list[UnitType | None] = []
+    sides: list[Seat] = []
+    names: list[str] = []
+    start: list[str] = []
+    taken: dict[str, str] = {}
+    led: dict[str, str] = {}
+    armies, commands, targets = [], [], []
+    for seat in SEATS:
+        side = node.child(seat)
+        side.only(_SIDE_KEYS)
+        armies.append(side.get("army", str, seat))
+        commands.append(side.number("command", 1, 12))
+        targets.append(side.number("banners", 1, 60))
+        for i, item in enumerate(side.list("units", default_empty=True)):
+            item.only(("hex", "type", "name"))
+            hex_id = _hex(item, board)
+            if hex_id in taken:
+                raise item.error(f"two units on hex {hex_id} (first at {taken[hex_id]})", "hex")
+            taken[hex_id] = item.path
+            try:
+                kind = units.find(item.get("type", str))
+            except KeyError as exc:
+                raise item.error(str(exc.args[0]), "type") from None
+            if board.terrain(hex_id).impassable:
+                raise item.error(f"hex {hex_id} is impassable {board.terrain(hex_id)}", "hex")
+            types.append(kind)
+            sides.append(seat)
+            names.append(item.get("name", str, f"{seat}-{kind.code.lower()}-{i + 1}"))
+            start.append(hex_id)
+        for i, item in enumerate(side.list("leaders", default_empty=True)):
+            item.only(("hex", "name"))
+            hex_id = _hex(item, board)
+            if hex_id in led:
+                raise item.error(f"two leaders on hex {hex_id} (first at {led[hex_id]})", "hex")
+            led[hex_id] = item.path
+            types.append(None)
+            sides.append(seat)
+            names.append(item.get("name", str, f"{seat}-leader-{i + 1}"))
+            start.append(hex_id)
+    for i, piece_type in enumerate(types):
+        if piece_type is None:
+            unit = next((j for j, h in enumerate(start) if h == start[i] and types[j]), None)
+            if unit is not None and sides[unit] != sides[i]:
+                raise node.error(f"leader {names[i]} stands on an enemy unit in {start[i]}")
+    return Scenario(
+        name=name,
+        title=node.get("title", str, name),
+        board=board,
+        settings=chosen,
+        units=units,
+        cards=cards_for(chosen),
+        types=tuple(types),
+        sides=tuple(sides),
+        names=tuple(names),
+        start=tuple(start),
+        army=(armies[0], armies[1]),
+        command=(commands[0], commands[1]),
+        target=(targets[0], targets[1]),
+        first=node.choice("first", SEATS, what="first player"),  # type: ignore[arg-type]
+        objectives=tuple(_objective(n, board) for n in node.list("objective", default_empty=True)),
+        provenance=node.choice("provenance", SCENARIO_PROVENANCES, what="provenance"),
+        note=node.get("note", str, ""),
+        source=source,
+        readings=readings,
+    )
+
+
+def _hex(item: Node, board: Board) -> str:
+    hex_id = item.get("hex", str)
+    if hex_id not in board:
+        raise item.error(f"hex {hex_id!r} is off the {board.layout.id} board", "hex")
+    return hex_id
+
+
+def _objective(node: Node, board: Board) -> Objective:
+    node.only(("hex", "side", "banners"))
+    return Objective(
+        _hex(node, board),
+        node.choice("side", (*SEATS, "both"), "both", "side"),
+        node.number("banners", 1, 12, default=1),
+    )
+
+
+def _settings(node: Node) -> AncientsSettings:
+    if not node.has("settings"):
+        return AncientsSettings()
+    table = node.child("settings")
+    table.only(tuple(_SETTING_KEYS))
+    values: dict[str, Any] = {}
+    for key, kind in _SETTING_KEYS.items():
+        if not table.has(key):
+            continue
+        if kind is bool:
+            values[key] = table.get(key, bool)
+        else:
+            assert isinstance(kind, tuple)
+            values[key] = table.choice(key, kind, what=key.replace("_", " "))
+    return AncientsSettings(**values)
+
+
+def settings_with(base: AncientsSettings, options: Mapping[str, Any]) -> AncientsSettings:
+    """``base`` with the readings named in game ``options`` (unknown names are an error)."""
+    values: dict[str, Any] = {}
+    for key, value in options.items():
+        kind = _SETTING_KEYS.get(key)
+        if kind is None:
+            raise ScenarioError(
+                "(options)", key, f"not a reading of the game: {list(_SETTING_KEYS)}"
+            )
+        if (kind is bool and not isinstance(value, bool)) or (
+            isinstance(kind, tuple) and value not in kind
+        ):
+            raise ScenarioError("(options)", key, f"unexpected value {value!r}")
+        values[key] = value
+    return attrs.evolve(base, **values)
+
+
+__all__ = [
+    "SCENARIO_PROVENANCES",
+    "Objective",
+    "Readings",
+    "Scenario",
+    "load_scenario",
+    "scenario_from",
+    "scenario_from_data",
+    "scenario_names",
+    "settings_with",
+]

@@ -1,0 +1,391 @@
+"""The state of a game of Commands & Colors: Ancients.
+
+A state is a frozen value. The scenario numbers the pieces once (units and leaders, each
+side's); the state keeps, per piece, where it is (a hex id, :data:`DEAD` once eliminated or
+killed, :data:`OFF` once it left the board without a banner, CCB-VICTORY-04) and its blocks
+(CCB-UNITS-01). Besides: each side's hand (its Command in cards, CCB-HAND-01), the one shared
+deck of 60 cards (an unordered draw pile and the discards: draws are chance nodes,
+:mod:`wargames.core.cards`), the banners each side has won, who holds each objective, the turn
+and the active side, and the record of the turn: the card played, the pieces ordered (in the
+order given), the hexes each piece moved, the pieces that may no longer move and the units
+that have battled. The stack of pending tasks (:mod:`wargames.ancients.flow`) says who decides
+next: the active player, the defender (evade, flags, retreat path, battle back) or the dice.
+
+Sides are the board's seats, ``"bottom"`` and ``"top"``; :meth:`AncientsState.seat` names the
+player who takes a decision for a side (the side itself here; the 'Armageddon' team variant
+returns seats such as ``"bottom/commander"`` or ``"bottom/left"``).
+
+Hidden information: :meth:`AncientsState.view` shows a player his own hand and the other's only
+as backs, and the draw pile only as a count (CCB-TURN-02: cards are played face up, so the
+discards are public).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+import attrs
+import numpy as np
+
+from wargames.ancients import actions as act
+from wargames.ancients.board import SEATS, Seat
+from wargames.ancients.commands import NO_MODS, RULES, CardRule, Mods
+from wargames.ancients.scenario import Scenario
+from wargames.ancients.units import UnitType
+from wargames.core.cards import Deck, Pile
+from wargames.core.engine import Action, Outcome, Player
+from wargames.core.tasks import TaskState
+
+if TYPE_CHECKING:
+    from wargames.ancients.flow import Task
+
+SIDES: tuple[Seat, ...] = SEATS
+DEAD = "x"
+"""Where an eliminated unit or a killed leader is: his enemy holds a banner for him."""
+OFF = "off"
+"""Where a piece is that left the board without being destroyed (no banner, CCB-VICTORY-04)."""
+BACK = "?"
+"""A card seen from behind, in a view."""
+COMMANDER = "commander"
+"""The role of the player who holds a side's cards and gives its orders."""
+
+
+def other(side: str) -> Seat:
+    """The opposing side."""
+    return "top" if side == "bottom" else "bottom"
+
+
+@attrs.frozen
+class _Index:
+    """Which unit and which leader stand in each hex: built once, then carried from state to
+    state and updated only where pieces moved (never mutated once shared)."""
+
+    unit_at: dict[str, int]
+    leader_at: dict[str, int]
+
+    @classmethod
+    def of(cls, s: AncientsState) -> _Index:
+        units: dict[str, int] = {}
+        leaders: dict[str, int] = {}
+        types = s.scenario.types
+        for piece, where in enumerate(s.where):
+            if where != DEAD and where != OFF:
+                (units if types[piece] is not None else leaders)[where] = piece
+        return cls(units, leaders)
+
+    def moved(self, s: AncientsState, changes: list[tuple[int, str, str]]) -> _Index:
+        units = self.unit_at
+        leaders = self.leader_at
+        copied_units = copied_leaders = False
+        types = s.scenario.types
+        for piece, old, new in changes:
+            if types[piece] is not None:
+                if not copied_units:
+                    units, copied_units = dict(units), True
+                table = units
+            else:
+                if not copied_leaders:
+                    leaders, copied_leaders = dict(leaders), True
+                table = leaders
+            if table.get(old) == piece:
+                del table[old]
+            if new != DEAD and new != OFF:
+                table[new] = piece
+        return _Index(units, leaders)
+
+
+@attrs.frozen(slots=False)
+class AncientsState(TaskState):
+    """A position of Commands & Colors: Ancients (see the module docstring)."""
+
+    game: ClassVar[str] = "ancients"
+    players: ClassVar[tuple[Player, ...]] = SIDES
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where"})}
+
+    scenario: Scenario = attrs.field(eq=False, repr=False)
+    where: tuple[str, ...]
+    blocks: tuple[int, ...]
+    hands: tuple[Pile, Pile]
+    deck: Deck
+    banners: tuple[int, int] = (0, 0)
+    held: tuple[str, ...] = ()
+    """Per objective of the scenario: the side holding it, ``""`` for nobody."""
+    turn: int = 0
+    """Turns begun so far (each player's turn counts one)."""
+    active: Seat = "bottom"
+    card: str | None = None
+    """The card played this turn (until it is discarded at the draw, CCB-TURN-06)."""
+    ordered: tuple[int, ...] = ()
+    """Pieces ordered this turn, in the order given (CCB-TURN-03)."""
+    moved: tuple[int, ...] = ()
+    """Hexes each piece moved in this turn's movement step (0: it did not move)."""
+    stuck: frozenset[int] = frozenset()
+    """Ordered pieces that may move no more: joined by a leader (CCB-ORDERS-12) or carried
+    by their unit (CCB-ORDERS-11)."""
+    battled: frozenset[int] = frozenset()
+    """Units that have battled this turn (CCB-BATTLE-01)."""
+    owed: tuple[str, ...] = ()
+    """Sides that played a card in reaction this turn: each draws its replacement before the
+    active player draws (CCB-CARDS-34)."""
+    turn_cap: int | None = None
+    """Not a rule of the game: an option for bot play, ending the game after that many turns
+    (the side with more banners wins; equal banners: a draw)."""
+    tasks: tuple[Task, ...] = ()
+    result: Outcome | None = None
+    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+
+    # -- seats and sides ------------------------------------------------------------------------
+
+    def seat(self, side: str, role: str = COMMANDER) -> Player:
+        """The player who decides for ``side`` in ``role``: in the base game one player holds
+        every role of his side (a team variant splits them into seats)."""
+        return side
+
+    def role_of(self, piece: int) -> str:
+        """The role that decides for ``piece`` (its defence, retreat, evade): the commander."""
+        return COMMANDER
+
+    def owner(self, piece: int) -> Player:
+        """The player deciding for ``piece``."""
+        return self.seat(self.scenario.sides[piece], self.role_of(piece))
+
+    def side_of(self, piece: int) -> Seat:
+        return self.scenario.sides[piece]
+
+    def type_of(self, piece: int) -> UnitType | None:
+        """A unit's type; ``None`` for a leader."""
+        return self.scenario.types[piece]
+
+    def kind(self, piece: int) -> UnitType:
+        """A unit's type (the piece must be a unit)."""
+        found = self.scenario.types[piece]
+        assert found is not None, f"piece {piece} is a leader"
+        return found
+
+    def is_leader(self, piece: int) -> bool:
+        return self.scenario.types[piece] is None
+
+    def command(self, side: str) -> int:
+        """The side's Command: its hand size (CCB-HAND-01 to -03)."""
+        return self.scenario.command[self.scenario.side_index(side)]
+
+    def hand(self, side: str) -> Pile:
+        return self.hands[SIDES.index(side)]
+
+    @property
+    def rule(self) -> CardRule:
+        """The rule of the card played this turn (:mod:`wargames.ancients.commands`)."""
+        assert self.card is not None, "no card has been played"
+        return RULES[self.card]
+
+    @property
+    def mods(self) -> Mods:
+        """What the card played changes for the pieces it orders."""
+        return NO_MODS if self.card is None else RULES[self.card].mods
+
+    # -- where is what ---------------------------------------------------------------------
+
+    def _index(self) -> _Index:
+        memo = self._memo
+        found: _Index | None = memo.get("index")
+        if found is None:
+            found = memo["index"] = _Index.of(self)
+        return found
+
+    def unit_at(self, hex_id: str) -> int | None:
+        return self._index().unit_at.get(hex_id)
+
+    def leader_at(self, hex_id: str) -> int | None:
+        return self._index().leader_at.get(hex_id)
+
+    def on_board(self, piece: int) -> bool:
+        where = self.where[piece]
+        return where != DEAD and where != OFF
+
+    def attached(self, unit: int) -> int | None:
+        """The leader attached to ``unit``: a friendly leader in its hex (CCB-LEADER-01)."""
+        leader = self._index().leader_at.get(self.where[unit])
+        return leader if leader is not None and self.on_board(unit) else None
+
+    def lone(self, leader: int) -> bool:
+        """Whether a leader on the board stands without a friendly unit (CCB-LEADER-01)."""
+        return self._index().unit_at.get(self.where[leader]) is None
+
+    def occupied(self) -> frozenset[str]:
+        """Hexes holding any unit or leader (they block line of sight, CCB-LOS-03)."""
+        found: frozenset[str] | None = self._memo.get("occupied")
+        if found is None:
+            index = self._index()
+            found = self._memo["occupied"] = frozenset(index.unit_at) | frozenset(index.leader_at)
+        return found
+
+    def units_of(self, side: str) -> tuple[int, ...]:
+        """``side``'s units on the board, in piece order."""
+        key = "units-" + side
+        found: tuple[int, ...] | None = self._memo.get(key)
+        if found is None:
+            sides, types = self.scenario.sides, self.scenario.types
+            found = tuple(
+                sorted(
+                    p
+                    for p in self._index().unit_at.values()
+                    if sides[p] == side and types[p] is not None
+                )
+            )
+            self._memo[key] = found
+        return found
+
+    def leaders_of(self, side: str) -> tuple[int, ...]:
+        """``side``'s leaders on the board, in piece order."""
+        sides = self.scenario.sides
+        return tuple(sorted(p for p in self._index().leader_at.values() if sides[p] == side))
+
+    def enemy_piece_at(self, hex_id: str, side: str) -> int | None:
+        """An enemy unit in ``hex_id``, else a lone enemy leader there, else ``None``."""
+        index = self._index()
+        unit = index.unit_at.get(hex_id)
+        if unit is not None:
+            return unit if self.scenario.sides[unit] != side else None
+        leader = index.leader_at.get(hex_id)
+        if leader is not None and self.scenario.sides[leader] != side:
+            return leader
+        return None
+
+    # -- changes ---------------------------------------------------------------------------
+
+    def relocate(self, moves: list[tuple[int, str]]) -> Self:
+        """The state with each ``(piece, place)`` moved there (a hex, :data:`DEAD`, :data:`OFF`)."""
+        where = list(self.where)
+        changes: list[tuple[int, str, str]] = []
+        for piece, place in moves:
+            changes.append((piece, where[piece], place))
+            where[piece] = place
+        new = self.evolve(where=tuple(where))
+        old: _Index | None = self._memo.get("index")
+        if old is not None:
+            new._memo["index"] = old.moved(new, changes)
+        return new
+
+    def move_unit(self, unit: int, to: str) -> Self:
+        """``unit`` goes to ``to`` with its attached leader (CCB-ORDERS-06, CCB-RETREAT-14)."""
+        leader = self.attached(unit)
+        moves = [(unit, to)] if leader is None else [(unit, to), (leader, to)]
+        return self.relocate(moves)
+
+    def with_blocks(self, piece: int, blocks: int) -> Self:
+        values = list(self.blocks)
+        values[piece] = blocks
+        return self.evolve(blocks=tuple(values))
+
+    def mark_moved(self, piece: int, hexes: int) -> Self:
+        values = list(self.moved)
+        values[piece] = hexes
+        return self.evolve(moved=tuple(values))
+
+    def full_strength(self, unit: int) -> bool:
+        return self.blocks[unit] == self.scenario.full(unit)
+
+    # -- protocol --------------------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        action = act.parse(text)
+        assert isinstance(action, Action)
+        return action
+
+    def to_json(self) -> dict[str, Any]:
+        from wargames.ancients.serial import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        from wargames.ancients.serial import state_from_json
+
+        return state_from_json(cls, data)
+
+    def view(self, player: Player) -> Self:
+        """What ``player`` sees: his own hand, the other hand as backs, the draw pile as a
+        count of backs; the board, the discards, the card played and the banners are public."""
+        mine = _side_of_seat(player)
+        hands = tuple(
+            hand if side == mine else Pile((BACK,) * len(hand))
+            for side, hand in zip(SIDES, self.hands, strict=True)
+        )
+        seen = self.evolve(
+            hands=hands,
+            deck=Deck(Pile((BACK,) * len(self.deck.draw)), self.deck.discards),
+        )
+        if "index" in self._memo:
+            seen._memo["index"] = self._memo["index"]
+        return self.share(seen, player)
+
+    def resample_hidden(self, player: Player, rng: np.random.Generator) -> Self:
+        """A full state consistent with what ``player`` sees, drawn at random (for search
+        bots): the cards he has not seen (the other hand and the draw pile) dealt again, each
+        arrangement equally likely, the other hand keeping its size."""
+        mine = SIDES.index(_side_of_seat(player))
+        theirs = 1 - mine
+        unseen = list(self.hands[theirs].cards) + list(self.deck.draw.cards)
+        order = rng.permutation(len(unseen))
+        dealt = [unseen[int(i)] for i in order]
+        size = len(self.hands[theirs])
+        hands = list(self.hands)
+        hands[theirs] = Pile.of(dealt[:size])
+        new = self.evolve(
+            hands=(hands[0], hands[1]), deck=Deck(Pile.of(dealt[size:]), self.deck.discards)
+        )
+        if "index" in self._memo:
+            new._memo["index"] = self._memo["index"]
+        return new
+
+    def redact(self, action: Action, player: Player) -> str:
+        """``action`` as ``player`` may read it: the other side's draws are ``draw ?``."""
+        from wargames.ancients.flow import drawing_side
+
+        if isinstance(action, act.Draw):
+            side = drawing_side(self)
+            if side is not None and side != _side_of_seat(player):
+                return f"draw {BACK}"
+        return str(action)
+
+    def invariant_violations(self) -> list[str]:
+        from wargames.ancients.invariants import violations
+
+        return violations(self)
+
+    def __str__(self) -> str:
+        sc = self.scenario
+        lines = [
+            f"Commands & Colors: Ancients, {sc.title}: turn {self.turn}, {self.active} to play"
+            + (f" ({self.card})" if self.card else ""),
+            "  banners: "
+            + ", ".join(
+                f"{side} ({sc.army[i]}) {self.banners[i]}/{sc.target[i]} banners, "
+                f"{len(self.hands[i])} cards"
+                for i, side in enumerate(SIDES)
+            ),
+        ]
+        for side in SIDES:
+            pieces = []
+            for p in self.units_of(side):
+                leader = self.attached(p)
+                text = f"{self.where[p]} {self.kind(p).code}{self.blocks[p]}"
+                pieces.append(text + (f"+{sc.names[leader]}" if leader is not None else ""))
+            for p in self.leaders_of(side):
+                if self.lone(p):
+                    pieces.append(f"{self.where[p]} {sc.names[p]}")
+            lines.append(f"  {side}: " + " ".join(sorted(pieces)))
+        if self.result is not None:
+            lines.append(f"  {self.result}")
+        return "\n".join(lines)
+
+
+def _side_of_seat(player: Player) -> Seat:
+    side = player.split("/", 1)[0]
+    if side not in SIDES:
+        raise ValueError(f"unknown player {player!r}; players: {', '.join(SIDES)}")
+    return side
+
+
+__all__ = ["BACK", "COMMANDER", "DEAD", "OFF", "SIDES", "AncientsState", "other"]
