@@ -23,6 +23,13 @@ MODULES = [
     "wargames.horde.rules",
     "wargames.horde.terms",
     "wargames.horde.weapons",
+    "wargames.horde.analysis",
+    "wargames.horde.battlefield",
+    "wargames.horde.commands",
+    "wargames.horde.game",
+    "wargames.horde.scenario",
+    "wargames.horde.sight",
+    "wargames.horde.terrain",
 ]
 
 

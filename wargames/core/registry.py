@@ -21,6 +21,7 @@ BUILTIN: Mapping[str, str] = {
     "ancients": "wargames.ancients:GAME",
     "armageddon": "wargames.armageddon:GAME",
     "warmaster": "wargames.warmaster:GAME",
+    "horde": "wargames.horde:GAME",
 }
 
 

@@ -1,4 +1,5 @@
-"""Horde mass combat for d100 Warhammer 40,000 roleplaying games: the combat engine.
+"""Horde mass combat for d100 Warhammer 40,000 roleplaying games: the combat engine and the
+P-Scale battle game ``horde``.
 
 Hordes fight hordes without a roll per trooper (``shared/rules/horde.md``, rule prefix HMC).
 This package is the E-Scale combat engine and its data, built to be reused by the P-Scale
@@ -14,12 +15,23 @@ battle game (grid, orders, morale, officers, victory):
   :mod:`~wargames.horde.attack`, :mod:`~wargames.horde.talents`,
   :mod:`~wargames.horde.specialists`, :mod:`~wargames.horde.morale`,
   :mod:`~wargames.horde.movement`: pure functions for every rule of combat;
-* :mod:`~wargames.horde.engagement`: an attack and its counter-attack with explicit dice, as a
-  game state (:func:`new_engagement`);
+* :mod:`~wargames.horde.strikes`: an attack with explicit dice as tasks, shared by the
+  engagement and the battle; :mod:`~wargames.horde.engagement`: an attack and its
+  counter-attack as a game state (:func:`new_engagement`);
 * :mod:`~wargames.horde.odds`: exact odds (:func:`attack_odds`, :func:`engagement_odds`) and
   the ``wargames odds horde`` answer (:func:`odds_command`).
 
-The package registers no game yet: the P-Scale battle game will register ``GAME``.
+The P-Scale battle (``wargames.load("horde")``, :data:`GAME`): the battlefield
+(:mod:`~wargames.horde.battlefield`, :mod:`~wargames.horde.terrain`,
+:mod:`~wargames.horde.sight`), the units (:mod:`~wargames.horde.units`), the state
+(:mod:`~wargames.horde.battle`), the sequence of play (:mod:`~wargames.horde.flow`), the orders
+(:mod:`~wargames.horde.orders`, :mod:`~wargames.horde.targets`, :mod:`~wargames.horde.moves`,
+:mod:`~wargames.horde.reach`, :mod:`~wargames.horde.withdrawal`,
+:mod:`~wargames.horde.reshape`, :mod:`~wargames.horde.compulsion`), morale tests
+(:mod:`~wargames.horde.morale_test`), Officers (:mod:`~wargames.horde.officers`), the end of
+the battle (:mod:`~wargames.horde.victory`), the notation (:mod:`~wargames.horde.commands`),
+scenarios (:mod:`~wargames.horde.scenario`) and helpers for bots
+(:mod:`~wargames.horde.analysis`).
 
 >>> from wargames.horde import attack_odds, horde
 >>> odds = attack_odds(horde("stormtroopers"), horde("Mk 1 Iron Guard"), "ranged")
@@ -29,11 +41,15 @@ The package registers no game yet: the P-Scale battle game will register ``GAME`
 
 from __future__ import annotations
 
+from wargames.core.agents import RandomAgent
+from wargames.core.registry import Game
 from wargames.horde.attack import AttackNumbers, attack_numbers
+from wargames.horde.battle import PScaleState
 from wargames.horde.context import AttackContext, Side
 from wargames.horde.damage import DamageFormula, full_damage, magnitude_loss, partial_damage
 from wargames.horde.data import HordeBook, default_hordes, horde, load_horde_file, load_hordes
 from wargames.horde.engagement import EngagementState, new_engagement
+from wargames.horde.game import new_battle
 from wargames.horde.modifiers import attack_terms, defence_terms
 from wargames.horde.morale import willpower_modifiers
 from wargames.horde.odds import (
@@ -46,12 +62,35 @@ from wargames.horde.odds import (
 from wargames.horde.profiles import Characteristics, Horde, Officer, Specialist
 from wargames.horde.ratings import defense, melee_attack, ranged_attack
 from wargames.horde.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
+from wargames.horde.scenario import DEFAULT_SCENARIO, SIDES, scenario_names
+from wargames.horde.sequence import SEQUENCE
 from wargames.horde.terms import Term
 from wargames.horde.weapons import DamageCode, RateOfFire, Weapon
 
+
+def _random(seed: int | None, player: str) -> RandomAgent:
+    return RandomAgent(seed)
+
+
+GAME = Game(
+    id="horde",
+    title="Horde mass combat (P-Scale battles)",
+    players=SIDES,
+    new=lambda scenario, options: new_battle(scenario, options),
+    scenarios=scenario_names,
+    default_scenario=DEFAULT_SCENARIO,
+    agents={"random": _random},
+    sequence=SEQUENCE,
+    odds=odds_command,
+)
+"""The registry entry. Missions end after their last round, so bots need no cap."""
+
 __all__ = [
     "DEFAULT",
+    "GAME",
     "PRINTED_EXAMPLES",
+    "SEQUENCE",
+    "SIDES",
     "AttackContext",
     "AttackNumbers",
     "AttackOdds",
@@ -64,6 +103,7 @@ __all__ = [
     "HordeBook",
     "HordeRules",
     "Officer",
+    "PScaleState",
     "RateOfFire",
     "Side",
     "Specialist",
@@ -82,6 +122,7 @@ __all__ = [
     "load_hordes",
     "magnitude_loss",
     "melee_attack",
+    "new_battle",
     "new_engagement",
     "odds_command",
     "partial_damage",

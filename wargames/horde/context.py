@@ -52,6 +52,9 @@ class Side:
     (HMC-TALENT-03)."""
     marked: bool = False
     """Marked by an enemy Pathfinder, under the ``marked-target`` reading of HMC-GAP-22."""
+    frenzied: bool = False
+    """Frenzied (a Blood-Soaked Tide horde after a morale failure, HMC-TALENT-07; the research
+    notes' state, reconstructed): +2 Melee Attack, -2 Ranged Attack and -2 Defense."""
 
     @property
     def may_counter(self) -> bool:

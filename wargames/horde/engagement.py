@@ -23,14 +23,13 @@ can force any of them, and each choice the rules give a player is a decision:
    the charge, without the -2 (HMC-COUNTER-04, HMC-ORDERS-05); it then has no second one
    (HMC-GAP-29; ``hold`` there gives up its counter-attack).
 
-Each horde's Magnitude at the moment of its attack is the one used (HMC-DAMAGE-02). The
+The attack steps are the tasks of :mod:`wargames.horde.strikes`, which the P-Scale battle uses
+too. Each horde's Magnitude at the moment of its attack is the one used (HMC-DAMAGE-02). The
 players are ``"attacker"`` and ``"defender"``; the engagement is over when the last attack is
 resolved, and :attr:`~wargames.core.tasks.TaskState.outcome` names the horde that lost less
 Magnitude (``None``: equal losses). Every state is a value with exact JSON, perfect
 information (:meth:`EngagementState.view` hides nothing) and the invariant that no Magnitude is
-ever negative. The battle game can reuse the pure functions this module calls
-(:func:`~wargames.horde.attack.attack_numbers` and :mod:`wargames.horde.damage`), or run an
-engagement per attack.
+ever negative.
 
 >>> from wargames.core.engine import Match
 >>> from wargames.horde.data import horde
@@ -49,25 +48,37 @@ from typing import Any, ClassVar, Final, Self
 import attrs
 
 from wargames.core import tasks
-from wargames.core.engine import CHANCE, Action, Outcome, Player, decode_value, encode_value
+from wargames.core.engine import Action, Outcome, Player, decode_value, encode_value
 from wargames.core.errors import RuleViolation, ScenarioError
-from wargames.core.notation import Reroll, Roll
-from wargames.core.tasks import TaskState
 from wargames.horde import actions as act
 from wargames.horde.attack import AttackNumbers, attack_numbers
 from wargames.horde.context import AttackContext, Side
-from wargames.horde.damage import DamageFormula
 from wargames.horde.profiles import Characteristics, Horde, Officer, Specialist
 from wargames.horde.rules import DEFAULT, HordeRules
-from wargames.horde.talents import stealth_forces_morale_test
+from wargames.horde.strikes import (
+    AttackRoll,
+    CounterChoice,
+    DamageRoll,
+    DefenceRoll,
+    Engage,
+    Inflict,
+    StartStrike,
+    Strike,
+    StrikeHost,
+    StrikeTask,
+    TearingChoice,
+    attrs_subclasses,
+    die_outcomes,
+)
 from wargames.horde.weapons import DamageCode, Kind, RateOfFire, Weapon
 
 ATTACKER: Final = "attacker"
 DEFENDER: Final = "defender"
 ROLES: tuple[Player, ...] = (ATTACKER, DEFENDER)
-FORMAT = 1
+FORMAT = 2
+"""2: the attacks are the shared strike tasks (format 1 had engagement-only tasks)."""
 GAME_ID = "horde-engagement"
-"""The engagement's game id in records and JSON (the battle game will be ``horde``)."""
+"""The engagement's game id in records and JSON (the P-Scale battle game is ``horde``)."""
 _PLAIN = AttackContext()
 
 
@@ -75,251 +86,12 @@ def other(role: str) -> str:
     return DEFENDER if role == ATTACKER else ATTACKER
 
 
-@cache
-def die_outcomes(sides: int) -> tuple[tuple[Action, float], ...]:
-    """The chance outcomes of one die: ``roll 1`` .. ``roll sides``, equally likely."""
-    return tuple((Roll(v), 1 / sides) for v in range(1, sides + 1))
-
-
-@attrs.frozen(cache_hash=True)
-class Strike:
-    """One attack of the engagement, as far as it is resolved."""
-
-    striker: str
-    """``"attacker"``, or ``"defender"`` for its counter-attack."""
-    counter: bool = False
-    attack_die: int | None = None
-    defence_die: int | None = None
-    hit: str | None = None
-    """``"full"`` or ``"partial"``."""
-    first_die: int | None = None
-    """The damage die before a Tearing reroll (or the first of two, ``best-of-two``)."""
-    damage_die: int | None = None
-    damage: int | None = None
-    loss: int | None = None
-    """The Magnitude the target lost."""
-    morale_test: bool = False
-    """An attack from stealth that cost the target over 20% of its Magnitude: the target
-    must take a morale test (HMC-TALENT-05; the battle game runs it)."""
-
-    @property
-    def target(self) -> str:
-        return other(self.striker)
-
-    def __str__(self) -> str:
-        who = "counter-attack" if self.counter else "attack"
-        parts = [f"{self.striker} {who}: attack die {self.attack_die}"]
-        parts.append(f"defence die {self.defence_die}, {self.hit} damage")
-        die = (
-            f"{self.damage_die}"
-            if self.first_die is None
-            else f"{self.first_die}->{self.damage_die}"
-        )
-        parts.append(f"damage die {die}, damage {self.damage}, Magnitude lost {self.loss}")
-        return "; ".join(parts)
-
-
 class Task(tasks.Task["EngagementState"]):
-    """One pending step of an engagement."""
+    """One pending step of an engagement that is not part of an attack (the attacks are the
+    shared :mod:`~wargames.horde.strikes` tasks)."""
 
     rule: ClassVar[str] = "HMC-ATTACK-01"
     sequence_rule: ClassVar[str] = "HMC-ATTACK-01"
-
-
-@attrs.frozen
-class Begin(Task):
-    """Lays out the engagement: the attack, then the counter-attack decision; with Brace!
-    against a charge, the counter-attack decision first (HMC-COUNTER-04, HMC-ORDERS-05)."""
-
-    def run(self, s: EngagementState) -> EngagementState:
-        melee = s.kind == "melee" and s.counters
-        if melee and s.context.brace_first:
-            return s.pop(CounterChoice(True), StartStrike(ATTACKER), Finish())
-        steps: list[Task] = [StartStrike(ATTACKER)]
-        if melee:
-            steps.append(CounterChoice(False))
-        return s.pop(*steps, Finish())
-
-
-@attrs.frozen
-class StartStrike(Task):
-    """An attack begins if both hordes still stand."""
-
-    striker: str
-    counter: bool = False
-
-    def run(self, s: EngagementState) -> EngagementState:
-        if s.attacker.destroyed or s.defender.destroyed:
-            return s.pop()
-        return s.pop(AttackRoll(Strike(self.striker, self.counter)))
-
-
-@attrs.frozen
-class AttackRoll(Task):
-    """The attack d10 (HMC-ATTACK-02); maximised against a fleeing horde (HMC-MORALE-10)."""
-
-    strike: Strike
-    rule: ClassVar[str] = "HMC-ATTACK-02"
-
-    def actor(self, s: EngagementState) -> Player | None:
-        return None if s.numbers(self.strike).fixed_attack_die else CHANCE
-
-    def chance(self, s: EngagementState) -> tuple[tuple[Action, float], ...]:
-        return die_outcomes(10)
-
-    def act(self, s: EngagementState, action: Action) -> EngagementState:
-        assert isinstance(action, Roll)
-        return s.pop(DefenceRoll(attrs.evolve(self.strike, attack_die=action.value)))
-
-    def run(self, s: EngagementState) -> EngagementState:
-        die = s.numbers(self.strike).fixed_attack_die
-        return s.pop(DefenceRoll(attrs.evolve(self.strike, attack_die=die)))
-
-    def describe(self, s: EngagementState) -> str:
-        return f"{self.strike.striker}'s attack die"
-
-
-@attrs.frozen
-class DefenceRoll(Task):
-    """The defence d10: full or partial damage (HMC-ATTACK-04, -05)."""
-
-    strike: Strike
-    rule: ClassVar[str] = "HMC-ATTACK-04"
-
-    def actor(self, s: EngagementState) -> Player | None:
-        return CHANCE
-
-    def chance(self, s: EngagementState) -> tuple[tuple[Action, float], ...]:
-        return die_outcomes(10)
-
-    def act(self, s: EngagementState, action: Action) -> EngagementState:
-        assert isinstance(action, Roll) and self.strike.attack_die is not None
-        hit = s.numbers(self.strike).hit(self.strike.attack_die, action.value)
-        return s.pop(DamageRoll(attrs.evolve(self.strike, defence_die=action.value, hit=hit)))
-
-    def describe(self, s: EngagementState) -> str:
-        return f"{self.strike.target}'s defence die"
-
-
-@attrs.frozen
-class DamageRoll(Task):
-    """The damage die (HMC-DAMAGE-03, -07, -10); ``again`` is ``"reroll"`` for a Tearing
-    reroll, ``"best"`` for the second die of ``best-of-two`` (HMC-WEAPON-05, HMC-GAP-19)."""
-
-    strike: Strike
-    again: str = ""
-    rule: ClassVar[str] = "HMC-DAMAGE-01"
-
-    def formula(self, s: EngagementState) -> DamageFormula:
-        assert self.strike.hit in ("full", "partial")
-        return s.numbers(self.strike).formula("full" if self.strike.hit == "full" else "partial")
-
-    def actor(self, s: EngagementState) -> Player | None:
-        return None if s.numbers(self.strike).max_damage_die else CHANCE
-
-    def chance(self, s: EngagementState) -> tuple[tuple[Action, float], ...]:
-        return die_outcomes(self.formula(s).sides)
-
-    def act(self, s: EngagementState, action: Action) -> EngagementState:
-        assert isinstance(action, Roll)
-        return self.rolled(s, action.value)
-
-    def run(self, s: EngagementState) -> EngagementState:
-        return self.rolled(s, self.formula(s).sides)
-
-    def rolled(self, s: EngagementState, value: int) -> EngagementState:
-        strike = self.strike
-        if self.again == "best":
-            assert strike.first_die is not None
-            return s.pop(Inflict(attrs.evolve(strike, damage_die=max(strike.first_die, value))))
-        if self.again == "reroll":
-            return s.pop(Inflict(attrs.evolve(strike, damage_die=value)))
-        strike = attrs.evolve(strike, damage_die=value)
-        numbers = s.numbers(strike)
-        if numbers.tearing == "reroll" and not numbers.max_damage_die:
-            return s.pop(TearingChoice(strike))
-        if numbers.tearing == "best-of-two" and not numbers.max_damage_die:
-            return s.pop(DamageRoll(attrs.evolve(strike, first_die=value), "best"))
-        return s.pop(Inflict(strike))
-
-    def describe(self, s: EngagementState) -> str:
-        return f"{self.strike.striker}'s damage die (d{self.formula(s).sides})"
-
-
-@attrs.frozen
-class TearingChoice(Task):
-    """The attacker with a Tearing weapon rerolls the damage die or keeps it
-    (HMC-WEAPON-05)."""
-
-    strike: Strike
-    rule: ClassVar[str] = "HMC-WEAPON-05"
-    sequence_rule: ClassVar[str] = "HMC-WEAPON-05"
-
-    def actor(self, s: EngagementState) -> Player | None:
-        return self.strike.striker
-
-    def legal(self, s: EngagementState) -> tuple[Action, ...]:
-        return (Reroll(True), Reroll(False))
-
-    def act(self, s: EngagementState, action: Action) -> EngagementState:
-        assert isinstance(action, Reroll)
-        if action.reroll:
-            strike = attrs.evolve(self.strike, first_die=self.strike.damage_die, damage_die=None)
-            return s.pop(DamageRoll(strike, "reroll"))
-        return s.pop(Inflict(self.strike))
-
-    def describe(self, s: EngagementState) -> str:
-        return f"Tearing: reroll the damage die of {self.strike.damage_die}?"
-
-
-@attrs.frozen
-class Inflict(Task):
-    """The damage is taken off the target's Magnitude (HMC-DAMAGE-01, -14, -15)."""
-
-    strike: Strike
-
-    def run(self, s: EngagementState) -> EngagementState:
-        strike = self.strike
-        numbers = s.numbers(strike)
-        assert strike.damage_die is not None and strike.hit is not None
-        formula = numbers.formula("full" if strike.hit == "full" else "partial")
-        damage = formula.damage(strike.damage_die)
-        loss = numbers.loss(damage)
-        target = s.horde(strike.target)
-        stealth = not strike.counter and s.context.attacker.stealthed
-        done = attrs.evolve(
-            strike,
-            damage=damage,
-            loss=loss,
-            morale_test=stealth and stealth_forces_morale_test(loss, target.magnitude),
-        )
-        return s.evolve(strikes=(*s.strikes, done), **{strike.target: target.lose(loss)}).pop()
-
-
-@attrs.frozen
-class CounterChoice(Task):
-    """The horde attacked in melee counter-attacks or not (HMC-COUNTER-01); ``first`` under
-    Brace! against a charge (HMC-ORDERS-05)."""
-
-    first: bool
-    rule: ClassVar[str] = "HMC-COUNTER-01"
-    sequence_rule: ClassVar[str] = "HMC-COUNTER-01"
-
-    def actor(self, s: EngagementState) -> Player | None:
-        return DEFENDER if s.can_counter() else None
-
-    def legal(self, s: EngagementState) -> tuple[Action, ...]:
-        return (act.Counter(True), act.Counter(False))
-
-    def act(self, s: EngagementState, action: Action) -> EngagementState:
-        assert isinstance(action, act.Counter)
-        return s.pop(StartStrike(DEFENDER, True)) if action.attack else s.pop()
-
-    def run(self, s: EngagementState) -> EngagementState:
-        return s.pop()
-
-    def describe(self, s: EngagementState) -> str:
-        return "counter-attack first (Brace!)?" if self.first else "counter-attack?"
 
 
 @attrs.frozen
@@ -338,7 +110,7 @@ class Finish(Task):
 
 
 @attrs.frozen(slots=False)
-class EngagementState(TaskState):
+class EngagementState(StrikeHost):
     """An engagement between two hordes (see the module docstring)."""
 
     game: ClassVar[str] = GAME_ID
@@ -353,7 +125,7 @@ class EngagementState(TaskState):
     """Whether a melee attack allows the defender's counter-attack decision."""
     strikes: tuple[Strike, ...] = ()
     """The attacks resolved so far, in order."""
-    tasks: tuple[Task, ...] = ()
+    tasks: tuple[tasks.Task[Any], ...] = ()
     result: Outcome | None = None
     _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
@@ -370,15 +142,36 @@ class EngagementState(TaskState):
         counter = self.context.counter_context()
         return attack_numbers(self.defender, self.attacker, "melee", counter, self.rules)
 
-    def can_counter(self) -> bool:
-        """Whether the defender may counter-attack now (HMC-COUNTER-01, -03)."""
-        if self.kind != "melee" or self.attacker.destroyed or self.defender.destroyed:
+    def decider(self, unit: str) -> Player:
+        """Each horde decides for itself: the unit names are the roles."""
+        return unit
+
+    def standing(self, unit: str) -> bool:
+        return not self.horde(unit).destroyed
+
+    def can_counter(self, strike: Strike) -> bool:
+        """Whether the target of the melee attack ``strike`` may counter-attack now
+        (HMC-COUNTER-01, -03)."""
+        if strike.kind != "melee" or self.attacker.destroyed or self.defender.destroyed:
             return False
         try:
-            self.numbers(Strike(DEFENDER, True))
+            self.numbers(strike.countered())
         except RuleViolation:
             return False
         return True
+
+    def brace_first(self, strike: Strike) -> bool:
+        return self.context.brace_first and not strike.counter
+
+    def from_stealth(self, strike: Strike) -> bool:
+        return not strike.counter and self.context.attacker.stealthed
+
+    def take_hit(self, strike: Strike) -> Self:
+        """The strike is recorded and its loss taken off the target's Magnitude."""
+        assert strike.loss is not None
+        target = self.horde(strike.target)
+        lost = {strike.target: target.lose(strike.loss)}
+        return self.evolve(strikes=(*self.strikes, strike), **lost)
 
     @property
     def losses(self) -> dict[str, int]:
@@ -473,7 +266,11 @@ def _classes() -> dict[str, type]:
         HordeRules,
         Strike,
     ]
-    return {**tasks.task_classes(Task), **{c.__name__: c for c in records}}
+    return {
+        **attrs_subclasses(StrikeTask),
+        **attrs_subclasses(Task),
+        **{c.__name__: c for c in records},
+    }
 
 
 def new_engagement(
@@ -496,7 +293,9 @@ def new_engagement(
         raise ValueError(f"unknown attack kind {kind!r}; expected 'melee' or 'ranged'")
     ctx = AttackContext() if context is None else context
     attack_numbers(attacker, defender, kind, ctx, rules)  # raises if the attack is illegal
-    state = EngagementState(attacker, defender, kind, ctx, rules, counters, tasks=(Begin(),))
+    first = Strike(ATTACKER, DEFENDER, kind, charge=ctx.charge)
+    begin = (Finish(), Engage(first, counters))  # the stack: bottom first
+    state = EngagementState(attacker, defender, kind, ctx, rules, counters, tasks=begin)
     return state.settle()
 
 
@@ -504,9 +303,16 @@ __all__ = [
     "ATTACKER",
     "DEFENDER",
     "ROLES",
+    "AttackRoll",
+    "CounterChoice",
+    "DamageRoll",
+    "DefenceRoll",
     "EngagementState",
+    "Inflict",
+    "StartStrike",
     "Strike",
     "Task",
+    "TearingChoice",
     "die_outcomes",
     "new_engagement",
 ]

@@ -10,6 +10,7 @@ Horde Attack (:func:`attack_terms`), starting from the rating the attack uses
 * charge +2 (HMC-COMBAT-02); counter-attack -2 (HMC-COMBAT-03, HMC-COUNTER-02) unless it is
   made first under Brace! (HMC-ORDERS-05), a further -2 under Get Down! (HMC-ORDERS-06);
   Forced March! -2 (HMC-ORDERS-09, counter-attacks included, HMC-GAP-30);
+* frenzied +2 in melee, -2 at range (HMC-TALENT-07, the research notes' frenzy);
 * Tearing +1 (HMC-WEAPON-06); talents and stealth (:mod:`wargames.horde.talents`); Pathfinder
   +2 ranged (:mod:`wargames.horde.specialists`).
 
@@ -24,7 +25,7 @@ Defence (:func:`defence_terms`), starting from the Defense rating:
 * outnumbered in close combat: -1 at 2-1, -2 at 3-1 ... (HMC-DEFENSE-04), counting Magnitude
   (HMC-GAP-14; :func:`outnumbering`);
 * -1 per attack already received this round (HMC-DEFENSE-05); Forced March! -2
-  (HMC-ORDERS-09);
+  (HMC-ORDERS-09); frenzied -2 (HMC-TALENT-07);
 * a fleeing horde's Defense rating and positive modifiers count 0 while penalties still apply
   (HMC-MORALE-09, HMC-GAP-17).
 
@@ -71,6 +72,8 @@ def attack_terms(
         out.append(Term("HMC-ORDERS-09", "Forced March!", -2))
     if weapon.tearing:
         out.append(Term("HMC-WEAPON-06", "Tearing", 1))
+    if side.frenzied:
+        out.append(Term("HMC-TALENT-07", "frenzied", 2 if kind == "melee" else -2))
     out += talents.attack_terms(attacker, kind, context)
     out += specialists.pathfinder_terms(attacker, kind, context, rules)
     if not weapon.trained and rules.untrained_order == "total":
@@ -149,6 +152,8 @@ def defence_terms(
         out.append(Term("HMC-DEFENSE-05", "attacks received", -side.attacks_received))
     if side.forced_march:
         out.append(Term("HMC-ORDERS-09", "Forced March!", -2))
+    if side.frenzied:
+        out.append(Term("HMC-TALENT-07", "frenzied", -2))
     if side.fleeing:
         return _fleeing(rating, out, rules)
     return (rating, *out)

@@ -373,6 +373,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--confused", action="store_true", help="the defender is confused")
     p.add_argument("--defender-forced-march", action="store_true")
     p.add_argument("--marked", action="store_true", help="marked by a Pathfinder")
+    p.add_argument("--attacker-frenzied", action="store_true", help="the attacker is frenzied")
+    p.add_argument("--frenzied", action="store_true", help="the defender is frenzied")
     p.add_argument("--no-counter", action="store_true", help="leave out the counter-attack")
     p.add_argument("--rules", choices=sorted(PRESETS), default="catalogue", help="readings preset")
     p.add_argument(
@@ -430,6 +432,7 @@ def _context(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Attac
         forced_march=args.attacker_forced_march,
         get_down=args.attacker_get_down,
         stealthed=args.stealth,
+        frenzied=args.attacker_frenzied,
     )
     defender = Side(
         cover=args.cover,
@@ -442,6 +445,7 @@ def _context(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Attac
         confused=args.confused,
         forced_march=args.defender_forced_march,
         marked=args.marked,
+        frenzied=args.frenzied,
     )
     return AttackContext(
         attacker=attacker,

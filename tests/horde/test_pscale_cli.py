@@ -1,0 +1,54 @@
+"""The ``wargames`` command with the horde battle: play, scenarios, replay and odds, through
+the registry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from wargames.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_play_the_default_battle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "horde", "--seed", "1", "--quiet")
+    assert code == 0 and err == ""
+    assert out.startswith("Outcome: ") and ("Turning Points" in out or "broke" in out)
+
+
+def test_play_a_scenario_and_replay_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "play", "horde", "--scenario", "mirror", "--seed", "4", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["game"] == "horde" and record["scenario"] == "mirror"
+    file = tmp_path / "game.json"
+    file.write_text(out, encoding="utf-8")
+    code, replayed, err = run(capsys, "replay", str(file), "--quiet")
+    assert code == 0 and err == ""
+    assert record["outcome"]["reason"] in replayed
+    code, log, _ = run(capsys, "play", "horde", "--scenario", "mirror", "--seed", "4")
+    assert code == 0 and "blue: activate" in log and "dice: roll" in log
+
+
+def test_scenarios_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "scenarios", "horde")
+    assert code == 0
+    lines = out.splitlines()
+    assert "manufactorum  (default)" in lines and "mirror" in lines and "ork-assault" in lines
+
+
+def test_odds_through_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "horde", "cultists", "space-marines", "--ranged")
+    assert code == 0 and "Magnitude lost" in out
+    code, out, _ = run(capsys, "odds", "horde", "space-marines", "cultists", "--melee", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["kind"] == "melee" and "engagement" in data
+    code, _, err = run(capsys, "odds", "horde", "cultists", "squats", "--ranged")
+    assert code == 2 and "unknown horde 'squats'" in err

@@ -1,0 +1,220 @@
+"""Officers and Specialists in a P-Scale battle (HMC-OFFICER, HMC-SPECIALIST)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from horde.pscale import battle, changed, legal, moved, play
+
+from wargames.core.engine import CHANCE
+from wargames.core.errors import RuleViolation
+from wargames.horde.flow import ChooseBonus
+from wargames.horde.morale_test import bonus_officer, fearless
+from wargames.horde.specialists import retreating_specialists
+from wargames.horde.strikes import AttackRoll
+
+GUARD = "guard-infantry"
+TRAITORS = "traitor-guard"
+
+
+def officer(ident: str, side: str = "blue", **where: Any) -> dict[str, Any]:
+    return {"side": side, "id": ident, "profile": "guard-command", "wounds": 12, **where}
+
+
+@pytest.mark.rule("HMC-OFFICER-01", "HMC-OFFICER-05")
+def test_officers_join_and_leave_hordes(tmp_path: Path) -> None:
+    """A lone Officer next to a horde joins it as a Free action (his activation ends); from
+    then on he moves with it; the horde's activation lets him leave, alone in its square."""
+    state = battle(
+        tmp_path,
+        [("A", GUARD, "03-04")],
+        [("Z", TRAITORS, "09-08")],
+        officers=[officer("lt", at="04-04")],
+    )
+    state = play(state, "activate lt")
+    assert "lt join A" in legal(state)
+    state = play(state, "lt join A")
+    assert state.unit("lt").attached_to == "A" and state.unit("lt").square is None
+    state = play(state, "activate Z", "Z done", "activate A", "A tactical advance", "A to 05-05")
+    assert state.location(state.unit("lt")) == "05-05"
+    assert "lt leave" in legal(state)
+    state = play(state, "lt leave")
+    assert state.unit("lt").square == "05-05" and state.unit("lt").attached_to is None
+    assert state.attached("A") == ()
+
+
+@pytest.mark.rule("HMC-OFFICER-02")
+def test_officers_move_at_their_own_rates_and_sprinting_tires_them(tmp_path: Path) -> None:
+    state = battle(
+        tmp_path,
+        [("A", GUARD, "02-02")],
+        [("Z", TRAITORS, "10-08")],
+        officers=[officer("lt", at="02-05")],
+    )
+    state = play(state, "activate lt")
+    assert {"lt tactical advance", "lt rapid advance", "lt sprint"} <= set(legal(state))
+    sprint = play(state, "lt sprint")
+    ends = [x.split()[-1] for x in legal(sprint)]
+    assert max(state.field.distance("02-05", sq) for sq in ends) == 8  # 3 x Half Move 3
+    tired = play(sprint, "lt to 09-05")
+    assert tired.unit("lt").fatigued
+    tired = play(tired, *(["lt done"] if tired.current_player == "blue" else []))
+    tired = play(tired, "activate Z", "Z done", "activate A", "A done")
+    tired = play(tired, "activate Z", "Z done") if tired.current_player == "red" else tired
+    tired = play(tired, "activate lt")
+    assert "lt sprint" not in legal(tired) and "lt rapid advance" in legal(tired)
+
+
+@pytest.mark.rule("HMC-OFFICER-03")
+def test_officers_share_squares(tmp_path: Path) -> None:
+    state = battle(
+        tmp_path,
+        [("A", GUARD, "03-04")],
+        [("Z", TRAITORS, "09-08")],
+        officers=[officer("lt", at="05-04"), officer("cm", at="05-04")],
+    )
+    assert [o.id for o in state.officers_at("05-04")] == ["lt", "cm"]
+    state = play(state, "activate lt", "lt tactical advance")
+    assert "lt to 03-04" in legal(state)  # onto his own horde's square
+    state = play(state, "lt to 03-04")
+    assert state.unit("lt").square == "03-04" and state.unit("A").square == "03-04"
+    assert state.invariant_violations() == []
+
+
+@pytest.mark.rule("HMC-OFFICER-04")
+def test_officers_fight_hordes_as_heroes(tmp_path: Path) -> None:
+    """A lone Officer attacks hordes and hordes attack him, through the horde attack procedure
+    with his wounds as his Magnitude (the host game's rules, reconstructed)."""
+    state = battle(
+        tmp_path,
+        [("A", GUARD, "02-02")],
+        [("Z", TRAITORS, "06-04")],
+        officers=[officer("lt", at="05-04")],
+    )
+    state = play(state, "activate lt")
+    assert "lt attack Z melee" in legal(state)
+    struck = play(state, "lt attack Z melee", 10, 1, 10)
+    assert struck.unit("Z").magnitude < 40
+    state = play(state, "lt done", "activate Z")
+    assert "Z attack lt melee" in legal(state)
+    hit = play(state, "Z attack lt melee", 10, 1, 5)  # a bayonet: 1d5+2
+    assert hit.unit("lt").magnitude < 12
+
+
+@pytest.mark.rule("HMC-OFFICER-06")
+def test_an_officer_who_moved_stops_the_horde_he_joins(tmp_path: Path) -> None:
+    state = battle(
+        tmp_path,
+        [("A", GUARD, "03-04")],
+        [("Z", TRAITORS, "09-08")],
+        officers=[officer("lt", at="06-04")],
+    )
+    state = play(state, "activate lt", "lt tactical advance", "lt to 04-04", "lt join A")
+    assert "A" in state.no_move
+    state = play(state, "activate Z", "Z done", "activate A")
+    orders = legal(state)
+    assert not [x for x in orders if "advance" in x or "march" in x or "charge" in x]
+    assert "A brace" in orders
+
+
+@pytest.mark.rule("HMC-OFFICER-07", "HMC-MORALE-05")
+def test_one_officer_bonus_chosen_each_round(tmp_path: Path) -> None:
+    officers = [
+        officer("lt", join="A", talents=["Iron Discipline"]),
+        officer("cm", join="A", talents=["Into the Jaws of Hell"]),
+    ]
+    state = battle(tmp_path, [("A", GUARD, "03-04")], [("Z", TRAITORS, "09-08")], officers=officers)
+    assert isinstance(state.top, ChooseBonus) and legal(state) == ["A bonus lt", "A bonus cm"]
+    jaws = play(state, "A bonus cm")
+    assert fearless(jaws, jaws.unit("A"))
+    discipline = play(state, "A bonus lt")
+    assert not fearless(discipline, discipline.unit("A"))
+    assert bonus_officer(discipline, discipline.unit("A")).id == "lt"  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("HMC-OFFICER-08")
+def test_officers_with_a_horde_cannot_be_attacked_by_hordes(tmp_path: Path) -> None:
+    state = battle(
+        tmp_path,
+        [("A", GUARD, "05-04")],
+        [("Z", TRAITORS, "06-04")],
+        officers=[officer("lt", join="A"), officer("cm", at="05-04")],
+    )
+    state = play(state, "pass", "activate Z")
+    targets = {x.split()[2] for x in legal(state) if "attack" in x}
+    assert targets == {"A"}  # not the joined Officer, nor the one standing with A
+    with pytest.raises(RuleViolation):
+        state.apply("Z attack cm melee")
+
+
+@pytest.mark.rule("HMC-OFFICER-09", "HMC-SPECIALIST-02", "HMC-SPECIALIST-04")
+def test_blast_hits_the_officers_and_specialists_of_a_horde(tmp_path: Path) -> None:
+    state = battle(
+        tmp_path,
+        [("HW", "guard-heavy-weapons", "03-04")],
+        [("Z", GUARD, "08-04")],
+        officers=[officer("cm", side="red", join="Z")],
+    )
+    state = play(state, "activate HW", "HW attack Z ranged with missile-launcher-frag")
+    assert isinstance(state.top, AttackRoll) and state.numbers(state.top.strike).weapon.blast
+    state = play(state, 10, 1, 10)
+    damage = 40 - state.unit("Z").magnitude
+    assert damage > 0
+    assert state.unit("cm").magnitude == max(0, 12 - damage) or state.unit("cm").status == "slain"
+    medic = state.unit("Z").horde.specialists[0]
+    assert medic.wounds == max(0, 10 - damage)
+    plain = play(
+        battle(
+            tmp_path,
+            [("HW", "guard-heavy-weapons", "03-04")],
+            [("Z", GUARD, "08-04")],
+            officers=[officer("cm", side="red", join="Z")],
+        ),
+        "activate HW",
+        "HW attack Z ranged with heavy-bolter",
+        10,
+        1,
+        10,
+    )
+    if plain.current_player != "blue":
+        plain = play(plain, "keep")
+    assert plain.unit("cm").magnitude == 12  # no blast: the Officer is untouched
+
+
+@pytest.mark.rule("HMC-SPECIALIST-03", "HMC-GAP-23", "HMC-DAMAGE-15")
+def test_the_specialists_of_a_destroyed_horde_retreat(tmp_path: Path) -> None:
+    state = battle(tmp_path, [("A", "cultists", "05-04")], [("Z", GUARD, "06-04")])
+    z = state.unit("Z")
+    from wargames.horde.units import resized
+
+    state = changed(state, "Z", horde=resized(z.horde, 3), round_magnitude=3)
+    state = play(state, "activate A", "A attack Z melee", 10, 1, 10)
+    gone = state.unit("Z")
+    assert gone.status == "destroyed" and gone.square is None
+    assert [s.name for s in retreating_specialists(gone.horde)] == ["Field Medic"]
+    assert "Specialists retreated" in str(state)
+    assert "Z" not in {u.id for u in state.visible_enemies("blue")}
+
+
+@pytest.mark.rule("HMC-SPECIALIST-08")
+def test_a_medic_tends_a_wounded_officer(tmp_path: Path) -> None:
+    state = battle(
+        tmp_path,
+        [("A", GUARD, "05-04")],
+        [("Z", TRAITORS, "09-08")],
+        officers=[officer("lt", at="06-04")],
+    )
+    assert "A medicae lt" not in legal(play(state, "activate A"))  # he is not wounded
+    hurt = state.unit("lt")
+    from wargames.horde.units import resized
+
+    state = changed(state, "lt", horde=resized(hurt.horde, 5))
+    state = play(state, "activate A", "A medicae lt")
+    assert state.current_player == CHANCE and len(state.chance_outcomes()) == 5
+    assert play(state, 4).unit("lt").magnitude == 9
+    healed = changed(state, "lt", horde=resized(hurt.horde, 10))
+    assert play(healed, 5).unit("lt").magnitude == 12  # never above his wounds
+    far = moved(state, lt="08-08")
+    assert far.unit("lt").square == "08-08"

@@ -1,0 +1,602 @@
+"""The state of a P-Scale battle: hordes and Officers on a square grid, fighting round by round.
+
+:class:`PScaleState` is a frozen value on the task stack (:class:`~wargames.core.tasks.TaskState`)
+whose pending task says who decides (a side, or the dice). It holds the units
+(:class:`~wargames.horde.units.Unit`), the round, the per-round records of the action economy
+(who has been activated, moved, rallied, split or merged this round) and the scenario it was
+set up from (:class:`~wargames.horde.scenario.BattleSetup`, not part of equality).
+
+The sequence of play is in :mod:`wargames.horde.flow`, the orders in
+:mod:`wargames.horde.orders`, the morale tests in :mod:`wargames.horde.morale_test`, the
+Officers in :mod:`wargames.horde.officers`, the end of the battle in
+:mod:`wargames.horde.victory`. This module answers the questions they all ask: where is
+everything, who is in close combat (HMC-COMBAT-01: adjacent to an enemy unit, diagonals
+included, HMC-GAP-16), who sees whom (:mod:`wargames.horde.sight`), whom a Commander may order
+(HMC-ORDERS-02, HMC-GAP-28), and what the numbers of an attack are: the state is a
+:class:`~wargames.horde.strikes.StrikeHost`, so attacks are resolved by the same tasks as an
+E-Scale engagement, each die a chance node.
+
+Hidden information: a horde in stealth (HMC-TALENT-01 to -03) cannot be seen by the enemy.
+Everything the enemy's decisions depend on ignores it (it neither blocks his sight nor his
+moves, nor puts his hordes in close combat); a move that runs into it stops short and
+discovers it. :meth:`PScaleState.view` leaves its square out; :meth:`PScaleState.resample_hidden`
+draws one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
+
+import attrs
+import numpy as np
+
+from wargames.core import tasks
+from wargames.core.engine import Action, Outcome, Player
+from wargames.core.errors import RuleViolation
+from wargames.horde.attack import AttackNumbers, attack_numbers
+from wargames.horde.context import AttackContext, Side
+from wargames.horde.profiles import PATHFINDER
+from wargames.horde.rules import DEFAULT, HordeRules
+from wargames.horde.scenario import SIDES, BattleSetup, other_side
+from wargames.horde.strikes import Strike, StrikeHost
+from wargames.horde.units import CONFUSED, FRENZIED, Unit
+
+if TYPE_CHECKING:
+    from wargames.horde.battlefield import Battlefield
+
+StrikeKey = tuple[str, str, str, bool, bool, bool, str | None]
+T = TypeVar("T")
+
+LAYOUTS: dict[tuple[Any, ...], dict[str, Any]] = {}
+"""Lookups by layout (:meth:`PScaleState.layout`): states are values, so equal layouts share
+them; emptied when it holds :data:`LAYOUT_CACHE` layouts."""
+LAYOUT_CACHE = 512
+
+
+@attrs.frozen
+class Places:
+    """Where everything is, built once per set of units (the hot-path lookups)."""
+
+    horde_at: dict[str, str]
+    """Square -> the fighting horde standing there (HMC-SCALE-05: at most one)."""
+    officers_at: dict[str, tuple[str, ...]]
+    """Square -> the lone Officers standing there (HMC-OFFICER-03: any number)."""
+    attached: dict[str, tuple[str, ...]]
+    """Horde -> the Officers who have joined it."""
+    stealthed: dict[str, frozenset[str]]
+    """Side -> its hordes in stealth on the board."""
+
+    @classmethod
+    def of(cls, units: Iterable[Unit]) -> Places:
+        horde_at: dict[str, str] = {}
+        officers_at: dict[str, list[str]] = {}
+        attached: dict[str, list[str]] = {}
+        stealthed: dict[str, set[str]] = {side: set() for side in SIDES}
+        for u in units:
+            if u.attached_to is not None and not u.gone:
+                attached.setdefault(u.attached_to, []).append(u.id)
+            if not u.on_board:
+                continue
+            assert u.square is not None
+            if u.officer is None:
+                horde_at[u.square] = u.id
+                if u.stealthed:
+                    stealthed[u.side].add(u.id)
+            elif u.attached_to is None:
+                officers_at.setdefault(u.square, []).append(u.id)
+        return cls(
+            horde_at=horde_at,
+            officers_at={k: tuple(v) for k, v in officers_at.items()},
+            attached={k: tuple(v) for k, v in attached.items()},
+            stealthed={k: frozenset(v) for k, v in stealthed.items()},
+        )
+
+
+@attrs.frozen(slots=False)
+class PScaleState(StrikeHost):
+    """A position in a P-Scale battle (see the module docstring)."""
+
+    game: ClassVar[str] = "horde"
+    players: ClassVar[tuple[Player, ...]] = SIDES
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {
+        "index": frozenset({"units"}),
+        "by_id": frozenset({"units"}),
+        "places": frozenset({"units", "hidden"}),
+        "layout": frozenset({"units", "hidden"}),
+        "numbers": frozenset({"units"}),
+        "broken": frozenset({"units"}),
+        "adjacent": frozenset({"units", "hidden"}),
+    }
+    """Lookups that hold while no unit changes (dice and decisions change only the tasks)."""
+
+    setup: BattleSetup = attrs.field(eq=False, repr=False)
+    rules: HordeRules
+    rounds: int
+    """The mission's length in rounds (the research notes: 10)."""
+    units: tuple[Unit, ...]
+    round: int = 0
+    initiative: str = "blue"
+    """The side activating first this round (HMC-GAP-04)."""
+    passed: frozenset[str] = frozenset()
+    """Sides that give no more orders this round."""
+    activated: frozenset[str] = frozenset()
+    """Units activated this round (one activation each, HMC-ORDERS-19)."""
+    moved: frozenset[str] = frozenset()
+    """Units that moved this round (HMC-OFFICER-06)."""
+    no_move: frozenset[str] = frozenset()
+    """Hordes that may not move this round: an Officer who had moved joined them
+    (HMC-OFFICER-06)."""
+    rallied: frozenset[str] = frozenset()
+    """Units given Rally! this round (one test a round, HMC-ORDERS-15)."""
+    reshaped: frozenset[str] = frozenset()
+    """Hordes that split this round, and those split from them (HMC-GAP-26)."""
+    tested: frozenset[str] = frozenset()
+    """Hordes that took the 25%-loss morale test this round (research O9)."""
+    quartered: frozenset[str] = frozenset()
+    """Hordes that have fallen to 25% of their starting Magnitude (research O10,
+    HMC-TALENT-08)."""
+    hidden: frozenset[str] = frozenset()
+    """In a view only: enemy hordes in stealth, whose squares the viewer does not know."""
+    tasks: tuple[tasks.Task[Any], ...] = ()
+    result: Outcome | None = None
+    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+
+    # -- units ----------------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """The round (what :class:`~wargames.core.engine.Outcome` calls the turn)."""
+        return self.round
+
+    @property
+    def field(self) -> Battlefield:
+        return self.setup.field
+
+    def _index(self) -> dict[str, int]:
+        found: dict[str, int] | None = self._memo.get("index")
+        if found is None:
+            found = self._memo["index"] = {u.id: i for i, u in enumerate(self.units)}
+        return found
+
+    def __contains__(self, unit: object) -> bool:
+        return unit in self._index()
+
+    def unit(self, unit: str) -> Unit:
+        """The unit ``unit`` (``RuleViolation`` for an unknown id)."""
+        by_id: dict[str, Unit] | None = self._memo.get("by_id")
+        if by_id is None:
+            by_id = self._memo["by_id"] = {u.id: u for u in self.units}
+        found = by_id.get(unit)
+        if found is None:
+            raise RuleViolation("HMC-SCALE-05", f"no unit {unit!r} in this battle")
+        return found
+
+    def replace(self, *changed: Unit) -> Self:
+        """The state with these units changed (matched by id) or added."""
+        units = list(self.units)
+        index = self._index()
+        for u in changed:
+            i = index.get(u.id)
+            if i is None:
+                units.append(u)
+            else:
+                units[i] = u
+        return self.evolve(units=tuple(units))
+
+    def layout(self) -> dict[str, Any]:
+        """Lookups that depend only on where the units are and how they stand on the board
+        (squares, statuses, stealth, who joined whom): shared by every state with the same
+        layout, within a game and across games of one scenario (:data:`LAYOUTS`)."""
+        found: dict[str, Any] | None = self._memo.get("layout")
+        if found is None:
+            key = (
+                self.setup,
+                self.hidden,
+                tuple((u.id, u.square, u.status, u.stealthed, u.attached_to) for u in self.units),
+            )
+            found = LAYOUTS.get(key)
+            if found is None:
+                if len(LAYOUTS) >= LAYOUT_CACHE:
+                    LAYOUTS.clear()
+                found = LAYOUTS[key] = {}
+            self._memo["layout"] = found
+        return found
+
+    def by_layout(self, name: str, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, cached under ``name`` and ``key`` for every state with this layout
+        (it must depend on nothing else)."""
+        layout = self.layout()
+        memo: dict[Hashable, T] | None = layout.get(name)
+        if memo is None:
+            memo = layout[name] = {}
+        if key in memo:
+            return memo[key]
+        found = memo[key] = compute()
+        return found
+
+    def places(self) -> Places:
+        found: Places | None = self._memo.get("places")
+        if found is None:
+            layout = self.layout()
+            found = layout.get("places")
+            if found is None:
+                found = layout["places"] = Places.of(self.units)
+            self._memo["places"] = found
+        return found
+
+    def horde_at(self, square: str) -> Unit | None:
+        """The fighting horde on ``square`` (stealthed ones included)."""
+        uid = self.places().horde_at.get(square)
+        return None if uid is None else self.unit(uid)
+
+    def officers_at(self, square: str) -> tuple[Unit, ...]:
+        """The lone Officers on ``square``."""
+        return tuple(self.unit(o) for o in self.places().officers_at.get(square, ()))
+
+    def attached(self, horde: str) -> tuple[Unit, ...]:
+        """The Officers who have joined ``horde``."""
+        return tuple(self.unit(o) for o in self.places().attached.get(horde, ()))
+
+    def side_units(self, side: str) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.side == side)
+
+    def hordes(self, side: str) -> tuple[Unit, ...]:
+        """``side``'s hordes, gone ones included (merged ones excepted)."""
+        return tuple(
+            u for u in self.units if u.side == side and u.is_horde and u.status != "merged"
+        )
+
+    def location(self, u: Unit) -> str | None:
+        """Where ``u`` is: its square, or for an attached Officer his horde's."""
+        if u.attached_to is not None:
+            return self.unit(u.attached_to).square
+        return u.square
+
+    # -- what a side can see ------------------------------------------------------------------
+
+    def hidden_from(self, side: str) -> frozenset[str]:
+        """The enemy hordes ``side`` cannot see: those in stealth (HMC-TALENT-02)."""
+        stealthed = self.places().stealthed[other_side(side)]
+        return stealthed | self.hidden if self.hidden else stealthed
+
+    def enemy_at(self, side: str, square: str) -> bool:
+        """Whether ``side`` sees an enemy unit on ``square`` (a horde or lone Officer)."""
+        places = self.places()
+        uid = places.horde_at.get(square)
+        if uid is not None:
+            u = self.unit(uid)
+            if u.side != side and uid not in self.hidden_from(side):
+                return True
+        return any(self.unit(o).side != side for o in places.officers_at.get(square, ()))
+
+    def adjacent_enemies(self, u: Unit) -> tuple[Unit, ...]:
+        """The enemy units ``u``'s side sees in the squares around it: hordes, and lone
+        Officers (HMC-COMBAT-01; an enemy Officer counts, HMC-GAP-16)."""
+        memo: dict[str, tuple[Unit, ...]] | None = self._memo.get("adjacent")
+        if memo is None:
+            memo = self._memo["adjacent"] = {}
+        found = memo.get(u.id)
+        if found is None:
+            ids = self.by_layout("adjacent", u.id, lambda: self._adjacent_enemies(u))
+            found = memo[u.id] = tuple(self.unit(i) for i in ids)
+        return found
+
+    def _adjacent_enemies(self, u: Unit) -> tuple[str, ...]:
+        square = self.location(u)
+        if square is None:
+            return ()
+        places = self.places()
+        hidden = self.hidden_from(u.side)
+        found: list[str] = []
+        for sq in self.field.steps[square]:
+            uid = places.horde_at.get(sq)
+            if uid is not None and uid not in hidden and self.unit(uid).side != u.side:
+                found.append(uid)
+            found += [o for o in places.officers_at.get(sq, ()) if self.unit(o).side != u.side]
+        return tuple(found)
+
+    def in_cqc(self, u: Unit) -> bool:
+        """Adjacent to an enemy unit it can see: tied up in close quarters combat
+        (HMC-COMBAT-01, HMC-GAP-16)."""
+        layout = self.layout()
+        memo: dict[str, bool] | None = layout.get("cqc")
+        if memo is None:
+            memo = layout["cqc"] = {}
+        found = memo.get(u.id)
+        if found is None:
+            found = memo[u.id] = bool(self.adjacent_enemies(u))
+        return found
+
+    def blockers(self, side: str) -> bytearray:
+        """The squares that block ``side``'s sight, as a mask of square numbers: terrain that
+        blocks it and the squares of the hordes it can see, allied or enemy (HMC-ORDERS-03)."""
+        layout = self.layout()
+        memo: dict[str, bytearray] | None = layout.get("blockers")
+        if memo is None:
+            memo = layout["blockers"] = {}
+        found = memo.get(side)
+        if found is None:
+            hidden = self.hidden_from(side)
+            field = self.field
+            found = memo[side] = field.mask(field.sight_blockers)
+            number = field.number
+            for sq, uid in self.places().horde_at.items():
+                if uid not in hidden:
+                    found[number[sq]] = 1
+        return found
+
+    def sees(self, side: str, a: str, b: str) -> bool:
+        """Whether ``side`` has a line of sight from square ``a`` to square ``b``."""
+        return a == b or self.field.clear_through(a, b, self.blockers(side))
+
+    def visible_enemies(self, side: str) -> tuple[Unit, ...]:
+        """Enemy units on the board ``side`` can see (hordes not in stealth, lone Officers)."""
+        hidden = self.hidden_from(side)
+        return tuple(
+            u
+            for u in self.units
+            if u.side != side
+            and u.on_board
+            and (u.is_horde or u.attached_to is None)
+            and u.id not in hidden
+        )
+
+    def nearest_enemies(self, u: Unit) -> tuple[tuple[Unit, ...], int]:
+        """The visible enemy units nearest ``u`` and their distance in squares."""
+        square = self.location(u)
+        best: list[Unit] = []
+        least = 10**6
+        if square is None:
+            return (), least
+        for e in self.visible_enemies(u.side):
+            assert e.square is not None
+            d = self.field.distance(square, e.square)
+            if d < least:
+                best, least = [e], d
+            elif d == least:
+                best.append(e)
+        return tuple(best), least
+
+    def sheltered(self, officer: Unit) -> bool:
+        """A lone Officer standing with an allied horde: a horde able to attack him or the
+        horde must choose the horde (HMC-OFFICER-08)."""
+        if officer.square is None:
+            return False
+        h = self.horde_at(officer.square)
+        return h is not None and h.side == officer.side
+
+    def can_target(self, side: str, target: Unit) -> bool:
+        """Whether ``side``'s hordes may attack ``target`` at all: a visible enemy horde, or a
+        lone enemy Officer not sheltered by a horde (HMC-OFFICER-08, HMC-TALENT-02)."""
+        if target.side == side or not target.on_board or target.id in self.hidden_from(side):
+            return False
+        if target.is_officer:
+            return target.attached_to is None and not self.sheltered(target)
+        return True
+
+    # -- command --------------------------------------------------------------------------------
+
+    def commander(self, side: str) -> Unit | None:
+        """The side's Commander if he is an Officer still in the battle (``None``: the
+        Commander stays at the command post, or a successor took over there when he fell)."""
+        cid = self.setup.sides[side].commander
+        if cid is None:
+            return None
+        u = self.unit(cid)
+        return None if u.gone else u
+
+    def commander_square(self, side: str) -> str | None:
+        """Where the Commander is (``None``: off the board with his horde)."""
+        c = self.commander(side)
+        if c is None:
+            return self.field.command_posts[side]
+        return self.location(c)
+
+    def at_post(self, side: str) -> bool:
+        """Whether the Commander is at his command post (HMC-ORDERS-02)."""
+        layout = self.layout()
+        memo: dict[str, bool] | None = layout.get("at_post")
+        if memo is None:
+            memo = layout["at_post"] = {}
+        found = memo.get(side)
+        if found is None:
+            found = memo[side] = self.commander_square(side) == self.field.command_posts[side]
+        return found
+
+    def commands(self, u: Unit) -> bool:
+        """Whether ``u``'s Commander may order it: from his command post any unit, else only
+        the units he can see (HMC-ORDERS-02, HMC-GAP-28: a clear line of sight, hordes and
+        blocking terrain in between blocking it)."""
+        if self.at_post(u.side):
+            return True
+        return self.by_layout("commands", u.id, lambda: self._in_commander_sight(u))
+
+    def _in_commander_sight(self, u: Unit) -> bool:
+        where = self.commander_square(u.side)
+        square = self.location(u)
+        if where is None or square is None:
+            return False
+        return self.sees(u.side, where, square)
+
+    # -- the attack numbers (the strike host) -------------------------------------------------
+
+    def side_context(self, u: Unit, foe: Unit) -> Side:
+        """What is true of ``u`` facing ``foe`` (cover, close combat, orders in force, morale,
+        stealth) for the attack numbers."""
+        square = self.location(u)
+        assert square is not None
+        engaged = tuple(
+            e.magnitude for e in self.adjacent_enemies(u) if e.is_horde and e.id != foe.id
+        )
+        return Side(
+            cover=self.field.cover(square),
+            in_cqc=self.in_cqc(u),
+            engaged_with=engaged,
+            attacks_received=u.received,
+            brace=u.brace,
+            get_down=u.get_down,
+            forced_march=u.forced_march,
+            fleeing=u.failing,
+            confused=u.morale == CONFUSED,
+            stealthed=u.stealthed,
+            marked=self._marked(u, foe),
+            frenzied=u.morale == FRENZIED,
+        )
+
+    def _marked(self, u: Unit, foe: Unit) -> bool:
+        """Under the ``marked-target`` reading of HMC-GAP-22: a horde of ``foe``'s side with an
+        active Pathfinder sees ``u``."""
+        if self.rules.pathfinder != "marked-target" or u.square is None:
+            return False
+        for h in self.units:
+            if h.side == foe.side and h.on_board and h.horde.specialist(PATHFINDER) is not None:
+                assert h.square is not None
+                if self.sees(h.side, h.square, u.square):
+                    return True
+        return False
+
+    def context(self, strike: Strike) -> AttackContext:
+        """The circumstances of ``strike`` as the board stands."""
+        a, d = self.unit(strike.striker), self.unit(strike.target)
+        return AttackContext(
+            attacker=self.side_context(a, d),
+            defender=self.side_context(d, a),
+            charge=strike.charge,
+            counter=strike.counter,
+            braced=strike.braced,
+            weapon=strike.weapon,
+        )
+
+    def numbers(self, strike: Strike) -> AttackNumbers:
+        memo: dict[StrikeKey, AttackNumbers] | None = self._memo.get("numbers")
+        if memo is None:
+            memo = self._memo["numbers"] = {}
+        key: StrikeKey = (
+            strike.striker,
+            strike.target,
+            strike.kind,
+            strike.counter,
+            strike.charge,
+            strike.braced,
+            strike.weapon,
+        )
+        found = memo.get(key)
+        if found is None:
+            a, d = self.unit(strike.striker), self.unit(strike.target)
+            found = memo[key] = attack_numbers(
+                a.horde, d.horde, strike.kind, self.context(strike), self.rules
+            )
+        return found
+
+    def decider(self, unit: str) -> Player:
+        return self.unit(unit).side
+
+    def standing(self, unit: str) -> bool:
+        u = self.unit(unit)
+        return u.on_board and u.magnitude > 0
+
+    def can_counter(self, strike: Strike) -> bool:
+        """Whether the target of a melee attack may strike back (HMC-COUNTER-01, -03)."""
+        if strike.kind != "melee" or not (
+            self.standing(strike.striker) and self.standing(strike.target)
+        ):
+            return False
+        try:
+            self.numbers(strike.countered())
+        except RuleViolation:
+            return False
+        return True
+
+    def brace_first(self, strike: Strike) -> bool:
+        return strike.charge and not strike.counter and self.unit(strike.target).brace
+
+    def from_stealth(self, strike: Strike) -> bool:
+        return not strike.counter and self.unit(strike.striker).stealthed
+
+    def take_hit(self, strike: Strike) -> Self:
+        from wargames.horde.casualties import take_hit
+
+        return cast(Self, take_hit(self, strike))
+
+    # -- protocol -------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> Self:
+        """The next state; the battle ends at once when a side breaks
+        (:mod:`wargames.horde.victory`)."""
+        from wargames.horde.victory import broken_outcome
+
+        s = super()._apply(action)
+        if s.result is None:
+            done = broken_outcome(s)
+            if done is not None:
+                return cast(Self, done)
+        return s
+
+    def parse_action(self, text: str) -> Action:
+        from wargames.horde.commands import parse
+
+        return parse(text)
+
+    def to_json(self) -> dict[str, Any]:
+        from wargames.horde.serial import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        from wargames.horde.serial import state_from_json
+
+        return state_from_json(cls, data)
+
+    def view(self, player: Player) -> Self:
+        """What ``player`` sees: everything but the squares of enemy hordes in stealth
+        (HMC-TALENT-02), which are left out (``square`` ``None``, listed in
+        :attr:`hidden`)."""
+        if player not in SIDES:
+            raise ValueError(f"unknown player {player!r}; expected one of {list(SIDES)}")
+        hidden = self.places().stealthed[other_side(player)]
+        if not hidden:
+            return self.share(self.evolve(), player)
+        units = tuple(attrs.evolve(u, square=None) if u.id in hidden else u for u in self.units)
+        return self.share(self.evolve(units=units, hidden=hidden), player)
+
+    def resample_hidden(self, player: Player, rng: np.random.Generator) -> Self:
+        """A full state consistent with what ``player`` sees, drawn at random (for search
+        bots; from the state or from ``player``'s view): each enemy horde in stealth stands on
+        a square drawn among the free cover squares (stealth needs cover, HMC-TALENT-01),
+        every arrangement equally likely."""
+        if player not in SIDES:
+            raise ValueError(f"unknown player {player!r}; expected one of {list(SIDES)}")
+        hidden = sorted(self.hidden | self.places().stealthed[other_side(player)])
+        if not hidden:
+            return self.evolve()
+        taken = {self.location(u) for u in self.units if u.id not in hidden}
+        field = self.field
+        free = [a for a in field.squares if a not in taken and field.passable(a)]
+        cover = [a for a in free if field.cover(a)]
+        pool = cover if len(cover) >= len(hidden) else free
+        picks = rng.choice(len(pool), size=len(hidden), replace=False)
+        moved = [
+            attrs.evolve(self.unit(u), square=pool[int(i)], stealthed=True)
+            for u, i in zip(hidden, picks, strict=True)
+        ]
+        return self.replace(*moved).evolve(hidden=frozenset())
+
+    def invariant_violations(self) -> list[str]:
+        from wargames.horde.invariants import violations
+
+        return violations(self)
+
+    def __str__(self) -> str:
+        from wargames.horde.describe import describe
+
+        return describe(self)
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return other_side(side)
+
+
+__all__ = ["DEFAULT", "PScaleState", "Places", "other"]

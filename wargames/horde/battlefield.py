@@ -1,0 +1,272 @@
+"""The P-Scale battlefield: a square grid of 10 m squares with terrain, HQ areas, command posts
+and objectives (HMC-SCALE-04).
+
+The grid is :func:`wargames.core.grids.square_grid` with diagonal borders: squares sharing a
+side or a corner are adjacent (HMC-GAP-16), so distances in squares are Chebyshev distances
+(one dm per square, HMC-SCALE-04). Terrain kinds are :data:`~wargames.horde.terrain.TERRAIN`.
+
+Each side has an **HQ area** (a set of squares; HMC-GAP-25: the scenario draws it, usually a
+strip along the side's own edge) and a **command post**, one square inside it, where its
+Commander orders every unit (HMC-ORDERS-02). Hordes in the HQ area get +10 Willpower
+(HMC-MORALE-03); Tactical Retreat! heads for it (HMC-ORDERS-11); Full Retreat! brings a horde
+back there (HMC-ORDERS-12) and lets a horde already there leave the battle (HMC-ORDERS-14).
+
+Everything the hot paths read (neighbours, coordinates, movement costs, distance to each HQ,
+lines of sight) is precomputed once per battlefield or cached by square pair; the
+:class:`~wargames.core.areas.AreaMap` stays the source of truth.
+
+>>> from wargames.horde.terrain import TERRAIN
+>>> field = Battlefield.build(4, 3, {"02-02": "ruins"}, {"blue": ("01-01",), "red": ("04-03",)},
+...                           {"blue": "01-01", "red": "04-03"})
+>>> field.distance("01-01", "04-03"), field.neighbours("01-01")
+(3, ('01-02', '02-01', '02-02'))
+>>> field.hq_distance("blue", "03-03"), field.cover("02-02"), field.cost("02-02", False)
+(2, True, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from wargames.core.areas import AreaMap
+from wargames.core.grids import grid_coords, grid_id, square_grid
+from wargames.horde.sight import Sightline
+from wargames.horde.terrain import OPEN, TERRAIN, Terrain
+
+
+@attrs.frozen(eq=False)
+class Battlefield:
+    """The grid, its terrain, and each side's HQ area and command post."""
+
+    width: int
+    height: int
+    grid: AreaMap
+    terrain: Mapping[str, Terrain]
+    hq: Mapping[str, frozenset[str]]
+    """Each side's HQ area (HMC-GAP-25)."""
+    command_posts: Mapping[str, str]
+    """Each side's command post, a square of its HQ area (HMC-ORDERS-02)."""
+    _coords: dict[str, tuple[int, int]] = attrs.field(repr=False)
+    _at: dict[tuple[int, int], str] = attrs.field(repr=False)
+    _hq_distance: dict[str, dict[str, int]] = attrs.field(repr=False)
+    _lines: dict[tuple[int, int], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = (
+        attrs.field(factory=dict, repr=False)
+    )
+    _pairs: dict[tuple[str, str], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = (
+        attrs.field(factory=dict, repr=False)
+    )
+    steps: dict[str, tuple[str, ...]] = attrs.field(init=False, repr=False)
+    """Square -> its neighbours (the hot paths' copy of the grid's)."""
+    costs: dict[bool, dict[str, int]] = attrs.field(init=False, repr=False)
+    """With an Engineer or not -> square -> the movement it costs to enter (:meth:`cost`)."""
+    impassable: frozenset[str] = attrs.field(init=False, repr=False)
+    step_sets: dict[str, frozenset[str]] = attrs.field(init=False, repr=False)
+    """Square -> the set of its neighbours (the movement search unites them)."""
+    cheap: dict[bool, frozenset[str]] = attrs.field(init=False, repr=False)
+    """With an Engineer or not -> the squares that cost one square of movement to enter."""
+    sight_blockers: frozenset[str] = attrs.field(init=False, repr=False)
+    """Squares whose terrain blocks lines of sight."""
+    number: dict[str, int] = attrs.field(init=False, repr=False)
+    """Square -> its place in :attr:`squares` (the movement search works on numbers)."""
+    links: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False)
+    """Numbered neighbours of each numbered square."""
+    step_costs: dict[bool, tuple[int, ...]] = attrs.field(init=False, repr=False)
+    """With an Engineer or not -> the movement cost of entering each numbered square."""
+
+    def __attrs_post_init__(self) -> None:
+        grid = self.grid
+        ids = grid.ids
+        set_ = object.__setattr__
+        set_(self, "steps", {a: grid.neighbours(a) for a in ids})
+        costs = {e: {a: self.cost(a, e) for a in ids} for e in (False, True)}
+        set_(self, "costs", costs)
+        set_(self, "impassable", frozenset(a for a in ids if not self.passable(a)))
+        set_(self, "step_sets", {a: frozenset(grid.neighbours(a)) for a in ids})
+        set_(
+            self, "cheap", {e: frozenset(a for a in ids if costs[e][a] == 1) for e in (False, True)}
+        )
+        set_(self, "sight_blockers", frozenset(a for a in ids if self.blocks_sight(a)))
+        number = {a: i for i, a in enumerate(ids)}
+        set_(self, "number", number)
+        set_(self, "links", tuple(tuple(number[b] for b in grid.neighbours(a)) for a in ids))
+        set_(self, "step_costs", {e: tuple(costs[e][a] for a in ids) for e in (False, True)})
+
+    @classmethod
+    def build(
+        cls,
+        width: int,
+        height: int,
+        terrain: Mapping[str, str],
+        hq: Mapping[str, tuple[str, ...] | frozenset[str]],
+        command_posts: Mapping[str, str],
+    ) -> Battlefield:
+        """A ``width`` x ``height`` battlefield; ``terrain`` maps squares to terrain names
+        (the rest is open), ``hq`` each side to its HQ squares."""
+        kinds = {grid_coords(sq): name for sq, name in terrain.items()}
+        grid = square_grid(width, height, diagonal=True, terrain=kinds)
+        coords = {a: grid_coords(a) for a in grid.ids}
+        at = {c: a for a, c in coords.items()}
+        hq_sets = {side: frozenset(squares) for side, squares in hq.items()}
+        return cls(
+            width=width,
+            height=height,
+            grid=grid,
+            terrain={a: TERRAIN[name] for a, name in terrain.items()},
+            hq=hq_sets,
+            command_posts=dict(command_posts),
+            coords=coords,
+            at=at,
+            hq_distance={side: _distances(coords, hq_sets[side]) for side in hq_sets},
+        )
+
+    # -- squares --------------------------------------------------------------------------------
+
+    @property
+    def squares(self) -> tuple[str, ...]:
+        """Every square, row by row."""
+        return self.grid.ids
+
+    def __contains__(self, square: object) -> bool:
+        return square in self._coords
+
+    def coords(self, square: str) -> tuple[int, int]:
+        return self._coords[square]
+
+    def square(self, col: int, row: int) -> str | None:
+        """The square at ``(col, row)``, or ``None`` off the board."""
+        return self._at.get((col, row))
+
+    def kind(self, square: str) -> Terrain:
+        return self.terrain.get(square, OPEN)
+
+    def neighbours(self, square: str) -> tuple[str, ...]:
+        """The (up to eight) adjacent squares (HMC-GAP-16)."""
+        return self.grid.neighbours(square)
+
+    def distance(self, a: str, b: str) -> int:
+        """Squares between ``a`` and ``b`` (Chebyshev: diagonal steps count one)."""
+        (ca, ra), (cb, rb) = self._coords[a], self._coords[b]
+        return max(abs(ca - cb), abs(ra - rb))
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Sharing a side or a corner (HMC-COMBAT-01, HMC-GAP-16)."""
+        return a != b and self.distance(a, b) == 1
+
+    def cover(self, square: str) -> bool:
+        return self.kind(square).cover
+
+    def passable(self, square: str) -> bool:
+        return not self.kind(square).impassable
+
+    def cost(self, square: str, engineer: bool) -> int:
+        """Movement spent entering ``square``: 2 in difficult terrain, 1 with an Engineer
+        (HMC-SPECIALIST-05), else 1."""
+        return 2 if self.kind(square).difficult and not engineer else 1
+
+    # -- HQ ---------------------------------------------------------------------------------------
+
+    def in_hq(self, side: str, square: str) -> bool:
+        return square in self.hq[side]
+
+    def hq_distance(self, side: str, square: str) -> int:
+        """Squares from ``square`` to the nearest square of ``side``'s HQ area."""
+        return self._hq_distance[side][square]
+
+    # -- sight ----------------------------------------------------------------------------------
+
+    def line(self, a: str, b: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+        """The squares a line of sight from ``a`` to ``b`` enters, and the corner pairs it
+        slips between (:class:`~wargames.horde.sight.Sightline`)."""
+        ids, start = self.squares, self.number[a]
+        entered, corners = self._offsets(a, b)
+        return (
+            tuple(ids[start + d] for d in entered),
+            tuple((ids[start + p], ids[start + q]) for p, q in corners),
+        )
+
+    def _offsets(self, a: str, b: str) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        key = (a, b)
+        found = self._pairs.get(key)
+        if found is None:
+            (ca, ra), (cb, rb) = self._coords[a], self._coords[b]
+            found = self._pairs[key] = self.line_offsets(cb - ca, rb - ra)
+        return found
+
+    def line_offsets(self, dc: int, dr: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """The line to a square ``(dc, dr)`` away as offsets of square numbers (a line between
+        two squares of the board never leaves it, so the offsets hold anywhere); cached."""
+        key = (dc, dr)
+        found = self._lines.get(key)
+        if found is None:
+            w = self.width
+            line = Sightline.of(dc, dr)
+            found = self._lines[key] = (
+                tuple(x + y * w for x, y in line.entered),
+                tuple((p[0] + p[1] * w, q[0] + q[1] * w) for p, q in line.corners),
+            )
+        return found
+
+    def clear(self, a: str, b: str, blocks: Callable[[str], bool]) -> bool:
+        """Whether the line of sight from ``a`` to ``b`` is clear: no square it enters
+        between them blocks, and no corner pair it slips between blocks on both sides."""
+        entered, corners = self.line(a, b)
+        if any(blocks(square) for square in entered):
+            return False
+        return all(not (blocks(p) and blocks(q)) for p, q in corners)
+
+    def clear_through(self, a: str, b: str, mask: bytearray) -> bool:
+        """:meth:`clear` with the blocking squares given as a mask of square numbers (the
+        hot path)."""
+        start = self.number[a]
+        entered, corners = self._offsets(a, b)
+        for d in entered:
+            if mask[start + d]:
+                return False
+        return all(not (mask[start + p] and mask[start + q]) for p, q in corners)
+
+    def mask(self, squares: Iterable[str]) -> bytearray:
+        """The squares as a mask of square numbers (:meth:`clear_through`)."""
+        out = bytearray(len(self.number))
+        number = self.number
+        for square in squares:
+            out[number[square]] = 1
+        return out
+
+    def blocks_sight(self, square: str) -> bool:
+        return self.kind(square).blocks_sight
+
+    def to_json(self) -> dict[str, Any]:
+        """The battlefield as scenario-like data (for documentation and tests)."""
+        return {
+            "width": self.width,
+            "height": self.height,
+            "terrain": {a: t.name for a, t in sorted(self.terrain.items())},
+            "hq": {side: sorted(squares) for side, squares in self.hq.items()},
+            "command_posts": dict(self.command_posts),
+        }
+
+
+def _distances(coords: Mapping[str, tuple[int, int]], targets: frozenset[str]) -> dict[str, int]:
+    """Chebyshev distance from every square to the nearest of ``targets``."""
+    points = [coords[t] for t in targets]
+    return {
+        a: min((max(abs(c - tc), abs(r - tr)) for tc, tr in points), default=0)
+        for a, (c, r) in coords.items()
+    }
+
+
+def rectangle(corner: str, other: str) -> tuple[str, ...]:
+    """The squares of the rectangle with corners ``corner`` and ``other`` (``"01-01"``,
+    ``"02-12"``), row by row."""
+    (c1, r1), (c2, r2) = grid_coords(corner), grid_coords(other)
+    return tuple(
+        grid_id(c, r)
+        for r in range(min(r1, r2), max(r1, r2) + 1)
+        for c in range(min(c1, c2), max(c1, c2) + 1)
+    )
+
+
+__all__ = ["Battlefield", "rectangle"]

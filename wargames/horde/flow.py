@@ -1,0 +1,404 @@
+"""The sequence of play of a P-Scale battle as tasks: rounds, alternating activations, and the
+steps at the start and end of each round.
+
+The source gives no round structure (HMC-GAP-04). Our reading:
+
+1. **Start of the round**: the records of the action economy are cleared; orders that last
+   "for the turn" (Brace!, Get Down!, Forced March!) lapse if their unit was not activated
+   since the round after they were given; a confusion older than the last round ends
+   (research 3.6: "until the end of its next turn"). Hordes off the board after a Full
+   Retreat! reappear in their HQ area, each owner choosing the square (HMC-ORDERS-12); each
+   horde with several Officers gets the bonus of the one its owner chooses (HMC-OFFICER-07);
+   every horde in stealth is looked for by the enemy (an Awareness test, HMC-GAP-20).
+2. **Activations**: the sides take turns, the side with the initiative first (the scenario's
+   side in round 1, then alternately). In its turn a side activates one of its units that has
+   not acted this round, or passes for the rest of the round; once a side has passed or has
+   nothing left to activate, the other activates the rest of its units. An activated horde
+   receives one Full order or up to two Half orders, plus Free orders (HMC-ORDERS-19), from
+   the Commander, who may order it only from his command post or if he can see it
+   (HMC-ORDERS-02); a horde he may not order stands idle unless fear or frenzy drives it. A
+   lone Officer acts on his own.
+3. **End of the round**: after the last round of the mission the Turning Points decide
+   (:mod:`wargames.horde.victory`). A side with no horde left fighting has broken and loses
+   at once, whenever that happens.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.core import tasks
+from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.errors import RuleViolation
+from wargames.horde import commands as cmd
+from wargames.horde.scenario import SIDES, other_side
+from wargames.horde.strikes import die_outcomes
+from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, ROUTING, Unit
+
+if TYPE_CHECKING:
+    from wargames.horde.battle import PScaleState as S
+
+AWARENESS_RANGE = 5
+"""How far (in squares) an enemy horde looks for a horde in stealth (HMC-GAP-20)."""
+
+COMPELLED = frozenset({FLEEING, ROUTING, FRENZIED})
+"""Morale states that make a horde act without orders (research 3.6)."""
+
+
+class BattleTask(tasks.Task["S"]):
+    """One pending step of a P-Scale battle."""
+
+    rule: ClassVar[str] = "HMC-ORDERS-19"
+    sequence_rule: ClassVar[str] = "HMC-ORDERS-19"
+
+
+# -- the round --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class BeginRound(BattleTask):
+    """A new round (see the module docstring, step 1)."""
+
+    def run(self, s: S) -> S:
+        r = s.round + 1
+        first = s.setup.first if r == 1 else other_side(s.initiative)
+        units = tuple(_new_round(u, r) for u in s.units)
+        s = s.evolve(
+            round=r,
+            initiative=first,
+            units=units,
+            passed=frozenset(),
+            activated=frozenset(),
+            moved=frozenset(),
+            no_move=frozenset(),
+            rallied=frozenset(),
+            reshaped=frozenset(),
+            tested=frozenset(),
+        )
+        s, choices = _officer_bonuses(s)
+        searches = [Awareness(h) for side in SIDES for h in sorted(s.places().stealthed[side])]
+        return s.pop(
+            ReturnToHQ(first),
+            ReturnToHQ(other_side(first)),
+            *choices,
+            *searches,
+            Turn(first),
+        )
+
+
+def _new_round(u: Unit, r: int) -> Unit:
+    """``u`` as round ``r`` begins."""
+    lapsed = u.orders_round < r - 1 and (u.brace or u.get_down or u.forced_march)
+    calm = u.morale == CONFUSED and u.morale_round < r - 1
+    if not (u.received or u.round_magnitude != u.magnitude or lapsed or calm):
+        return u
+    return attrs.evolve(
+        u,
+        received=0,
+        round_magnitude=u.magnitude,
+        brace=u.brace and not lapsed,
+        get_down=u.get_down and not lapsed,
+        forced_march=u.forced_march and not lapsed,
+        morale="" if calm else u.morale,
+    )
+
+
+def _officer_bonuses(s: S) -> tuple[S, list[BattleTask]]:
+    """Each horde's Officer bonus for the round: the only one, or the owner's choice among
+    Officers whose talents differ (HMC-OFFICER-07)."""
+    changed: list[Unit] = []
+    choices: list[BattleTask] = []
+    for u in s.units:
+        if not u.is_horde or u.gone:
+            continue
+        officers = s.attached(u.id)
+        if len({o.talents for o in officers}) > 1:
+            choices.append(ChooseBonus(u.id))
+            bonus = None
+        else:
+            bonus = officers[0].id if officers else None
+        if bonus != u.bonus:
+            changed.append(attrs.evolve(u, bonus=bonus))
+    return (s.replace(*changed) if changed else s), choices
+
+
+@attrs.frozen
+class ReturnToHQ(BattleTask):
+    """``side``'s hordes off the board after a Full Retreat! reappear in its HQ area, the
+    owner choosing each one's square (HMC-ORDERS-12); a horde with no free square waits for
+    the next round."""
+
+    side: str
+    rule: ClassVar[str] = "HMC-ORDERS-12"
+
+    def waiting(self, s: S) -> Unit | None:
+        for u in s.units:
+            if u.side == self.side and u.status == "off-board" and u.is_horde:
+                return u
+        return None
+
+    def squares(self, s: S) -> tuple[str, ...]:
+        hidden = s.hidden_from(self.side)
+        places = s.places()
+        free = []
+        for square in sorted(s.field.hq[self.side]):
+            there = places.horde_at.get(square)
+            enemy_officer = any(
+                s.unit(o).side != self.side for o in places.officers_at.get(square, ())
+            )
+            if (there is None or there in hidden) and not enemy_officer:
+                free.append(square)
+        return tuple(free)
+
+    def actor(self, s: S) -> Player | None:
+        return self.side if self.waiting(s) is not None and self.squares(s) else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        u = self.waiting(s)
+        assert u is not None
+        return tuple(cmd.Return(u.id, square) for square in self.squares(s))
+
+    def act(self, s: S, action: Action) -> S:
+        from wargames.horde.reach import discover
+
+        assert isinstance(action, cmd.Return)
+        lurking = s.horde_at(action.square)
+        if lurking is not None:  # an enemy in stealth was there: found, and the square taken
+            return discover(s, lurking)
+        u = s.unit(action.unit)
+        return s.replace(attrs.evolve(u, status="fighting", square=action.square))
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+
+@attrs.frozen
+class ChooseBonus(BattleTask):
+    """The owner of a horde led by several Officers chooses whose bonus applies this round
+    (HMC-OFFICER-07)."""
+
+    horde: str
+    rule: ClassVar[str] = "HMC-OFFICER-07"
+
+    def actor(self, s: S) -> Player | None:
+        return s.unit(self.horde).side if len(s.attached(self.horde)) > 1 else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return tuple(cmd.Bonus(self.horde, o.id) for o in s.attached(self.horde))
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, cmd.Bonus)
+        return s.replace(attrs.evolve(s.unit(self.horde), bonus=action.officer)).pop()
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+
+@attrs.frozen
+class Awareness(BattleTask):
+    """The enemy looks for a horde in stealth: a d100 Awareness test against the Perception of
+    the best-placed enemy horde within :data:`AWARENESS_RANGE` squares that has a line of
+    sight to it; success discovers it (HMC-TALENT-02, HMC-GAP-20). The die is rolled whether
+    or not anyone is near, so the roll gives nothing away."""
+
+    unit: str
+    rule: ClassVar[str] = "HMC-TALENT-02"
+
+    def actor(self, s: S) -> Player | None:
+        u = s.unit(self.unit)
+        return CHANCE if u.on_board and u.stealthed else None
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return die_outcomes(100)
+
+    def act(self, s: S, action: Action) -> S:
+        from wargames.horde.reach import discover
+
+        assert isinstance(action, cmd.Roll)
+        u = s.unit(self.unit)
+        observer = awareness_observer(s, u)
+        if observer is not None and action.value <= awareness_target(observer):
+            return discover(s.pop(), u)
+        return s.pop()
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+
+def awareness_observer(s: S, hidden: Unit) -> Unit | None:
+    """The enemy horde that looks for ``hidden``: within :data:`AWARENESS_RANGE` squares with
+    a line of sight, the highest Perception (the first in unit order on a tie)."""
+    assert hidden.square is not None
+    best: Unit | None = None
+    for e in s.units:
+        if e.side == hidden.side or not e.on_board or e.is_officer or e.stealthed:
+            continue
+        assert e.square is not None
+        if s.field.distance(e.square, hidden.square) > AWARENESS_RANGE:
+            continue
+        if not s.sees(e.side, e.square, hidden.square):
+            continue
+        if best is None or awareness_target(e) > awareness_target(best):
+            best = e
+    return best
+
+
+def awareness_target(observer: Unit) -> int:
+    """The d100 target of an Awareness test: the observer's Perception (HMC-GAP-20)."""
+    return observer.horde.characteristics.per
+
+
+# -- activations ------------------------------------------------------------------------------
+
+
+def compelled(u: Unit) -> bool:
+    """Fear or frenzy drives the horde: it acts without orders (research 3.6)."""
+    return u.morale in COMPELLED
+
+
+def eligible(s: S, side: str) -> tuple[Unit, ...]:
+    """``side``'s units that may be activated now: on the board, not yet activated this
+    round, and either a lone Officer, a horde its Commander may order (HMC-ORDERS-02) or a
+    horde driven by fear or frenzy."""
+    memo: dict[str, tuple[Unit, ...]] | None = s._memo.get("eligible")
+    if memo is None:
+        memo = s._memo["eligible"] = {}
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = _eligible(s, side)
+    return found
+
+
+def _eligible(s: S, side: str) -> tuple[Unit, ...]:
+    out = []
+    for u in s.units:
+        if u.side != side or not u.on_board or u.id in s.activated:
+            continue
+        if u.is_officer:
+            if u.attached_to is None:
+                out.append(u)
+        elif compelled(u) or s.commands(u):
+            out.append(u)
+    return tuple(out)
+
+
+@attrs.frozen
+class Turn(BattleTask):
+    """``side`` activates one of its units, or passes for the rest of the round
+    (HMC-GAP-04). A side may not pass while a horde driven by fear or frenzy has not acted."""
+
+    side: str
+
+    def actor(self, s: S) -> Player | None:
+        return self.side if eligible(s, self.side) else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        units = eligible(s, self.side)
+        out: list[Action] = [cmd.Activate(u.id) for u in units]
+        if not any(compelled(u) for u in units):
+            out.append(cmd.EndTurn())
+        return tuple(out)
+
+    def act(self, s: S, action: Action) -> S:
+        from wargames.horde.orders import Activation, begin_activation
+
+        if isinstance(action, cmd.EndTurn):
+            return s.evolve(passed=s.passed | {self.side}).pop(NextTurn(self.side))
+        assert isinstance(action, cmd.Activate)
+        s = begin_activation(s, action.unit)
+        return s.pop(Activation(action.unit), AfterActivation(action.unit), NextTurn(self.side))
+
+    def run(self, s: S) -> S:
+        return s.evolve(passed=s.passed | {self.side}).pop(NextTurn(self.side))
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        """Name the rule a refused activation breaks."""
+        if isinstance(action, cmd.Activate) and action.unit in s:
+            u = s.unit(action.unit)
+            if u.side != self.side:
+                return RuleViolation("HMC-ORDERS-01", f"{u.id} is not a {self.side} unit")
+            if u.id in s.activated:
+                return RuleViolation("HMC-ORDERS-19", f"{u.id} has already acted this round")
+            if u.on_board and u.is_horde and not s.commands(u):
+                return RuleViolation(
+                    "HMC-ORDERS-02",
+                    f"the {self.side} Commander is away from his command post and cannot "
+                    f"see {u.id}",
+                )
+        if isinstance(action, cmd.EndTurn):
+            return RuleViolation(
+                "HMC-GAP-03", "a fleeing, routing or frenzied horde must act before passing"
+            )
+        return super().explain(s, action)
+
+
+@attrs.frozen
+class NextTurn(BattleTask):
+    """The turn passes to the other side, unless it has passed or has nothing to activate;
+    when neither side can act the round's activations are over."""
+
+    last: str
+
+    def run(self, s: S) -> S:
+        for side in (other_side(self.last), self.last):
+            if side not in s.passed and eligible(s, side):
+                return s.pop(Turn(side))
+        return s.pop()
+
+
+@attrs.frozen
+class AfterActivation(BattleTask):
+    """After an activation: a frenzied horde with no enemy adjacent tests to calm down
+    (research 3.6)."""
+
+    unit: str
+
+    def run(self, s: S) -> S:
+        from wargames.horde.morale_test import MoraleTest
+
+        u = s.unit(self.unit)
+        if u.on_board and u.morale == FRENZIED and not s.adjacent_enemies(u):
+            return s.pop(MoraleTest(u.id, "frenzy"))
+        return s.pop()
+
+
+@attrs.frozen
+class EndRound(BattleTask):
+    """The end of the round: the battle ends when a side has broken, or after the mission's
+    last round (:mod:`wargames.horde.victory`)."""
+
+    def run(self, s: S) -> S:
+        from wargames.horde.victory import broken_outcome, mission_outcome
+
+        done = broken_outcome(s)
+        if done is not None:
+            return done
+        if s.round >= s.rounds:
+            return mission_outcome(s)
+        return s.pop(BeginRound(), EndRound())
+
+
+def new_battle_tasks() -> tuple[BattleTask, ...]:
+    """The tasks of a new battle, bottom first."""
+    return (EndRound(), BeginRound())
+
+
+__all__ = [
+    "AWARENESS_RANGE",
+    "AfterActivation",
+    "Awareness",
+    "BattleTask",
+    "BeginRound",
+    "ChooseBonus",
+    "EndRound",
+    "NextTurn",
+    "ReturnToHQ",
+    "Turn",
+    "awareness_observer",
+    "awareness_target",
+    "compelled",
+    "eligible",
+    "new_battle_tasks",
+]

@@ -1,0 +1,107 @@
+"""Invariants every P-Scale battle state keeps (the conformance kit checks them).
+
+* One horde per square (HMC-SCALE-05), on a square of the board that is not impassable; no
+  lone Officer on an enemy horde's square.
+* Magnitude never negative nor above the starting Magnitude; an Officer's wounds likewise.
+* Magnitude only falls, except by Split! and Merge!, which move it between hordes
+  (HMC-ORDERS-16, -17), and a Medic's aid, which heals Officers only (HMC-SPECIALIST-08): so
+  each side's hordes, gone ones included, never hold more than they began with.
+* Units that left the battle stay gone: no square, joined to nobody, in no stealth; a horde off
+  the board after a Full Retreat! has no square either.
+* Officers are joined only to fighting or off-board hordes of their side; a horde's bonus
+  Officer is one of its own.
+* Stealth only for Ambushers on a cover square (HMC-TALENT-01).
+* The where-is-what lookups carried from earlier states match the units.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from wargames.horde.battle import Places
+from wargames.horde.profiles import AMBUSHERS
+from wargames.horde.scenario import SIDES
+
+if TYPE_CHECKING:
+    from wargames.horde.battle import PScaleState as S
+
+
+def violations(s: S) -> list[str]:
+    """What is wrong with ``s``, in words (empty when all is well)."""
+    out: list[str] = []
+    out += _squares(s)
+    out += _magnitudes(s)
+    out += _attachments(s)
+    if s.places() != Places.of(s.units):
+        out.append("the where-is-what lookups shared by equal layouts are out of date")
+    return out
+
+
+def _squares(s: S) -> list[str]:
+    out: list[str] = []
+    field = s.field
+    hordes = Counter(u.square for u in s.units if u.is_horde and u.on_board)
+    for square, n in hordes.items():
+        if n > 1:
+            out.append(f"{n} hordes on {square} (HMC-SCALE-05)")
+    for u in s.units:
+        if u.square is None:
+            if u.on_board:
+                out.append(f"{u.id} is on the board without a square")
+            continue
+        if u.gone or u.status == "off-board":
+            out.append(f"{u.id} is {u.status} but stands on {u.square}")
+        elif u.square not in field or not field.passable(u.square):
+            out.append(f"{u.id} stands on {u.square}, not a passable square of the board")
+        elif u.is_officer:
+            h = s.horde_at(u.square)
+            if h is not None and h.side != u.side:
+                out.append(f"Officer {u.id} stands on the enemy horde {h.id}")
+        if u.stealthed and not (u.horde.has(AMBUSHERS) and field.cover(u.square)):
+            out.append(f"{u.id} is in stealth but is not an Ambushers horde in cover")
+    return out
+
+
+def _magnitudes(s: S) -> list[str]:
+    out: list[str] = []
+    for u in s.units:
+        h = u.horde
+        if h.magnitude < 0:
+            out.append(f"{u.id} has negative Magnitude {h.magnitude}")
+        if h.magnitude > h.starting_magnitude:
+            out.append(
+                f"{u.id} has Magnitude {h.magnitude} above its starting {h.starting_magnitude}"
+            )
+        if u.fighting and u.magnitude == 0:
+            out.append(f"{u.id} is at 0 but still fighting")
+        for sp in h.specialists:
+            if not 0 <= sp.wounds <= sp.max_wounds:
+                out.append(f"{u.id}'s {sp.name} has {sp.wounds} wounds")
+    for side in SIDES:
+        now = sum(u.magnitude for u in s.units if u.side == side and u.is_horde)
+        if now > s.setup.magnitude_total(side):
+            out.append(f"the {side} hordes hold {now} Magnitude, more than they began with")
+    return out
+
+
+def _attachments(s: S) -> list[str]:
+    out: list[str] = []
+    for u in s.units:
+        if u.gone and (u.attached_to is not None or u.stealthed):
+            out.append(f"{u.id} has left the battle but is still joined or in stealth")
+        if u.attached_to is not None:
+            if u.is_horde:
+                out.append(f"the horde {u.id} is joined to {u.attached_to}")
+                continue
+            h = s.unit(u.attached_to)
+            if h.side != u.side or h.status not in ("fighting", "off-board") or not h.is_horde:
+                out.append(f"Officer {u.id} is joined to {h.id}, not a fighting allied horde")
+            if u.square is not None:
+                out.append(f"Officer {u.id} is joined to {h.id} but stands on {u.square}")
+        if u.is_horde and u.bonus is not None and s.unit(u.bonus).attached_to != u.id:
+            out.append(f"{u.id}'s bonus Officer {u.bonus} is not with it")
+    return out
+
+
+__all__ = ["violations"]

@@ -1,0 +1,310 @@
+"""A unit's activation: the Commander's orders (HMC-ORDERS-01 to -19) and what an activated
+unit may be given.
+
+**The action economy** (HMC-ORDERS-19): an activated unit receives one Full order or up to two
+Half orders, plus any Free orders, each a decision of its side. Half: Attack Target!, Tactical
+Advance!, a Medic's aid. Full: Charge!, Brace!, Get Down!, Rapid Advance!, Forced March!, Pull
+Back!, Tactical Retreat!, Full Retreat!, entering stealth. Free: Rally!, Split!, Merge!,
+leaving stealth, an Officer leaving the horde. ``IG1 done`` ends the activation; it ends by
+itself when nothing is left to order. A confused horde takes one Half order at most (research
+3.6).
+
+The orders are in their own modules: the targets of attacks (:mod:`wargames.horde.targets`),
+moves (:mod:`wargames.horde.moves`), Full Retreat! (:mod:`wargames.horde.withdrawal`), Split!
+and Merge! (:mod:`wargames.horde.reshape`), hordes driven by fear or frenzy
+(:mod:`wargames.horde.compulsion`), Officers (:mod:`wargames.horde.officers`). Brace! and Get
+Down! last until the unit's next activation (HMC-ORDERS-05, -06, HMC-GAP-04); Rally! is one
+d100 test a round (HMC-ORDERS-15); a Medic's aid heals an Officer 1d5 wounds
+(HMC-SPECIALIST-08).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.errors import RuleViolation
+from wargames.horde import commands as cmd
+from wargames.horde.commands import COST, RULE
+from wargames.horde.compulsion import (
+    compelled_move,
+    fleeing_options,
+    frenzied_options,
+    routing_options,
+)
+from wargames.horde.flow import BattleTask
+from wargames.horde.morale_test import MoraleTest
+from wargames.horde.moves import MoveOrder, has_destination
+from wargames.horde.profiles import AMBUSHERS, MEDIC
+from wargames.horde.reshape import (
+    SPLIT_MINIMUM,
+    SplitSize,
+    merge,
+    merge_partners,
+    split_squares,
+)
+from wargames.horde.strikes import Engage, die_outcomes
+from wargames.horde.targets import attack_actions, attack_strike, can_move, charge_orders
+from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, ROUTING, Unit, resized
+from wargames.horde.withdrawal import full_retreat
+
+if TYPE_CHECKING:
+    from wargames.horde.battle import PScaleState as S
+
+
+def begin_activation(s: S, unit: str) -> S:
+    """``unit`` is activated: it and the Officers with it act this round; its earlier
+    Brace!, Get Down! and Forced March! lapse (they last until its next activation)."""
+    u = s.unit(unit)
+    with_it = {o.id for o in s.attached(unit)}
+    if u.brace or u.get_down or u.forced_march:
+        s = s.replace(attrs.evolve(u, brace=False, get_down=False, forced_march=False))
+    return s.evolve(activated=s.activated | {unit} | with_it)
+
+
+# -- what may be ordered ------------------------------------------------------------------------
+
+
+def horde_options(s: S, u: Unit, spent: int) -> list[Action]:
+    """What a horde in good order (or confused) may be ordered now (see the module
+    docstring)."""
+    confused = u.morale == CONFUSED
+    budget = (1 if confused else 2) - spent
+    cqc = s.in_cqc(u)
+    moving = can_move(s, u)
+    out: list[Action] = [*free_orders(s, u)]
+    if budget >= 1:
+        out += attack_actions(s, u)
+        if moving and not cqc and has_destination(s, u, "tactical advance"):
+            out.append(cmd.Order(u.id, "tactical advance"))
+        out += medicae_orders(s, u)
+    if budget >= 2:
+        out += charge_orders(s, u)
+        out += [cmd.Order(u.id, "brace"), cmd.Order(u.id, "get down")]
+        if moving and not cqc:
+            out += [
+                cmd.Order(u.id, o)
+                for o in ("rapid advance", "forced march")
+                if has_destination(s, u, o)
+            ]
+        if moving and cqc and has_destination(s, u, "pull back"):
+            out.append(cmd.Order(u.id, "pull back"))
+        if moving and has_destination(s, u, "tactical retreat"):
+            out.append(cmd.Order(u.id, "tactical retreat"))
+        if moving:
+            out.append(cmd.Order(u.id, "full retreat"))
+        if may_hide(s, u):
+            out.append(cmd.Order(u.id, "hide"))
+    out.append(cmd.Done(u.id))
+    return out
+
+
+def free_orders(s: S, u: Unit) -> list[Action]:
+    """Rally!, leaving stealth, Officers leaving, Split! and Merge! (HMC-ORDERS-15 to -18)."""
+    out: list[Action] = []
+    if u.failing and u.id not in s.rallied:
+        out.append(cmd.Order(u.id, "rally"))
+    if u.stealthed:
+        out.append(cmd.Order(u.id, "reveal"))
+    out += [cmd.Order(o.id, "leave") for o in s.attached(u.id)]
+    if u.morale == "" and not u.stealthed and u.id not in s.reshaped:
+        if u.magnitude >= 2 * SPLIT_MINIMUM and split_squares(s, u):
+            out.append(cmd.Order(u.id, "split"))
+        out += [cmd.Merge(u.id, o.id) for o in merge_partners(s, u)]
+    return out
+
+
+def may_hide(s: S, u: Unit) -> bool:
+    """An Ambushers horde in cover, not in close combat, may enter stealth (HMC-TALENT-01)."""
+    square = s.location(u)
+    return (
+        u.horde.has(AMBUSHERS)
+        and not u.stealthed
+        and square is not None
+        and s.field.cover(square)
+        and not s.in_cqc(u)
+    )
+
+
+def medicae_orders(s: S, u: Unit) -> list[cmd.Medicae]:
+    """A horde's Medic may tend a wounded allied Officer with it or next to it
+    (HMC-SPECIALIST-08)."""
+    if u.horde.specialist(MEDIC) is None:
+        return []
+    square = s.location(u)
+    assert square is not None
+    out = []
+    for o in s.units:
+        hurt = o.officer is not None and o.magnitude < o.horde.starting_magnitude
+        if not hurt or o.side != u.side or not o.fighting:
+            continue
+        where = s.location(o)
+        if where is not None and (where == square or s.field.adjacent(where, square)):
+            out.append(cmd.Medicae(u.id, o.id))
+    return out
+
+
+# -- the activation -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Activation(BattleTask):
+    """``unit`` takes its orders; ``spent`` Half actions are used (see the module
+    docstring)."""
+
+    unit: str
+    spent: int = 0
+
+    def options(self, s: S) -> tuple[Action, ...]:
+        memo: tuple[Action, ...] | None = s._memo.get("options")
+        if memo is None:
+            memo = s._memo["options"] = tuple(self._options(s))
+        return memo
+
+    def _options(self, s: S) -> list[Action]:
+        from wargames.horde.officers import officer_options
+
+        u = s.unit(self.unit)
+        if not u.on_board or u.attached_to is not None:
+            return []
+        if u.is_officer:
+            return officer_options(s, u, self.spent)
+        if u.morale == FLEEING:
+            return fleeing_options(s, u)
+        if u.morale == ROUTING:
+            return routing_options(s, u)
+        if u.morale == FRENZIED:
+            return frenzied_options(s, u, self.spent)
+        return horde_options(s, u, self.spent)
+
+    def actor(self, s: S) -> Player | None:
+        options = self.options(s)
+        if not options or options == (cmd.Done(self.unit),):
+            return None
+        return s.unit(self.unit).side
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return self.options(s)
+
+    def act(self, s: S, action: Action) -> S:
+        from wargames.horde.officers import join
+
+        if isinstance(action, cmd.Done):
+            return s.pop()
+        if isinstance(action, cmd.Attack):
+            return s.pop(Engage(attack_strike(s, action)), self.spend(1))
+        if isinstance(action, cmd.Order):
+            return self.order(s, action)
+        if isinstance(action, cmd.Merge):
+            return merge(s, action).pop(self)
+        if isinstance(action, cmd.Join):
+            return join(s, action).pop()
+        if isinstance(action, cmd.Medicae):
+            return s.pop(Heal(action.officer), self.spend(1))
+        if isinstance(action, cmd.Flee | cmd.Rout):
+            return compelled_move(s, action).pop()
+        raise AssertionError(action)
+
+    def spend(self, cost: int) -> Activation:
+        return Activation(self.unit, self.spent + cost)
+
+    def order(self, s: S, action: cmd.Order) -> S:
+        from wargames.horde.officers import leave
+
+        u = s.unit(action.unit)
+        name = action.order
+        after = self.spend(COST[name])
+        if name in cmd.MOVES:
+            return s.pop(MoveOrder(u.id, name, action.target), after)
+        if name == "rally":
+            test = MoraleTest(u.id, "rally", blocked=u.morale == FLEEING)
+            return s.evolve(rallied=s.rallied | {u.id}).pop(test, after)
+        if name == "leave":
+            return leave(s, action.unit).pop(self)
+        if name == "split":
+            return s.pop(SplitSize(u.id), self)
+        if name == "full retreat":
+            return full_retreat(s.pop(after), u)
+        if name == "brace":
+            u = attrs.evolve(u, brace=True, orders_round=s.round)
+        elif name == "get down":
+            u = attrs.evolve(u, get_down=True, orders_round=s.round)
+        else:
+            u = attrs.evolve(u, stealthed=name == "hide")
+        return s.replace(u).pop(after)
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        """Name the rule a refused order breaks, where one says why."""
+        unit = getattr(action, "unit", None)
+        other_unit = isinstance(unit, str) and unit in s and unit != self.unit
+        if other_unit and s.unit(str(unit)).attached_to != self.unit:
+            return RuleViolation("HMC-ORDERS-19", f"{self.unit} is acting now, not {unit}")
+        if isinstance(action, cmd.Order) and action.order in COST:
+            cost = COST[action.order]
+            u = s.unit(self.unit)
+            budget = (1 if u.morale == CONFUSED else 2) - self.spent
+            if cost > budget:
+                return RuleViolation(
+                    "HMC-ORDERS-19",
+                    f"{action} needs {'a Full' if cost == 2 else 'a Half'} action and "
+                    f"{self.unit} has {max(budget, 0)} Half action(s) left",
+                )
+            rule = RULE[action.order]
+            if action.order in cmd.MOVES and s.in_cqc(u) and action.order != "tactical retreat":
+                rule = "HMC-COMBAT-07"
+            return RuleViolation(rule, f"{action} is not possible now")
+        if isinstance(action, cmd.Attack) and action.kind == "ranged":
+            if s.in_cqc(s.unit(self.unit)):
+                return RuleViolation("HMC-COMBAT-05", f"{self.unit} is tied up in close combat")
+            return RuleViolation("HMC-ORDERS-03", f"{action}: no such target in sight")
+        if isinstance(action, cmd.Attack):
+            return RuleViolation("HMC-COMBAT-06", f"{action}: not engaged with that target")
+        if isinstance(action, cmd.Merge):
+            return RuleViolation("HMC-ORDERS-17", f"{action} is not possible now")
+        if isinstance(action, cmd.Split):
+            return RuleViolation("HMC-ORDERS-16", f"{action} is not possible now")
+        return super().explain(s, action)
+
+    def describe(self, s: S) -> str:
+        return f"orders for {self.unit} ({2 - self.spent} Half actions left)"
+
+
+@attrs.frozen
+class Heal(BattleTask):
+    """A Medic's aid to an Officer: he regains 1d5 wounds, never above what he began with
+    (HMC-SPECIALIST-08; the host game's medicae, reconstructed)."""
+
+    officer: str
+    rule: ClassVar[str] = "HMC-SPECIALIST-08"
+
+    def actor(self, s: S) -> Player | None:
+        return CHANCE
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return die_outcomes(5)
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, cmd.Roll)
+        o = s.unit(self.officer)
+        h = o.horde
+        healed = resized(h, min(h.starting_magnitude, h.magnitude + action.value))
+        return s.replace(attrs.evolve(o, horde=healed)).pop()
+
+
+# -- hordes driven by fear or frenzy -----------------------------------------------------------
+
+
+__all__ = [
+    "Activation",
+    "Heal",
+    "begin_activation",
+    "free_orders",
+    "horde_options",
+    "may_hide",
+    "medicae_orders",
+]

@@ -1,0 +1,166 @@
+"""Whom a unit may attack, and with what: Attack Target! (HMC-ORDERS-03) and Charge!
+(HMC-ORDERS-04) targets.
+
+* Melee: the enemies next to it (HMC-COMBAT-06); a lone Officer standing with his own horde
+  cannot be picked, the horde must be (HMC-OFFICER-08); nor a horde in stealth
+  (HMC-TALENT-02).
+* At range: not while in close combat (HMC-COMBAT-05), a target in its line of sight, other
+  hordes blocking it (HMC-ORDERS-03); weapons have no range on the P-Scale board (host-game
+  ranges, HMC-GAP-01). One order per weapon when the unit has a choice.
+* Charge!: not from close combat (HMC-COMBAT-07), with a melee weapon, to a free square next
+  to the target within the Full Move (HMC-GAP-31); a straight-line look first, the full
+  movement search when it fails.
+
+Target lists depend only on where the units stand, so they are cached by layout
+(:meth:`~wargames.horde.battle.PScaleState.by_layout`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wargames.horde import commands as cmd
+from wargames.horde.reach import blocked, no_stop, reach
+from wargames.horde.specialists import ignores_difficult_terrain
+from wargames.horde.strikes import Strike
+from wargames.horde.units import Unit
+
+if TYPE_CHECKING:
+    from wargames.horde.battle import PScaleState as S
+
+
+def can_move(s: S, u: Unit) -> bool:
+    """Not held back by an Officer who joined after moving (HMC-OFFICER-06)."""
+    return u.id not in s.no_move
+
+
+def melee_targets(s: S, u: Unit) -> list[Unit]:
+    """Enemies ``u`` may attack in melee: adjacent ones it may target (HMC-COMBAT-06)."""
+    return [e for e in s.adjacent_enemies(u) if s.can_target(u.side, e)]
+
+
+def ranged_targets(s: S, u: Unit) -> list[Unit]:
+    """Enemies ``u`` may shoot: not in close combat itself (HMC-COMBAT-05), the target in
+    its line of sight (HMC-ORDERS-03)."""
+    if s.in_cqc(u) or not u.horde.weapons_of("ranged"):
+        return []
+    ids = s.by_layout("in sight", u.id, lambda: _in_sight(s, u))
+    return [s.unit(i) for i in ids]
+
+
+def _in_sight(s: S, u: Unit) -> tuple[str, ...]:
+    square = s.location(u)
+    assert square is not None
+    out = []
+    for e in s.visible_enemies(u.side):
+        if s.can_target(u.side, e):
+            assert e.square is not None
+            if s.sees(u.side, square, e.square):
+                out.append(e.id)
+    return tuple(out)
+
+
+def attack_actions(s: S, u: Unit, melee_only: bool = False) -> list[cmd.Attack]:
+    """Every Attack Target! ``u`` may be given (HMC-ORDERS-03), one per target, kind and
+    weapon when it has a choice of weapons."""
+    out: list[cmd.Attack] = []
+    kinds: tuple[tuple[str, list[Unit]], ...] = (("melee", melee_targets(s, u)),)
+    if not melee_only:
+        kinds += (("ranged", ranged_targets(s, u)),)
+    for kind, targets in kinds:
+        weapons = u.horde.weapons_of("melee" if kind == "melee" else "ranged")
+        slugs = list(dict.fromkeys(cmd.weapon_slug(w.name) for w in weapons))
+        for t in targets:
+            if len(slugs) == 1:
+                out.append(cmd.Attack(u.id, t.id, "melee" if kind == "melee" else "ranged"))
+            else:
+                out += [
+                    cmd.Attack(u.id, t.id, "melee" if kind == "melee" else "ranged", w)
+                    for w in slugs
+                ]
+    return out
+
+
+def attack_strike(s: S, action: cmd.Attack) -> Strike:
+    """The strike of an Attack Target! order, with the weapon it names."""
+    u = s.unit(action.unit)
+    name = None
+    if action.weapon is not None:
+        for w in u.horde.weapons_of(action.kind):
+            if cmd.weapon_slug(w.name) == action.weapon:
+                name = w.name
+                break
+    return Strike(u.id, action.target, action.kind, weapon=name)
+
+
+def charge_squares(s: S, u: Unit, target: Unit) -> list[str]:
+    """Where ``u`` may end a Charge! on ``target``: within its Full Move, adjacent to the
+    target (HMC-ORDERS-04, HMC-GAP-31)."""
+    assert target.square is not None
+    r = reach(s, u, u.horde.full_move)
+    stops = no_stop(s, u)
+    return sorted(sq for sq in s.field.steps[target.square] if sq in r.cost and sq not in stops)
+
+
+def charge_orders(s: S, u: Unit, among: list[Unit] | None = None) -> list[cmd.Order]:
+    """Charge! orders ``u`` may be given: not in close combat (HMC-COMBAT-07), with a melee
+    weapon, a target it can reach."""
+    if s.in_cqc(u) or not can_move(s, u) or not u.horde.weapons_of("melee"):
+        return []
+    key = (u.id, ignores_difficult_terrain(u.horde))
+    within = s.by_layout("charge", key, lambda: _chargeable(s, u))
+    if among is not None:
+        wanted = {e.id for e in among}
+        within = tuple(i for i in within if i in wanted)
+    return [cmd.Order(u.id, "charge", i) for i in within]
+
+
+def _chargeable(s: S, u: Unit) -> tuple[str, ...]:
+    square = s.location(u)
+    assert square is not None
+    reach_limit = u.horde.full_move + 1
+    out = []
+    for e in s.visible_enemies(u.side):
+        if not s.can_target(u.side, e):
+            continue
+        assert e.square is not None
+        if s.field.distance(square, e.square) > reach_limit:
+            continue
+        if straight_charge(s, u, square, e.square) or charge_squares(s, u, e):
+            out.append(e.id)
+    return tuple(out)
+
+
+def straight_charge(s: S, u: Unit, start: str, target: str) -> bool:
+    """A quick sufficient test that a Charge! reaches ``target``: stepping straight at it
+    (diagonally first) over squares it may enter ends on a free square next to it within the
+    Full Move. When it fails, the full search decides (:func:`charge_squares`)."""
+    field = s.field
+    costs = field.costs[u.is_horde and ignores_difficult_terrain(u.horde)]
+    barred, stops = blocked(s, u.side), no_stop(s, u)
+    (c, r), (tc, tr) = field.coords(start), field.coords(target)
+    spent, limit = 0, u.horde.full_move
+    here = start
+    while max(abs(tc - c), abs(tr - r)) > 1:
+        c += (tc > c) - (tc < c)
+        r += (tr > r) - (tr < r)
+        nxt = field.square(c, r)
+        if nxt is None or nxt in barred:
+            return False
+        spent += costs[nxt]
+        if spent > limit:
+            return False
+        here = nxt
+    return here != start and here not in stops
+
+
+__all__ = [
+    "attack_actions",
+    "attack_strike",
+    "can_move",
+    "charge_orders",
+    "charge_squares",
+    "melee_targets",
+    "ranged_targets",
+    "straight_charge",
+]

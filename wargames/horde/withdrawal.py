@@ -1,0 +1,110 @@
+"""Full Retreat! (HMC-ORDERS-12 to -14, HMC-GAP-25).
+
+The horde is taken off the board and reappears in its HQ area at the start of the next round
+(:class:`~wargames.horde.flow.ReturnToHQ`); its Officers go with it. If every path to the HQ
+area is blocked it loses 1d5 Magnitude first: a path of passable squares free of enemy units
+(HMC-ORDERS-13). A horde already in its HQ area leaves the battle instead (HMC-ORDERS-14).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.core.engine import CHANCE, Action, Player
+from wargames.horde import commands as cmd
+from wargames.horde.flow import BattleTask
+from wargames.horde.strikes import die_outcomes
+from wargames.horde.units import Unit, resized
+
+if TYPE_CHECKING:
+    from wargames.horde.battle import PScaleState as S
+
+
+def full_retreat(s: S, u: Unit) -> S:
+    """Full Retreat! (HMC-ORDERS-12 to -14, see the module docstring)."""
+    square = s.location(u)
+    assert square is not None
+    if s.field.in_hq(u.side, square):
+        gone = attrs.evolve(u, status="withdrawn", square=None, stealthed=False, bonus=None)
+        officers = [attrs.evolve(o, status="withdrawn", attached_to=None) for o in s.attached(u.id)]
+        return s.replace(gone, *officers)
+    off = attrs.evolve(
+        u,
+        status="off-board",
+        square=None,
+        stealthed=False,
+        brace=False,
+        get_down=False,
+        forced_march=False,
+    )
+    if path_home(s, u):
+        return s.replace(off)
+    return s.replace(off).push(RetreatLoss(u.id))
+
+
+def path_home(s: S, u: Unit) -> bool:
+    """Whether a path of passable squares free of enemy units leads from ``u`` to its HQ
+    area (HMC-ORDERS-13, HMC-GAP-25)."""
+    square = s.location(u)
+    assert square is not None
+    field = s.field
+    places = s.places()
+    number, links = field.number, field.links
+    barred = field.mask(field.impassable)
+    for sq, uid in places.horde_at.items():
+        if s.unit(uid).side != u.side:
+            barred[number[sq]] = 1
+    for sq, officers in places.officers_at.items():
+        if any(s.unit(o).side != u.side for o in officers):
+            barred[number[sq]] = 1
+    home = {number[sq] for sq in field.hq[u.side]}
+    start = number[square]
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        if here in home:
+            return True
+        for nxt in links[here]:
+            if nxt not in seen and not barred[nxt]:
+                seen.add(nxt)
+                frontier.append(nxt)
+    return False
+
+
+@attrs.frozen
+class RetreatLoss(BattleTask):
+    """A horde that makes a Full Retreat! with every path to its HQ blocked loses 1d5
+    Magnitude (HMC-ORDERS-13)."""
+
+    unit: str
+    rule: ClassVar[str] = "HMC-ORDERS-13"
+
+    def actor(self, s: S) -> Player | None:
+        return CHANCE
+
+    def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
+        return die_outcomes(5)
+
+    def act(self, s: S, action: Action) -> S:
+        from wargames.horde.casualties import fallen
+
+        assert isinstance(action, cmd.Roll)
+        u = s.unit(self.unit)
+        hurt = attrs.evolve(u, horde=resized(u.horde, u.magnitude - action.value))
+        if hurt.magnitude == 0:
+            hurt = fallen(hurt)
+            officers = [
+                attrs.evolve(o, attached_to=None, status="withdrawn") for o in s.attached(u.id)
+            ]
+            return s.replace(hurt, *officers).pop()
+        return s.replace(hurt).pop()
+
+
+__all__ = [
+    "RetreatLoss",
+    "full_retreat",
+    "path_home",
+]
