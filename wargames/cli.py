@@ -225,6 +225,13 @@ def _play_parser(g: registry.Game | None, add_help: bool = True) -> _Parser:
     parser.add_argument("--scenario", metavar="NAME", help="a scenario (default: the game's)")
     parser.add_argument("--seed", type=_natural, metavar="N", help="seed of dice and bots")
     parser.add_argument("--max-steps", type=_natural, metavar="N", help="stop after N actions")
+    parser.add_argument(
+        "--players",
+        type=_natural,
+        metavar="N",
+        help="players per side, for a scenario played by teams (the game option 'players'); "
+        "each seat of a side is played by that side's agent",
+    )
     parser.add_argument("--json", action="store_true", help="print only the record, as JSON")
     parser.add_argument("--quiet", action="store_true", help="print only the outcome")
     if g is None:
@@ -286,7 +293,8 @@ def _play(rest: list[str]) -> int:
     humans = [p for p, name in names.items() if name == HUMAN]
     seed = ns.seed if ns.seed is not None else secrets.randbelow(2**31)
     prompts = sys.stderr if ns.json else sys.stdout
-    match = new_match(g, names, seed, ns.scenario, human_output=prompts)
+    options = {} if ns.players is None else {"players": ns.players}
+    match = new_match(g, names, seed, ns.scenario, human_output=prompts, options=options)
     show_log = not (ns.json or ns.quiet)
     viewer: Player | None = ns.as_player
     if viewer is None and len(humans) == 1:
@@ -328,13 +336,16 @@ def new_match(
     seed: int | None,
     scenario: str | None = None,
     human_output: IO[str] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Match:
     """A :class:`Match` of ``g`` with the named agents, seeded like :func:`wargames.play`.
 
     Bot-only matches get the game's ``bot_options`` (as in :func:`wargames.play`); a match
-    with a :data:`HUMAN` player does not. Each bot is seeded from ``seed`` and its seat, so
-    ``wargames play GAME --seed N --json`` writes the record ``wargames.play(GAME, seed=N)``
-    returns.
+    with a :data:`HUMAN` player does not; ``options`` are game options (``players``: a team
+    game's players per side, each seat ``side/role`` played by the side's agent, see
+    :meth:`Match.step <wargames.core.engine.Match.step>`). Each bot is seeded from ``seed``
+    and its seat, so ``wargames play GAME --seed N --json`` writes the record
+    ``wargames.play(GAME, seed=N)`` returns.
     """
     bots_only = HUMAN not in agents.values()
     chosen: dict[Player, Agent | str] = {}
@@ -346,7 +357,7 @@ def new_match(
             raise CommandError(f"unknown agent {name!r} for {g.id}; known: {', '.join(g.agents)}")
         else:
             chosen[player] = name
-    return wargames.match(g.id, chosen, seed, scenario, bot_options=bots_only)
+    return wargames.match(g.id, chosen, seed, scenario, bot_options=bots_only, **(options or {}))
 
 
 class HumanAgent:

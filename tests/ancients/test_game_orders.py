@@ -258,18 +258,18 @@ def test_order_three_four_and_out_flanked() -> None:
 
 
 @pytest.mark.rule("CCB-GAP-33", "CCB-ORDERS-13")
-def test_tactic_cards_order_one_unit_of_choice_until_their_rules_come() -> None:
-    assert all(
-        isinstance(RULES[c], OneUnitOfChoice)
-        for c in ("clash-of-shields", "first-strike", "move-fire-move", "rally", "i-am-spartacus")
-    )
+def test_a_tactic_card_that_finds_no_unit_of_its_kind_orders_one_unit_of_choice() -> None:
+    hands = (("mounted-charge", "order-two-left", "order-two-center", "order-two-right"), ())
     s = position(
         {"02-07": "MI", "11-07": "HI"},
         {"07-03": "MI"},
         leaders={"02-07": "bottom"},
-        card="mounted-charge",
-        step="orders",
+        card=None,
+        step="play",
+        hands=(hands[0], ("order-three-right",) * 1),
     )
+    s = s.apply("play mounted-charge")
+    assert s.last[0] == "mounted-charge!"
     assert orders(s) == ["order 02-07", "order 11-07"]
     refused(s, "order leader 02-07", "CCB-ORDERS-13")
     s = s.apply("order 11-07")

@@ -23,6 +23,12 @@ The engine: :func:`new_game` (:mod:`~wargames.ancients.game`) gives an
 momentum, leaders, elephants and victory, one module each. Scenarios are TOML files in
 ``scenarios/`` (:mod:`~wargames.ancients.scenario`). See ``docs/ancients-notes.md``.
 
+The 'Armageddon' team variant (CCA-*) plays a scenario that says ``variant = "armageddon"``,
+with the game option ``players`` (1 to 4 a side): seats (:mod:`~wargames.ancients.teams`),
+its state (:mod:`~wargames.ancients.variant`), its turn (:mod:`~wargames.ancients.teamturn`),
+cards bound to flanks (:mod:`~wargames.ancients.flanks`) and banners per flank
+(:mod:`~wargames.ancients.teamvictory`). See ``docs/ancients-armageddon-notes.md``.
+
 >>> from wargames.ancients import new_game
 >>> state = new_game()
 >>> state.current_player
@@ -31,18 +37,27 @@ momentum, leaders, elephants and victory, one module each. Scenarios are TOML fi
 
 from __future__ import annotations
 
+from wargames.ancients import tactics as tactics  # registers the tactic cards
 from wargames.ancients.game import DEFAULT_SCENARIO, new_game
 from wargames.ancients.odds import odds_command
+from wargames.ancients.render import render as _render
 from wargames.ancients.scenario import scenario_names
 from wargames.ancients.sequence import SEQUENCE
 from wargames.ancients.settings import DEFAULT, AncientsSettings
 from wargames.ancients.state import SIDES, AncientsState
 from wargames.core.agents import RandomAgent
+from wargames.core.engine import Agent
 from wargames.core.registry import Game
 
 
 def _random(seed: int | None, player: str) -> RandomAgent:
     return RandomAgent(seed)
+
+
+def _greedy(seed: int | None, player: str) -> Agent:
+    from wargames.ancients.agents import greedy
+
+    return greedy(seed, player)
 
 
 GAME = Game(
@@ -52,9 +67,10 @@ GAME = Game(
     new=lambda scenario, options: new_game(scenario, options),
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
-    agents={"random": _random},
+    agents={"random": _random, "greedy": _greedy},
     sequence=SEQUENCE,
     odds=odds_command,
+    render=_render,
     bot_options={"turn_cap": 500},
 )
 """The registry entry. Bot-only games get a turn cap of 500 turns, a bound random play hardly

@@ -25,6 +25,8 @@ player's):
 ``retreat 06-06 06-07``        the retreating unit in 06-06 steps into 06-07
                                (CCB-RETREAT-07)
 ``rampage 05-06``              roll the next rampage dice at 05-06 (CCB-ELEPHANT-18)
+``rally 05-07``                a Rally die returns a block to the unit in 05-07
+                               (CCB-CARDS-23)
 ``advance`` / ``end advance``  make or decline the momentum advance (CCB-MOMENTUM-02)
 ``move 06-06 07-06`` /         the cavalry's extra hex, or none (CCB-MOMENTUM-05)
 ``end extra``
@@ -62,6 +64,7 @@ __all__ = [
     "Order",
     "Pass",
     "PlayCard",
+    "Rally",
     "Rampage",
     "RetreatTo",
     "Stand",
@@ -92,6 +95,16 @@ class Order:
 
     def __str__(self) -> str:
         return f"order leader {self.hex}" if self.leader else f"order {self.hex}"
+
+
+@attrs.frozen(cache_hash=True)
+class Rally:
+    """Rally: a die returns a block to the unit in ``hex`` (CCB-CARDS-23)."""
+
+    hex: str
+
+    def __str__(self) -> str:
+        return f"rally {self.hex}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -309,6 +322,7 @@ READERS: dict[str, Reader[object]] = {
     "ignore": _ignore,
     "retreat": lambda a: RetreatTo(*two(a)),
     "rampage": lambda a: Rampage(one(a)),
+    "rally": lambda a: Rally(one(a)),
     "advance": no_args(Advance()),
     "battle-back": no_args(BattleBack()),
     "roll": _roll,

@@ -35,12 +35,16 @@ def after_move(s: S, unit: int) -> BattleAfterMove:
     """Whether ``unit`` may, must or may not battle after the hexes it moved this turn."""
     kind = s.kind(unit)
     moved = s.moved[unit]
-    if moved > kind.max_move:  # a card's longer move (Mounted Charge, Double Time)
-        return "may" if s.mods.battle_after_allowance else "may-not"
-    found = battle_after_move(kind, moved)
     if moved and not may_battle_on_entry(s.scenario.geometry.terrain[s.where[unit]], kind):
         return "may-not"
-    return found
+    mods = s.mods
+    if mods.close_after_move and not kind.war_machine and unit in s.ordered:
+        # Double Time: any move within its allowance, a warrior's 2 or 3 a charge (CCB-CARDS-16,
+        # -17, CCB-GAP-36)
+        return "must" if kind.move_rule == "warrior-charge" and moved >= 2 else "may"
+    if moved > kind.max_move:  # a card's longer move (Mounted Charge)
+        return "may" if mods.battle_after_allowance else "may-not"
+    return battle_after_move(kind, moved)
 
 
 def battlers(s: S) -> tuple[int, ...]:

@@ -16,9 +16,9 @@ The cards themselves are data (:mod:`wargames.ancients.cards`, ``data/cards.toml
 
 :data:`RULES` maps every card id of the deck to its rule; :func:`register` replaces one. The
 section cards (:class:`SectionOrders`), troop cards (:class:`TroopOrders`) and leadership cards
-(:class:`LeadershipOrders`) are complete. The ten tactic cards are work in progress: until
-their rules are written each is a :class:`OneUnitOfChoice` (the 1-unit fallback of
-CCB-ORDERS-13, CCB-GAP-33).
+(:class:`LeadershipOrders`) are complete; the ten tactic cards are registered over their
+1-unit fallback (:class:`OneUnitOfChoice`, CCB-ORDERS-13, CCB-GAP-33) by
+:mod:`wargames.ancients.tactics`.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ class Mods:
     ``may_close``: whether its units may move, fire or close combat at all; ``pass_through``:
     light foot units may pass through friendly units (CCB-MOVE-03); ``allowance``: unit codes
     whose movement allowance the card changes, and to what, and ``battle_after_allowance``:
-    whether such a unit may still battle after the longer move.
+    whether such a unit may still battle after the longer move; ``close_after_move``: its
+    units (not war machines) may close combat after any move within their allowance.
     """
 
     close_bonus: int = 0
@@ -58,6 +59,7 @@ class Mods:
     pass_through: bool = False
     allowance: tuple[tuple[str, int], ...] = ()
     battle_after_allowance: bool = True
+    close_after_move: bool = False
 
     def allowance_of(self, code: str) -> int | None:
         for unit, hexes in self.allowance:
@@ -101,6 +103,20 @@ class CardRule(abc.ABC):
         """Whether an attached leader may leave his unit under this card: the helmet icon
         (CCB-ORDERS-08, -10)."""
         return self.spec.helmet
+
+    def resolve(self, s: S) -> CardRule:
+        """The rule that runs this turn for this card: itself, its 1-unit fallback, or the
+        card a Counter Attack copied (:attr:`AncientsState.last`)."""
+        return self
+
+    def played(self, s: S, side: str) -> str:
+        """What :attr:`AncientsState.last` records for ``side`` playing this card now (a
+        ``!`` when it falls back to 1 unit of choice, CCB-GAP-33)."""
+        return self.spec.id
+
+    def on_order(self, s: S, piece: int) -> S:
+        """The state once ``piece`` has been ordered (a card may record where it was used)."""
+        return s
 
     def reaction(self, s: S, combat: Combat) -> bool:
         """Whether the defender may play this card now, before the attacker rolls."""
@@ -302,8 +318,8 @@ class LeadershipOrders(CardRule):
 
 
 class OneUnitOfChoice(CardRule):
-    """One unit of the player's choice (CCB-ORDERS-13, CCB-GAP-33). Every tactic card is
-    played this way until its own rule is written (work in progress)."""
+    """One unit of the player's choice (CCB-ORDERS-13, CCB-GAP-33): the fallback of a tactic
+    card that finds no unit of its kind (:mod:`wargames.ancients.tactics`)."""
 
     def may_detach(self) -> bool:
         return False

@@ -12,7 +12,7 @@ from wargames.core.cards import Deck, Pile
 from wargames.core.errors import ScenarioError
 
 DEFAULT_SCENARIO = "river-crossing"
-OPTIONS = ("turn_cap",)
+OPTIONS = ("turn_cap", "players")
 """Game options besides the readings (:data:`wargames.ancients.scenario._SETTING_KEYS`)."""
 
 
@@ -22,8 +22,9 @@ def new_game(
     """The state at the start of ``scenario`` (a shipped name or a path to a TOML file): the
     opening hands about to be dealt (CCB-HAND-04).
 
-    ``options``: ``turn_cap`` (not a rule of the game: bots' games end after that many turns,
-    the side with more banners winning), and any reading of
+    ``options``: ``players`` (an 'Armageddon' scenario: players per side, 1 to 4, or a pair
+    ``(bottom, top)``, CCA-GEN-01), ``turn_cap`` (not a rule of the game: bots' games end
+    after that many turns, the side with more banners winning), and any reading of
     :class:`~wargames.ancients.settings.AncientsSettings` a scenario may set (``helmets``,
     ``lone_leader_support``, ...), which overrides the scenario's.
     """
@@ -31,8 +32,16 @@ def new_game(
     cap = options.pop("turn_cap", None)
     if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
         raise ScenarioError("(options)", "turn_cap", f"expected a positive number, got {cap!r}")
+    players = options.pop("players", None)
     readings = tuple(sorted(options.items()))
-    return start(load_scenario(scenario or DEFAULT_SCENARIO, readings), cap)
+    chosen = load_scenario(scenario or DEFAULT_SCENARIO, readings)
+    if chosen.variant == "armageddon":
+        from wargames.ancients.teamgame import start_armageddon
+
+        return start_armageddon(chosen, cap, players)
+    if players not in (None, 1):
+        raise ScenarioError("(options)", "players", "only an 'Armageddon' scenario has teams")
+    return start(chosen, cap)
 
 
 def start(scenario: Scenario, turn_cap: int | None = None) -> AncientsState:

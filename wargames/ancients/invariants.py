@@ -13,15 +13,17 @@ if TYPE_CHECKING:
     from wargames.ancients.state import AncientsState as S
 
 
-def violations(s: S) -> list[str]:
-    """What is wrong with ``s``, in words (empty when all is well)."""
+def violations(s: S, cards: bool = True) -> list[str]:
+    """What is wrong with ``s``, in words (empty when all is well); ``cards=False`` leaves the
+    cards to a variant's own check (:mod:`wargames.ancients.variant`)."""
     out: list[str] = []
     sc = s.scenario
     n = len(sc.types)
     if len(s.where) != n or len(s.blocks) != n or len(s.moved) != n:
         return [f"per-piece tuples of the wrong length for {n} pieces"]
     out += _pieces(s)
-    out += _cards(s)
+    if cards:
+        out += _cards(s)
     dead = [sc.sides[p] for p, where in enumerate(s.where) if where == DEAD]
     for i, side in enumerate(SIDES):
         expected = dead.count(other(side)) + objective_banners(s, side)
@@ -35,6 +37,9 @@ def violations(s: S) -> list[str]:
         out.append("the where-is-what index carried from earlier states is out of date")
     if any(s.side_of(p) != s.active for p in s.ordered) or len(set(s.ordered)) != len(s.ordered):
         out.append("ordered pieces must be the active side's, each once (CCB-ORDERS-02)")
+    for used in s.last:
+        if used and used.rstrip("!").split(":", 1)[0] not in s.scenario.cards:
+            out.append(f"{used!r} is no card a side played (Counter Attack's record)")
     return out
 
 

@@ -48,7 +48,8 @@ def allowance(s: S, unit: int) -> int:
     hexes = s.mods.allowance_of(kind.code) or kind.max_move
     if s.scenario.geometry.terrain[s.where[unit]].leave_one:
         hexes = min(hexes, 1)
-    return hexes
+    step = s.top if s.tasks else None
+    return step.limit(unit, hexes) if isinstance(step, MoveStep) else hexes
 
 
 def passes_friends(s: S, unit: int) -> bool:
@@ -99,7 +100,7 @@ def unit_reach(s: S, unit: int) -> dict[str, int]:
                 if hex_id not in entry.stops:
                     nxt.append(hex_id)
         frontier = nxt
-    if kind.move_rule == "warrior-charge" and not s.mods.allowance_of(kind.code):
+    if kind.move_rule == "warrior-charge":  # also a Double Time charge of 3 (CCB-CARDS-17)
         found = {h: n for h, n in found.items() if n < 2 or _enemy_near(s, side, h)}
     return dict(sorted(found.items()))
 
@@ -235,6 +236,11 @@ class MoveStep(Task):
         new = move(s, piece, action.to, hexes)
         _carry_reach(s, new, action.frm, action.to)
         return new
+
+    def limit(self, unit: int, hexes: int) -> int:
+        """The most ``unit`` may move in this step, given its allowance (a second move of
+        Move-Fire-Move may get less, CCB-GAP-31)."""
+        return hexes
 
     def run(self, s: S) -> S:
         return s.pop()

@@ -46,7 +46,10 @@ class PlayStep(Task):
         hands = list(s.hands)
         hands[i] = hands[i].remove(action.card)
         s = s.evolve(hands=(hands[0], hands[1]), card=action.card)
-        return s.pop(*rule_of(action.card).steps())
+        last = list(s.last)
+        last[i] = rule_of(action.card).played(s, s.active)
+        s = s.evolve(last=(last[0], last[1]))
+        return s.pop(*s.rule.steps())
 
     def explain(self, s: S, action: Action) -> RuleViolation:
         if isinstance(action, act.PlayCard):
@@ -78,7 +81,8 @@ class OrderStep(Task):
             return s.pop()
         piece = piece_ordered(s, action)
         assert piece is not None
-        return s.evolve(ordered=(*s.ordered, piece))
+        s = s.evolve(ordered=(*s.ordered, piece))
+        return s.rule.on_order(s, piece)
 
     def run(self, s: S) -> S:
         return s.pop()

@@ -63,7 +63,21 @@ SCENARIO_PROVENANCES = PROVENANCES | {"original"}
 """A scenario's ``provenance``: the core values, or ``"original"`` for a design of this
 project (CCB-GAP-10: the base box's scenarios are not available)."""
 
-_TOP_KEYS = ("title", "provenance", "first", "board", "settings", "bottom", "top", "objective")
+_TOP_KEYS = (
+    "title",
+    "provenance",
+    "note",
+    "variant",
+    "first",
+    "board",
+    "settings",
+    "bottom",
+    "top",
+    "objective",
+)
+VARIANTS = ("", "armageddon")
+"""A scenario's ``variant``: none (the base game), or ``"armageddon"``, the team variant on
+the 'Armageddon' board (:mod:`wargames.ancients.variant`, CCA-GEN-03)."""
 _SIDE_KEYS = ("army", "command", "banners", "units", "leaders")
 _SETTING_KEYS: dict[str, tuple[str, ...] | type] = {
     "helmets": HELMETS,
@@ -123,6 +137,8 @@ class Scenario:
     """The scenario's data when it is not a shipped file (saved with a state)."""
     readings: Readings = ()
     """The readings game options chose over the scenario's (saved with a state)."""
+    variant: str = ""
+    """``"armageddon"``: an 'Armageddon' team scenario (CCA-GEN-03)."""
     geometry: Geometry = attrs.field(init=False)
     deck: tuple[str, ...] = attrs.field(init=False)
     """Every card of the deck, one per copy, sorted."""
@@ -247,7 +263,17 @@ def scenario_from(
         note=node.get("note", str, ""),
         source=source,
         readings=readings,
+        variant=_variant(node, board),
     )
+
+
+def _variant(node: Node, board: Board) -> str:
+    """The scenario's variant; an 'Armageddon' scenario is played on the 'Armageddon' board
+    (CCA-FLANK-01, -02)."""
+    variant = node.choice("variant", VARIANTS, "", "variant")
+    if variant == "armageddon" and not board.layout.subsections:
+        raise node.error("an 'Armageddon' scenario needs the armageddon board layout", "variant")
+    return variant
 
 
 def _hex(item: Node, board: Board) -> str:

@@ -34,11 +34,14 @@ def _classes() -> dict[str, type]:
         movement,
         orders,
         retreat,
+        teamturn,
+        teamvictory,
     )
     from wargames.ancients.combat import Strike
     from wargames.ancients.flow import TASKS
 
     del battle, elephants, evade, leaders, momentum, movement, orders, retreat  # register tasks
+    del teamturn, teamvictory  # the 'Armageddon' variant's tasks
     return {**TASKS, "Strike": Strike, "Combat": close.Combat}
 
 
@@ -65,6 +68,7 @@ def state_to_json(s: AncientsState) -> dict[str, Any]:
         "stuck": sorted(s.stuck),
         "battled": sorted(s.battled),
         "owed": list(s.owed),
+        "last": list(s.last),
         "turn_cap": s.turn_cap,
         "tasks": [encode_value(t) for t in s.tasks],
         "result": None if s.result is None else s.result.to_json(),
@@ -83,7 +87,12 @@ def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
         scenario = scenario_from_data(data["scenario_data"], data["scenario"], readings)
     classes = _classes()
     hands = data["hands"]
-    return cls(
+    if "armageddon" in data:  # the team variant's state (wargames.ancients.variant)
+        from wargames.ancients.variant import ArmageddonState
+
+        if not issubclass(cls, ArmageddonState):
+            cls = ArmageddonState  # type: ignore[assignment]
+    state = cls(
         scenario=scenario,
         where=tuple(data["where"]),
         blocks=tuple(data["blocks"]),
@@ -99,10 +108,14 @@ def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
         stuck=frozenset(data["stuck"]),
         battled=frozenset(data["battled"]),
         owed=tuple(data["owed"]),
+        last=(data["last"][0], data["last"][1]) if "last" in data else ("", ""),
         turn_cap=data["turn_cap"],
         tasks=tuple(decode_value(t, classes) for t in data["tasks"]),
         result=None if data["result"] is None else Outcome.from_json(data["result"]),
     )
+    if "armageddon" in data:
+        return state.with_variant(data["armageddon"])  # type: ignore[attr-defined, no-any-return]
+    return state
 
 
 __all__ = ["FORMAT", "state_from_json", "state_to_json"]

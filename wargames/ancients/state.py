@@ -128,6 +128,12 @@ class AncientsState(TaskState):
     owed: tuple[str, ...] = ()
     """Sides that played a card in reaction this turn: each draws its replacement before the
     active player draws (CCB-CARDS-34)."""
+    last: tuple[str, str] = ("", "")
+    """Per side (bottom, top): the card of its latest turn as it was used, for Counter Attack
+    (CCB-CARDS-14, CCB-GAP-32): a card id (the card a Counter Attack copied, mirrored),
+    ``leadership-any-section:SECTIONS`` with the sections, from that side's seat, where the
+    chain began, and a trailing ``!`` when the card fell back to 1 unit of choice; ``""``
+    before its first turn."""
     turn_cap: int | None = None
     """Not a rule of the game: an option for bot play, ending the game after that many turns
     (the side with more banners wins; equal banners: a draw)."""
@@ -177,12 +183,12 @@ class AncientsState(TaskState):
     def rule(self) -> CardRule:
         """The rule of the card played this turn (:mod:`wargames.ancients.commands`)."""
         assert self.card is not None, "no card has been played"
-        return RULES[self.card]
+        return RULES[self.card].resolve(self)
 
     @property
     def mods(self) -> Mods:
         """What the card played changes for the pieces it orders."""
-        return NO_MODS if self.card is None else RULES[self.card].mods
+        return NO_MODS if self.card is None else RULES[self.card].resolve(self).mods
 
     # -- where is what ---------------------------------------------------------------------
 
@@ -285,6 +291,23 @@ class AncientsState(TaskState):
 
     def full_strength(self, unit: int) -> bool:
         return self.blocks[unit] == self.scenario.full(unit)
+
+    # -- banners (hooks a variant refines) ---------------------------------------------------
+
+    def credit_banner(self, piece: int, hex_id: str) -> Self:
+        """Record where the banner for ``piece``, lost in ``hex_id``, was won: nothing in the
+        base game (the 'Armageddon' variant counts banners per flank, CCA-BANNER-01)."""
+        return self
+
+    def banners_reached(self) -> list[str]:
+        """The sides that have reached their banner target (CCB-VICTORY-03)."""
+        target = self.scenario.target
+        return [side for i, side in enumerate(SIDES) if self.banners[i] >= target[i]]
+
+    def victory_reason(self, side: str) -> str:
+        """Why ``side`` has won on banners, in words."""
+        i = SIDES.index(side)
+        return f"{self.scenario.army[i]} reach {self.banners[i]} victory banners"
 
     # -- protocol --------------------------------------------------------------------------
 

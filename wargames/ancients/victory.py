@@ -33,21 +33,19 @@ def check(s: S) -> S:
     when both have (CCB-VICTORY-03, -05)."""
     if s.result is not None:
         return s
-    reached = [side for i, side in enumerate(SIDES) if s.banners[i] >= s.scenario.target[i]]
+    reached = s.banners_reached()
     if len(reached) == 2:
         return s.end(None, "both sides reach their banner targets at once")
     if reached:
-        side = reached[0]
-        i = SIDES.index(side)
-        army = s.scenario.army[i]
-        return s.end(side, f"{army} reach {s.banners[i]} victory banners")
+        return s.end(reached[0], s.victory_reason(reached[0]))
     return s
 
 
 def eliminate(s: S, piece: int, check_now: bool = True) -> S:
     """``piece`` is destroyed (a unit's last block, a leader killed): it leaves the board and
     its enemy gains a banner (CCB-UNITS-03, CCB-VICTORY-01, CCB-LEADER-18)."""
-    s = s.relocate([(piece, DEAD)]).with_blocks(piece, 0)
+    where = s.where[piece]
+    s = s.relocate([(piece, DEAD)]).with_blocks(piece, 0).credit_banner(piece, where)
     return award(s, other(s.side_of(piece)), 1, check_now)
 
 

@@ -404,16 +404,25 @@ class Match:
         )
 
     def step(self) -> GameState:
-        """One decision: roll at a chance node, else ask the pending player's agent."""
+        """One decision: roll at a chance node, else ask the pending player's agent (a seat
+        ``side/role`` of a team game without an agent of its own is played by its side's)."""
         player = self.state.current_player
         if player is None:
             raise RuleViolation("GAME-OVER", "the game is over")
         if player == CHANCE:
             return self.roll()
-        agent = self.agents.get(player)
+        agent = self.agent_for(player)
         if agent is None:
             raise RuleViolation("MATCH", f"no agent plays {player}; apply its action yourself")
         return self.apply(agent.act(self.state.view(player)))
+
+    def agent_for(self, player: Player) -> Agent | None:
+        """The agent that plays ``player``: its own, or for a seat ``side/role`` of a team game
+        without one, its side's."""
+        agent = self.agents.get(player)
+        if agent is None and "/" in player:
+            agent = self.agents.get(player.split("/", 1)[0])
+        return agent
 
     def run(self, max_steps: int | None = None) -> Outcome | None:
         """Play on with the agents (and dice) until the game ends or ``max_steps`` are taken."""
@@ -427,7 +436,7 @@ class Match:
         """Resolve chance nodes (and agents' turns) until a player without an agent must decide."""
         while True:
             player = self.state.current_player
-            if player is None or (player != CHANCE and player not in self.agents):
+            if player is None or (player != CHANCE and self.agent_for(player) is None):
                 return self.state
             self.step()
 

@@ -1,0 +1,683 @@
+"""The ten tactic cards, each a :class:`~wargames.ancients.commands.CardRule` registered over
+its 1-unit fallback (CCB-CARDS-13 to -23, -26 to -41).
+
+* Clash of Shields (:class:`ClashOfShields`), Darken the Sky (:class:`DarkenTheSky`), Double
+  Time (:class:`DoubleTime`), Line Command (:class:`LineCommand`), Mounted Charge
+  (:class:`MountedCharge`) and Move-Fire-Move (:class:`MoveFireMove`) order units by kind or
+  position; a card that finds no such unit when it is played orders 1 unit of the player's
+  choice instead (CCB-ORDERS-13, CCB-GAP-33);
+* Counter Attack (:class:`CounterAttack`) copies the card of the opponent's latest turn,
+  mirrored (:attr:`AncientsState.last <wargames.ancients.state.AncientsState.last>`,
+  CCB-CARDS-14, -26 to -31, CCB-GAP-32);
+* First Strike (:class:`FirstStrike`) is played by the defender when a close combat is
+  declared (CCB-CARDS-18, -32 to -36, CCB-GAP-35);
+* I Am Spartacus (:class:`IAmSpartacus`) and Rally (:class:`Rally`) roll Command dice, a chance
+  node, and order from the faces (CCB-CARDS-19, -23, -38 to -41, CCB-GAP-34).
+
+Importing this module registers the rules (:func:`wargames.ancients.commands.register`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from wargames.ancients import actions as act
+from wargames.ancients.battle import BattleStep
+from wargames.ancients.cards import CardSpec
+from wargames.ancients.commands import (
+    RULES,
+    CardRule,
+    LeadershipOrders,
+    Mods,
+    OneUnitOfChoice,
+    basic_refusal,
+    leaders_to_order,
+    register,
+    unordered_units,
+)
+from wargames.ancients.dice import Face, spartacus_orders
+from wargames.ancients.flow import DiceRoll, Task, once, task
+from wargames.ancients.movement import MoveStep
+from wargames.ancients.orders import OrderStep, piece_ordered
+from wargames.ancients.ranged import fire
+from wargames.ancients.state import SIDES, other
+from wargames.ancients.units import default_units
+from wargames.core.cards import Deck, Pile
+from wargames.core.engine import Action, Player
+from wargames.core.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from wargames.ancients.close import Combat
+    from wargames.ancients.state import AncientsState as S
+
+ANY_SECTION = "leadership-any-section"
+SWAP = {"left": "right", "right": "left", "center": "center"}
+
+
+def _last(s: S, side: str) -> str:
+    return s.last[SIDES.index(side)]
+
+
+def _record(s: S, side: str, what: str) -> S:
+    last = list(s.last)
+    last[SIDES.index(side)] = what
+    return s.evolve(last=(last[0], last[1]))
+
+
+def _adjacent_to_enemy(s: S, unit: int) -> bool:
+    side = s.side_of(unit)
+    return any(
+        s.enemy_piece_at(h, side) is not None for h in s.scenario.geometry.neighbours[s.where[unit]]
+    )
+
+
+def _linked(s: S, unit: int) -> bool:
+    """Whether ``unit`` stands next to a unit already ordered: the group grows hex by hex, so
+    the ordered units always form one linked group (CCB-GAP-30)."""
+    if not s.ordered:
+        return True
+    near = s.scenario.geometry.adjacent[s.where[unit]]
+    return any(s.where[p] in near for p in s.ordered)
+
+
+# -- the shared fallback ----------------------------------------------------------------------
+
+
+class TacticRule(CardRule):
+    """A tactic card ordering units of some kind or position: with none when it is played, 1
+    unit of the player's choice instead (CCB-ORDERS-13, CCB-GAP-33), marked ``!`` in
+    :attr:`AncientsState.last`."""
+
+    def __init__(self, spec: CardSpec) -> None:
+        super().__init__(spec)
+        self.fallback = OneUnitOfChoice(spec)
+
+    def may_detach(self) -> bool:
+        return self.spec.helmet
+
+    def eligible(self, s: S, side: str) -> tuple[int, ...]:
+        """The pieces of ``side`` the card could order at all (the fallback test)."""
+        return s.units_of(side)
+
+    def played(self, s: S, side: str) -> str:
+        if self.spec.fallback == "one-unit" and not self.eligible(s, side):
+            return self.spec.id + "!"
+        return self.spec.id
+
+    def resolve(self, s: S) -> CardRule:
+        return self.fallback if _last(s, s.active) == self.spec.id + "!" else self
+
+    def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
+        found = basic_refusal(s, side, piece)
+        if found is not None:
+            return found
+        return RuleViolation(self.spec.rules[0], self.why)
+
+    why: ClassVar[str] = "the card does not order that piece now"
+
+
+# -- Clash of Shields -------------------------------------------------------------------------
+
+
+class ClashOfShields(TacticRule):
+    """Every friendly unit next to an enemy; they may not move before battling nor fire, and
+    roll 2 extra dice in close combat, not in a bonus close combat; momentum advances as usual
+    (CCB-CARDS-13, CCB-TERRAIN-51-EX)."""
+
+    mods = Mods(close_bonus=2, bonus_in_bonus_combat=False, may_move=False, may_fire=False)
+    why = "Clash of Shields orders units adjacent to an enemy"
+
+    def eligible(self, s: S, side: str) -> tuple[int, ...]:
+        return tuple(u for u in s.units_of(side) if _adjacent_to_enemy(s, u))
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        return tuple(u for u in self.eligible(s, side) if u not in s.ordered)
+
+    def steps(self) -> tuple[Task, ...]:
+        return (OrderStep(), BattleStep())
+
+
+# -- Counter Attack ---------------------------------------------------------------------------
+
+
+def mirror(used: str) -> str | None:
+    """The card a Counter Attack copying ``used`` (an :attr:`AncientsState.last` entry)
+    becomes: left and right swapped (CCB-CARDS-26), a Leadership Any Section kept to the same
+    stretch of the board (CCB-CARDS-27), a copied Counter Attack already the card it copied
+    (CCB-CARDS-29); ``None`` with nothing to copy or a First Strike (CCB-CARDS-28, CCB-GAP-32)."""
+    base = used.rstrip("!")
+    if base in ("", "counter-attack", "first-strike"):
+        return None
+    if base.startswith(ANY_SECTION + ":"):
+        names = base.split(":", 1)[1].split(",")
+        return ANY_SECTION + ":" + ",".join(sorted(SWAP[n] for n in names))
+    return RULES[base].spec.mirror or base
+
+
+@cache
+def _stretch_rule(used: str) -> LeadershipInStretch:
+    names = frozenset(used.split(":", 1)[1].split(","))
+    return LeadershipInStretch(RULES[ANY_SECTION].spec, names)
+
+
+def rule_for(used: str) -> CardRule:
+    """The rule of a card as :attr:`AncientsState.last` records it."""
+    base = used.rstrip("!")
+    if base.startswith(ANY_SECTION + ":"):
+        return _stretch_rule(base)
+    return RULES[base]
+
+
+class CounterAttack(OneUnitOfChoice):
+    """The card the opponent played on his latest turn, as if the player had played it,
+    mirrored; with nothing to copy, or a First Strike, 1 unit of choice (CCB-CARDS-14, -26 to
+    -31, CCB-GAP-32). A copied troop card or I Am Spartacus counts the player's own Command
+    (CCB-CARDS-30, -31): the copied rule reads it from the state."""
+
+    def played(self, s: S, side: str) -> str:
+        copied = mirror(_last(s, other(side)))
+        if copied is None:
+            return self.spec.id + "!"
+        return rule_for(copied).played(s, side)
+
+    def resolve(self, s: S) -> CardRule:
+        used = _last(s, s.active)
+        if used in ("", self.spec.id + "!"):
+            return self
+        return rule_for(used).resolve(s)
+
+
+class LeadershipInStretch(LeadershipOrders):
+    """A Leadership Any Section copied by Counter Attack: the leader must stand in the stretch
+    of the board where the opponent used it (CCB-CARDS-27, CCB-GAP-32)."""
+
+    def __init__(self, spec: CardSpec, stretch: frozenset[str]) -> None:
+        super().__init__(spec)
+        self.stretch = stretch
+
+    def leads(self, s: S, side: str, hex_id: str) -> bool:
+        return not self.stretch.isdisjoint(s.scenario.geometry.sections[side][hex_id])
+
+    def played(self, s: S, side: str) -> str:
+        return ANY_SECTION + ":" + ",".join(sorted(self.stretch))
+
+    def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
+        found = super().refusal(s, side, piece)
+        if found.rule == "CCB-CARDS-11":
+            return RuleViolation(
+                "CCB-CARDS-27", "the copied Leadership is used where the opponent used it"
+            )
+        return found
+
+
+class AnySectionLeadership(LeadershipOrders):
+    """Leadership Any Section, recording where its first order was given, for a Counter
+    Attack that copies it (CCB-CARDS-27, CCB-GAP-32)."""
+
+    def on_order(self, s: S, piece: int) -> S:
+        if len(s.ordered) != 1:
+            return s
+        sections = s.scenario.geometry.sections[s.active][s.where[piece]]
+        return _record(s, s.active, ANY_SECTION + ":" + ",".join(sorted(sections)))
+
+
+# -- Darken the Sky ---------------------------------------------------------------------------
+
+
+class DarkenTheSky(TacticRule):
+    """Every friendly unit with missile weapons may fire twice, each shot on its own; none
+    moves (CCB-CARDS-15). A unit fires whenever it may, so one whose adjacent enemy was driven
+    off fires (CCB-CARDS-37)."""
+
+    mods = Mods(may_move=False, may_close=False)
+    why = "Darken the Sky orders units with missile weapons"
+
+    def eligible(self, s: S, side: str) -> tuple[int, ...]:
+        return tuple(u for u in s.units_of(side) if s.kind(u).can_fire)
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        return tuple(u for u in self.eligible(s, side) if u not in s.ordered)
+
+    def steps(self) -> tuple[Task, ...]:
+        return (OrderStep(), Volleys())
+
+
+@task
+@attrs.frozen
+class Volleys(BattleStep):
+    """Darken the Sky's battle step: each ordered unit fires up to twice, in any order; a
+    unit is marked as having battled after its second shot (CCB-CARDS-15)."""
+
+    fired: tuple[int, ...] = ()
+    rule: ClassVar[str] = "CCB-CARDS-15"
+
+    def act(self, s: S, action: Action) -> S:
+        if not isinstance(action, act.Fire):
+            return s.pop()
+        unit = s.unit_at(action.frm)
+        target = s.enemy_piece_at(action.at, s.active)
+        assert unit is not None and target is not None
+        if unit in self.fired:
+            return super().act(s, action)
+        s = s.pop(attrs.evolve(self, fired=(*self.fired, unit)))
+        return fire(s, unit, target)
+
+
+# -- Double Time and Line Command -------------------------------------------------------------
+
+
+def _foot(s: S, unit: int) -> bool:
+    return s.kind(unit).foot
+
+
+def _in_two_sections(s: S, side: str, pieces: tuple[int, ...]) -> bool:
+    sections = s.scenario.geometry.sections[side]
+    pairs = (("left", "center"), ("center", "right"), ("left", "right"))
+    return any(all(not sections[s.where[p]].isdisjoint(pair) for p in pieces) for pair in pairs)
+
+
+def _double_time_allowance() -> tuple[tuple[str, int], ...]:
+    """Foot units move 2 (a warrior 3, light foot and war machines as usual), CCB-CARDS-16,
+    -17, CCB-GAP-36."""
+    found = []
+    for kind in default_units().values():
+        if kind.foot and not kind.war_machine:
+            hexes = 3 if kind.move_rule == "warrior-charge" else max(2, kind.max_move)
+            found.append((kind.code, hexes))
+    return tuple(found)
+
+
+class DoubleTime(TacticRule):
+    """Up to 4 foot units in one linked group in no more than 2 sections: each may move 2
+    hexes and still close combat, a warrior 2 or 3 and must then close combat; none fires
+    (CCB-CARDS-16, -17, CCB-GAP-30, CCB-GAP-36: war machines keep their own limits)."""
+
+    mods = Mods(may_fire=False, allowance=_double_time_allowance(), close_after_move=True)
+    why = "Double Time orders up to 4 linked foot units in at most 2 sections"
+
+    def eligible(self, s: S, side: str) -> tuple[int, ...]:
+        return tuple(u for u in s.units_of(side) if _foot(s, u))
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        if len(s.ordered) >= 4:
+            return ()
+        return tuple(
+            u
+            for u in self.eligible(s, side)
+            if u not in s.ordered and _linked(s, u) and _in_two_sections(s, side, (*s.ordered, u))
+        )
+
+
+class LineCommand(TacticRule):
+    """Any number of foot units in one linked group, in up to 3 sections: each moves at most
+    1 hex and may then fire or close combat; momentum as usual (CCB-CARDS-20, CCB-GAP-30)."""
+
+    mods = Mods(
+        allowance=tuple((k.code, 1) for k in default_units().values() if k.foot),
+    )
+    why = "Line Command orders foot units linked to those already ordered"
+
+    def eligible(self, s: S, side: str) -> tuple[int, ...]:
+        return tuple(u for u in s.units_of(side) if _foot(s, u))
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        return tuple(u for u in self.eligible(s, side) if u not in s.ordered and _linked(s, u))
+
+
+# -- Mounted Charge ---------------------------------------------------------------------------
+
+CHARGERS = ("HC", "CHC", "HCH", "EL")
+
+
+class MountedCharge(TacticRule):
+    """Up to Command mounted units: 1 extra close-combat die, bonus close combat included; HC,
+    cataphracted HC, HCH and EL may move up to 3 hexes and still battle; none fires
+    (CCB-CARDS-21)."""
+
+    mods = Mods(close_bonus=1, may_fire=False, allowance=tuple((c, 3) for c in CHARGERS))
+    why = "Mounted Charge orders up to Command mounted units"
+
+    def eligible(self, s: S, side: str) -> tuple[int, ...]:
+        return tuple(u for u in s.units_of(side) if s.kind(u).mounted)
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        if len(s.ordered) >= s.command(side):
+            return ()
+        return tuple(u for u in self.eligible(s, side) if u not in s.ordered)
+
+
+# -- First Strike -----------------------------------------------------------------------------
+
+
+class FirstStrike(CardRule):
+    """Played by the defender when a close combat is declared against one of his units: it
+    strikes first (CCB-CARDS-18, -32, -33; :class:`~wargames.ancients.close.Strikes`), against
+    a bonus close combat too by the setting ``first_strike_vs_bonus`` (CCB-CARDS-36,
+    CCB-GAP-35); its player draws first (CCB-CARDS-34). Played for one's own turn it orders
+    nothing (CCB-CARDS-35)."""
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        return ()
+
+    def steps(self) -> tuple[Task, ...]:
+        return ()
+
+    def reaction(self, s: S, combat: Combat) -> bool:
+        return not combat.bonus or s.scenario.settings.first_strike_vs_bonus
+
+    def react(self, s: S, combat: Combat) -> Combat:
+        return attrs.evolve(combat, first_strike=True)
+
+    def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
+        return RuleViolation(
+            "CCB-CARDS-35", "First Strike played for one's own turn orders nothing"
+        )
+
+
+# -- Command dice: I Am Spartacus and Rally ---------------------------------------------------
+
+
+@task
+@attrs.frozen
+class CommandRoll(Task):
+    """The active player rolls as many dice as his Command (CCB-CARDS-19, -23, -30)."""
+
+    card: str
+    rule: ClassVar[str] = "CCB-CARDS-19"
+
+    def run(self, s: S) -> S:
+        return s.pop(CommandDice(s.command(s.active), self.card))
+
+
+@task
+@attrs.frozen
+class CommandDice(DiceRoll):
+    """The chance node of a Command roll; the faces go to the card's next task."""
+
+    dice: int
+    card: str
+    rule: ClassVar[str] = "CCB-CARDS-19"
+
+    def rolled(self, s: S, faces: act.Dice) -> S:
+        symbols = tuple(f for f in faces.faces if f in SYMBOL_FACES)
+        if self.card == "rally":
+            return s.pop(RallyStep(symbols))
+        return s.pop(SpartacusOrders(symbols))
+
+
+SYMBOL_FACES = (Face.LIGHT.value, Face.MEDIUM.value, Face.HEAVY.value, Face.HELMET.value)
+
+
+def _spends(symbols: tuple[str, ...], unit_class: str | None) -> str | None:
+    """The face an order or a block uses: the unit's class symbol, else a helmet (a helmet
+    fits anything, so the class symbol is always spent first)."""
+    for face in symbols:
+        if unit_class is not None and spartacus_orders(Face(face)) == unit_class:
+            return face
+    return Face.HELMET.value if Face.HELMET.value in symbols else None
+
+
+def _without(symbols: tuple[str, ...], face: str) -> tuple[str, ...]:
+    i = symbols.index(face)
+    return symbols[:i] + symbols[i + 1 :]
+
+
+class IAmSpartacus(CardRule):
+    """Command dice: each class symbol orders a unit of that class, each helmet any unit or
+    leader, in any section; ordered units roll 1 extra die in close combat, bonus close combat
+    included; then the deck, the discards and the card are shuffled together (CCB-CARDS-19,
+    -38, CCB-GAP-37)."""
+
+    mods = Mods(close_bonus=1)
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        top = s.top
+        if not isinstance(top, SpartacusOrders):
+            return ()
+        symbols = top.symbols
+        units = tuple(u for u in unordered_units(s, side) if _spends(symbols, s.kind(u).unit_class))
+        leaders = leaders_to_order(s, side, True) if Face.HELMET.value in symbols else ()
+        return tuple(sorted((*units, *leaders)))
+
+    def steps(self) -> tuple[Task, ...]:
+        return (CommandRoll("i-am-spartacus"), MoveStep(), BattleStep(), Reshuffle())
+
+    def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
+        found = basic_refusal(s, side, piece)
+        return found or RuleViolation("CCB-CARDS-19", "no die left orders that piece")
+
+
+@task
+@attrs.frozen
+class SpartacusOrders(OrderStep):
+    """Step 2 under I Am Spartacus: the player orders one piece per die face, ``order HEX``
+    spending its class symbol or else a helmet (CCB-CARDS-19)."""
+
+    symbols: tuple[str, ...] = ()
+    rule: ClassVar[str] = "CCB-CARDS-19"
+
+    def act(self, s: S, action: Action) -> S:
+        if not isinstance(action, act.Order):
+            return s.pop()
+        piece = piece_ordered(s, action)
+        assert piece is not None
+        kind = s.type_of(piece)
+        face = _spends(self.symbols, None if kind is None else kind.unit_class)
+        assert face is not None
+        s = s.evolve(ordered=(*s.ordered, piece))
+        return s.pop(attrs.evolve(self, symbols=_without(self.symbols, face)))
+
+
+@task
+@attrs.frozen
+class Reshuffle(Task):
+    """After I Am Spartacus: the draw pile, the discards and the card played become one new
+    draw pile; the hands are not touched (CCB-CARDS-38)."""
+
+    rule: ClassVar[str] = "CCB-CARDS-38"
+
+    def run(self, s: S) -> S:
+        cards = [*s.deck.draw.cards, *s.deck.discards.cards, *((s.card,) if s.card else ())]
+        return s.evolve(deck=Deck(Pile.of(cards)), card=None).pop()
+
+
+class Rally(CardRule):
+    """Command dice: each class symbol returns a block to a damaged unit of that class in or
+    next to a hex with a friendly leader, each helmet to such a unit of any class; never above
+    its starting strength, never an elephant or a chariot; every unit that regains a block is
+    ordered, whatever its section (CCB-CARDS-23, -39, -40, CCB-GAP-34). With no leader on the
+    board, 1 unit of choice (CCB-CARDS-41)."""
+
+    def __init__(self, spec: CardSpec) -> None:
+        super().__init__(spec)
+        self.fallback = OneUnitOfChoice(spec)
+
+    def may_detach(self) -> bool:
+        return False
+
+    def played(self, s: S, side: str) -> str:
+        return self.spec.id if s.leaders_of(side) else self.spec.id + "!"
+
+    def resolve(self, s: S) -> CardRule:
+        return self.fallback if _last(s, s.active) == self.spec.id + "!" else self
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        return ()  # the rallied units are ordered as they regain blocks
+
+    def steps(self) -> tuple[Task, ...]:
+        return (CommandRoll("rally"), MoveStep(), BattleStep())
+
+    def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
+        return RuleViolation("CCB-CARDS-23", "Rally orders the units that regain a block")
+
+
+def rallying(s: S, side: str, symbols: tuple[str, ...]) -> tuple[int, ...]:
+    """The units that may take a block now: damaged, not elephants or chariots, in or next to
+    a friendly leader's hex, with a face left for them (CCB-CARDS-23, -39, -40, CCB-GAP-34)."""
+    geometry = s.scenario.geometry
+    near_leader: set[str] = set()
+    for leader in s.leaders_of(side):
+        here = s.where[leader]
+        near_leader.add(here)
+        near_leader.update(geometry.neighbours[here])
+    return tuple(
+        u
+        for u in s.units_of(side)
+        if s.where[u] in near_leader
+        and s.blocks[u] < s.scenario.full(u)
+        and s.kind(u).can_be_rallied
+        and _spends(symbols, s.kind(u).unit_class) is not None
+    )
+
+
+@task
+@attrs.frozen
+class RallyStep(Task):
+    """The Rally faces are placed one block at a time, ``rally HEX``, while a face fits a
+    unit; faces that fit none are lost. A unit's class symbol is spent before a helmet.
+    Each rallied unit is ordered (CCB-CARDS-23, CCB-GAP-34)."""
+
+    symbols: tuple[str, ...]
+    rule: ClassVar[str] = "CCB-CARDS-23"
+
+    def options(self, s: S) -> tuple[int, ...]:
+        return once(s, "rally", lambda: rallying(s, s.active, self.symbols))
+
+    def actor(self, s: S) -> Player | None:
+        return s.seat(s.active) if self.options(s) else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return tuple(act.Rally(s.where[u]) for u in self.options(s))
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, act.Rally)
+        unit = s.unit_at(action.hex)
+        assert unit is not None
+        face = _spends(self.symbols, s.kind(unit).unit_class)
+        assert face is not None
+        s = s.with_blocks(unit, s.blocks[unit] + 1)
+        if unit not in s.ordered:
+            s = s.evolve(ordered=(*s.ordered, unit))
+        return s.pop(RallyStep(_without(self.symbols, face)))
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, act.Rally):
+            unit = s.unit_at(action.hex)
+            if unit is not None and s.side_of(unit) == s.active:
+                if not s.kind(unit).can_be_rallied:
+                    return RuleViolation("CCB-CARDS-40", "elephants and chariots never rally")
+                if s.blocks[unit] >= s.scenario.full(unit):
+                    return RuleViolation("CCB-CARDS-39", "no unit rises above its strength")
+            return RuleViolation(
+                "CCB-CARDS-23", "a Rally face goes to a damaged unit of its class near a leader"
+            )
+        return super().explain(s, action)
+
+
+# -- Move-Fire-Move ---------------------------------------------------------------------------
+
+
+class MoveFireMove(TacticRule):
+    """Up to Command light units: all move, then all may fire, then all may move again; none
+    close combats; light foot units pass through friendly units (CCB-CARDS-22). Each move up
+    to the unit's allowance (setting ``move_fire_move = "full-each"``) or one allowance split
+    between them (``"split"``); fire dice by the first move (CCB-GAP-31)."""
+
+    mods = Mods(may_close=False, pass_through=True)
+    why = "Move-Fire-Move orders up to Command light units"
+
+    def eligible(self, s: S, side: str) -> tuple[int, ...]:
+        return tuple(u for u in s.units_of(side) if s.kind(u).unit_class == "light")
+
+    def orderable(self, s: S, side: str) -> tuple[int, ...]:
+        if len(s.ordered) >= s.command(side):
+            return ()
+        return tuple(u for u in self.eligible(s, side) if u not in s.ordered)
+
+    def steps(self) -> tuple[Task, ...]:
+        return (OrderStep(), MoveStep(), BattleStep(), SecondMove())
+
+
+@task
+@attrs.frozen
+class SecondMove(Task):
+    """Move-Fire-Move's second move: the ordered units move again, each its full allowance,
+    or (setting ``split``) what the first move left of it (CCB-CARDS-22, CCB-GAP-31)."""
+
+    rule: ClassVar[str] = "CCB-CARDS-22"
+
+    def run(self, s: S) -> S:
+        split = s.scenario.settings.move_fire_move == "split"
+        spent = tuple((p, s.moved[p]) for p in s.ordered if split and s.moved[p])
+        s = s.evolve(moved=(0,) * len(s.moved))
+        return s.pop(MoveAgain(spent))
+
+
+@task
+@attrs.frozen
+class MoveAgain(MoveStep):
+    """The second movement step of Move-Fire-Move; ``spent``: hexes of the allowance each unit
+    used in the first (only with the ``split`` setting, CCB-GAP-31)."""
+
+    spent: tuple[tuple[int, int], ...] = ()
+    rule: ClassVar[str] = "CCB-CARDS-22"
+
+    def limit(self, unit: int, hexes: int) -> int:
+        return hexes - dict(self.spent).get(unit, 0)
+
+
+# -- registration -----------------------------------------------------------------------------
+
+
+def _register() -> None:
+    cards = {rule.spec.id: rule for rule in RULES.values()}
+    classes: dict[str, type[CardRule]] = {
+        "clash-of-shields": ClashOfShields,
+        "counter-attack": CounterAttack,
+        "darken-the-sky": DarkenTheSky,
+        "double-time": DoubleTime,
+        "first-strike": FirstStrike,
+        "i-am-spartacus": IAmSpartacus,
+        "line-command": LineCommand,
+        "mounted-charge": MountedCharge,
+        "move-fire-move": MoveFireMove,
+        "rally": Rally,
+        ANY_SECTION: AnySectionLeadership,
+    }
+    for card, cls in classes.items():
+        register(cls(cards[card].spec))
+
+
+_register()
+
+__all__ = [
+    "AnySectionLeadership",
+    "ClashOfShields",
+    "CommandDice",
+    "CommandRoll",
+    "CounterAttack",
+    "DarkenTheSky",
+    "DoubleTime",
+    "FirstStrike",
+    "IAmSpartacus",
+    "LeadershipInStretch",
+    "LineCommand",
+    "MountedCharge",
+    "MoveAgain",
+    "MoveFireMove",
+    "Rally",
+    "RallyStep",
+    "Reshuffle",
+    "SecondMove",
+    "SpartacusOrders",
+    "Volleys",
+    "mirror",
+    "rallying",
+    "rule_for",
+]

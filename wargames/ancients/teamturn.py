@@ -1,0 +1,640 @@
+"""The turn of the 'Armageddon' team variant as tasks (CCA-SEQ-01 to -09, CCA-HAND-01 to -07).
+
+Before the first turn each side is dealt up to its hand limit, its Commander places one card
+face down on each flank, and draws back up to the limit (CCA-HAND-06, CCA-GAP-12). A side's
+turn then runs (CCA-SEQ-01):
+
+1. :class:`CounterWindow`: the Commander may play Counter Attack from his hand on any flank,
+   one per flank (CCA-SEQ-02, CCA-CARDS-11, CCA-GAP-08);
+2. :class:`Reveal`: the cards placed last turn are turned up, except where a Counter Attack
+   was played: that card stays face down for next turn (CCA-SEQ-03, CCA-CARDS-12, -13);
+3. :class:`FlankOrders` then :class:`FlankMoves` on the left, center and right flanks: each
+   flank's Field General orders with his flank's card and moves, all movement before any
+   combat (CCA-SEQ-04);
+4. :class:`FlankBattles` on each flank, in the order the Commander chooses
+   (:class:`ChooseBattleFlank`): one combat at a time, each resolved in full (CCA-SEQ-05 to
+   -07, CCA-VICTORY-03, CCA-GAP-13); before each close combat the opposing Commander may play
+   First Strike (:class:`FirstStrikeOffer`, CCA-CARDS-14, CCA-GAP-09);
+5. :class:`PlaceCard` per flank: the Commander places a card face down (CCA-SEQ-08);
+6. :class:`Refill`: he draws up to his hand limit (CCA-SEQ-09, CCA-HAND-02 to -04).
+
+Actions: ``counter-attack left``, ``end counter-attack``, ``place order-two-left left``,
+``battles left`` (the Commander's choice of the flank that battles next, CCA-VICTORY-03),
+``play first-strike``, ``end first-strike``, ``credit left`` (CCA-BANNER-03).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from wargames.ancients import actions as act
+from wargames.ancients.battle import BattleStep
+from wargames.ancients.close import Combat, DefenderChoice, Strikes
+from wargames.ancients.commands import rule_of
+from wargames.ancients.flanks import (
+    COUNTER_ATTACK,
+    FIRST_STRIKE,
+    REACTIONS,
+    hand_limit,
+    orderable,
+    refusal,
+)
+from wargames.ancients.flow import DrawCard, end, once, task
+from wargames.ancients.movement import MoveStep
+from wargames.ancients.orders import OrderStep, piece_ordered
+from wargames.ancients.teams import FLANKS, mirror
+from wargames.core import tasks
+from wargames.core.engine import Action, Player
+from wargames.core.errors import RuleViolation
+from wargames.core.notation import Reader, one, parse_notation, two
+
+if TYPE_CHECKING:
+    from wargames.ancients.state import AncientsState
+    from wargames.ancients.variant import ArmageddonState as S
+
+
+class TeamTask(tasks.Task["S"]):
+    """One pending step of the variant's turn (frozen attrs subclasses)."""
+
+    rule: ClassVar[str] = "CCA-SEQ-01"
+    sequence_rule: ClassVar[str] = "CCA-SEQ-01"
+
+
+Task = tasks.Task[Any]
+
+
+def team(s: AncientsState) -> S:
+    """``s`` as the variant's state (the base game's tasks are typed for the base state)."""
+    from wargames.ancients.variant import ArmageddonState
+
+    assert isinstance(s, ArmageddonState)
+    return s
+
+
+# -- actions ------------------------------------------------------------------------------------
+
+
+@attrs.frozen(cache_hash=True)
+class Place:
+    """Step 5: the Commander places ``card`` face down on ``flank`` (CCA-SEQ-08)."""
+
+    card: str
+    flank: str
+
+    def __str__(self) -> str:
+        return f"place {self.card} {self.flank}"
+
+
+@attrs.frozen(cache_hash=True)
+class CounterAttack:
+    """Step 1: the Commander plays Counter Attack on ``flank`` (CCA-CARDS-11)."""
+
+    flank: str
+
+    def __str__(self) -> str:
+        return f"counter-attack {self.flank}"
+
+
+@attrs.frozen(cache_hash=True)
+class BattleFlank:
+    """Step 4: the active Commander has the units of ``flank`` battle next (CCA-VICTORY-03)."""
+
+    flank: str
+
+    def __str__(self) -> str:
+        return f"battles {self.flank}"
+
+
+@attrs.frozen(cache_hash=True)
+class Credit:
+    """The losing Commander credits a banner won on a two-flank hex to ``flank``
+    (CCA-BANNER-03)."""
+
+    flank: str
+
+    def __str__(self) -> str:
+        return f"credit {self.flank}"
+
+
+def _flank(text: str) -> str:
+    if text not in FLANKS:
+        raise ValueError(text)
+    return text
+
+
+READERS: dict[str, Reader[object]] = {
+    "place": lambda a: Place(two(a)[0], _flank(two(a)[1])),
+    "counter-attack": lambda a: CounterAttack(_flank(one(a))),
+    "credit": lambda a: Credit(_flank(one(a))),
+    "battles": lambda a: BattleFlank(_flank(one(a))),
+}
+
+
+def parse(text: str) -> object:
+    """The variant's actions, then the base game's."""
+    verb = text.split(maxsplit=1)[0] if text.strip() else ""
+    if verb in READERS:
+        return parse_notation(text, READERS)
+    return act.parse(text)
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def index(flank: str) -> int:
+    return FLANKS.index(flank)
+
+
+def take_from_hand(s: S, side: str, card: str) -> S:
+    i = 0 if side == "bottom" else 1
+    hands = list(s.hands)
+    hands[i] = hands[i].remove(card)
+    return s.evolve(hands=(hands[0], hands[1]))
+
+
+def copied(s: S, flank: str) -> str:
+    """The card a Counter Attack on ``flank`` copies: the one the other side used on its last
+    turn on the same stretch of battlefield (its mirror-named flank), a section card mirrored
+    (CCA-CARDS-11, -13, CCA-GAP-07); none: Counter Attack's own one unit of choice."""
+    other = 1 if s.active == "bottom" else 0
+    card = s.flank_last[other][index(mirror(flank))]
+    if not card:
+        return COUNTER_ATTACK
+    spec = s.scenario.cards[card]
+    return spec.mirror or card
+
+
+# -- the opening ---------------------------------------------------------------------------------
+
+
+def opening_tasks(first: str) -> tuple[Task, ...]:
+    """Deal to the hand limit, place three cards, draw back up (CCA-HAND-06, CCA-GAP-12)."""
+    second = "top" if first == "bottom" else "bottom"
+    places = [PlaceCard(side, f) for side in (first, second) for f in FLANKS]
+    return (Refill(first), Refill(second), *places, Refill(first), Refill(second), BeginTeamTurn())
+
+
+@task
+@attrs.frozen
+class Refill(TeamTask):
+    """``side``'s Commander draws until he holds his hand limit; above it he keeps his cards
+    and draws nothing (CCA-SEQ-09, CCA-HAND-02 to -04)."""
+
+    side: str
+    rule: ClassVar[str] = "CCA-SEQ-09"
+
+    def run(self, s: S) -> S:
+        if len(s.hand(self.side)) >= hand_limit(s, self.side) or not s.deck.can_draw():
+            return s.pop()
+        return s.push(DrawCard(self.side))
+
+
+# -- the turn ------------------------------------------------------------------------------------
+
+
+@task
+@attrs.frozen
+class BeginTeamTurn(TeamTask):
+    """A side's turn begins: its six steps (CCA-SEQ-01)."""
+
+    rule: ClassVar[str] = "CCA-SEQ-01"
+
+    def run(self, s: S) -> S:
+        n = len(s.where)
+        s = s.evolve(
+            turn=s.turn + 1,
+            card=None,
+            ordered=(),
+            moved=(0,) * n,
+            stuck=frozenset(),
+            battled=frozenset(),
+            owed=(),
+            revealed=("", "", ""),
+            countered=(),
+            flank="",
+            flank_orders=((), (), ()),
+            played=("", "", ""),
+            offered=None,
+        )
+        side = s.active
+        return s.pop(
+            CounterWindow(),
+            Reveal(),
+            *(FlankOrders(f) for f in FLANKS),
+            *(FlankMoves(f) for f in FLANKS),
+            ChooseBattleFlank(),
+            UseUp(),
+            *(PlaceCard(side, f) for f in FLANKS),
+            Refill(side),
+            EndTeamTurn(),
+        )
+
+
+@task
+@attrs.frozen
+class CounterWindow(TeamTask):
+    """Step 1: the Commander may play Counter Attack on a flank, before any card is revealed;
+    one per flank (CCA-SEQ-02, CCA-CARDS-11, CCA-GAP-08)."""
+
+    rule: ClassVar[str] = "CCA-SEQ-02"
+
+    def flanks(self, s: S) -> tuple[str, ...]:
+        if COUNTER_ATTACK not in s.hand(s.active).cards:
+            return ()
+        return tuple(f for f in FLANKS if f not in s.countered)
+
+    def actor(self, s: S) -> Player | None:
+        return s.commander_seat(s.active) if self.flanks(s) else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return (*(CounterAttack(f) for f in self.flanks(s)), end("counter-attack"))
+
+    def act(self, s: S, action: Action) -> S:
+        if not isinstance(action, CounterAttack):
+            return s.pop()
+        s = take_from_hand(s, s.active, COUNTER_ATTACK)
+        return s.evolve(countered=(*s.countered, action.flank), deck=s.deck.discard(COUNTER_ATTACK))
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, CounterAttack):
+            if COUNTER_ATTACK not in s.hand(s.active).cards:
+                return RuleViolation("CCA-CARDS-11", "the Commander holds no Counter Attack")
+            return RuleViolation("CCA-GAP-08", "one Counter Attack per flank")
+        return super().explain(s, action)
+
+
+@task
+@attrs.frozen
+class Reveal(TeamTask):
+    """Step 2: the cards placed last turn are revealed, except on a flank where a Counter
+    Attack was played: that card stays face down for next turn and the Counter Attack copies
+    (CCA-SEQ-03, CCA-CARDS-11, -12, CCA-HAND-07)."""
+
+    rule: ClassVar[str] = "CCA-SEQ-03"
+
+    def run(self, s: S) -> S:
+        i = 0 if s.active == "bottom" else 1
+        placed = list(s.placed[i])
+        revealed = []
+        effective = []
+        for k, flank in enumerate(FLANKS):
+            if flank in s.countered:
+                revealed.append(COUNTER_ATTACK)
+                effective.append(copied(s, flank))
+            else:
+                revealed.append(placed[k])
+                effective.append(placed[k])
+                placed[k] = ""
+        all_placed = list(s.placed)
+        all_placed[i] = (placed[0], placed[1], placed[2])
+        last = list(s.flank_last)
+        last[i] = (effective[0], effective[1], effective[2])
+        return s.evolve(
+            revealed=(revealed[0], revealed[1], revealed[2]),
+            effective=(effective[0], effective[1], effective[2]),
+            placed=(all_placed[0], all_placed[1]),
+            flank_last=(last[0], last[1]),
+        ).pop()
+
+
+def _enter(s: S, flank: str, ordered: tuple[int, ...]) -> S:
+    """The state carrying out ``flank``: its card is the card in play, its fallback mark
+    (:attr:`AncientsState.last`) the one recorded when its orders began."""
+    k = index(flank)
+    card = s.effective[k]
+    last = list(s.last)
+    last[0 if s.active == "bottom" else 1] = s.played[k] or card
+    return s.evolve(flank=flank, card=card or None, ordered=ordered, last=(last[0], last[1]))
+
+
+def played_mark(s: S, flank: str, card: str) -> str:
+    """What playing ``card`` on ``flank`` records: a ``!`` when it finds no piece it could
+    order in that flank and falls back to 1 unit of choice there (CCB-GAP-33, CCA-CARDS-10,
+    CCA-GAP-10); Counter Attack with nothing to copy always does (CCA-GAP-07)."""
+    from wargames.ancients.flanks import in_flank
+    from wargames.ancients.tactics import TacticRule
+
+    if card == COUNTER_ATTACK:
+        return card + "!"
+    rule = rule_of(card)
+    if isinstance(rule, TacticRule) and rule.spec.fallback == "one-unit":
+        side = s.active
+        if not any(in_flank(s, side, p, flank) for p in rule.eligible(s, side)):
+            return card + "!"
+        return card
+    return rule.played(s, s.active)
+
+
+@task
+@attrs.frozen
+class LeaveFlank(TeamTask):
+    """A flank's step is over: its orders are kept, the next flank's card takes over."""
+
+    flank: str
+    keep: bool = False
+
+    def run(self, s: S) -> S:
+        orders = list(s.flank_orders)
+        if self.keep:
+            orders[index(self.flank)] = s.ordered
+        return s.evolve(
+            flank="", card=None, ordered=(), flank_orders=(orders[0], orders[1], orders[2])
+        ).pop()
+
+
+@task
+@attrs.frozen
+class FlankOrders(TeamTask):
+    """Step 3, orders: the flank's Field General orders with the card on his flank
+    (CCA-SEQ-04, CCA-ROLE-02, -07); a card on the wrong flank gives no action (CCA-CARDS-05)."""
+
+    flank: str
+    rule: ClassVar[str] = "CCA-SEQ-04"
+
+    def run(self, s: S) -> S:
+        k = index(self.flank)
+        card = s.effective[k]
+        if not card:
+            return s.pop()
+        marks = list(s.played)
+        marks[k] = played_mark(s, self.flank, card)
+        s = s.evolve(played=(marks[0], marks[1], marks[2]))
+        return _enter(s, self.flank, ()).pop(
+            FlankOrderStep(self.flank), LeaveFlank(self.flank, True)
+        )
+
+
+@task
+@attrs.frozen
+class FlankOrderStep(OrderStep):
+    """Ordering on one flank: :func:`wargames.ancients.flanks.orderable` (CCA-CARDS-01 to -16-EX,
+    CCA-FLANK-04)."""
+
+    flank: str = "left"
+    rule: ClassVar[str] = "CCA-CARDS-10"
+
+    def orderable(self, s: AncientsState) -> tuple[int, ...]:
+        ts = team(s)
+        card = ts.card
+        assert card is not None
+        return once(s, "orderable", lambda: orderable(ts, s.active, self.flank, card))
+
+    def explain(self, s: AncientsState, action: Action) -> RuleViolation:
+        if isinstance(action, act.Order):
+            piece = piece_ordered(s, action)
+            if piece is not None:
+                assert s.card is not None
+                return refusal(team(s), s.active, self.flank, s.card, piece)
+        return super().explain(s, action)
+
+
+@task
+@attrs.frozen
+class FlankMoves(TeamTask):
+    """Step 3, movement: the pieces ordered on the flank move under its card; every flank
+    moves before any combat (CCA-SEQ-04)."""
+
+    flank: str
+    rule: ClassVar[str] = "CCA-SEQ-04"
+
+    def run(self, s: S) -> S:
+        ordered = s.flank_orders[index(self.flank)]
+        if not ordered:
+            return s.pop()
+        card = s.effective[index(self.flank)]
+        steps = card_steps(card, MoveStep)
+        return _enter(s, self.flank, ordered).pop(*steps, LeaveFlank(self.flank))
+
+
+@task
+@attrs.frozen
+class FlankBattles(TeamTask):
+    """Step 4: the flank's ordered units battle, one combat at a time, each resolved in full
+    (CCA-SEQ-05, -06, -07, CCA-GAP-13)."""
+
+    flank: str
+    rule: ClassVar[str] = "CCA-SEQ-05"
+
+    def run(self, s: S) -> S:
+        ordered = s.flank_orders[index(self.flank)]
+        if not ordered:
+            return s.pop()
+        card = s.effective[index(self.flank)]
+        steps = card_steps(card, BattleStep)
+        return _enter(s, self.flank, ordered).pop(*steps, LeaveFlank(self.flank))
+
+
+def card_steps(card: str, kind: type[Task]) -> tuple[Task, ...]:
+    """The card's own steps of one kind (its movement, or its battles: a tactic card may
+    change them), all movement of every flank coming before any combat (CCA-SEQ-04)."""
+    if card == COUNTER_ATTACK:
+        return (kind(),)
+    return tuple(t for t in rule_of(card).steps() if isinstance(t, kind))
+
+
+def may_battle(s: S, flank: str) -> bool:
+    """Whether a unit ordered on ``flank`` may still battle this turn."""
+    ordered = s.flank_orders[index(flank)]
+    return bool(ordered) and bool(BattleStep().battles(_enter(s, flank, ordered)))
+
+
+@task
+@attrs.frozen
+class ChooseBattleFlank(TeamTask):
+    """Step 4: the active Commander chooses the flank whose units battle next, each flank's
+    combats then fought one at a time by its Field General; so every combat is resolved on
+    its own, in an order of the battling Commander's choosing (CCA-SEQ-05 to -07,
+    CCA-VICTORY-03, CCA-GAP-13). With one flank left to battle there is nothing to choose."""
+
+    done: tuple[str, ...] = ()
+    rule: ClassVar[str] = "CCA-VICTORY-03"
+
+    def flanks(self, s: S) -> tuple[str, ...]:
+        return once(
+            s,
+            "battle-flanks",
+            lambda: tuple(f for f in FLANKS if f not in self.done and may_battle(s, f)),
+        )
+
+    def actor(self, s: S) -> Player | None:
+        return s.commander_seat(s.active) if len(self.flanks(s)) > 1 else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return tuple(BattleFlank(f) for f in self.flanks(s))
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, BattleFlank)
+        return self.battle(s, action.flank)
+
+    def run(self, s: S) -> S:
+        found = self.flanks(s)
+        return self.battle(s, found[0]) if found else s.pop()
+
+    def battle(self, s: S, flank: str) -> S:
+        return s.pop(FlankBattles(flank), ChooseBattleFlank((*self.done, flank)))
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, BattleFlank):
+            return RuleViolation("CCA-SEQ-05", f"no unit ordered on the {action.flank} may battle")
+        return super().explain(s, action)
+
+
+@task
+@attrs.frozen
+class FirstStrikeOffer(TeamTask):
+    """Before the attacker rolls, the opposing Commander may play First Strike from his hand;
+    he draws its replacement once the combat is over, above his hand limit if need be
+    (CCA-CARDS-14, CCA-GAP-09)."""
+
+    combat: Combat
+    rule: ClassVar[str] = "CCA-CARDS-14"
+
+    def side(self, s: S) -> str:
+        return s.side_of(self.combat.target)
+
+    def actor(self, s: S) -> Player | None:
+        return s.commander_seat(self.side(s))
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return (act.PlayCard(FIRST_STRIKE), end("first-strike"))
+
+    def act(self, s: S, action: Action) -> S:
+        if not isinstance(action, act.PlayCard):
+            return s.pop()
+        side = self.side(s)
+        s = take_from_hand(s, side, FIRST_STRIKE)
+        s = s.evolve(deck=s.deck.discard(FIRST_STRIKE)).pop()  # the offer
+        c = attrs.evolve(self.combat, first_strike=True)
+        return s.pop(Strikes(c), DrawCard(side))  # the defender's choice gives way
+
+
+@task
+@attrs.frozen
+class TeamDefenderChoice(DefenderChoice):
+    """The defender's choice without First Strike: in the variant it is the Commander's card,
+    offered to him before (:class:`FirstStrikeOffer`, CCA-CARDS-14)."""
+
+    def _options(self, s: AncientsState) -> tuple[Action, ...]:
+        from wargames.ancients.evade import can_evade
+
+        c = self.combat
+        if s.is_leader(c.target) or not can_evade(s, c.target, c.attacker):
+            return ()
+        return (act.Stand(), act.Evade())
+
+
+def offers_first_strike(s: S, combat: Combat) -> bool:
+    """Whether First Strike may be offered before ``combat``: the defending side holds it, the
+    target is a unit, and a bonus combat only if the reading allows (CCB-CARDS-36)."""
+    if s.is_leader(combat.target) or FIRST_STRIKE not in s.hand(s.side_of(combat.target)).cards:
+        return False
+    return not combat.bonus or s.scenario.settings.first_strike_vs_bonus
+
+
+@task
+@attrs.frozen
+class UseUp(TeamTask):
+    """The cards revealed this turn are discarded (the Counter Attacks went at once)."""
+
+    rule: ClassVar[str] = "CCA-SEQ-05"
+
+    def run(self, s: S) -> S:
+        deck = s.deck
+        for card in s.revealed:
+            if card and card != COUNTER_ATTACK:
+                deck = deck.discard(card)
+        return s.evolve(deck=deck, card=None, ordered=(), revealed=("", "", "")).pop()
+
+
+@task
+@attrs.frozen
+class PlaceCard(TeamTask):
+    """Step 5: ``side``'s Commander places one card face down on ``flank``, none where a card
+    displaced by a Counter Attack still lies (CCA-SEQ-08, CCA-CARDS-06, -12, CCA-GAP-08).
+    Counter Attack and First Strike are never placed (CCA-GAP-08)."""
+
+    side: str
+    flank: str
+    rule: ClassVar[str] = "CCA-SEQ-08"
+
+    def cards(self, s: S) -> tuple[str, ...]:
+        i = 0 if self.side == "bottom" else 1
+        if s.placed[i][index(self.flank)]:
+            return ()
+        return tuple(c for c in dict.fromkeys(s.hand(self.side).cards) if c not in REACTIONS)
+
+    def actor(self, s: S) -> Player | None:
+        return s.commander_seat(self.side) if self.cards(s) else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return tuple(Place(c, self.flank) for c in self.cards(s))
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, Place)
+        i = 0 if self.side == "bottom" else 1
+        s = take_from_hand(s, self.side, action.card)
+        row = list(s.placed[i])
+        row[index(self.flank)] = action.card
+        placed = list(s.placed)
+        placed[i] = (row[0], row[1], row[2])
+        return s.evolve(placed=(placed[0], placed[1])).pop()
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        if isinstance(action, Place):
+            if action.flank != self.flank:
+                return RuleViolation("CCA-SEQ-08", f"the card for the {self.flank} flank now")
+            if action.card in REACTIONS:
+                return RuleViolation("CCA-GAP-08", f"{action.card} is played, never placed")
+            return RuleViolation("CCA-SEQ-08", f"{action.card} is not in the Commander's hand")
+        return super().explain(s, action)
+
+
+@task
+@attrs.frozen
+class EndTeamTurn(TeamTask):
+    """The turn passes to the other side (CCA-SEQ-01, CCA-GAP-06)."""
+
+    rule: ClassVar[str] = "CCA-SEQ-01"
+
+    def run(self, s: S) -> S:
+        from wargames.ancients.victory import hold_objectives, turn_cap_reached
+
+        s = team(hold_objectives(s))
+        if s.result is not None:
+            return s
+        if s.turn_cap is not None and s.turn >= s.turn_cap:
+            return team(turn_cap_reached(s))
+        other = "top" if s.active == "bottom" else "bottom"
+        return s.evolve(active=other).pop(BeginTeamTurn())
+
+
+__all__ = [
+    "BattleFlank",
+    "BeginTeamTurn",
+    "ChooseBattleFlank",
+    "CounterAttack",
+    "CounterWindow",
+    "Credit",
+    "FirstStrikeOffer",
+    "FlankBattles",
+    "FlankMoves",
+    "FlankOrderStep",
+    "FlankOrders",
+    "Place",
+    "PlaceCard",
+    "Refill",
+    "Reveal",
+    "TeamDefenderChoice",
+    "copied",
+    "offers_first_strike",
+    "opening_tasks",
+    "parse",
+]

@@ -1,0 +1,355 @@
+"""The 'Armageddon' team variant of Commands & Colors: Ancients: its state (CCA-*).
+
+An :class:`ArmageddonState` is an :class:`~wargames.ancients.state.AncientsState` with teams:
+each side has one to four players (:mod:`wargames.ancients.teams`, CCA-ROLE-01 to -07); its
+turn is :mod:`wargames.ancients.teamturn`; its cards are bound to flanks
+(:mod:`wargames.ancients.flanks`). Fields added:
+
+* ``team``: players per side (CCA-GEN-01);
+* ``placed``: per side, per flank (named from that side) the card lying face down, ``""``
+  none (CCA-SEQ-08, CCA-CARDS-12);
+* ``revealed`` and ``effective``: the active side's cards of this turn per flank (the card
+  turned up or Counter Attack; the card whose rule acts: a Counter Attack's copy);
+* ``flank_last``: per side, per flank the card it used on its latest turn (a Counter Attack copies
+  it, CCA-GAP-07);
+* ``countered``: flanks where a Counter Attack was played this turn; ``played``: per flank
+  what its card recorded when its orders began (a ``!``: 1 unit of choice instead, CCB-GAP-33);
+* ``flank``: the flank being carried out (its Field General decides); ``flank_orders``: the
+  pieces ordered on each flank this turn (CCA-CARDS-15);
+* ``flank_banners``: per side, the banners won in each flank, flanks named from the bottom
+  (CCA-BANNER-01); ``pending``: banners won on a two-flank hex awaiting the losing
+  Commander's choice, as ``(losing side, flank, flank)`` (CCA-BANNER-03);
+* ``offered``: the close combat First Strike was last offered before (CCA-CARDS-14).
+
+Hidden information: a Commander sees his hand and every card his side placed; a Field
+General sees neither the hand (only the Commander holds cards) nor any placed card but those
+on the flanks he runs (the courier's orders); nobody sees the other side's hand or face-down
+cards. Revealed cards, banners and the board are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Self
+
+import attrs
+import numpy as np
+
+from wargames.ancients import actions as act
+from wargames.ancients.close import Combat, DefenderChoice
+from wargames.ancients.flanks import COUNTER_ATTACK, flanks_of
+from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState, other
+from wargames.ancients.teams import FLANKS, mirror, roles_of, seat_for, side_of
+from wargames.core.cards import Deck, Pile
+from wargames.core.engine import Action, Player
+
+Three = tuple[str, str, str]
+NONE3: Three = ("", "", "")
+
+
+@attrs.frozen(slots=False)
+class ArmageddonState(AncientsState):
+    """A position of the 'Armageddon' team variant (see the module docstring)."""
+
+    variant: ClassVar[str] = "armageddon"
+
+    team: tuple[int, int] = (1, 1)
+    placed: tuple[Three, Three] = (NONE3, NONE3)
+    revealed: Three = NONE3
+    effective: Three = NONE3
+    flank_last: tuple[Three, Three] = (NONE3, NONE3)
+    countered: tuple[str, ...] = ()
+    played: Three = NONE3
+    flank: str = ""
+    flank_orders: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] = ((), (), ())
+    flank_banners: tuple[tuple[int, int, int], tuple[int, int, int]] = ((0, 0, 0), (0, 0, 0))
+    pending: tuple[tuple[str, str, str], ...] = ()
+    offered: Combat | None = None
+
+    # -- seats ---------------------------------------------------------------------------------
+
+    def players_of(self, side: str) -> int:
+        return self.team[SIDES.index(side)]
+
+    def seat(self, side: str, role: str = COMMANDER) -> Player:
+        """The seat deciding for ``side`` in ``role``: the active side's steps of a flank go
+        to that flank's Field General (CCA-ROLE-02), the rest to the Commander."""
+        if role == COMMANDER and side == self.active and self.flank:
+            role = self.flank
+        return seat_for(side, role, self.players_of(side))
+
+    def commander_seat(self, side: str) -> Player:
+        """The seat of ``side``'s Commander (CCA-ROLE-01)."""
+        return seat_for(side, COMMANDER, self.players_of(side))
+
+    def role_of(self, piece: int) -> str:
+        """A piece's defence is decided by the Field General of the flank it stands in (the
+        first, left to right, on a boundary hex)."""
+        side = self.side_of(piece)
+        if not self.on_board(piece):
+            return COMMANDER
+        found = flanks_of(self, side, self.where[piece])
+        return found[0] if found else COMMANDER
+
+    def taken(self) -> frozenset[int]:
+        """Pieces ordered on another flank this turn (CCA-CARDS-15, -16-EX)."""
+        return frozenset(p for orders in self.flank_orders for p in orders)
+
+    # -- banners (CCA-BANNER-01 to -03, CCA-VICTORY-01, -02) -------------------------------------
+
+    def credit_banner(self, piece: int, hex_id: str) -> Self:
+        """The banner for ``piece`` goes to the flank it stood in; on a two-flank hex its
+        Commander chooses (a pending decision, CCA-BANNER-02, -03)."""
+        if hex_id not in self.scenario.board:
+            return self
+        loser = self.side_of(piece)
+        flanks = flanks_of(self, "bottom", hex_id)
+        if len(flanks) == 2:
+            return self.evolve(pending=(*self.pending, (loser, flanks[0], flanks[1])))
+        return self.add_flank_banner(other(loser), flanks[0])
+
+    def add_flank_banner(self, side: str, flank: str) -> Self:
+        """One banner for ``side`` in ``flank`` (named from the bottom)."""
+        i = SIDES.index(side)
+        rows = [list(r) for r in self.flank_banners]
+        rows[i][FLANKS.index(flank)] += 1
+        a, b = rows
+        return self.evolve(flank_banners=((a[0], a[1], a[2]), (b[0], b[1], b[2])))
+
+    def banners_reached(self) -> list[str]:
+        """Sides with the target in one flank or twice it in all (CCA-VICTORY-01, -02)."""
+        found: list[str] = []
+        for i, side in enumerate(SIDES):
+            target = self.scenario.target[i]
+            if max(self.flank_banners[i]) >= target or self.banners[i] >= 2 * target:
+                found.append(side)
+        return found
+
+    def victory_reason(self, side: str) -> str:
+        """The target reached in one flank (named by the winner), or twice it in all."""
+        i = SIDES.index(side)
+        army, target = self.scenario.army[i], self.scenario.target[i]
+        for flank, n in zip(FLANKS, self.flank_banners[i], strict=True):
+            if n >= target:
+                named = flank if side == "bottom" else mirror(flank)
+                return f"{army} reach {n} victory banners in the {named} flank"
+        return f"{army} reach {self.banners[i]} victory banners in all flanks, twice the target"
+
+    # -- decisions the engine inserts ------------------------------------------------------------
+
+    def settle(self) -> Self:
+        """Automatic steps, and two decisions inserted when their moment comes: the losing
+        Commander's choice of flank for a banner (CCA-BANNER-03) and the opposing Commander's
+        First Strike before a close combat's roll (CCA-CARDS-14)."""
+        from wargames.ancients.teamturn import (
+            FirstStrikeOffer,
+            TeamDefenderChoice,
+            offers_first_strike,
+        )
+        from wargames.ancients.teamvictory import CreditChoice
+
+        state = self
+        while state.tasks and state.result is None:
+            top = state.top
+            if state.pending and not isinstance(top, CreditChoice):
+                state = state.push(CreditChoice())
+                continue
+            if type(top) is DefenderChoice:
+                state = state.pop(TeamDefenderChoice(top.combat))
+                continue
+            if (
+                isinstance(top, DefenderChoice)
+                and state.offered != top.combat
+                and offers_first_strike(state, top.combat)
+            ):
+                state = state.evolve(offered=top.combat).push(FirstStrikeOffer(top.combat))
+                continue
+            if top.actor(state) is not None:
+                break
+            state = top.run(state)
+        return state
+
+    # -- what a seat sees --------------------------------------------------------------------------
+
+    def sees_hand(self, player: Player, side: str) -> bool:
+        return side_of(player) == side and COMMANDER in self._roles(player)
+
+    def sees_placed(self, player: Player, side: str, flank: str) -> bool:
+        if side_of(player) != side:
+            return False
+        roles = self._roles(player)
+        return COMMANDER in roles or flank in roles
+
+    def _roles(self, player: Player) -> tuple[str, ...]:
+        side = side_of(player)
+        if side not in SIDES:
+            raise ValueError(f"unknown player {player!r}")
+        if player == side:
+            return (COMMANDER, *FLANKS)
+        return roles_of(player, self.players_of(side))
+
+    def view(self, player: Player) -> Self:
+        """What ``player`` (a seat, or a side: its Commander) sees (see the module docstring)."""
+        hands = tuple(
+            hand if self.sees_hand(player, side) else Pile((BACK,) * len(hand))
+            for side, hand in zip(SIDES, self.hands, strict=True)
+        )
+        placed = tuple(
+            tuple(
+                c if not c or self.sees_placed(player, side, f) else BACK
+                for f, c in zip(FLANKS, row, strict=True)
+            )
+            for side, row in zip(SIDES, self.placed, strict=True)
+        )
+        seen = self.evolve(
+            hands=hands,
+            placed=placed,
+            deck=Deck(Pile((BACK,) * len(self.deck.draw)), self.deck.discards),
+        )
+        if "index" in self._memo:
+            seen._memo["index"] = self._memo["index"]
+        return self.share(seen, player)
+
+    def resample_hidden(self, player: Player, rng: np.random.Generator) -> Self:
+        """A full state consistent with what ``player`` sees: every card hidden from him (hands
+        and face-down cards he may not see, the draw pile) dealt again at random."""
+        view = self.view(player)
+        unseen: list[str] = []
+        for real, seen in zip(self.hands, view.hands, strict=True):
+            if real is not seen:
+                unseen.extend(real.cards)
+        for real_row, seen_row in zip(self.placed, view.placed, strict=True):
+            unseen.extend(c for c, v in zip(real_row, seen_row, strict=True) if v == BACK)
+        unseen.extend(self.deck.draw.cards)
+        order = rng.permutation(len(unseen))
+        dealt = [unseen[int(i)] for i in order]
+        hands = []
+        for real, seen in zip(self.hands, view.hands, strict=True):
+            if real is seen:
+                hands.append(real)
+            else:
+                hands.append(Pile.of(dealt[: len(real)]))
+                dealt = dealt[len(real) :]
+        rows: list[Three] = []
+        for real_row, seen_row in zip(self.placed, view.placed, strict=True):
+            cells = []
+            for c, v in zip(real_row, seen_row, strict=True):
+                if v == BACK:
+                    c, dealt = dealt[0], dealt[1:]
+                cells.append(c)
+            rows.append((cells[0], cells[1], cells[2]))
+        new = self.evolve(
+            hands=(hands[0], hands[1]),
+            placed=(rows[0], rows[1]),
+            deck=Deck(Pile.of(dealt), self.deck.discards),
+        )
+        if "index" in self._memo:
+            new._memo["index"] = self._memo["index"]
+        return new
+
+    def redact(self, action: Action, player: Player) -> str:
+        """``action`` as ``player`` may read it: cards drawn or placed by a Commander are
+        hidden from those who may not see them."""
+        from wargames.ancients.flow import drawing_side
+        from wargames.ancients.teamturn import Place, PlaceCard
+
+        if isinstance(action, act.Draw):
+            side = drawing_side(self)
+            if side is not None and not self.sees_hand(player, side):
+                return f"draw {BACK}"
+        top = self.top if self.tasks else None
+        if (
+            isinstance(action, Place)
+            and isinstance(top, PlaceCard)
+            and not self.sees_placed(player, top.side, action.flank)
+        ):
+            return f"place {BACK} {action.flank}"
+        return str(action)
+
+    def parse_action(self, text: str) -> Action:
+        from wargames.ancients.teamturn import parse
+
+        action = parse(text)
+        assert isinstance(action, Action)
+        return action
+
+    def invariant_violations(self) -> list[str]:
+        """The base game's invariants, the cards counted with those lying on the flanks (a
+        Commander may hold more than his hand limit, CCA-HAND-04, CCA-GAP-09)."""
+        from wargames.ancients.cards import DECK_SIZE
+        from wargames.ancients.invariants import violations
+
+        out = violations(self, cards=False)
+        table = [c for row in self.placed for c in row if c]
+        table += [c for c in self.revealed if c and c != COUNTER_ATTACK]
+        every = [*self.hands[0].cards, *self.hands[1].cards, *table]
+        every += [*self.deck.draw.cards, *self.deck.discards.cards]
+        if len(every) != DECK_SIZE:
+            out.append(f"{len(every)} cards in hands, on the flanks and in the deck")
+        elif BACK not in every and tuple(sorted(every)) != self.scenario.deck:
+            out.append("the cards are not the 60 of the deck")
+        if self.pending and any(len(p) != 3 for p in self.pending):
+            out.append("a pending banner names a losing side and two flanks")
+        return out
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        from wargames.core.engine import encode_value
+
+        data = super().to_json()
+        data["armageddon"] = {
+            "team": list(self.team),
+            "placed": [list(r) for r in self.placed],
+            "revealed": list(self.revealed),
+            "effective": list(self.effective),
+            "flank_last": [list(r) for r in self.flank_last],
+            "countered": list(self.countered),
+            "played": list(self.played),
+            "flank": self.flank,
+            "flank_orders": [list(r) for r in self.flank_orders],
+            "flank_banners": [list(r) for r in self.flank_banners],
+            "pending": [list(p) for p in self.pending],
+            "offered": None if self.offered is None else encode_value(self.offered),
+        }
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        from wargames.ancients.serial import state_from_json
+
+        return state_from_json(cls, data)
+
+    def with_variant(self, data: dict[str, Any]) -> Self:
+        """The saved variant fields read back (:mod:`wargames.ancients.serial`)."""
+        from wargames.core.engine import decode_value
+
+        def three(row: list[Any]) -> Any:
+            return (row[0], row[1], row[2])
+
+        offered = data["offered"]
+        return self.evolve(
+            team=three(data["team"] + [0])[:2],
+            placed=(three(data["placed"][0]), three(data["placed"][1])),
+            revealed=three(data["revealed"]),
+            effective=three(data["effective"]),
+            flank_last=(three(data["flank_last"][0]), three(data["flank_last"][1])),
+            countered=tuple(data["countered"]),
+            played=three(data["played"]),
+            flank=data["flank"],
+            flank_orders=tuple(tuple(r) for r in data["flank_orders"]),
+            flank_banners=(three(data["flank_banners"][0]), three(data["flank_banners"][1])),
+            pending=tuple(three(p) for p in data["pending"]),
+            offered=None if offered is None else decode_value(offered, {"Combat": Combat}),
+        )
+
+    def __str__(self) -> str:
+        lines = [super().__str__()]
+        for i, side in enumerate(SIDES):
+            banners = self.flank_banners[i]
+            named = [f if side == "bottom" else mirror(f) for f in FLANKS]
+            flanks = ", ".join(f"{n} {b}" for n, b in zip(named, banners, strict=True))
+            lines.append(f"  {side} banners by flank: {flanks}")
+        return "\n".join(lines)
+
+
+__all__ = ["ArmageddonState"]
