@@ -12,6 +12,10 @@ Random games take about 200 turns to reach a banner target (the agents wander); 
 below are capped at 40 turns (the bot-play option ``turn_cap``, not a rule of the game: the
 side with more banners wins) so that they cost about 40 s of CPU; a few more are played to their
 natural end.
+
+The 50 greedy games (the registry's ``greedy`` agent on both sides, five blocks of ten, half on
+each base scenario) are checked the same way, light after every action and in full every 50th
+state; greedy players fight, so many end by banners before their cap of 18 turns.
 """
 
 from __future__ import annotations
@@ -51,6 +55,36 @@ def test_random_games_conform(block: int) -> None:
         )
         assert final.outcome is not None and actions
         assert final.outcome.turn is not None and final.outcome.turn <= CAP
+
+
+GREEDY_GAMES = 50
+GREEDY_BLOCK = 10
+GREEDY_CAP = 18
+"""Greedy games often reach their banner target in 18 to 26 turns; the cap bounds the cost."""
+BASE_SCENARIOS = ("elephant-ridge", "river-crossing")
+"""The base game's scenarios (``the-long-ridge`` is the Armageddon variant's)."""
+
+
+def greedy_agents(seed: int) -> dict[str, wargames.Agent]:
+    return {
+        side: wargames.agent("ancients", "greedy", seed * 10 + i, side)
+        for i, side in enumerate(GAME.players)
+    }
+
+
+@pytest.mark.rule("CCB-TURN-01", "CCB-UNITS-02", "CCB-MOVE-16", "CCB-VICTORY-01")
+@pytest.mark.parametrize("block", range(GREEDY_GAMES // GREEDY_BLOCK))
+def test_greedy_games_conform(block: int) -> None:
+    """50 greedy games, 25 of each base scenario, every state checked (light), every 50th
+    in full."""
+    for seed in range(block * GREEDY_BLOCK, (block + 1) * GREEDY_BLOCK):
+        name = BASE_SCENARIOS[seed % len(BASE_SCENARIOS)]
+        state = new_game(name, {"turn_cap": GREEDY_CAP})
+        final, actions = playout(
+            state, greedy_agents(seed), seed, STEPS, check_every=50, light=True
+        )
+        assert final.outcome is not None and actions
+        assert final.outcome.turn is not None and final.outcome.turn <= GREEDY_CAP
 
 
 @pytest.mark.rule("CCB-VICTORY-03")

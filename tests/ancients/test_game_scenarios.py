@@ -29,13 +29,18 @@ def error(changed: dict[str, Any]) -> ScenarioError:
 
 @pytest.mark.rule("CCB-GEN-02", "CCB-GAP-10", "CCB-GAP-11", "CCB-BOARD-01")
 def test_two_scenarios_of_our_own_design_on_the_13x9_board() -> None:
-    base = [n for n in scenario_names() if load_scenario(n).variant == ""]
-    assert base == ["elephant-ridge", "river-crossing"]  # the others: 'Armageddon' (CCA-*)
+    base = [
+        n
+        for n in scenario_names()
+        if load_scenario(n).variant == "" and load_scenario(n).board.layout.id == "standard"
+    ]
+    # the others: an Epic battle (CCB-EPIC-*) and an 'Armageddon' team scenario (CCA-*)
+    assert base == ["elephant-ridge", "mirror-fields", "river-crossing"]
     assert GAME.default_scenario == "river-crossing" and list(GAME.scenarios()) == scenario_names()
     for name in base:
         sc = load_scenario(name)
         assert sc.provenance == "original" and "CCB-GAP-10" in sc.note
-        assert "original design of this project" in sc.note
+        assert "design of this project" in sc.note
         assert len(sc.board) == 113 and sc.board.layout.id == "standard"
         assert sc.command == (5, 5) and sc.first in ("bottom", "top")
         assert all(t > 0 for t in sc.target)

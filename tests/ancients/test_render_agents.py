@@ -160,7 +160,15 @@ def test_greedy_is_registered() -> None:
 def test_the_docs_tables_come_from_the_data() -> None:
     from wargames.ancients.reference import TABLES
 
-    assert set(TABLES) == {"sequence", "units", "terrain", "cards", "scenarios"}
+    assert set(TABLES) == {
+        "sequence",
+        "armageddon_sequence",
+        "units",
+        "terrain",
+        "cards",
+        "scenarios",
+    }
+    assert "**Battle**" in TABLES["armageddon_sequence"]()
     assert "| HI | Heavy Infantry | heavy |" in TABLES["units"]()
     assert "Forest" in TABLES["terrain"]()
     assert "60 cards in all." in TABLES["cards"]()

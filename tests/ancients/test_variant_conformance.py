@@ -1,5 +1,15 @@
 """The conformance kit on the 'Armageddon' variant: random games with 1 to 4 players a side,
-JSON round trips, views that never show the other side's cards, and the command line."""
+JSON round trips, views that never show the other side's cards, and the command line.
+
+The conformance issue's games on the Armageddon scenario with four players a side: 200 random
+games (ten blocks of twenty) and 50 greedy ones (five blocks of ten; the registry's ``greedy``
+agent of each side plays its seats, ``Match.agent_for``), with the kit's light checks after every
+action (clone, JSON round trip, illegal actions refused, the invariants: one unit and one leader
+per hex at most, blocks within 1 and the starting strength, banners equal to the enemy pieces
+destroyed plus objectives, the 60 cards each in one place: hands, flanks, deck or discards; every
+seat's view) and the full ones every 50th state. Both are capped by the bot-play option
+``turn_cap`` (random games hardly meet: a short cap checks as much; greedy ones fight).
+"""
 
 from __future__ import annotations
 
@@ -41,6 +51,54 @@ def test_random_team_games_conform(block: int) -> None:
             state, agents(seed, players), seed, 20_000, check_every=200, light=True
         )
         assert final.outcome is not None and actions
+
+
+FOUR = 4
+RANDOM_GAMES = 200
+RANDOM_BLOCK = 20
+RANDOM_CAP = 4
+"""About 3 s of CPU a block of twenty on a slow shared core (random seats hardly meet: the
+team turn sequence, not combat, is what these games check)."""
+GREEDY_GAMES = 50
+GREEDY_BLOCK = 10
+GREEDY_CAP = 6
+"""About 9 s of CPU a block of ten, most of it the greedy agents' thinking (capped at 8 turns,
+eight games in ten had taken banners)."""
+
+
+def greedy_agents(seed: int) -> dict[str, wargames.Agent]:
+    """One greedy agent a side: the side's seats are played by it (``Match.agent_for``)."""
+    return {
+        side: wargames.agent("ancients", "greedy", seed * 10 + i, side)
+        for i, side in enumerate(SIDES)
+    }
+
+
+@pytest.mark.rule("CCA-GEN-01", "CCA-SEQ-01", "CCA-ROLE-01")
+@pytest.mark.parametrize("block", range(RANDOM_GAMES // RANDOM_BLOCK))
+def test_random_four_a_side_games_conform(block: int) -> None:
+    """200 random games with four players a side, every state checked (light)."""
+    for seed in range(block * RANDOM_BLOCK, (block + 1) * RANDOM_BLOCK):
+        state = new_game(NAME, {"turn_cap": RANDOM_CAP, "players": FOUR})
+        final, actions = playout(
+            state, agents(1_000 + seed, FOUR), seed, 20_000, check_every=50, light=True
+        )
+        assert final.outcome is not None and actions
+        assert final.outcome.turn is not None and final.outcome.turn <= RANDOM_CAP
+
+
+@pytest.mark.rule("CCA-GEN-01", "CCA-SEQ-01", "CCA-VICTORY-01")
+@pytest.mark.parametrize("block", range(GREEDY_GAMES // GREEDY_BLOCK))
+def test_greedy_four_a_side_games_conform(block: int) -> None:
+    """50 greedy games with four players a side, every state checked (light)."""
+    for seed in range(block * GREEDY_BLOCK, (block + 1) * GREEDY_BLOCK):
+        state = new_game(NAME, {"turn_cap": GREEDY_CAP, "players": FOUR})
+        final, actions = playout(
+            state, greedy_agents(seed), seed, 20_000, check_every=50, light=True
+        )
+        assert isinstance(final, ArmageddonState) and final.outcome is not None and actions
+        assert final.outcome.turn is not None and final.outcome.turn <= GREEDY_CAP
+        assert [sum(row) for row in final.flank_banners] == list(final.banners)
 
 
 @pytest.mark.rule("CCA-VICTORY-01", "CCA-VICTORY-02", "CCA-BANNER-01")

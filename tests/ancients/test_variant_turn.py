@@ -67,9 +67,9 @@ def test_orders_on_every_flank_then_all_movement_then_combat() -> None:
     assert s.current_player == "bottom/right"
     s = s.apply("end moves")
     assert s.current_player == "bottom/commander"
-    assert legal(s) == ["battles left", "battles center"]
-    refused(s, "battles right", "CCA-SEQ-05")  # its light cavalry has nobody to battle
-    s = s.apply("battles left")
+    assert legal(s) == ["battles 03-06", "battles 11-06"]
+    refused(s, "battles 20-07", "CCA-SEQ-05")  # its light cavalry has nobody to battle
+    s = s.apply("battles 03-06")
     assert s.current_player == "bottom/left" and legal(s) == ["attack 03-06 03-05", "end battles"]
     s = s.apply("end battles")
     assert s.current_player == "bottom/center"  # the one flank left: nothing to choose
@@ -87,8 +87,8 @@ def test_combats_are_resolved_one_at_a_time_each_in_full() -> None:
     s = s.apply("order 03-06").apply("order 11-06").apply("end moves").apply("end moves")
     # the battling side's Commander chooses the order of the flanks' combats
     assert s.current_player == "bottom/commander"
-    assert legal(s) == ["battles left", "battles center"]
-    s = s.apply("battles left").apply("attack 03-06 03-05")
+    assert legal(s) == ["battles 03-06", "battles 11-06"]
+    s = s.apply("battles 03-06").apply("attack 03-06 03-05")
     s = roll(s, "light", "light", "light", "light")  # all missed: the defender battles back
     assert s.current_player == "top/right" and "battle-back" in legal(s)  # its own right
     refused(s, "attack 11-06 11-05")  # the center waits for this combat to end
@@ -116,3 +116,35 @@ def test_the_commander_places_a_card_per_flank_then_refills() -> None:
         s = s.apply(s.legal_actions()[0])
     assert len(s.hand("bottom")) == 5 and s.active == "top"
     assert set(PLACED[0]) <= set(s.deck.discards.cards)  # cards used go to the discards
+
+
+@pytest.mark.rule("CCA-SEQ-01")
+def test_the_variant_declares_its_own_sequence_of_play() -> None:
+    from wargames.ancients import GAME
+    from wargames.ancients.teamsequence import SEQUENCE, sequence_of
+
+    s = opening()
+    assert sequence_of(s) is SEQUENCE and GAME.sequence is not SEQUENCE
+    assert sequence_of(wargames.load("ancients")) is GAME.sequence
+    turn = SEQUENCE.find("Turn")
+    assert [step.name for step in turn.steps] == [
+        "Counter Attack",
+        "Reveal",
+        "Orders and movement",
+        "Battle",
+        "Place",
+        "Draw",
+    ]
+    # each step names the rule its tasks carry out
+    from wargames.ancients import teamturn
+
+    cited = {r for step in SEQUENCE.walk() for r in step.rules}
+    for task in (
+        teamturn.CounterWindow,
+        teamturn.Reveal,
+        teamturn.FlankOrders,
+        teamturn.ChooseCombat,
+        teamturn.PlaceCard,
+        teamturn.Refill,
+    ):
+        assert task.rule in cited, task

@@ -32,17 +32,17 @@ def attacking(
 
 @pytest.mark.rule("CCA-BANNER-01", "CCA-BANNER-02")
 def test_a_banner_counts_in_the_flank_where_the_piece_fell() -> None:
-    s = attacking().apply("battles left").apply("attack 03-06 03-05")
+    s = attacking().apply("battles 03-06").apply("attack 03-06 03-05")
     s = roll(s, "medium", *MISS[1:])
     assert s.banners == (1, 0) and s.flank_banners == ((1, 0, 0), (0, 0, 0))
-    s = attacking().apply("battles center").apply("attack 11-06 11-05")
+    s = attacking().apply("battles 11-06").apply("attack 11-06 11-05")
     s = roll(s, "medium", *MISS[1:])
     assert s.flank_banners == ((0, 1, 0), (0, 0, 0))
 
 
 @pytest.mark.rule("CCA-BANNER-03", "CCA-GAP-14")
 def test_on_a_hex_of_two_flanks_the_losing_commander_chooses() -> None:
-    s = attacking().apply("battles left").apply("attack 09-07 09-06")
+    s = attacking().apply("battles 09-07").apply("attack 09-07 09-06")
     s = roll(s, "medium", *MISS[1:])
     # 09-06 lies in the bottom side's left and center: the top side's right and center
     assert s.current_player == "top/commander" and s.pending == (("top", "left", "center"),)
@@ -55,20 +55,20 @@ def test_on_a_hex_of_two_flanks_the_losing_commander_chooses() -> None:
 
 @pytest.mark.rule("CCA-VICTORY-01", "CCA-VICTORY-04")
 def test_the_target_in_one_flank_wins_at_once() -> None:
-    s = attacking(((5, 4, 0), (0, 0, 0))).apply("battles left").apply("attack 03-06 03-05")
+    s = attacking(((5, 4, 0), (0, 0, 0))).apply("battles 03-06").apply("attack 03-06 03-05")
     s = roll(s, "medium", *MISS[1:])
     assert s.outcome is not None and s.outcome.winner == "bottom"
     assert s.outcome.reason == "bottom reach 6 victory banners in the left flank"
     assert s.current_player is None and not s.tasks  # no further combat of the center
     # 9 in all (target 6, twice is 12) is no win until one flank holds 6
-    s = attacking(((4, 4, 0), (0, 0, 0))).apply("battles left").apply("attack 03-06 03-05")
+    s = attacking(((4, 4, 0), (0, 0, 0))).apply("battles 03-06").apply("attack 03-06 03-05")
     s = roll(s, "medium", *MISS[1:])
     assert s.outcome is None and s.banners == (9, 0)
 
 
 @pytest.mark.rule("CCA-VICTORY-02")
 def test_twice_the_target_in_all_flanks_wins() -> None:
-    s = attacking(((4, 4, 3), (0, 0, 0))).apply("battles center").apply("attack 11-06 11-05")
+    s = attacking(((4, 4, 3), (0, 0, 0))).apply("battles 11-06").apply("attack 11-06 11-05")
     s = roll(s, "medium", *MISS[1:])
     assert s.flank_banners[0] == (4, 5, 3) and s.banners[0] == 12
     assert s.outcome is not None and s.outcome.winner == "bottom"
@@ -98,8 +98,25 @@ def test_the_deciding_banner_ends_the_game_before_any_battle_back() -> None:
 @pytest.mark.rule("CCA-VICTORY-03", "CCA-GAP-13")
 def test_the_battling_commander_orders_the_combats_that_could_win() -> None:
     s = attacking(((5, 5, 0), (0, 0, 0)))
-    assert legal(s) == ["battles left", "battles center"]
-    s = s.apply("battles center").apply("attack 11-06 11-05")
+    assert legal(s) == ["battles 03-06", "battles 09-07", "battles 11-06"]
+    s = s.apply("battles 11-06").apply("attack 11-06 11-05")
     assert s.current_player == CHANCE  # one combat at a time
     s = roll(s, "medium", *MISS[1:])
     assert s.outcome is not None and s.outcome.winner == "bottom"
+
+
+@pytest.mark.rule("CCA-VICTORY-03", "CCA-SEQ-05", "CCA-GAP-13")
+def test_the_commander_chooses_each_next_combat_the_field_general_fights_it() -> None:
+    s = attacking()
+    # the left flank's second unit may fight before the first, the center's in between
+    s = s.apply("battles 09-07")
+    assert s.current_player == "bottom/left" and legal(s) == ["attack 09-07 09-06", "end battles"]
+    refused(s, "attack 03-06 03-05", "CCB-ORDERS-01")  # not the unit the Commander chose
+    s = s.apply("end battles")  # the Field General lets it pass: the Commander chooses again
+    assert s.current_player == "bottom/commander"
+    assert legal(s) == ["battles 03-06", "battles 11-06"]
+    refused(s, "battles 09-07", "CCA-SEQ-05")
+    s = s.apply("battles 11-06").apply("attack 11-06 11-05")
+    s = roll(s, *MISS).apply("battle-back")
+    s = roll(s, *MISS)
+    assert s.current_player == "bottom/left" and legal(s)[0] == "attack 03-06 03-05"

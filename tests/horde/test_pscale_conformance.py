@@ -56,7 +56,7 @@ def test_registered_game() -> None:
     assert "horde" in wargames.games() and wargames.game("horde") is GAME
     assert GAME.players == ("blue", "red") and GAME.sequence is not None
     assert GAME.bot_options == {}  # missions end after their last round
-    assert set(GAME.agents) == {"random"}
+    assert set(GAME.agents) == {"random", "greedy"} and GAME.render is not None
     record = wargames.play("horde", seed=5, scenario="mirror")
     assert record.outcome is not None and (record.outcome.turn or 0) <= 10
 

@@ -55,9 +55,9 @@ def _random(seed: int | None, player: str) -> RandomAgent:
 
 
 def _greedy(seed: int | None, player: str) -> Agent:
-    from wargames.ancients.agents import greedy
+    from wargames.ancients.team_agents import team_greedy
 
-    return greedy(seed, player)
+    return team_greedy(seed, player)  # the base greedy agent, team-aware in the variant
 
 
 GAME = Game(

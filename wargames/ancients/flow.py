@@ -161,8 +161,6 @@ class BeginTurn(Task):
     rule: ClassVar[str] = "CCB-TURN-01"
 
     def run(self, s: S) -> S:
-        from wargames.ancients.orders import PlayStep
-
         s = s.evolve(
             turn=s.turn + 1,
             card=None,
@@ -172,7 +170,7 @@ class BeginTurn(Task):
             battled=frozenset(),
             owed=(),
         )
-        return s.pop(PlayStep(), DrawStep(), EndTurn())
+        return s.pop(*s.turn_steps())
 
 
 @task

@@ -39,6 +39,10 @@ def new_game(
         from wargames.ancients.teamgame import start_armageddon
 
         return start_armageddon(chosen, cap, players)
+    if chosen.settings.epic_command:
+        from wargames.ancients.epic import start_epic
+
+        return start_epic(chosen, cap, players)
     if players not in (None, 1):
         raise ScenarioError("(options)", "players", "only an 'Armageddon' scenario has teams")
     return start(chosen, cap)

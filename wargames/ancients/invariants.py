@@ -78,7 +78,7 @@ def _pieces(s: S) -> list[str]:
 
 def _cards(s: S) -> list[str]:
     out: list[str] = []
-    in_play = (s.card,) if s.card is not None else ()
+    in_play = s.cards_in_play()
     every = [*s.hands[0].cards, *s.hands[1].cards, *s.deck.draw.cards, *s.deck.discards.cards]
     every.extend(in_play)
     if len(every) != DECK_SIZE:

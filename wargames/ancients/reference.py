@@ -166,8 +166,17 @@ def scenarios_markdown() -> str:
     return _table(("name", "title", "board", "first", "forces", "provenance"), rows)
 
 
+def armageddon_sequence_markdown() -> str:
+    """The 'Armageddon' variant's sequence of play
+    (:data:`wargames.ancients.teamsequence.SEQUENCE`)."""
+    from wargames.ancients.teamsequence import SEQUENCE as ARMAGEDDON
+
+    return ARMAGEDDON.markdown()
+
+
 TABLES: dict[str, Callable[[], str]] = {
     "sequence": sequence_markdown,
+    "armageddon_sequence": armageddon_sequence_markdown,
     "units": units_markdown,
     "terrain": terrain_markdown,
     "cards": cards_markdown,
@@ -177,6 +186,7 @@ TABLES: dict[str, Callable[[], str]] = {
 
 __all__ = [
     "TABLES",
+    "armageddon_sequence_markdown",
     "cards_markdown",
     "scenarios_markdown",
     "sequence_markdown",

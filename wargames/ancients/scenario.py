@@ -88,6 +88,7 @@ _SETTING_KEYS: dict[str, tuple[str, ...] | type] = {
     "move_fire_move": MOVE_FIRE_MOVES,
     "first_strike_vs_bonus": bool,
     "ignores_add_up": bool,
+    "epic_command": bool,
 }
 """Readings a scenario (or a game option) may set (CCB-GEN-03); the board comes from
 ``[board]`` and the data folder from the settings."""

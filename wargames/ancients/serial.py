@@ -28,6 +28,7 @@ def _classes() -> dict[str, type]:
         battle,
         close,
         elephants,
+        epic,
         evade,
         leaders,
         momentum,
@@ -42,6 +43,7 @@ def _classes() -> dict[str, type]:
 
     del battle, elephants, evade, leaders, momentum, movement, orders, retreat  # register tasks
     del teamturn, teamvictory  # the 'Armageddon' variant's tasks
+    del epic  # the Epic command rules' tasks
     return {**TASKS, "Strike": Strike, "Combat": close.Combat}
 
 
@@ -92,6 +94,11 @@ def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
 
         if not issubclass(cls, ArmageddonState):
             cls = ArmageddonState  # type: ignore[assignment]
+    if "epic" in data:  # the Epic command rules (wargames.ancients.epic)
+        from wargames.ancients.epic import EpicState
+
+        if not issubclass(cls, EpicState):
+            cls = EpicState  # type: ignore[assignment]
     state = cls(
         scenario=scenario,
         where=tuple(data["where"]),
@@ -113,6 +120,10 @@ def state_from_json(cls: type[T], data: dict[str, Any]) -> T:
         tasks=tuple(decode_value(t, classes) for t in data["tasks"]),
         result=None if data["result"] is None else Outcome.from_json(data["result"]),
     )
+    if "epic" in data:
+        from wargames.ancients.epic import with_epic
+
+        return with_epic(state, data["epic"])  # type: ignore[arg-type, no-any-return]
     if "armageddon" in data:
         return state.with_variant(data["armageddon"])  # type: ignore[attr-defined, no-any-return]
     return state

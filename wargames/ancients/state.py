@@ -143,6 +143,19 @@ class AncientsState(TaskState):
 
     # -- seats and sides ------------------------------------------------------------------------
 
+    def cards_in_play(self) -> tuple[str, ...]:
+        """Cards out of the hands and the deck: the card played this turn."""
+        return (self.card,) if self.card is not None else ()
+
+    def turn_steps(self) -> tuple[Task, ...]:
+        """A turn's steps once it has begun: play a card (its own steps follow), draw, pass
+        the turn (CCB-TURN-01); the Epic command rules give out cards instead
+        (:mod:`wargames.ancients.epic`)."""
+        from wargames.ancients.flow import DrawStep, EndTurn
+        from wargames.ancients.orders import PlayStep
+
+        return (PlayStep(), DrawStep(), EndTurn())
+
     def seat(self, side: str, role: str = COMMANDER) -> Player:
         """The player who decides for ``side`` in ``role``: in the base game one player holds
         every role of his side (a team variant splits them into seats)."""

@@ -11,15 +11,16 @@ turn then runs (CCA-SEQ-01):
 3. :class:`FlankOrders` then :class:`FlankMoves` on the left, center and right flanks: each
    flank's Field General orders with his flank's card and moves, all movement before any
    combat (CCA-SEQ-04);
-4. :class:`FlankBattles` on each flank, in the order the Commander chooses
-   (:class:`ChooseBattleFlank`): one combat at a time, each resolved in full (CCA-SEQ-05 to
-   -07, CCA-VICTORY-03, CCA-GAP-13); before each close combat the opposing Commander may play
-   First Strike (:class:`FirstStrikeOffer`, CCA-CARDS-14, CCA-GAP-09);
+4. combats one at a time, each resolved in full: the Commander chooses the unit that battles
+   next, among those ordered on every flank (:class:`ChooseCombat`), its flank's Field
+   General fights it (:class:`FlankBattle`) (CCA-SEQ-05 to -07, CCA-VICTORY-03, CCA-GAP-13);
+   before each close combat the opposing Commander may play First Strike
+   (:class:`FirstStrikeOffer`, CCA-CARDS-14, CCA-GAP-09);
 5. :class:`PlaceCard` per flank: the Commander places a card face down (CCA-SEQ-08);
 6. :class:`Refill`: he draws up to his hand limit (CCA-SEQ-09, CCA-HAND-02 to -04).
 
 Actions: ``counter-attack left``, ``end counter-attack``, ``place order-two-left left``,
-``battles left`` (the Commander's choice of the flank that battles next, CCA-VICTORY-03),
+``battles 03-06`` (the Commander's choice of the unit that battles next, CCA-VICTORY-03),
 ``play first-strike``, ``end first-strike``, ``credit left`` (CCA-BANNER-03).
 """
 
@@ -44,8 +45,17 @@ from wargames.ancients.flanks import (
 from wargames.ancients.flow import DrawCard, end, once, task
 from wargames.ancients.movement import MoveStep
 from wargames.ancients.orders import OrderStep, piece_ordered
+from wargames.ancients.tactics import (
+    CommandRoll,
+    IAmSpartacus,
+    Rally,
+    RallyStep,
+    SpartacusOrders,
+    rallying,
+)
 from wargames.ancients.teams import FLANKS, mirror
 from wargames.core import tasks
+from wargames.core.cards import Deck, Pile
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.notation import Reader, one, parse_notation, two
@@ -63,6 +73,7 @@ class TeamTask(tasks.Task["S"]):
 
 
 Task = tasks.Task[Any]
+SPARTACUS = "i-am-spartacus"
 
 
 def team(s: AncientsState) -> S:
@@ -98,13 +109,13 @@ class CounterAttack:
 
 
 @attrs.frozen(cache_hash=True)
-class BattleFlank:
-    """Step 4: the active Commander has the units of ``flank`` battle next (CCA-VICTORY-03)."""
+class BattleNext:
+    """Step 4: the active Commander has the unit in ``hex`` battle next (CCA-VICTORY-03)."""
 
-    flank: str
+    hex: str
 
     def __str__(self) -> str:
-        return f"battles {self.flank}"
+        return f"battles {self.hex}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -128,7 +139,7 @@ READERS: dict[str, Reader[object]] = {
     "place": lambda a: Place(two(a)[0], _flank(two(a)[1])),
     "counter-attack": lambda a: CounterAttack(_flank(one(a))),
     "credit": lambda a: Credit(_flank(one(a))),
-    "battles": lambda a: BattleFlank(_flank(one(a))),
+    "battles": lambda a: BattleNext(one(a)),
 }
 
 
@@ -224,7 +235,7 @@ class BeginTeamTurn(TeamTask):
             Reveal(),
             *(FlankOrders(f) for f in FLANKS),
             *(FlankMoves(f) for f in FLANKS),
-            ChooseBattleFlank(),
+            ChooseCombat(),
             UseUp(),
             *(PlaceCard(side, f) for f in FLANKS),
             Refill(side),
@@ -363,10 +374,11 @@ class FlankOrders(TeamTask):
             return s.pop()
         marks = list(s.played)
         marks[k] = played_mark(s, self.flank, card)
-        s = s.evolve(played=(marks[0], marks[1], marks[2]))
-        return _enter(s, self.flank, ()).pop(
-            FlankOrderStep(self.flank), LeaveFlank(self.flank, True)
-        )
+        s = _enter(s.evolve(played=(marks[0], marks[1], marks[2])), self.flank, ())
+        if card != COUNTER_ATTACK and isinstance(rule_of(card).resolve(s), Rally | IAmSpartacus):
+            # Command dice: the card's own roll, its faces spent in this flank only
+            return s.pop(CommandRoll(card), LeaveFlank(self.flank, True))
+        return s.pop(FlankOrderStep(self.flank), LeaveFlank(self.flank, True))
 
 
 @task
@@ -393,6 +405,63 @@ class FlankOrderStep(OrderStep):
         return super().explain(s, action)
 
 
+def _own_flank(s: AncientsState, unit: int) -> bool:
+    """Whether ``unit`` stands in the flank being carried out and was not ordered by another
+    flank's card this turn (CCA-CARDS-10, -15)."""
+    from wargames.ancients.flanks import in_flank
+
+    ts = team(s)
+    return in_flank(ts, s.active, unit, ts.flank) and unit not in ts.taken()
+
+
+@task
+@attrs.frozen
+class FlankRallyStep(RallyStep):
+    """Rally placed on a flank: its faces go only to units standing in that flank (near a
+    friendly leader, as in the base game), each rallied unit ordered there (CCA-CARDS-10,
+    CCA-GAP-10, CCB-CARDS-23)."""
+
+    rule: ClassVar[str] = "CCA-CARDS-10"
+
+    def options(self, s: AncientsState) -> tuple[int, ...]:
+        return once(
+            s,
+            "rally",
+            lambda: tuple(u for u in rallying(s, s.active, self.symbols) if _own_flank(s, u)),
+        )
+
+    def explain(self, s: AncientsState, action: Action) -> RuleViolation:
+        if isinstance(action, act.Rally):
+            unit = s.unit_at(action.hex)
+            if unit is not None and s.side_of(unit) == s.active and not _own_flank(s, unit):
+                return RuleViolation(
+                    "CCA-CARDS-10", f"Rally acts only on the {team(s).flank} flank"
+                )
+        return super().explain(s, action)
+
+
+@task
+@attrs.frozen
+class FlankSpartacusOrders(SpartacusOrders):
+    """I Am Spartacus placed on a flank: each die face orders a unit (or, a helmet, a leader)
+    standing in that flank (CCA-CARDS-10, CCA-GAP-10, CCB-CARDS-19)."""
+
+    rule: ClassVar[str] = "CCA-CARDS-10"
+
+    def orderable(self, s: AncientsState) -> tuple[int, ...]:
+        ts = team(s)
+        card = ts.card
+        assert card is not None
+        return once(s, "orderable", lambda: orderable(ts, s.active, ts.flank, card))
+
+    def explain(self, s: AncientsState, action: Action) -> RuleViolation:
+        if isinstance(action, act.Order):
+            piece = piece_ordered(s, action)
+            if piece is not None and s.card is not None:
+                return refusal(team(s), s.active, team(s).flank, s.card, piece)
+        return super().explain(s, action)
+
+
 @task
 @attrs.frozen
 class FlankMoves(TeamTask):
@@ -413,20 +482,18 @@ class FlankMoves(TeamTask):
 
 @task
 @attrs.frozen
-class FlankBattles(TeamTask):
-    """Step 4: the flank's ordered units battle, one combat at a time, each resolved in full
-    (CCA-SEQ-05, -06, -07, CCA-GAP-13)."""
+class FlankBattle(TeamTask):
+    """Step 4: one unit ordered on ``flank`` battles, its combat chosen and resolved in full by
+    the flank's Field General under the flank's card (CCA-SEQ-05, -06, CCA-GAP-13)."""
 
     flank: str
+    unit: int
     rule: ClassVar[str] = "CCA-SEQ-05"
 
     def run(self, s: S) -> S:
-        ordered = s.flank_orders[index(self.flank)]
-        if not ordered:
-            return s.pop()
         card = s.effective[index(self.flank)]
         steps = card_steps(card, BattleStep)
-        return _enter(s, self.flank, ordered).pop(*steps, LeaveFlank(self.flank))
+        return _enter(s, self.flank, (self.unit,)).pop(*steps, LeaveFlank(self.flank))
 
 
 def card_steps(card: str, kind: type[Task]) -> tuple[Task, ...]:
@@ -437,50 +504,66 @@ def card_steps(card: str, kind: type[Task]) -> tuple[Task, ...]:
     return tuple(t for t in rule_of(card).steps() if isinstance(t, kind))
 
 
-def may_battle(s: S, flank: str) -> bool:
-    """Whether a unit ordered on ``flank`` may still battle this turn."""
-    ordered = s.flank_orders[index(flank)]
-    return bool(ordered) and bool(BattleStep().battles(_enter(s, flank, ordered)))
+def combatants(s: S, done: tuple[int, ...] = ()) -> tuple[tuple[str, int], ...]:
+    """The units ordered this turn, flank by flank, that may still battle, as ``(flank,
+    unit)``: each is offered once (``done``: those already chosen)."""
+    found: list[tuple[str, int]] = []
+    for k, flank in enumerate(FLANKS):
+        ordered = s.flank_orders[k]
+        if not ordered:
+            continue
+        steps = card_steps(s.effective[k], BattleStep)
+        if not steps or not isinstance(steps[0], BattleStep):
+            continue
+        for p in ordered:
+            if p in done or s.is_leader(p) or not s.on_board(p) or p in s.battled:
+                continue
+            if steps[0].battles(_enter(s, flank, (p,))):
+                found.append((flank, p))
+    return tuple(found)
 
 
 @task
 @attrs.frozen
-class ChooseBattleFlank(TeamTask):
-    """Step 4: the active Commander chooses the flank whose units battle next, each flank's
-    combats then fought one at a time by its Field General; so every combat is resolved on
-    its own, in an order of the battling Commander's choosing (CCA-SEQ-05 to -07,
-    CCA-VICTORY-03, CCA-GAP-13). With one flank left to battle there is nothing to choose."""
+class ChooseCombat(TeamTask):
+    """Step 4: the battling side's Commander chooses the unit whose combat comes next, among
+    the units ordered on every flank (``battles 03-06``); that flank's Field General then
+    fights it (or lets it pass), and the combat is resolved in full before the Commander
+    chooses again. So combats are always fought one at a time in an order of the Commander's
+    choosing, whether or not a win could result (CCA-SEQ-05 to -07, CCA-VICTORY-03,
+    CCA-GAP-13). With one unit left to battle there is nothing to choose."""
 
-    done: tuple[str, ...] = ()
+    done: tuple[int, ...] = ()
     rule: ClassVar[str] = "CCA-VICTORY-03"
 
-    def flanks(self, s: S) -> tuple[str, ...]:
-        return once(
-            s,
-            "battle-flanks",
-            lambda: tuple(f for f in FLANKS if f not in self.done and may_battle(s, f)),
-        )
+    def found(self, s: S) -> tuple[tuple[str, int], ...]:
+        return once(s, "combatants", lambda: combatants(s, self.done))
 
     def actor(self, s: S) -> Player | None:
-        return s.commander_seat(s.active) if len(self.flanks(s)) > 1 else None
+        return s.commander_seat(s.active) if len(self.found(s)) > 1 else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return tuple(BattleFlank(f) for f in self.flanks(s))
+        return tuple(BattleNext(s.where[p]) for _, p in self.found(s))
 
     def act(self, s: S, action: Action) -> S:
-        assert isinstance(action, BattleFlank)
-        return self.battle(s, action.flank)
+        assert isinstance(action, BattleNext)
+        for flank, p in self.found(s):
+            if s.where[p] == action.hex:
+                return self.battle(s, flank, p)
+        raise AssertionError(action)
 
     def run(self, s: S) -> S:
-        found = self.flanks(s)
-        return self.battle(s, found[0]) if found else s.pop()
+        found = self.found(s)
+        return self.battle(s, *found[0]) if found else s.pop()
 
-    def battle(self, s: S, flank: str) -> S:
-        return s.pop(FlankBattles(flank), ChooseBattleFlank((*self.done, flank)))
+    def battle(self, s: S, flank: str, unit: int) -> S:
+        return s.pop(FlankBattle(flank, unit), ChooseCombat((*self.done, unit)))
 
     def explain(self, s: S, action: Action) -> RuleViolation:
-        if isinstance(action, BattleFlank):
-            return RuleViolation("CCA-SEQ-05", f"no unit ordered on the {action.flank} may battle")
+        if isinstance(action, BattleNext):
+            return RuleViolation(
+                "CCA-SEQ-05", f"no unit ordered this turn in {action.hex} may battle now"
+            )
         return super().explain(s, action)
 
 
@@ -548,6 +631,8 @@ class UseUp(TeamTask):
         for card in s.revealed:
             if card and card != COUNTER_ATTACK:
                 deck = deck.discard(card)
+        if SPARTACUS in s.effective:  # the draw pile, the discards and the card (CCB-CARDS-38)
+            deck = Deck(Pile.of([*deck.draw.cards, *deck.discards.cards]))
         return s.evolve(deck=deck, card=None, ordered=(), revealed=("", "", "")).pop()
 
 
@@ -617,17 +702,19 @@ class EndTeamTurn(TeamTask):
 
 
 __all__ = [
-    "BattleFlank",
+    "BattleNext",
     "BeginTeamTurn",
-    "ChooseBattleFlank",
+    "ChooseCombat",
     "CounterAttack",
     "CounterWindow",
     "Credit",
     "FirstStrikeOffer",
-    "FlankBattles",
+    "FlankBattle",
     "FlankMoves",
     "FlankOrderStep",
     "FlankOrders",
+    "FlankRallyStep",
+    "FlankSpartacusOrders",
     "Place",
     "PlaceCard",
     "Refill",

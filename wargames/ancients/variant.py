@@ -39,8 +39,10 @@ from wargames.ancients.close import Combat, DefenderChoice
 from wargames.ancients.flanks import COUNTER_ATTACK, flanks_of
 from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState, other
 from wargames.ancients.teams import FLANKS, mirror, roles_of, seat_for, side_of
+from wargames.ancients.teamsequence import SEQUENCE
 from wargames.core.cards import Deck, Pile
 from wargames.core.engine import Action, Player
+from wargames.core.sequence import SequenceOfPlay
 
 Three = tuple[str, str, str]
 NONE3: Three = ("", "", "")
@@ -51,6 +53,8 @@ class ArmageddonState(AncientsState):
     """A position of the 'Armageddon' team variant (see the module docstring)."""
 
     variant: ClassVar[str] = "armageddon"
+    sequence: ClassVar[SequenceOfPlay] = SEQUENCE
+    """The variant's sequence of play (:mod:`wargames.ancients.teamsequence`)."""
 
     team: tuple[int, int] = (1, 1)
     placed: tuple[Three, Three] = (NONE3, NONE3)
@@ -134,14 +138,18 @@ class ArmageddonState(AncientsState):
                 return f"{army} reach {n} victory banners in the {named} flank"
         return f"{army} reach {self.banners[i]} victory banners in all flanks, twice the target"
 
-    # -- decisions the engine inserts ------------------------------------------------------------
+    # -- decisions the engine inserts, base steps given their flank form ----------------------
 
     def settle(self) -> Self:
         """Automatic steps, and two decisions inserted when their moment comes: the losing
         Commander's choice of flank for a banner (CCA-BANNER-03) and the opposing Commander's
-        First Strike before a close combat's roll (CCA-CARDS-14)."""
+        First Strike before a close combat's roll (CCA-CARDS-14); Rally's and I Am Spartacus's
+        steps are replaced by their flank forms (CCA-CARDS-10)."""
+        from wargames.ancients.tactics import RallyStep, SpartacusOrders
         from wargames.ancients.teamturn import (
             FirstStrikeOffer,
+            FlankRallyStep,
+            FlankSpartacusOrders,
             TeamDefenderChoice,
             offers_first_strike,
         )
@@ -155,6 +163,12 @@ class ArmageddonState(AncientsState):
                 continue
             if type(top) is DefenderChoice:
                 state = state.pop(TeamDefenderChoice(top.combat))
+                continue
+            if type(top) is RallyStep:  # Command dice spent in the flank only (CCA-CARDS-10)
+                state = state.pop(FlankRallyStep(top.symbols))
+                continue
+            if type(top) is SpartacusOrders:
+                state = state.pop(FlankSpartacusOrders(symbols=top.symbols))
                 continue
             if (
                 isinstance(top, DefenderChoice)

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from wargames.core.agents import RandomAgent
 from wargames.core.registry import Game
+from wargames.horde.agents import greedy
 from wargames.horde.attack import AttackNumbers, attack_numbers
 from wargames.horde.battle import PScaleState
 from wargames.horde.context import AttackContext, Side
@@ -61,6 +62,7 @@ from wargames.horde.odds import (
 )
 from wargames.horde.profiles import Characteristics, Horde, Officer, Specialist
 from wargames.horde.ratings import defense, melee_attack, ranged_attack
+from wargames.horde.render import render
 from wargames.horde.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
 from wargames.horde.scenario import DEFAULT_SCENARIO, SIDES, scenario_names
 from wargames.horde.sequence import SEQUENCE
@@ -79,9 +81,10 @@ GAME = Game(
     new=lambda scenario, options: new_battle(scenario, options),
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
-    agents={"random": _random},
+    agents={"random": _random, "greedy": greedy},
     sequence=SEQUENCE,
     odds=odds_command,
+    render=render,
 )
 """The registry entry. Missions end after their last round, so bots need no cap."""
 

@@ -15,8 +15,8 @@ The odds are :mod:`wargames.horde.odds`'s, computed from the same
 
 >>> import wargames
 >>> state = wargames.load("horde", "mirror")
->>> [(t.attacker, t.kind) for t in threats(state, "A1")]
-[('B2', 'ranged')]
+>>> {t.attacker: t.kind for t in threats(state, "A1")}
+{'B2': 'ranged'}
 """
 
 from __future__ import annotations

@@ -107,6 +107,8 @@ class PScaleState(StrikeHost):
         "numbers": frozenset({"units"}),
         "broken": frozenset({"units"}),
         "adjacent": frozenset({"units", "hidden"}),
+        "layout_key": frozenset({"units", "hidden"}),
+        "layout_seed": frozenset({"units", "hidden"}),
     }
     """Lookups that hold while no unit changes (dice and decisions change only the tasks)."""
 
@@ -173,34 +175,80 @@ class PScaleState(StrikeHost):
         return found
 
     def replace(self, *changed: Unit) -> Self:
-        """The state with these units changed (matched by id) or added."""
+        """The state with these units changed (matched by id) or added.
+
+        The layout lookups follow the units: unchanged when no unit changed where or how it
+        stands, and when a single unit only moved from one square to another, the new layout
+        starts from the old one's lookups that the move cannot touch (:func:`carry_layout`)."""
         units = list(self.units)
         index = self._index()
+        moved: tuple[str, str, str] | None = None
+        same_layout = True
         for u in changed:
             i = index.get(u.id)
             if i is None:
                 units.append(u)
-            else:
-                units[i] = u
-        return self.evolve(units=tuple(units))
+                same_layout = False
+                continue
+            before = units[i]
+            units[i] = u
+            if before is u or not same_layout:
+                continue
+            if (
+                before.status != u.status
+                or before.stealthed != u.stealthed
+                or before.attached_to != u.attached_to
+            ):
+                same_layout = False
+            elif before.square != u.square:
+                if moved is None and before.square is not None and u.square is not None:
+                    moved = (u.id, before.square, u.square)
+                else:
+                    same_layout = False
+        new = self.evolve(units=tuple(units))
+        memo, old = new._memo, self._memo
+        if same_layout and moved is None:
+            for name in ("layout", "layout_key", "layout_seed", "places"):
+                if name in old:
+                    memo[name] = old[name]
+        elif same_layout and moved is not None:
+            key: tuple[Any, ...] | None = old.get("layout_key")
+            if key is not None:
+                i = index[moved[0]]
+                u = units[i]
+                entries = list(key[2])
+                entries[i] = (u.id, u.square, u.status, u.stealthed, u.attached_to)
+                memo["layout_key"] = (key[0], key[1], tuple(entries))
+            before_layout: dict[str, Any] | None = old.get("layout")
+            if before_layout is not None:
+                memo["layout_seed"] = (before_layout, *moved)
+        return new
 
     def layout(self) -> dict[str, Any]:
         """Lookups that depend only on where the units are and how they stand on the board
         (squares, statuses, stealth, who joined whom): shared by every state with the same
         layout, within a game and across games of one scenario (:data:`LAYOUTS`)."""
-        found: dict[str, Any] | None = self._memo.get("layout")
+        memo = self._memo
+        found: dict[str, Any] | None = memo.get("layout")
         if found is None:
-            key = (
-                self.setup,
-                self.hidden,
-                tuple((u.id, u.square, u.status, u.stealthed, u.attached_to) for u in self.units),
-            )
+            key: tuple[Any, ...] | None = memo.get("layout_key")
+            if key is None:
+                key = memo["layout_key"] = (
+                    self.setup,
+                    self.hidden,
+                    tuple(
+                        (u.id, u.square, u.status, u.stealthed, u.attached_to) for u in self.units
+                    ),
+                )
             found = LAYOUTS.get(key)
             if found is None:
                 if len(LAYOUTS) >= LAYOUT_CACHE:
                     LAYOUTS.clear()
                 found = LAYOUTS[key] = {}
-            self._memo["layout"] = found
+                seed = memo.get("layout_seed")
+                if seed is not None:
+                    carry_layout(self, found, *seed)
+            memo["layout"] = found
         return found
 
     def by_layout(self, name: str, key: Hashable, compute: Callable[[], T]) -> T:
@@ -592,6 +640,71 @@ class PScaleState(StrikeHost):
         from wargames.horde.describe import describe
 
         return describe(self)
+
+
+CARRIED = ("adjacent", "cqc", "reach", "first step", "destination", "charge")
+"""Per-unit layout lookups that only look at the squares near the unit, so a move far enough
+away leaves them as they were (:func:`carry_layout`)."""
+
+
+def carry_layout(
+    s: PScaleState, layout: dict[str, Any], before: dict[str, Any], unit: str, start: str, end: str
+) -> None:
+    """Fill the new ``layout`` of ``s``, where only ``unit`` moved (from ``start`` to ``end``),
+    with the lookups of the layout ``before`` that the move cannot change: those of the other
+    units standing farther from both squares than anything the lookup looks at (close combat
+    and the first step: the squares around the unit; a movement search of ``limit``: the
+    squares within ``limit``; move orders: the longest move and two squares more; Charge!: the
+    Full Move and two squares more). Everything else is worked out afresh.
+    :func:`~wargames.horde.invariants.violations` checks them against a fresh rebuild."""
+    distance = s.field.distance
+    moving = {unit} | {o.id for o in s.units if o.attached_to == unit}
+    near: dict[str, int] = {}
+
+    def far(uid: str) -> int:
+        """How far ``uid`` stands from the squares the move touched (-1: it moved itself or
+        is off the board)."""
+        d = near.get(uid)
+        if d is None:
+            if uid in moving:
+                d = -1
+            else:
+                where = s.location(s.unit(uid))
+                d = -1 if where is None else min(distance(where, start), distance(where, end))
+            near[uid] = d
+        return d
+
+    old_places: Places | None = before.get("places")
+    mover = s.unit(unit)
+    if old_places is not None and mover.is_horde and old_places.horde_at.get(start) == unit:
+        horde_at = dict(old_places.horde_at)
+        del horde_at[start]
+        horde_at[end] = unit
+        layout["places"] = attrs.evolve(old_places, horde_at=horde_at)
+    adjacent = before.get("adjacent")
+    if adjacent:
+        layout["adjacent"] = {k: v for k, v in adjacent.items() if far(k) > 1}
+    cqc = before.get("cqc")
+    if cqc:
+        layout["cqc"] = {k: v for k, v in cqc.items() if far(k) > 1}
+    first = before.get("first step")
+    if first:
+        layout["first step"] = {k: v for k, v in first.items() if far(k[0]) > 1}
+    reach = before.get("reach")
+    if reach:
+        layout["reach"] = {k: v for k, v in reach.items() if far(k[0]) > k[1]}
+    destination = before.get("destination")
+    if destination:
+        layout["destination"] = {
+            k: v
+            for k, v in destination.items()
+            if not k[2] and far(k[0]) > s.unit(k[0]).horde.run_move + 2
+        }
+    charge = before.get("charge")
+    if charge:
+        layout["charge"] = {
+            k: v for k, v in charge.items() if far(k[0]) > s.unit(k[0]).horde.full_move + 2
+        }
 
 
 def other(side: str) -> str:

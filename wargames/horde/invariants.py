@@ -11,15 +11,17 @@
 * Officers are joined only to fighting or off-board hordes of their side; a horde's bonus
   Officer is one of its own.
 * Stealth only for Ambushers on a cover square (HMC-TALENT-01).
-* The where-is-what lookups carried from earlier states match the units.
+* The where-is-what lookups carried from earlier states match the units, and the per-unit
+  layout lookups carried over a move (:func:`~wargames.horde.battle.carry_layout`) match a
+  fresh rebuild.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from wargames.horde.battle import Places
+from wargames.horde.battle import CARRIED, Places
 from wargames.horde.profiles import AMBUSHERS
 from wargames.horde.scenario import SIDES
 
@@ -35,6 +37,52 @@ def violations(s: S) -> list[str]:
     out += _attachments(s)
     if s.places() != Places.of(s.units):
         out.append("the where-is-what lookups shared by equal layouts are out of date")
+    out += _carried(s)
+    return out
+
+
+def _carried(s: S) -> list[str]:
+    """The per-unit layout lookups (those carried over a move) against a fresh rebuild on a
+    copy with a layout of its own."""
+    from wargames.horde.moves import _has_destination
+    from wargames.horde.reach import _first_step, _search
+    from wargames.horde.specialists import ignores_difficult_terrain
+    from wargames.horde.targets import _chargeable
+    from wargames.horde.units import FRENZIED
+
+    layout = s.layout()
+    fresh = s.evolve(units=tuple(s.units))
+    fresh._memo["layout"] = {}
+    out: list[str] = []
+    for name in CARRIED:
+        entries: dict[Any, Any] = layout.get(name, {})
+        for key, value in entries.items():
+            uid = key if isinstance(key, str) else key[0]
+            u = fresh.unit(uid)
+            if fresh.location(u) is None:
+                continue
+            eng = u.is_horde and ignores_difficult_terrain(u.horde)
+            if name == "adjacent":
+                again: Any = fresh._adjacent_enemies(u)
+            elif name == "cqc":
+                again = bool(fresh.adjacent_enemies(u))
+            elif name == "reach":
+                if key[2] != eng:
+                    continue
+                found = _search(fresh, u, key[1])
+                again, value = found.cost, value.cost
+            elif name == "first step":
+                again = _first_step(fresh, u, key[1])
+            elif name == "destination":
+                if key[2] != (u.morale == FRENZIED) or key[3] != eng:
+                    continue
+                again = _has_destination(fresh, u, key[1])
+            else:
+                if key[1] != eng:
+                    continue
+                again = _chargeable(fresh, u)
+            if again != value:
+                out.append(f"the {name} lookup of {key} is out of date: {value} not {again}")
     return out
 
 

@@ -1,0 +1,99 @@
+"""The sequence of play of the 'Armageddon' team variant, declared once (rendered into docs).
+
+The base game's sequence is :data:`wargames.ancients.sequence.SEQUENCE` (the registry's
+``GAME.sequence``); a variant game carries this one (``ArmageddonState.sequence``), and
+:func:`sequence_of` gives the one a state plays by. The steps are the tasks of
+:mod:`wargames.ancients.teamturn`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargames.core.sequence import SequenceOfPlay, Step
+
+SEQUENCE = SequenceOfPlay(
+    game="ancients-armageddon",
+    steps=(
+        Step(
+            "Set-up",
+            "the scenario places the terrain, both armies and their leaders on the 'Armageddon' "
+            "board; each Commander is dealt up to his hand limit (Command plus his leaders on "
+            "the board), places one card face down on each of his three flanks, the first side "
+            "first, and draws back up to the limit",
+            ("CCA-GEN-01", "CCA-HAND-02", "CCA-HAND-06", "CCA-GAP-11", "CCA-GAP-12"),
+        ),
+        Step(
+            "Turn",
+            "the sides take turns, the scenario's first side first, its cards of the set-up "
+            "revealed at once",
+            ("CCA-SEQ-01", "CCA-HAND-07", "CCA-GAP-06"),
+            repeat="until a side holds its target in one flank or twice it in all",
+            steps=(
+                Step(
+                    "Counter Attack",
+                    "the Commander may play Counter Attack from his hand on any flank, one per "
+                    "flank: it copies the card the other side used on the same stretch on its "
+                    "latest turn, and the card lying there stays face down for next turn",
+                    ("CCA-SEQ-02", "CCA-CARDS-11", "CCA-CARDS-12", "CCA-GAP-07", "CCA-GAP-08"),
+                ),
+                Step(
+                    "Reveal",
+                    "the cards placed last turn are turned up",
+                    ("CCA-SEQ-03",),
+                ),
+                Step(
+                    "Orders and movement",
+                    "flank by flank (left, center, right), the Field General orders with his "
+                    "flank's card, in his flank only (Rally and I Am Spartacus roll their dice "
+                    "and spend them there); then every flank moves, all movement before any "
+                    "combat",
+                    ("CCA-SEQ-04", "CCA-ROLE-02", "CCA-CARDS-10", "CCA-CARDS-15", "CCA-GAP-15"),
+                ),
+                Step(
+                    "Battle",
+                    "one combat at a time: the Commander chooses the ordered unit that battles "
+                    "next, its flank's Field General fights it (or lets it pass), and the "
+                    "combat is resolved in full before the next; the defending Commander may "
+                    "play First Strike before a close combat; a banner counts in the flank "
+                    "where the piece fell (on a two-flank hex its Commander chooses), and the "
+                    "game ends at the deciding banner",
+                    (
+                        "CCA-SEQ-05",
+                        "CCA-SEQ-06",
+                        "CCA-SEQ-07",
+                        "CCA-VICTORY-03",
+                        "CCA-GAP-13",
+                        "CCA-CARDS-14",
+                        "CCA-GAP-09",
+                        "CCA-BANNER-03",
+                        "CCA-VICTORY-04",
+                    ),
+                ),
+                Step(
+                    "Place",
+                    "the revealed cards are discarded; the Commander places one card face down "
+                    "on each flank (none where a card displaced by Counter Attack still lies)",
+                    ("CCA-SEQ-08", "CCA-CARDS-06", "CCA-GAP-08"),
+                ),
+                Step(
+                    "Draw",
+                    "the Commander draws up to his hand limit; above it he draws nothing",
+                    ("CCA-SEQ-09", "CCA-HAND-03", "CCA-HAND-04"),
+                ),
+            ),
+        ),
+    ),
+)
+
+
+def sequence_of(state: Any) -> SequenceOfPlay:
+    """The sequence of play ``state`` follows: the variant's for a variant game, else the
+    base game's."""
+    from wargames.ancients.sequence import SEQUENCE as BASE
+
+    found = getattr(type(state), "sequence", None)
+    return found if isinstance(found, SequenceOfPlay) else BASE
+
+
+__all__ = ["SEQUENCE", "sequence_of"]
