@@ -31,14 +31,13 @@ Commander draws 2 cards, never above his Command (:class:`EpicDraw`, CCB-EPIC-10
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from wargames.ancients.commands import RULES, CardRule
 from wargames.ancients.flow import EndTurn, Task, end, task
 from wargames.ancients.state import COMMANDER, SIDES, AncientsState
-from wargames.core.cards import Deck, Pile
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation, ScenarioError
 from wargames.core.notation import Pass
@@ -456,23 +455,12 @@ def start_epic(scenario: Scenario, turn_cap: int | None = None, players: Any = N
     """An Epic battle under the Epic command rules about to begin: the opening deal
     (CCB-HAND-04), then the first side's Overall Commander gives out cards."""
     from wargames.ancients.flow import deal_tasks
+    from wargames.ancients.game import opening
 
     if scenario.board.layout.id != "epic":
         raise ScenarioError(scenario.name, "epic_command", "the Epic rules need the epic board")
-    n = len(scenario.types)
-    state = EpicState(
-        scenario=scenario,
-        where=scenario.start,
-        blocks=tuple(scenario.full(p) for p in range(n)),
-        hands=(Pile(), Pile()),
-        deck=Deck(Pile(scenario.deck)),
-        held=("",) * len(scenario.objectives),
-        active=scenario.first,
-        moved=(0,) * n,
-        turn_cap=turn_cap,
-        tasks=cast(Any, tuple(reversed(deal_tasks(scenario.first)))),
-        team=team_size(players),
-    )
+    fields = opening(scenario, turn_cap, deal_tasks(scenario.first))
+    state = EpicState(**fields, team=team_size(players))
     return state.settle()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wargames.ancients.flow import deal_tasks
@@ -10,6 +10,7 @@ from wargames.ancients.scenario import Scenario, load_scenario
 from wargames.ancients.state import AncientsState
 from wargames.core.cards import Deck, Pile
 from wargames.core.errors import ScenarioError
+from wargames.core.tasks import Task
 
 DEFAULT_SCENARIO = "river-crossing"
 OPTIONS = ("turn_cap", "players")
@@ -51,20 +52,26 @@ def new_game(
 def start(scenario: Scenario, turn_cap: int | None = None) -> AncientsState:
     """A game of ``scenario`` about to begin: every piece on its starting hex at full strength,
     the 60 cards in the draw pile, the opening deal pending."""
+    return AncientsState(**opening(scenario, turn_cap, deal_tasks(scenario.first))).settle()
+
+
+def opening(scenario: Scenario, turn_cap: int | None, tasks: Sequence[Task[Any]]) -> dict[str, Any]:
+    """The fields of a game's first state, before ``tasks`` (done in order): every piece on
+    its starting hex at full strength, the 60 cards in the draw pile, empty hands. The team
+    variant and the Epic rules start from these too."""
     n = len(scenario.types)
-    state = AncientsState(
-        scenario=scenario,
-        where=scenario.start,
-        blocks=tuple(scenario.full(p) for p in range(n)),
-        hands=(Pile(), Pile()),
-        deck=Deck(Pile(scenario.deck)),
-        held=("",) * len(scenario.objectives),
-        active=scenario.first,
-        moved=(0,) * n,
-        turn_cap=turn_cap,
-        tasks=tuple(reversed(deal_tasks(scenario.first))),
-    )
-    return state.settle()
+    return {
+        "scenario": scenario,
+        "where": scenario.start,
+        "blocks": tuple(scenario.full(p) for p in range(n)),
+        "hands": (Pile(), Pile()),
+        "deck": Deck(Pile(scenario.deck)),
+        "held": ("",) * len(scenario.objectives),
+        "active": scenario.first,
+        "moved": (0,) * n,
+        "turn_cap": turn_cap,
+        "tasks": tuple(reversed(tuple(tasks))),
+    }
 
 
 __all__ = ["DEFAULT_SCENARIO", "OPTIONS", "new_game", "start"]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from wargames.ancients.scenario import Scenario
 from wargames.ancients.state import SIDES
 from wargames.ancients.teams import ROLES
 from wargames.ancients.teamturn import opening_tasks
 from wargames.ancients.variant import ArmageddonState
-from wargames.core.cards import Deck, Pile
 from wargames.core.errors import ScenarioError
 
 
@@ -31,20 +30,10 @@ def start_armageddon(
 ) -> ArmageddonState:
     """An 'Armageddon' game about to begin: the deal to each hand limit, the three cards each
     Commander places, the draw back up, then the first side reveals (CCA-HAND-06, -07)."""
-    n = len(scenario.types)
-    state = ArmageddonState(
-        scenario=scenario,
-        where=scenario.start,
-        blocks=tuple(scenario.full(p) for p in range(n)),
-        hands=(Pile(), Pile()),
-        deck=Deck(Pile(scenario.deck)),
-        held=("",) * len(scenario.objectives),
-        active=scenario.first,
-        moved=(0,) * n,
-        turn_cap=turn_cap,
-        tasks=cast(Any, tuple(reversed(opening_tasks(scenario.first)))),
-        team=team_sizes(players),
-    )
+    from wargames.ancients.game import opening
+
+    fields = opening(scenario, turn_cap, opening_tasks(scenario.first))
+    state = ArmageddonState(**fields, team=team_sizes(players))
     return state.settle()
 
 
