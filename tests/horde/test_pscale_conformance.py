@@ -52,6 +52,27 @@ def test_random_games_conform(block: int) -> None:
         assert (final.outcome.turn or 0) <= ROUNDS[name]
 
 
+GREEDY_GAMES = 50
+GREEDY_BLOCK = 10
+
+
+@pytest.mark.parametrize("block", range(GREEDY_GAMES // GREEDY_BLOCK))
+def test_greedy_games_conform(block: int) -> None:
+    """50 games of the greedy commander against itself (five blocks of ten, the scenarios in
+    turn, whole missions) end with an outcome, every state passing the light checks, every
+    25th the full ones."""
+    names = sorted(ROUNDS)
+    for seed in range(block * GREEDY_BLOCK, (block + 1) * GREEDY_BLOCK):
+        name = names[seed % len(names)]
+        bots = {
+            side: wargames.agent("horde", "greedy", seed * 7 + i, side)
+            for i, side in enumerate(("blue", "red"))
+        }
+        state = wargames.load("horde", name)
+        final, actions = playout(state, bots, seed, STEPS, check_every=CHECK_EVERY, light=True)
+        assert final.outcome is not None and actions
+
+
 def test_registered_game() -> None:
     assert "horde" in wargames.games() and wargames.game("horde") is GAME
     assert GAME.players == ("blue", "red") and GAME.sequence is not None
