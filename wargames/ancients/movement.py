@@ -23,6 +23,7 @@ more (CCB-ORDERS-12).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -30,6 +31,7 @@ import attrs
 from wargames.ancients import actions as act
 from wargames.ancients.combat import marsh_roll
 from wargames.ancients.flow import Task, end, once, task
+from wargames.ancients.geometry import Entry
 from wargames.ancients.terrain import may_enter
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -61,45 +63,26 @@ def passes_friends(s: S, unit: int) -> bool:
 
 def unit_reach(s: S, unit: int) -> dict[str, int]:
     """Every hex ``unit`` may end its move in, with the hexes it moves to get there."""
-    geometry = s.scenario.geometry
     side = s.side_of(unit)
     kind = s.kind(unit)
-    start = s.where[unit]
-    near = geometry.adjacent[start]
     has_leader = s.attached(unit) is not None
     through = passes_friends(s, unit)
-    most = allowance(s, unit)
     index = s._index()
     unit_at, leader_at, sides = index.unit_at, index.leader_at, s.scenario.sides
-    entry = geometry.entry(kind)
-    found: dict[str, int] = {}
-    seen = {start}
-    frontier = [start]
-    for step in range(1, most + 1):
-        nxt: list[str] = []
-        for here in frontier:
-            for hex_id in geometry.neighbours[here]:
-                if hex_id in seen:
-                    continue
-                seen.add(hex_id)
-                if hex_id not in entry.far and not (hex_id in near and hex_id in entry.near):
-                    continue
-                other = unit_at.get(hex_id)
-                leader = leader_at.get(hex_id)
-                if leader is not None and sides[leader] != side:
-                    continue
-                if other is not None:
-                    if through and sides[other] == side and hex_id not in entry.stops:
-                        nxt.append(hex_id)
-                    continue
-                if leader is not None:
-                    if not has_leader:
-                        found[hex_id] = step  # it stops; the leader attaches (CCB-MOVE-04)
-                    continue
-                found[hex_id] = step
-                if hex_id not in entry.stops:
-                    nxt.append(hex_id)
-        frontier = nxt
+
+    def visit(hex_id: str, stops: bool) -> tuple[bool, bool]:
+        other = unit_at.get(hex_id)
+        leader = leader_at.get(hex_id)
+        if leader is not None and sides[leader] != side:
+            return False, False
+        if other is not None:  # passing through friends only (CCB-MOVE-02, -03)
+            return False, through and sides[other] == side and not stops
+        if leader is not None:  # it stops; the leader attaches (CCB-MOVE-04)
+            return not has_leader, False
+        return True, not stops
+
+    entry = s.scenario.geometry.entry(kind)
+    found = _walk(s, s.where[unit], allowance(s, unit), entry, visit)
     if kind.move_rule == "warrior-charge":  # also a Double Time charge of 3 (CCB-CARDS-17)
         found = {h: n for h, n in found.items() if n < 2 or _enemy_near(s, side, h)}
     return dict(sorted(found.items()))
@@ -116,10 +99,35 @@ def leader_reach(s: S, leader: int) -> dict[str, int]:
     geometry = s.scenario.geometry
     side = s.side_of(leader)
     start = s.where[leader]
-    near = geometry.adjacent[start]
-    most = 1 if geometry.terrain[start].leave_one else LEADER_MOVE
     index = s._index()
-    entry = geometry.entry(None)
+
+    def visit(hex_id: str, stops: bool) -> tuple[bool, bool]:
+        unit = index.unit_at.get(hex_id)
+        other = index.leader_at.get(hex_id)
+        if (unit is not None and s.side_of(unit) != side) or (
+            other is not None and s.side_of(other) != side
+        ):
+            return False, False
+        if other is not None and stops:
+            return False, False  # he would have to stop on another leader (CCB-MOVE-16)
+        return other is None, not stops
+
+    most = 1 if geometry.terrain[start].leave_one else LEADER_MOVE
+    return dict(sorted(_walk(s, start, most, geometry.entry(None), visit).items()))
+
+
+def _walk(
+    s: S,
+    start: str,
+    most: int,
+    entry: Entry,
+    visit: Callable[[str, bool], tuple[bool, bool]],
+) -> dict[str, int]:
+    """Breadth-first over the hexes a piece may enter from ``start`` in up to ``most`` steps
+    (terrain entry limits of ``entry``); ``visit(hex, stops)`` says whether the piece may end
+    there and whether it may go on. Hex -> the steps taken to reach it."""
+    geometry = s.scenario.geometry
+    near = geometry.adjacent[start]
     found: dict[str, int] = {}
     seen = {start}
     frontier = [start]
@@ -132,21 +140,13 @@ def leader_reach(s: S, leader: int) -> dict[str, int]:
                 seen.add(hex_id)
                 if hex_id not in entry.far and not (hex_id in near and hex_id in entry.near):
                     continue
-                unit = index.unit_at.get(hex_id)
-                other = index.leader_at.get(hex_id)
-                if (unit is not None and s.side_of(unit) != side) or (
-                    other is not None and s.side_of(other) != side
-                ):
-                    continue
-                stops = hex_id in entry.stops
-                if other is None:
+                ends, goes_on = visit(hex_id, hex_id in entry.stops)
+                if ends:
                     found[hex_id] = step
-                elif stops:
-                    continue  # he would have to stop on another leader (CCB-MOVE-16)
-                if not stops:
+                if goes_on:
                     nxt.append(hex_id)
         frontier = nxt
-    return dict(sorted(found.items()))
+    return found
 
 
 def movers(s: S) -> tuple[int, ...]:
