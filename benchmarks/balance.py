@@ -1,11 +1,13 @@
 """Balance of a game: its greedy bot against itself over many seeded games.
 
     python benchmarks/balance.py GAME [--games 200] [--seed 0] [--jobs 2] [--scenario NAME]
-                                      [--band 0.3 0.7] [--json]
+                                      [--players N] [--band 0.3 0.7] [--json]
 
 Game ``k`` is ``wargames.play(GAME, agents={side: "greedy" for every side}, seed=k)`` for ``k``
 in ``seed .. seed + games - 1`` (with the game's options for bot-only play, such as a turn
-cap), so every figure can be reproduced and any single game replayed from its seed. Prints the
+cap, and ``players=N`` with ``--players N``: seats a side in a team game, every seat played by
+its side's greedy agent), so every figure can be reproduced and any single game replayed from
+its seed. Prints the
 wins of each side, the draws, how the games ended, the turn each game ended on (histogram and
 mean) and the time: CPU seconds per game, measured in the process that played it so that a
 busy machine distorts it less, and the wall-clock time of the whole run. ``--band LOW HIGH``
@@ -29,12 +31,17 @@ import wargames
 AGENT = "greedy"
 
 
-def play(game: str, seed: int, scenario: str | None = None) -> dict[str, Any]:
+def play(
+    game: str, seed: int, scenario: str | None = None, players: int | None = None
+) -> dict[str, Any]:
     """One greedy-vs-greedy game: who won (``None`` for a draw), on which turn, why, how many
     actions, and the CPU seconds it took."""
     start = time.process_time()
     sides = wargames.game(game).players
-    record = wargames.play(game, agents=dict.fromkeys(sides, AGENT), seed=seed, scenario=scenario)
+    options: dict[str, Any] = {} if players is None else {"players": players}
+    record = wargames.play(
+        game, agents=dict.fromkeys(sides, AGENT), seed=seed, scenario=scenario, **options
+    )
     cpu = time.process_time() - start
     outcome = record.outcome
     assert outcome is not None, f"{game} game {seed} did not end"
@@ -48,26 +55,32 @@ def play(game: str, seed: int, scenario: str | None = None) -> dict[str, Any]:
     }
 
 
-def _play_many(job: tuple[str, str | None, list[int]]) -> list[dict[str, Any]]:
-    game, scenario, seeds = job
+def _play_many(job: tuple[str, str | None, int | None, list[int]]) -> list[dict[str, Any]]:
+    game, scenario, players, seeds = job
     wargames.load(game, scenario)  # warm the data caches in this process
-    return [play(game, k, scenario) for k in seeds]
+    return [play(game, k, scenario, players) for k in seeds]
 
 
 def run(
-    game: str, games: int, seed: int = 0, jobs: int = 1, scenario: str | None = None
+    game: str,
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    scenario: str | None = None,
+    players: int | None = None,
 ) -> dict[str, Any]:
     """Play the games (in ``jobs`` processes) and sum them up."""
     seeds = list(range(seed, seed + games))
     start = time.perf_counter()
-    chunks = [(game, scenario, seeds[i::jobs]) for i in range(jobs)]
+    chunks = [(game, scenario, players, seeds[i::jobs]) for i in range(jobs)]
     if jobs <= 1:
         results = _play_many(chunks[0])
     else:
         with ProcessPoolExecutor(jobs) as pool:
             parts = list(pool.map(_play_many, chunks))
         results = sorted((r for part in parts for r in part), key=lambda r: r["seed"])
-    return summary(game, results, time.perf_counter() - start, jobs)
+    found = summary(game, results, time.perf_counter() - start, jobs)
+    return found if players is None else found | {"players": players}
 
 
 def summary(game: str, results: list[dict[str, Any]], wall: float, jobs: int) -> dict[str, Any]:
@@ -144,12 +157,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--scenario", default=None, help="scenario (default: the game's)")
+    parser.add_argument("--players", type=int, default=None, help="the game option players")
     parser.add_argument("--band", type=float, nargs=2, metavar=("LOW", "HIGH"), default=None)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    figures = run(args.game, args.games, args.seed, max(1, args.jobs), args.scenario)
+    figures = run(args.game, args.games, args.seed, max(1, args.jobs), args.scenario, args.players)
     band = None if args.band is None else (args.band[0], args.band[1])
     if args.json:
         print(json.dumps(figures | ({} if band is None else {"in_band": in_band(figures, band)})))

@@ -15,7 +15,8 @@ from wargames.ancients.board import SEATS, Board, default_layouts, load_board, l
 from wargames.ancients.settings import AncientsSettings
 from wargames.ancients.units import default_units
 from wargames.core.errors import ScenarioError
-from wargames.core.grids import grid_coords, hex_distance, hex_doubled_x
+from wargames.core.grids import grid_coords, hex_distance, hex_doubled_x, hex_grid
+from wargames.core.grids import line as grid_line
 from wargames.core.scenario import parse_toml
 
 DATA = Path(board_module.__file__).parent / "data"
@@ -52,6 +53,10 @@ def test_the_standard_board(tmp_path: Path) -> None:
 @pytest.mark.rule("CCB-EPIC-01", "CCB-EPIC-03")
 def test_the_epic_board() -> None:
     for board in (EPIC, ARMAGEDDON):
+        rows: dict[int, int] = {}
+        for h in board:
+            rows[grid_coords(h)[1]] = rows.get(grid_coords(h)[1], 0) + 1
+        assert rows == {r: 26 if r % 2 else 25 for r in range(1, 10)}
         assert len(board) == 5 * 26 + 4 * 25 == 230 == board.layout.hexes
         assert {len(board.baseline(seat)) for seat in SEATS} == {26}
 
@@ -72,6 +77,12 @@ def test_standard_sections() -> None:
         right = place >= 8
         expected = {n for n, ok in (("left", left), ("center", center), ("right", right)) if ok}
         assert STANDARD.sections_of(h, "bottom") == expected
+        x = hex_doubled_x(h)  # the same division in doubled-x (CCB-BOARD-08)
+        assert x == (2 * place if long else 2 * place + 1)
+        doubled = {
+            n for n, ok in (("left", x <= 8), ("center", 8 <= x <= 16), ("right", x >= 16)) if ok
+        }
+        assert doubled == expected
     assert STANDARD.sections_of("05-03", "bottom") == {"left", "center"}  # either card orders it
 
 
@@ -188,6 +199,17 @@ def test_lines_never_leave_a_whole_board() -> None:
     for a in edge:
         for b in STANDARD.ids[::3]:
             assert not STANDARD.line(a, b).leaves_board
+
+
+@pytest.mark.rule("CCB-LOS-05")
+def test_a_line_that_passes_off_the_board_is_blocked() -> None:
+    # a whole board never lets a line out (test above); a board whose middle row is short
+    # does: the line from 01-01 to 13-03 crosses where 10-02 to 12-02 would be
+    whole, notched = hex_grid(3, 13, 12), hex_grid(3, 13, 9)
+    assert not grid_line(whole, "01-01", "13-03").blocked(lambda h: False)
+    off = grid_line(notched, "01-01", "13-03")
+    assert off.leaves_board and off.blocked(lambda h: False)  # nothing obstructs, yet blocked
+    assert not grid_line(notched, "01-01", "09-03").leaves_board
 
 
 @pytest.mark.rule("CCB-LOS-04", "CCB-TERRAIN-07", "CCB-TERRAIN-13", "CCB-TERRAIN-19")

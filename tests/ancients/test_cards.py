@@ -76,6 +76,9 @@ def test_sixty_cards_in_four_groups(cards: CardTable) -> None:
 @pytest.mark.rule("CCB-CARDS-25-EX", "CCB-CARDS-02", "CCB-CARDS-03", "CCB-CARDS-04")
 @pytest.mark.rule("CCB-CARDS-05", "CCB-CARDS-06")
 def test_section_cards_by_section(cards: CardTable) -> None:
+    for kind, split in (("two", (3, 4, 3)), ("three", (3, 4, 3)), ("four", (1, 1, 1))):
+        ids = [f"order-{kind}-{s}" for s in ("left", "center", "right")]
+        assert tuple(cards[i].count for i in ids) == split, kind
     named: Counter[str] = Counter()
     for card in cards.values():
         if card.group == "section" and len(card.sections) == 1:

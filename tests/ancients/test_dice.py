@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from ccb import position
 
 from wargames.ancients.dice import (
     FACE_PROBABILITY,
@@ -34,6 +35,14 @@ def test_six_faces_once_each() -> None:
     assert len(FACES) == len(set(FACES)) == 6
     assert {str(f) for f in FACES} == {"light", "medium", "heavy", "helmet", "flag", "swords"}
     assert Fraction(1, 6) == FACE_PROBABILITY and sum(FACE_PROBABILITY for _ in FACES) == 1
+
+
+@pytest.mark.rule("CCB-DICE-02-EX")
+def test_each_face_of_one_die_comes_up_one_time_in_six() -> None:
+    s = position({"06-07": "LB"}, {"06-04": "MI"}, ordered=["06-07"], moved={"06-07": 1})
+    s = s.apply("fire 06-07 at 06-04")  # moved: 1 die
+    outcomes = {str(a): p for a, p in s.chance_outcomes()}
+    assert outcomes == {f"roll {f}": pytest.approx(1 / 6) for f in FACES}
 
 
 @pytest.mark.rule("CCB-DICE-03", "CCB-UNITS-07", "CCB-DICE-04")
@@ -126,9 +135,14 @@ def test_rampage_dice() -> None:
 
 
 @pytest.mark.rule("CCB-CLOSE-22", "CCB-CLOSE-24", "CCB-CLOSE-25", "CCB-ELEPHANT-09")
+@pytest.mark.rule("CCB-CLOSE-23")
 def test_ignored_hits() -> None:
     s = score([SW, SW, H], Roll("close", U["MI"], U["HCH"]))
     assert (s.hits, s.ignored_swords) == (2, 1)
+    s = score([SW, SW, H], Roll("close", U["MI"], U["CHC"]))
+    assert (s.hits, s.ignored_swords) == (2, 1)  # one of two swords, the symbol still hits
+    s = score([SW, SW, H], Roll("close", U["MI"], U["HC"]))
+    assert (s.hits, s.ignored_swords) == (3, 0)  # a plain HC ignores none
     s = score([M, M, SW], Roll("close", U["HC"], U["CAM"]))
     assert (s.hits, s.ignored_symbols) == (2, 1)
     s = score([M, M, SW], Roll("close", U["HI"], U["CAM"]))

@@ -174,13 +174,17 @@ def test_an_evader_never_battles_back_and_a_battle_back_cannot_be_evaded() -> No
     assert top(s) == "RollDice"  # the LI is not asked whether to evade
 
 
-@pytest.mark.rule("CCB-BATTLEBACK-13-EX", "CCB-CLOSE-21")
+@pytest.mark.rule("CCB-BATTLEBACK-13-EX", "CCB-CLOSE-21", "CCB-BATTLE-06")
 def test_a_heavy_infantry_at_1_block_battles_back_with_5() -> None:
     s = duel("HI", "HI", leaders={"05-06": "top"}).apply("attack 05-07 05-06")
     s = roll(s, "heavy", "heavy", "heavy", "light", "light")
     s = roll(s, "light", "helmet")  # the leader check: he survives
     s = s.apply("battle-back")
     assert blocks_at(s, "05-06") == 1 and dice(s) == 5
+    # nor does an attacker lose dice with its blocks, a warrior only its extra die
+    assert dice(duel("HI", "MI", blocks={"05-07": 1}).apply("attack 05-07 05-06")) == 5
+    assert dice(duel("MC", "MI", blocks={"05-07": 1}).apply("attack 05-07 05-06")) == 3
+    assert dice(duel("WA", "MI", blocks={"05-07": 1}).apply("attack 05-07 05-06")) == 3
 
 
 @pytest.mark.rule("CCB-CLOSE-21", "CCB-CLOSE-26-EX", "CCB-CLOSE-11", "CCB-FLAGS-07")
@@ -233,6 +237,9 @@ def test_helmets_score_with_a_leader_attached_or_adjacent_never_for_an_elephant(
     assert blocks_at(s, "05-06") == 3
     s = roll(duel("MI", "MI").apply("attack 05-07 05-06"), "helmet", "light", "light", "light")
     assert blocks_at(s, "05-06") == 4
+    near = duel("MI", "MI", bottom={"04-07": "MI"}, leaders={"04-07": "bottom"})
+    s = roll(near.apply("attack 05-07 05-06"), "helmet", "light", "light", "light")
+    assert blocks_at(s, "05-06") == 3  # a leader attached to the unit next door counts too
     s = roll(
         duel("EL", "MI", leaders={"05-07": "bottom"}).apply("attack 05-07 05-06"),
         "helmet",
@@ -257,7 +264,11 @@ def test_a_leader_killed_by_the_roll_s_check_lets_no_flag_be_ignored() -> None:
     s = duel("HI", "MI", leaders={"05-06": "top"})
     s = roll(s.apply("attack 05-07 05-06"), "flag", "medium", "light", "light", "light")
     s = roll(s, "helmet", "helmet")  # the check kills him
-    assert s.banners == (1, 0) and top(s) == "Retreat"
+    assert s.banners == (1, 0) and top(s) == "Retreat" and s.top.left == 1
+    s = duel("HI", "MI", leaders={"05-06": "top"})
+    s = roll(s.apply("attack 05-07 05-06"), "flag", "medium", "light", "light", "light")
+    s = roll(s, "helmet", "swords")  # he survives the check: his flag may be ignored
+    assert top(s) == "Flags" and legal(s) == ["ignore 0", "ignore 1"]
 
 
 @pytest.mark.rule("CCB-FLAGS-03", "CCB-GAP-03", "CCB-FLAGS-04")
@@ -265,6 +276,10 @@ def test_support_from_a_unit_and_a_lone_leader_counts_once() -> None:
     s = duel("HI", "MI", leaders={"06-06": "top"}, top={"04-06": "MI"})
     s = roll(s.apply("attack 05-07 05-06"), "flag", "flag", "light", "light", "light")
     assert legal(s) == ["ignore 0", "ignore 1"]
+    s = duel("HI", "MI", top={"04-06": "MI", "06-06": "MI", "06-07": "MI"})
+    s = roll(s.apply("attack 05-07 05-06"), "flag", "flag", "flag", "light", "light")
+    assert legal(s) == ["ignore 0", "ignore 1"]  # three friends next to it: still one flag
+    assert s.apply("ignore 1").top.left == 2
     s = duel(
         "HI",
         "MI",
@@ -309,4 +324,12 @@ def test_a_unit_battles_once_by_one_kind_of_combat() -> None:
     )
     s = roll(s.apply("fire 05-07 at 05-05"), "light", "light")
     assert legal(s) == ["attack 10-07 10-06", "end battles"]
+    refused(s, "fire 05-07 at 05-05", "CCB-BATTLE-01")
+    # a light unit that closed with an enemy may not then fire at it once it has retreated
+    s = position(
+        {"05-07": "LI", "10-07": "MI"}, {"05-06": "MI", "10-06": "MI"}, ordered=["05-07", "10-07"]
+    )
+    s = roll(s.apply("attack 05-07 05-06"), "flag", "light").apply("retreat 05-06 05-05")
+    s = s.apply("end advance")
+    assert s.unit_at("05-05") is not None and legal(s) == ["attack 10-07 10-06", "end battles"]
     refused(s, "fire 05-07 at 05-05", "CCB-BATTLE-01")

@@ -29,6 +29,8 @@ def elephant_hit(faces: tuple[str, ...], *, attacker: str = "HI", **kw):  # type
 def test_an_elephant_rolls_its_target_s_dice() -> None:
     expected = {
         "LI": 2,
+        "LS": 2,
+        "LB": 2,
         "LC": 2,
         "AX": 3,
         "MC": 3,
@@ -53,6 +55,20 @@ def test_an_elephant_battles_back_with_the_same_count() -> None:
     s = position({"06-05": "WA"}, {"06-04": "EL"}, ordered=["06-05"]).apply("attack 06-05 06-04")
     s = roll(s, "light", "light", "light", "light").apply("battle-back")
     assert s.top.dice == 3
+    s = position({"06-05": "LI"}, {"06-04": "EL"}, ordered=["06-05"]).apply("attack 06-05 06-04")
+    assert roll(s, "light", "light").apply("battle-back").top.dice == 2
+
+
+@pytest.mark.rule("CCB-GAP-18", "CCB-ELEPHANT-03", "CCB-CARDS-21")
+def test_card_dice_add_for_an_attacking_elephant_never_to_its_battle_back() -> None:
+    card = "mounted-charge"
+    s = position({"06-05": "EL"}, {"06-04": "MI"}, ordered=["06-05"], card=card)
+    assert s.apply("attack 06-05 06-04").top.dice == 4 + 1  # the MI's 4, then its card's die
+    s = position({"06-05": "HC"}, {"06-04": "EL"}, ordered=["06-05"], card=card)
+    s = s.apply("attack 06-05 06-04")
+    assert s.top.dice == 4 + 1
+    s = roll(s, "light", "light", "light", "light", "light").apply("battle-back")
+    assert s.top.dice == 4  # the HC's 4, without the card's die
 
 
 @pytest.mark.rule("CCB-ELEPHANT-05", "CCB-ELEPHANT-06", "CCB-ELEPHANT-24-EX", "CCB-GAP-04")
@@ -93,6 +109,17 @@ def test_against_cavalry_an_elephant_ignores_a_red_square_and_a_flag() -> None:
     assert blocks_at(s, "06-04") == 0
 
 
+@pytest.mark.rule("CCB-GAP-13", "CCB-ELEPHANT-09", "CCB-ELEPHANT-10")
+def test_camels_are_not_cavalry_against_elephants() -> None:
+    s = roll(elephant_attacks("CAM"), "flag", "light", "light")
+    assert top(s) == "Retreat" and s.top.left == 3  # no extra hex for a camel
+    s = elephant_hit(("heavy", "light", "light", "light"), attacker="HC")
+    assert blocks_at(s, "06-04") == 2  # the cavalry's red square is ignored
+    s = elephant_hit(("heavy", "flag", "light"), attacker="CAM")
+    assert blocks_at(s, "06-04") == 1  # the camel's is not
+    assert top(s) == "RampageRoll"  # nor its flag: the elephant rampages at once
+
+
 @pytest.mark.rule("CCB-ELEPHANT-13", "CCB-ELEPHANT-14", "CCB-ELEPHANT-18")
 def test_a_retreating_elephant_first_rampages_against_every_neighbour() -> None:
     s = elephant_hit(
@@ -119,8 +146,9 @@ def test_rampage_dice_hit_only_with_the_class_symbol_banners_to_the_opponent() -
     s = s.apply("rampage 05-04")
     hit = sum(p for a, p in s.chance_outcomes() if "medium" in str(a).split())
     assert hit == pytest.approx(11 / 36)
-    nothing = roll(s, "swords", "flag")
-    assert blocks_at(nothing, "05-04") == 1
+    for faces in (("swords", "flag"), ("helmet", "helmet"), ("light", "heavy")):
+        nothing = roll(s, *faces)
+        assert blocks_at(nothing, "05-04") == 1 and nothing.banners == (0, 0), faces
     s = roll(s, "medium", "helmet")
     assert s.unit_at("05-04") is None and s.banners == (1, 0)  # the top MI: a bottom banner
 
@@ -132,6 +160,20 @@ def test_a_rampage_kills_a_lone_leader_with_a_helmet_else_he_evades() -> None:
     assert roll(s, "helmet", "light").banners == (0, 1)
     s = roll(s, "flag", "light")
     assert top(s) == "LeaderEvade" and s.current_player == "bottom"
+
+
+@pytest.mark.rule("CCB-LEADER-05", "CCB-ELEPHANT-14")
+def test_a_rampage_that_costs_a_block_checks_the_unit_s_leader() -> None:
+    s = elephant_hit(
+        ("flag", "light", "light", "light", "light"), top={"05-04": "MI"}, leaders={"05-04": "top"}
+    )
+    s = roll(s.apply("rampage 05-04"), "medium", "light")
+    assert blocks_at(s, "05-04") == 3 and top(s) == "LeaderCheck" and s.top.dice == 2
+    s = elephant_hit(
+        ("flag", "light", "light", "light", "light"), top={"05-04": "MI"}, leaders={"05-04": "top"}
+    )
+    s = roll(s.apply("rampage 05-04"), "swords", "helmet")  # no block lost: no check
+    assert blocks_at(s, "05-04") == 4 and top(s) != "LeaderCheck"
 
 
 @pytest.mark.rule("CCB-ELEPHANT-19")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from ccb import legal, piece, position, roll, top
+from ccb import blocks_at, legal, piece, position, roll, top
 
 from wargames.ancients.combat import RollDice
 
@@ -24,7 +24,10 @@ def may_evade(s) -> bool:  # type: ignore[no-untyped-def]
 @pytest.mark.rule("CCB-EVADE-01", "CCB-RANGED-13")
 def test_evasion_is_only_against_close_combat() -> None:
     s = position({"06-06": "LS"}, {"06-04": "LI"}, ordered=["06-06"]).apply("fire 06-06 at 06-04")
-    assert isinstance(s.top, RollDice) and s.top.strike.kind == "ranged"
+    assert isinstance(s.top, RollDice) and s.top.strike.kind == "ranged"  # no defender's choice
+    s = roll(s, "flag", "medium")  # the flag counts, as it would not against an evader
+    assert top(s) == "Retreat" and s.current_player == "top"
+    assert may_evade(attack("LI"))  # the same LI may evade a close-combat attack
 
 
 @pytest.mark.rule("CCB-EVADE-02", "CCB-EVADE-09")
@@ -69,6 +72,9 @@ def test_an_evader_that_loses_blocks_has_its_leader_checked() -> None:
     s = attack("LI", leaders={"06-04": "top"}).apply("evade")
     s = roll(s, "light", "light", "heavy", "heavy", "heavy")
     assert top(s) == "LeaderCheck" and s.top.dice == 2
+    s = attack("LI", leaders={"06-04": "top"}).apply("evade")
+    s = roll(s, "heavy", "heavy", "flag", "helmet", "swords")  # no block lost: no check
+    assert top(s) == "EvadeMove" and blocks_at(s, "06-04") == 4
 
 
 @pytest.mark.rule("CCB-EVADE-11", "CCB-EVADE-12")
@@ -117,11 +123,12 @@ def test_no_momentum_after_an_evade() -> None:
     assert s.unit_at("06-04") is None and top(s) != "Advance"
 
 
-@pytest.mark.rule("CCB-EVADE-17")
+@pytest.mark.rule("CCB-EVADE-17", "CCB-EVADE-16")
 def test_an_evader_destroyed_earns_a_banner() -> None:
     s = attack("LI", blocks={"06-04": 2}).apply("evade")
     s = roll(s, "light", "light", "heavy", "heavy", "heavy")
     assert s.unit_at("06-04") is None and s.banners == (1, 0) and top(s) == "DrawCard"
+    assert s.unit_at("06-05") is not None  # destroyed, yet the attacker may not advance
 
 
 @pytest.mark.rule("CCB-EVADE-19-EX")

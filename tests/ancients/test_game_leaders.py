@@ -30,6 +30,8 @@ def test_attached_and_lone_leaders() -> None:
     s = position({"06-05": "MI"}, {"06-04": "MI"}, leaders={"06-05": "bottom", "08-05": "bottom"})
     assert s.attached(piece(s, "06-05")) == piece(s, "L06-05")
     assert s.lone(piece(s, "L08-05")) and not s.lone(piece(s, "L06-05"))
+    assert s.blocks[piece(s, "L06-05")] == s.blocks[piece(s, "L08-05")] == 1  # a single block
+    assert s.attached(piece(s, "06-04")) is None
 
 
 @pytest.mark.rule("CCB-LEADER-04", "CCB-LEADER-19-EX")
@@ -49,7 +51,10 @@ def test_a_unit_surviving_losses_checks_its_leader_with_2_dice() -> None:
 def test_flags_that_cost_no_blocks_cause_no_check() -> None:
     s = position({"06-05": "HI"}, {"06-04": "MI"}, leaders={"06-04": "top"}, ordered=["06-05"])
     s = roll(s.apply("attack 06-05 06-04"), "flag", "light", "light", "light", "light")
-    assert top(s) == "Flags"
+    assert top(s) == "Flags"  # no check before the flags
+    s = s.apply("ignore 0").apply("retreat 06-04 06-03")
+    assert top(s) == "Advance"  # nor after the retreat: no block was lost
+    assert s.attached(piece(s, "06-03")) == piece(s, "L06-03") and s.banners == (0, 0)
 
 
 @pytest.mark.rule("CCB-LEADER-07", "CCB-LEADER-20-EX", "CCB-LEADER-08", "CCB-LEADER-18")
@@ -86,6 +91,16 @@ def test_one_2_dice_check_per_roll_and_a_1_die_check_if_later_losses_eliminate()
     s = roll(s.apply("attack 06-05 06-04"), "flag", "flag", "light", "light", "light")
     s = s.apply("ignore 0")  # no hits, so the blocked retreat's losses bring the check
     assert top(s) == "LeaderCheck" and s.top.dice == 2
+    s = position(
+        {"06-05": "HI"},
+        {"06-04": "MI", **blocked},
+        leaders={"06-04": "top"},
+        ordered=["06-05"],
+        blocks={"06-04": 3},
+    )
+    s = roll(s.apply("attack 06-05 06-04"), "medium", "flag", "flag", "light", "light")
+    s = roll(s, "helmet", "light").apply("ignore 0")  # the retreat's losses eliminate it
+    assert s.banners == (1, 0) and top(s) == "LeaderCheck" and s.top.dice == 1
 
 
 @pytest.mark.rule("CCB-LEADER-09", "CCB-LEADER-21-EX", "CCB-DICE-07")
@@ -161,13 +176,15 @@ def test_a_leader_who_cannot_evade_is_killed() -> None:
 
 @pytest.mark.rule("CCB-LEADER-16", "CCB-LEADER-22-EX")
 def test_escape_tests_for_each_enemy_unit_passed() -> None:
-    s = lone_leader_attacked("MI", bottom={"06-03": "LI", "06-02": "HI"})
+    s = lone_leader_attacked(
+        "MI", bottom={"06-03": "LI", "06-02": "HI"}, terrain={"06-02": "forest"}
+    )
     s = roll(s, "flag", "light", "light", "light")
     s = s.apply("evade 06-03 06-02 06-01")
     assert top(s) == "RollDice" and s.top.strike.kind == "escape" and s.top.dice == 2
     first = no_helmet(s)
     s = roll(s, "light", "swords")
-    assert s.top.dice == 5
+    assert s.top.dice == 5  # the forest caps nothing: terrain gives the leader no protection
     assert first * no_helmet(s) == pytest.approx(float(Fraction(5, 6) ** 7))
     s = roll(s, "light", "light", "swords", "flag", "medium")
     assert s.where[piece(s, "L06-01")] == "06-01"

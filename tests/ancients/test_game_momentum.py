@@ -114,6 +114,19 @@ def test_the_attacker_advances_after_the_leader_of_its_destroyed_target_evaded()
     assert top(s) == "Advance"
 
 
+@pytest.mark.rule("CCB-MOMENTUM-03", "CCB-LEADER-10")
+def test_no_advance_into_a_lone_leader_s_hex_nor_after_a_battle_back() -> None:
+    s = position({"06-05": "HI"}, {"01-01": "MI"}, leaders={"06-04": "top"}, ordered=["06-05"])
+    s = roll(s.apply("attack 06-05 06-04"), "helmet", "light", "light", "light", "light")
+    assert s.banners == (1, 0) and s.leader_at("06-04") is None
+    assert top(s) == "DrawCard" and s.unit_at("06-05") is not None  # the hex stays empty
+    s = position({"06-05": "MI"}, {"06-04": "HI"}, ordered=["06-05"], blocks={"06-05": 1})
+    s = roll(s.apply("attack 06-05 06-04"), "light", "light", "light", "light")
+    s = roll(s.apply("battle-back"), "medium", "light", "light", "light", "light")
+    assert s.unit_at("06-05") is None and s.banners == (0, 1)
+    assert top(s) == "DrawCard" and s.unit_at("06-04") is not None  # battling back: no advance
+
+
 @pytest.mark.rule("CCB-MOMENTUM-03")
 def test_war_machines_never_advance() -> None:
     s = position({"06-05": "HWM"}, {"06-04": "MI"}, ordered=["06-05"], blocks={"06-04": 1})

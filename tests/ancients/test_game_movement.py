@@ -43,6 +43,9 @@ def test_no_unit_enters_or_passes_enemies_or_friends_nor_leaves_the_board() -> N
     refused(s, "move 07-09 08-09", "CCB-MOVE-02")
     refused(s, "move 07-09 07-08", "CCB-MOVE-02")
     refused(s, "move 07-09 07-10", "CCB-MOVE-05")
+    s = moving({"07-09": "LC"}, leaders={"07-08": "top"})
+    assert "07-08" not in reach(s, "07-09")  # a lone enemy leader bars the hex too
+    refused(s, "move 07-09 07-08", "CCB-MOVE-02")
 
 
 @pytest.mark.rule("CCB-MOVE-03", "CCB-CARDS-07")
@@ -85,6 +88,7 @@ def test_movement_allowances() -> None:
         ("HI", 1),
         ("LC", 4),
         ("MC", 3),
+        ("CAM", 3),
         ("HC", 2),
         ("HCH", 2),
         ("EL", 2),

@@ -53,6 +53,9 @@ def test_section_cards_order_in_their_sections_shared_hexes_in_either() -> None:
     s = position(units, {"07-03": "MI"}, card="order-two-left", step="orders")
     assert orders(s) == ["order 02-07", "order 05-07"]
     refused(s, "order 07-07", "CCB-ORDERS-04")
+    s = position(units, {"07-03": "MI"}, card="order-two-center", step="orders")
+    assert orders(s) == ["order 05-07", "order 07-07"]  # 05-07 for the center card as well
+    refused(s, "order 02-07", "CCB-ORDERS-04")
     s = position(units, {"07-03": "MI"}, card="coordinated-attack", step="orders")
     s = s.apply("order 05-07").apply("order 07-07")  # 05-07 now counts for the left flank
     assert orders(s) == ["order 11-07"]
@@ -155,6 +158,19 @@ def test_leadership_orders_the_leader_his_unit_and_linked_units() -> None:
     s = s.apply("order 07-07").apply("order 08-07").apply("order 09-07")
     assert top(s) == "MoveStep"  # his unit and 3 more
     assert len(s.ordered) == 4 and piece(s, "10-07") not in s.ordered
+    # the chain crosses sections: from his unit on the left into the center
+    row = {f"{c:02d}-07": "MI" for c in range(2, 8)}
+    s = position(
+        row,
+        {"07-03": "MI"},
+        leaders={"03-07": "bottom"},
+        card="leadership-any-section",
+        step="orders",
+    )
+    s = s.apply("order 03-07").apply("order 04-07").apply("order 05-07")
+    assert orders(s) == ["order 02-07", "order 06-07"]  # 06-07 lies in the center only
+    s = s.apply("order 06-07")
+    assert top(s) == "MoveStep" and piece(s, "07-07") not in s.ordered
 
 
 @pytest.mark.rule("CCB-CARDS-11", "CCB-GAP-30", "CCB-ORDERS-13")
@@ -196,6 +212,17 @@ def test_inspired_leadership_needs_its_leader_in_the_named_section() -> None:
     )
     s = s.apply("order 03-07")  # his leader is on the left: one unit of choice
     assert top(s) == "MoveStep"
+    row = {f"{c:02d}-07": "MI" for c in range(8, 14)}
+    s = position(
+        row,
+        {"07-03": "MI"},
+        leaders={"10-07": "bottom"},
+        card="inspired-right-leadership",
+        step="orders",
+    )
+    for h in ("10-07", "11-07", "12-07", "13-07", "09-07"):
+        s = s.apply(f"order {h}")
+    assert top(s) == "MoveStep" and len(s.ordered) == 5  # his unit and 4 more, not 08-07
 
 
 @pytest.mark.rule("CCB-ORDERS-13", "CCB-CARDS-09", "CCB-UNITS-10")

@@ -35,6 +35,26 @@ def test_range_counts_the_target_s_hex_not_the_firer_s() -> None:
     assert fires(s) == ["fire 06-07 at 04-07"]  # 03-07 hides behind 04-07
     s = position({"06-07": "LB"}, {"03-07": "MI"}, leaders={"04-05": "top"}, ordered=["06-07"])
     assert fires(s) == ["fire 06-07 at 03-07", "fire 06-07 at 04-05"]  # a lone leader too
+    s = position({"06-07": "LS"}, {"06-04": "MI", "06-03": "MI"}, ordered=["06-07"])
+    geometry = s.scenario.geometry
+    assert (geometry.distance("06-07", "06-04"), geometry.distance("06-07", "06-03")) == (3, 4)
+    assert fires(s) == ["fire 06-07 at 06-04"]  # range 3, not 4
+    refused(s, "fire 06-07 at 06-03", "CCB-RANGED-05")
+
+
+@pytest.mark.rule("CCB-RANGED-10", "CCB-MOVE-07", "CCB-RANGED-09")
+def test_an_auxilia_that_moved_2_hexes_may_not_fire() -> None:
+    s = position(
+        {"06-08": "AX", "09-08": "AX"},
+        {"06-04": "MI", "09-05": "MI"},
+        ordered=["06-08", "09-08"],
+        step="moves",
+    )
+    s = s.apply("move 06-08 06-06").apply("move 09-08 09-07")
+    assert s.scenario.geometry.distance("06-06", "06-04") == 2  # in range
+    assert fires(s) == ["fire 09-07 at 09-05"]  # only the one that moved 1 hex
+    refused(s, "fire 06-06 at 06-04", "CCB-MOVE-07")
+    assert s.apply("fire 09-07 at 09-05").top.dice == 1
 
 
 @pytest.mark.rule("CCB-RANGED-06", "CCB-RANGED-11", "CCB-MOVE-11", "CCB-CLOSE-13")
@@ -75,6 +95,32 @@ def test_fire_dice_after_moving_and_terrain_caps() -> None:
     assert s.apply("fire 06-07 at 06-04").top.dice == 1
     s = position({"06-07": "LB"}, {"06-04": "MI"}, ordered=["06-07"], terrain={"06-04": "forest"})
     assert s.apply("fire 06-07 at 06-04").top.dice == 1
+
+
+@pytest.mark.rule("CCB-GAP-27", "CCB-TERRAIN-11")
+def test_fire_out_of_a_forest_or_from_a_hill_is_not_capped() -> None:
+    for terrain in ("forest", "hill"):
+        s = position(
+            {"06-07": "LB"}, {"06-05": "MI"}, ordered=["06-07"], terrain={"06-07": terrain}
+        )
+        assert s.apply("fire 06-07 at 06-05").top.dice == 2, terrain
+    s = position({"06-07": "LB"}, {"06-05": "MI"}, ordered=["06-07"], terrain={"06-05": "hill"})
+    assert s.apply("fire 06-07 at 06-05").top.dice == 2  # nor uphill at a unit on a hill
+
+
+@pytest.mark.rule("CCB-GAP-28", "CCB-TERRAIN-29")
+def test_a_fire_left_with_no_die_cannot_be_made() -> None:
+    camp = {"06-07": "fortified-camp", "09-07": "fortified-camp"}
+    s = position(
+        {"06-07": "LI", "09-07": "LI"},
+        {"06-05": "MI", "09-05": "MI"},
+        ordered=["06-07", "09-07"],
+        moved={"06-07": 1},
+        terrain=camp,
+    )
+    assert fires(s) == ["fire 09-07 at 09-05"]  # 1 die for moving, less 1 in the camp: none
+    refused(s, "fire 06-07 at 06-05", "CCB-RANGED-12")
+    assert s.apply("fire 09-07 at 09-05").top.dice == 2 - 1
 
 
 @pytest.mark.rule("CCB-RANGED-13", "CCB-RANGED-15", "CCB-BATTLEBACK-10", "CCB-DICE-07")

@@ -91,6 +91,13 @@ def test_the_owner_must_take_a_path_that_loses_the_fewest_blocks() -> None:
     assert costs == {"06-03": 1, "07-03": 0}
     s = s.apply("ignore 0")  # the only path without loss is taken: 07-03, 07-02
     assert s.where[li] == "07-02" and s.blocks[li] == 4
+    s = attacked("LI", top={"05-02": "MI", "06-02": "MI", "07-02": "MI"})
+    s = roll(s, "flag", "medium", "medium", "medium", "medium")
+    li = piece(s, "06-04")
+    assert {h: c for h, (c, _) in retreat_costs(s, li, 2).items()} == {"06-03": 1, "07-03": 1}
+    assert legal(s) == ["retreat 06-04 06-03", "retreat 06-04 07-03"]  # equally cheap: free
+    s = s.apply("retreat 06-04 07-03")
+    assert s.where[li] == "07-03" and s.blocks[li] == 3
 
 
 @pytest.mark.rule("CCB-RETREAT-13", "CCB-RETREAT-19-EX", "CCB-FLAGS-03")
@@ -114,3 +121,8 @@ def test_the_attached_leader_goes_along_and_passes_a_lone_leader() -> None:
         s = s.apply("ignore 0")
     li = piece(s, "06-02")  # through the lone leader in 06-03, which it may not end on
     assert s.attached(li) is not None and s.leader_at("06-03") is not None
+    s = attacked("MI", top={"07-03": "MI"}, leaders={"06-04": "top", "06-03": "top"})
+    s = roll(s, "flag", "light", "light", "light", "light").apply("ignore 0")
+    mi = piece(s, "06-04")  # its last (only) hex would end on the lone leader: blocked
+    assert s.blocks[mi] == 3 and s.attached(mi) is not None and s.leader_at("06-03") is not None
+    assert top(s) == "LeaderCheck"

@@ -4,7 +4,7 @@ marshes, through the engine (CCB-TERRAIN-*)."""
 from __future__ import annotations
 
 import pytest
-from ccb import blocks_at, legal, piece, position, roll, top
+from ccb import blocks_at, legal, piece, position, refused, roll, top
 
 from wargames.ancients.movement import leader_reach, unit_reach
 
@@ -62,6 +62,9 @@ def test_broken_ground_stops_mounted_units_and_leaders_who_may_not_battle() -> N
     )
     assert reach(s, "06-08")["06-07"] == 1 and "06-06" in reach(s, "06-08")  # around it
     assert reach(s, "08-08")["07-06"] == 2  # foot units cross it freely
+    ring = dict.fromkeys(("09-08", "11-08", "10-07", "11-07", "10-09", "11-09"), "broken")
+    s = moving({"01-09": "MI"}, ring, leaders={"10-08": "bottom"}, ordered=["L10-08"])
+    assert set(reach(s, "L10-08")) == set(ring)  # a lone leader stops on it too
     s = position(
         {"06-08": "LC", "08-08": "LI"},
         {"06-06": "MI", "08-06": "MI"},
@@ -237,9 +240,13 @@ def test_bridges() -> None:
 )
 def test_scalable_walls_movement_caps_and_sight() -> None:
     wall = {"06-06": "scalable-wall"}
-    s = moving({"06-07": "MI", "06-09": "LI", "08-08": "LC"}, wall)
+    s = moving({"06-07": "MI", "06-09": "LI", "07-07": "LC"}, wall)
     assert "06-06" in reach(s, "06-07") and "06-06" not in reach(s, "06-09")
-    assert "06-06" not in reach(s, "08-08")
+    assert reach(s, "06-07")["06-06"] == 1  # it must stop there (MI moves 1 anyway)
+    assert "06-06" not in reach(s, "07-07")  # mounted, though it starts next to the wall
+    refused(s, "move 07-07 06-06", "CCB-MOVE-19")
+    s = moving({"06-08": "LI"}, {"06-07": "scalable-wall"})
+    assert reach(s, "06-08")["06-07"] == 1 and "05-06" not in reach(s, "06-08")  # stops on it
     s = moving({"06-06": "LI"}, wall)
     assert max(reach(s, "06-06").values()) == 1  # leaving it: 1 hex
     assert attack_dice("HI", "MI", {"06-05": "scalable-wall"}) == 2
@@ -319,7 +326,24 @@ def test_a_retreat_or_evade_through_marsh_rolls_for_each_marsh_hex() -> None:
     s = s.apply("evade 06-03")
     assert top(s) == "MarshRoll"
     s = roll(s, "light")
-    assert blocks_at(s, "06-03") == 3 and top(s) == "EvadeMove"
+    assert blocks_at(s, "06-03") == 3 and top(s) == "EvadeMove"  # and it goes on
+
+
+@pytest.mark.rule("CCB-GAP-22", "CCB-EVADE-11", "CCB-TERRAIN-02")
+def test_a_forest_does_not_stop_an_evade_impassable_terrain_bars_it() -> None:
+    s = position(
+        {"06-05": "HI"},
+        {"06-04": "LI"},
+        ordered=["06-05"],
+        terrain={"06-03": "forest", "07-03": "seacoast"},
+    )
+    s = roll(
+        s.apply("attack 06-05 06-04").apply("evade"), "heavy", "heavy", "heavy", "heavy", "heavy"
+    )
+    assert s.unit_at("06-03") is not None  # the sea bars 07-03: the forest is its first hex
+    assert top(s) == "EvadeMove" and legal(s) == ["evade 05-02", "evade 06-02"]  # not stopped
+    s = s.apply("evade 06-02")
+    assert s.unit_at("06-02") is not None and blocks_at(s, "06-02") == 4
 
 
 @pytest.mark.rule("CCB-TERRAIN-49")

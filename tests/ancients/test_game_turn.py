@@ -3,6 +3,8 @@ reshuffle (CCB-TURN-*, CCB-HAND-*, CCB-GEN-*)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from ccb import HAND, draw, legal, position, refused, roll, top
 
@@ -13,6 +15,8 @@ from wargames.ancients.flow import DrawCard
 from wargames.ancients.state import SIDES
 from wargames.core.cards import Deck, Pile
 from wargames.core.engine import CHANCE
+
+SCENARIOS = Path(__file__).parents[2] / "wargames" / "ancients" / "scenarios"
 
 
 def dealt() -> wargames.GameState:
@@ -40,6 +44,19 @@ def test_each_player_is_dealt_his_command_first_player_first() -> None:
     assert s.current_player == "bottom" and top(s) == "PlayStep" and s.turn == 1
 
 
+@pytest.mark.rule("CCB-HAND-04", "CCB-HAND-01")
+def test_unequal_commands_give_unequal_opening_hands(tmp_path: Path) -> None:
+    text = (SCENARIOS / "river-crossing.toml").read_text(encoding="utf-8")
+    text = text.replace("command = 5", "command = 4", 1).replace("command = 5", "command = 6", 1)
+    path = tmp_path / "unequal.toml"
+    path.write_text(text, encoding="utf-8")
+    s = new_game(str(path))
+    assert s.scenario.command == (4, 6)
+    while s.current_player == CHANCE:
+        s = s.apply(s.legal_actions()[0])
+    assert [len(h) for h in s.hands] == [4, 6] and len(s.deck.draw) == DECK_SIZE - 10
+
+
 @pytest.mark.rule("CCB-TURN-01", "CCB-TURN-02", "CCB-TURN-03", "CCB-TURN-04", "CCB-TURN-05")
 def test_a_turn_runs_play_order_move_battle_draw() -> None:
     s = position({"05-07": "LI", "06-07": "MI"}, {"05-05": "MI"}, card=None, step="play")
@@ -48,7 +65,10 @@ def test_a_turn_runs_play_order_move_battle_draw() -> None:
     s = s.apply("play order-two-center")
     assert s.card == "order-two-center" and "order-two-center" not in s.hand("bottom").cards[:1]
     assert top(s) == "OrderStep"
-    s = s.apply("order 05-07").apply("order 06-07")
+    s = s.apply("order 05-07")
+    assert top(s) == "OrderStep"
+    refused(s, "move 05-07 05-06", "CCB-TURN-01")  # every order is announced before any move
+    s = s.apply("order 06-07")
     assert top(s) == "MoveStep" and s.ordered == (s.unit_at("05-07"), s.unit_at("06-07"))
     s = s.apply("move 05-07 05-06")
     refused(s, "fire 05-06 at 05-05", "CCB-TURN-01")  # no battle while pieces still move
@@ -58,6 +78,20 @@ def test_a_turn_runs_play_order_move_battle_draw() -> None:
     s = s.apply("end battles")
     assert isinstance(s.top, DrawCard) and s.top.side == "bottom"
     assert "order-two-center" in s.deck.discards
+
+
+@pytest.mark.rule("CCB-TURN-05", "CCB-BATTLE-01")
+def test_units_battle_one_at_a_time_in_the_active_player_s_order() -> None:
+    s = position(
+        {"05-07": "MI", "08-07": "MI"}, {"05-06": "MI", "08-06": "MI"}, ordered=["05-07", "08-07"]
+    )
+    assert legal(s) == ["attack 05-07 05-06", "attack 08-07 08-06", "end battles"]
+    s = s.apply("attack 08-07 08-06")  # the second ordered unit first: his choice
+    s = roll(s, "medium", "light", "light", "light")
+    assert top(s) == "BattleBackChoice" and s.current_player == "top"
+    refused(s, "attack 05-07 05-06", "CCB-TURN-01")  # not before this combat is over
+    s = roll(s.apply("battle-back"), "light", "light", "light", "light")
+    assert top(s) == "BattleStep" and legal(s) == ["attack 05-07 05-06", "end battles"]
 
 
 @pytest.mark.rule("CCB-TURN-02")
@@ -105,6 +139,8 @@ def test_up_to_command_follows_the_side_s_command() -> None:
         for _ in range(command):
             s = s.apply(legal(s)[0])
         assert len(s.ordered) == command and top(s) == "MoveStep"
+        s = draw(s.apply("end moves"), "line-command")
+        assert len(s.hand("bottom")) == command  # the same number is the hand's size
 
 
 @pytest.mark.rule("CCB-GEN-03", "CCB-GAP-02")
@@ -152,6 +188,9 @@ def test_players_alternate_with_bottom_and_top_seats() -> None:
     assert s.active == "top" and s.current_player == "top"
     assert s.scenario.geometry.baseline["bottom"] == frozenset(
         h for h in s.scenario.board.ids if h.endswith("-09")
+    )
+    assert s.scenario.geometry.baseline["top"] == frozenset(
+        h for h in s.scenario.board.ids if h.endswith("-01")
     )
 
 

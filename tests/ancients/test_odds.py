@@ -84,6 +84,7 @@ def test_light_infantry_evading_heavy_infantry() -> None:
     odds = roll_odds("HI", "LI", kind="evade", leader="attached")
     assert odds.dice == 5
     assert odds.blocks_lost()[0] == Fraction(5, 6) ** 5 == Fraction(3125, 7776)
+    assert round(100 * float(odds.blocks_lost()[0]), 1) == 40.2
     assert odds.flags() == {0: 1}
 
 
@@ -156,6 +157,15 @@ def test_three_hits_and_a_flag_from_two_elephant_dice() -> None:
     # sword, sword, circle on one die and a flag on the other: (1/6)^3 * (1/6) * 2 orders,
     # one way among all that give exactly 3 hits and 1 flag
     assert as_dict(odds.joint)[(3, 1)] > 2 * Fraction(1, 6) ** 4
+    # every way, counted die by die: k swords, then a circle (k + 1 hits), a flag (k hits and
+    # a flag) or one of the 3 other faces (k hits)
+    chains = [
+        (k + hit, flag, Fraction(n, 6 ** (k + 1)))
+        for k in range(4)
+        for hit, flag, n in ((1, 0, 1), (0, 1, 1), (0, 0, 3))
+    ]
+    ways = sum(p * q for h, f, p in chains for g, e, q in chains if (h + g, f + e) == (3, 1))
+    assert as_dict(odds.joint)[(3, 1)] == ways == Fraction(5, 648)
 
 
 @pytest.mark.rule("CCB-TERRAIN-51-EX", "CCB-TERRAIN-52-EX")

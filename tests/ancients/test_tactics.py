@@ -288,7 +288,7 @@ def test_double_time_war_machines_keep_their_limits_auxilia_close_after_two() ->
 STRIKER = (("order-two-left", "order-two-center", "rally", "order-two-right"), ("first-strike",))
 
 
-@pytest.mark.rule("CCB-CARDS-18", "CCB-CARDS-32", "CCB-CARDS-34")
+@pytest.mark.rule("CCB-CARDS-18", "CCB-CARDS-32", "CCB-CARDS-34", "CCB-CARDS-33")
 def test_first_strike_the_defender_rolls_first_and_draws_first() -> None:
     s = position({"06-05": "MI"}, {"06-04": "MI"}, ordered=["06-05"], hands=STRIKER)
     s = s.apply("attack 06-05 06-04")
@@ -299,7 +299,24 @@ def test_first_strike_the_defender_rolls_first_and_draws_first() -> None:
     s = roll(s, "light", "light", "light", "light")  # the attacker is still there
     assert s.top.strike.kind == "close" and s.top.dice == 4
     s = roll(s, "light", "light", "light", "light")
+    assert top(s) == "DrawCard" and s.top.side == "top"  # the striker does not battle back
+
+
+@pytest.mark.rule("CCB-GAP-35", "CCB-CARDS-34")
+def test_the_first_strike_player_draws_at_the_end_of_the_turn_just_before_the_active_one() -> None:
+    s = position(
+        {"06-05": "MI", "09-05": "MI"},
+        {"06-04": "MI", "09-04": "MI"},
+        ordered=["06-05", "09-05"],
+        hands=STRIKER,
+    )
+    s = s.apply("attack 06-05 06-04").apply("play first-strike")
+    s = roll(roll(s, *["light"] * 4), *["light"] * 4)
+    assert top(s) == "BattleStep" and s.owed == ("top",)  # no draw yet: the turn goes on
+    s = roll(s.apply("attack 09-05 09-04"), *["light"] * 4).apply("end battle-back")
     assert top(s) == "DrawCard" and s.top.side == "top"
+    s = draw(s, legal(s)[0].split()[1])
+    assert top(s) == "DrawCard" and s.top.side == "bottom" and len(s.hands[1]) == 1
 
 
 @pytest.mark.rule("CCB-CARDS-32", "CCB-CARDS-33")
@@ -358,6 +375,23 @@ def test_spartacus_dice_order_units_of_their_class_helmets_anything() -> None:
     assert s.top.dice == 2 + 1
 
 
+@pytest.mark.rule("CCB-GAP-37", "CCB-CARDS-19")
+def test_spartacus_extra_die_also_in_the_bonus_close_combat() -> None:
+    s = play(
+        "i-am-spartacus",
+        {"06-05": "MI"},
+        {"06-04": "MI", "07-03": "MI"},
+        leaders={"06-05": "bottom"},
+        blocks={"06-04": 1},
+    )
+    s = roll(s, "medium", "flag", "flag", "flag", "flag").apply("order 06-05")
+    s = s.apply("end moves").apply("attack 06-05 06-04")
+    assert s.top.dice == 4 + 1
+    s = roll(s, "medium", "light", "light", "light", "light").apply("advance")
+    s = s.apply("attack 06-04 07-03")
+    assert s.top.dice == 4 + 1  # unlike Clash of Shields, whose bonus combat rolls 4
+
+
 @pytest.mark.rule("CCB-CARDS-38")
 def test_spartacus_reshuffles_deck_discards_and_card_hands_untouched() -> None:
     s = play("i-am-spartacus", {"06-07": "MI"}, {"06-03": "MI"})
@@ -390,6 +424,17 @@ def test_line_command_a_linked_foot_group_moves_one_then_battles() -> None:
     assert "attack 06-06 06-05" in legal(s)
 
 
+@pytest.mark.rule("CCB-CARDS-20")
+def test_line_command_allows_momentum_and_bonus_close_combat_as_usual() -> None:
+    s = play("line-command", {"06-07": "WA"}, {"06-05": "MI", "06-04": "MI"}, blocks={"06-05": 1})
+    s = s.apply("order 06-07").apply("move 06-07 06-06").apply("attack 06-06 06-05")
+    s = roll(s, "medium", "light", "light", "light")
+    assert legal(s) == ["advance", "end advance"]
+    s = s.apply("advance")
+    assert legal(s) == ["attack 06-05 06-04", "end bonus"]
+    assert s.apply("attack 06-05 06-04").top.dice == 4
+
+
 # -- Mounted Charge ------------------------------------------------------------------------------
 
 
@@ -407,6 +452,16 @@ def test_mounted_charge_heavy_cavalry_moves_three_and_battles_with_an_extra_die(
     assert not any(a.startswith("fire") for a in legal(s))  # the LC may not fire
     s = s.apply("attack 06-04 06-03")
     assert s.top.dice == 4 + 1
+
+
+@pytest.mark.rule("CCB-CARDS-21")
+def test_mounted_charge_extra_die_in_the_bonus_close_combat_too() -> None:
+    s = play("mounted-charge", {"06-07": "HC"}, {"06-05": "MI", "06-04": "MI"}, blocks={"06-05": 1})
+    s = s.apply("order 06-07").apply("move 06-07 06-06").apply("attack 06-06 06-05")
+    assert s.top.dice == 4 + 1
+    s = roll(s, "medium", "light", "light", "light", "light")
+    s = s.apply("advance").apply("end extra").apply("attack 06-05 06-04")
+    assert s.top.strike.kind == "close" and s.top.dice == 4 + 1  # unlike Clash of Shields
 
 
 # -- Move-Fire-Move ------------------------------------------------------------------------------
@@ -435,6 +490,19 @@ def test_move_fire_move_light_units_move_fire_and_move_again() -> None:
     assert top(s) == "DrawCard"  # no close combat
 
 
+@pytest.mark.rule("CCB-GAP-31", "CCB-CARDS-22")
+def test_move_fire_move_fire_dice_by_the_first_move() -> None:
+    units = {"06-07": "LB", "09-07": "AX", "11-07": "AX"}
+    s = play("move-fire-move", units, {"06-04": "MI", "09-04": "MI", "11-03": "MI"})
+    s = s.apply("order 06-07").apply("order 09-07").apply("order 11-07")
+    s = s.apply("move 09-07 09-06").apply("move 11-07 11-05").apply("end moves")
+    assert legal(s) == ["fire 06-07 at 06-04", "fire 09-06 at 09-04", "end battles"]
+    assert s.scenario.geometry.distance("11-05", "11-03") == 2  # in range, yet
+    refused(s, "fire 11-05 at 11-03")  # the AX that moved 2 hexes may not fire
+    assert s.apply("fire 06-07 at 06-04").top.dice == 2  # did not move
+    assert s.apply("fire 09-06 at 09-04").top.dice == 1  # moved 1
+
+
 @pytest.mark.rule("CCB-GAP-31")
 def test_move_fire_move_split_shares_one_allowance_between_the_moves() -> None:
     s = play(
@@ -453,7 +521,7 @@ def test_move_fire_move_split_shares_one_allowance_between_the_moves() -> None:
 # -- Rally ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.rule("CCB-CARDS-23", "CCB-CARDS-39", "CCB-GAP-34")
+@pytest.mark.rule("CCB-CARDS-23", "CCB-CARDS-39", "CCB-GAP-34", "CCB-UNITS-16")
 def test_rally_returns_blocks_near_a_friendly_leader_and_orders_those_units() -> None:
     units = {"06-07": "MI", "07-07": "MI", "09-07": "MI", "02-07": "MI", "05-07": "HI"}
     s = play(
@@ -478,7 +546,24 @@ def test_rally_returns_blocks_near_a_friendly_leader_and_orders_those_units() ->
     assert s.blocks[piece(s, "06-07")] == 4 and s.blocks[piece(s, "02-07")] == 1
 
 
-@pytest.mark.rule("CCB-CARDS-40")
+@pytest.mark.rule("CCB-GAP-34", "CCB-CARDS-23")
+def test_rally_by_a_lone_friendly_leader_never_an_enemy_one_up_to_starting_strength() -> None:
+    s = play(
+        "rally",
+        {"02-07": "MI", "11-07": "MI", "07-07": "MI"},
+        {"06-02": "MI"},
+        leaders={"02-06": "bottom", "11-06": "top", "07-07": "bottom"},
+        blocks={"02-07": 2, "11-07": 2},
+    )
+    s = roll(s, "medium", "medium", "medium", "flag", "flag")
+    assert legal(s) == ["rally 02-07"]  # a lone friendly leader; 11-07 has only an enemy one
+    refused(s, "rally 11-07")
+    s = s.apply("rally 02-07").apply("rally 02-07")  # the third symbol has no use: lost
+    assert s.blocks[piece(s, "02-07")] == 4 and s.blocks[piece(s, "11-07")] == 2
+    assert top(s) == "MoveStep" and [s.where[p] for p in s.ordered] == ["02-07"]
+
+
+@pytest.mark.rule("CCB-CARDS-40", "CCB-ELEPHANT-12")
 def test_rally_never_restores_elephants_or_chariots() -> None:
     s = play(
         "rally",

@@ -95,7 +95,8 @@ def test_leadership_needs_its_leader_in_the_flank_and_may_order_across() -> None
     )
     assert "order 11-07" not in legal(s)
     s = s.apply("order 09-07")
-    assert s.flank == "" or legal(s)[-1] != "order 10-07"
+    assert s.flank_orders == ((s.unit_at("09-07"),), (), ())  # one unit, then the moves
+    assert not any(a.startswith("order") for a in legal(s)) and "end moves" in legal(s)
     # a leader on a hex of two flanks satisfies either (CCA-GAP-16)
     s = team_position(
         {"09-08": "MI", "10-07": "MI", "11-07": "MI"},
@@ -186,6 +187,19 @@ def test_a_unit_on_two_flanks_takes_an_order_from_either_never_both() -> None:
     s = team_position(units, ENEMY, players=4, placed=placed, hands=HAND)
     s = s.apply("order 07-07").apply("end orders")
     assert "order 09-08" in legal(s)
+
+
+@pytest.mark.rule("CCA-GAP-10", "CCA-CARDS-03")
+def test_leadership_any_section_on_a_flank_needs_its_leader_in_that_flank() -> None:
+    units = {"03-07": "MI", "04-07": "MI", "11-07": "MI", "12-07": "MI"}
+    placed = flanks("leadership-any-section")
+    s = team_position(units, ENEMY, leaders={"03-07": "bottom"}, players=4, placed=placed)
+    assert legal(s.apply("order 03-07")) == ["order 04-07", "end orders"]  # the chain
+    s = team_position(units, ENEMY, leaders={"11-07": "bottom"}, players=4, placed=placed)
+    assert legal(s) == ["order 03-07", "order 04-07", "end orders"]  # not the center's
+    s = s.apply("order 03-07")  # his leader is in the center: 1 unit of choice only
+    assert s.flank_orders == ((s.unit_at("03-07"),), (), ())
+    assert not any(a.startswith("order") for a in legal(s))
 
 
 @pytest.mark.rule("CCA-CARDS-10", "CCA-GAP-10")

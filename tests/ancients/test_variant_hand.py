@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from cca import State, roll, team_position
+from cca import State, drain, roll, team_position
 
 from wargames.ancients.flanks import hand_limit
 from wargames.core.engine import CHANCE
@@ -55,6 +55,28 @@ def test_a_leader_killed_lowers_the_limit() -> None:
     s = roll(s, "medium", "light", "light", "light")  # the unit is lost: the leader's check
     s = roll(s, "helmet")  # killed
     assert hand_limit(s, "top") == 6
+
+
+@pytest.mark.rule("CCA-HAND-03", "CCA-GAP-11", "CCA-SEQ-09")
+def test_after_a_leader_is_lost_the_commander_draws_only_to_the_lower_limit() -> None:
+    s = team_position(
+        {"03-06": "MI"},
+        {"03-05": "MI", "20-03": "MI"},
+        leaders={"03-05": "top", "20-03": "top"},
+        players=4,
+        placed=(("order-two-left", "", ""), ("", "", "")),
+        hands=(("rally", "line-command", "double-time"), (*CARDS, "order-three-center")),
+        blocks={"03-05": 1},
+    )
+    s = s.apply("order 03-06").apply("end moves").apply("attack 03-06 03-05")
+    s = roll(roll(s, "medium", "light", "light", "light"), "helmet")  # unit and leader lost
+    s = s.apply("end advance")
+    s = s.apply("place rally left").apply("place line-command center")
+    s = drain(s.apply("place double-time right"))
+    assert s.active == "top" and s.current_player == "top/commander"  # nothing placed: place
+    s = s.apply("place order-two-left left").apply("place order-two-center center")
+    s = drain(s.apply("place order-two-right right"))
+    assert len(s.hand("top")) == 6 == hand_limit(s, "top")  # 5 + 1 leader, not 5 + 2
 
 
 @pytest.mark.rule("CCA-HAND-04")

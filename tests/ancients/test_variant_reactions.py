@@ -44,6 +44,23 @@ def test_counter_attack_before_the_reveal_copies_the_same_stretch() -> None:
     assert sorted(legal(s)) == ["end orders", "order 20-07", "order 21-07", "order 24-07"]
 
 
+@pytest.mark.rule("CCA-SEQ-02")
+def test_counter_attack_only_before_the_reveal() -> None:
+    s = team_position(
+        UNITS,
+        ENEMY,
+        players=4,
+        placed=(("", "", "order-two-right"), ("", "", "")),
+        hands=(("counter-attack", "rally"), ()),
+        flank_last=(("", "", ""), ("order-two-left", "", "")),
+    )
+    assert "counter-attack right" in legal(s)
+    s = s.apply("end counter-attack")
+    assert s.revealed == ("", "", "order-two-right") and s.current_player == "bottom/right"
+    refused(s, "counter-attack right", "CCB-TURN-01")  # too late once the cards are revealed
+    assert "counter-attack" in s.hand("bottom").cards
+
+
 @pytest.mark.rule("CCA-CARDS-13", "CCA-GAP-07")
 def test_copying_a_section_card_orders_from_one_section() -> None:
     s = countering("order-three-left").apply("counter-attack right")

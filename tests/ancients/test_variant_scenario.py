@@ -45,6 +45,10 @@ def test_the_base_rules_and_every_unit_of_the_table_apply() -> None:
     s = s.apply("order 11-07")  # camels, an Expansion unit of the unit table
     moves = [a for a in legal(s) if a.startswith("move 03-07")]
     assert moves and all(a.split()[2][3:] in ("06", "07", "08") for a in moves)
+    # no unit beyond the base engine's table: an Expansion #1 type of its own is unknown
+    with pytest.raises(ScenarioError) as exc:
+        scenario_from_data(scenario_data({"03-07": "HOPLITE"}, {"03-03": "MI"}))
+    assert exc.value.key == "bottom.units[0].type" and "unknown unit" in exc.value.problem
 
 
 @pytest.mark.rule("CCA-GAP-03")

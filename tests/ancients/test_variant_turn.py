@@ -76,6 +76,7 @@ def test_orders_on_every_flank_then_all_movement_then_combat() -> None:
 
 
 @pytest.mark.rule("CCA-SEQ-05", "CCA-SEQ-06", "CCA-SEQ-07", "CCA-GAP-13", "CCA-VICTORY-03")
+@pytest.mark.rule("CCA-GAP-15")
 def test_combats_are_resolved_one_at_a_time_each_in_full() -> None:
     s = team_position(
         {"03-06": "MI", "11-06": "MI"},
@@ -84,6 +85,7 @@ def test_combats_are_resolved_one_at_a_time_each_in_full() -> None:
         placed=(("order-two-left", "order-two-center", ""), ("", "", "")),
         hands=(("rally",), ()),
     )
+    # ordered, not moved: an ordered unit may battle where it stands (CCA-GAP-15)
     s = s.apply("order 03-06").apply("order 11-06").apply("end moves").apply("end moves")
     # the battling side's Commander chooses the order of the flanks' combats
     assert s.current_player == "bottom/commander"
@@ -98,7 +100,7 @@ def test_combats_are_resolved_one_at_a_time_each_in_full() -> None:
     assert s.current_player == "bottom/center" and legal(s)[0] == "attack 11-06 11-05"
 
 
-@pytest.mark.rule("CCA-SEQ-08", "CCA-SEQ-09", "CCA-SEQ-01")
+@pytest.mark.rule("CCA-SEQ-08", "CCA-SEQ-09", "CCA-SEQ-01", "CCA-CARDS-06")
 def test_the_commander_places_a_card_per_flank_then_refills() -> None:
     hand = ("rally", "line-command", "double-time", "order-two-center")
     s = team_position(*ARMIES, players=3, placed=PLACED, hands=(hand, ()))

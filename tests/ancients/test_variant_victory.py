@@ -73,6 +73,9 @@ def test_twice_the_target_in_all_flanks_wins() -> None:
     assert s.flank_banners[0] == (4, 5, 3) and s.banners[0] == 12
     assert s.outcome is not None and s.outcome.winner == "bottom"
     assert "twice the target" in s.outcome.reason
+    s = attacking(((4, 4, 2), (0, 0, 0))).apply("battles 11-06").apply("attack 11-06 11-05")
+    s = roll(s, "medium", *MISS[1:])
+    assert s.banners[0] == 11 and s.outcome is None  # one short of twice the target
 
 
 @pytest.mark.rule("CCA-VICTORY-04")

@@ -128,7 +128,7 @@ class GreedyAgent:
         top = s.top if s.tasks else None
         task = type(top).__name__
         if isinstance(a, acts.PlayCard):
-            if task == "DefenderChoice":
+            if task in ("DefenderChoice", "ReactionOffer"):  # a reaction (First Strike)
                 return 0.1
             return self._card(s, a)
         if isinstance(a, acts.Order):

@@ -147,7 +147,9 @@ def why_not(s: S, action: act.Fire | act.Attack) -> RuleViolation:
     if distance < 2:
         return RuleViolation("CCB-RANGED-08", "ranged combat is never against an adjacent unit")
     if distance > kind.range:
-        return RuleViolation("CCB-RANGED-04", f"{kind.code} fires {kind.range} hexes at most")
+        rule = {2: "CCB-RANGED-04", 3: "CCB-RANGED-05", 6: "CCB-RANGED-06"}.get(kind.range)
+        too_far = f"{kind.code} fires {kind.range} hexes at most"
+        return RuleViolation(rule or "CCB-RANGED-07", too_far)
     if not geometry.sees(action.frm, action.at, s.occupied()):
         return RuleViolation("CCB-LOS-03", f"no line of sight from {action.frm} to {action.at}")
     return RuleViolation("CCB-RANGED-12", "terrain leaves no die for this fire")

@@ -135,8 +135,10 @@ def declare(s: S, combat: Combat) -> S:
 @attrs.frozen
 class DefenderChoice(Task):
     """The defender evades, if it may, or stands (CCB-CLOSE-03, CCB-EVADE-01 to -08), or plays
-    a card in reaction (none of the base cards does; First Strike will). A lone leader has no
-    choice: he takes the roll and evades after it (CCB-LEADER-09, -10)."""
+    a card in reaction from his side's hand (First Strike, CCB-CARDS-32). A lone leader has no
+    choice: he takes the roll and evades after it (CCB-LEADER-09, -10). Where the hand and the
+    unit are decided at different seats, the Epic rules split this choice in two
+    (:class:`~wargames.ancients.epic.ReactionOffer`, CCB-EPIC-04)."""
 
     combat: Combat
     rule: ClassVar[str] = "CCB-CLOSE-03"

@@ -27,23 +27,37 @@ whole-army card or left, center, right (:class:`PlayGiven`): each runs its own o
 battle steps, decided by the Field General of its section (by the Overall Commander for a
 whole-army card); a piece ordered by one card is not ordered by another. Finally the Overall
 Commander draws 2 cards, never above his Command (:class:`EpicDraw`, CCB-EPIC-10).
+
+The hand is the Overall Commander's (CCB-EPIC-04), so only his seat sees it and decides what
+is played from it (:meth:`EpicState.view`): a Field General sees its size, the cards given to
+his own sections this turn, and every other card given this turn as a back in the section it
+went to until it is played face up (CCB-TURN-02); the other side sees the same backs. Draws
+and ``give`` actions are redacted alike (``draw ?``, ``give ? left``). When a close combat is
+declared against a unit whose Field General sits at another seat, the Overall Commander is
+asked first whether to play a reaction card from his hand (:class:`ReactionOffer`: First
+Strike, ``play first-strike`` or ``end first-strike``); the Field General then evades or
+stands (:class:`FieldDefenderChoice`). Where one seat holds both roles (two players, or the
+Overall Commander's own section), it is the base game's single choice (CCB-CLOSE-03).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
+import numpy as np
 
+from wargames.ancients import actions as act
+from wargames.ancients.close import Combat, DefenderChoice, play_reaction
 from wargames.ancients.commands import RULES, CardRule
-from wargames.ancients.flow import EndTurn, Task, end, task
-from wargames.ancients.state import COMMANDER, SIDES, AncientsState
+from wargames.ancients.flow import EndTurn, Task, end, once, task
+from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState
+from wargames.core.cards import Deck, Pile
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation, ScenarioError
 from wargames.core.notation import Pass
 
 if TYPE_CHECKING:
-    from wargames.ancients.close import Combat
     from wargames.ancients.scenario import Scenario
 
 FLANKS: tuple[str, str, str] = ("left", "center", "right")
@@ -110,6 +124,12 @@ def card_sections(card: str) -> tuple[str, ...] | None:
     if spec.group == "leadership":
         return (spec.leader_section or "center",)
     return None
+
+
+def play_rank(where: str) -> int:
+    """The order the cards given are played in: a whole-army card, else left, center, right
+    (a card given to several sections by the first of them)."""
+    return (ARMY, *FLANKS).index(where.split("+")[0])
 
 
 def given_sections(given: tuple[tuple[str, str], ...]) -> list[str]:
@@ -206,6 +226,124 @@ class EpicState(AncientsState):
     def parse_action(self, text: str) -> Action:
         found = parse_give(text)
         return found if found is not None else super().parse_action(text)
+
+    # -- the defence: the Overall Commander's reaction, the Field General's choice -------------
+
+    def settle(self) -> Self:
+        """Automatic steps, and a defender's choice split in two when the unit's Field General
+        does not hold the cards: the Overall Commander's reaction first, then the Field
+        General's evade or stand (CCB-EPIC-04, CCB-CLOSE-03)."""
+        state = self
+        while state.tasks and state.result is None:
+            top = state.top
+            if type(top) is DefenderChoice and splits(state, top.combat):
+                state = state.pop(ReactionOffer(top.combat), FieldDefenderChoice(top.combat))
+                continue
+            if top.actor(state) is not None:
+                break
+            state = top.run(state)
+        return state
+
+    # -- what a seat sees (CCB-EPIC-04) ------------------------------------------------------
+
+    def roles_of(self, player: Player) -> tuple[str, ...]:
+        """The roles ``player`` holds: a seat's own, every role for a side's name."""
+        side = player.split("/", 1)[0]
+        if side not in SIDES:
+            raise ValueError(f"unknown player {player!r}; players: {', '.join(SIDES)}")
+        if player == side:
+            return (COMMANDER, *FLANKS)
+        for roles in ROLES[self.team]:
+            if seat_name(side, roles, self.team) == player:
+                return roles
+        raise ValueError(f"no seat {player!r} with {2 * self.team} players")
+
+    def sees_hand(self, player: Player, side: str) -> bool:
+        """Whether ``player`` sees ``side``'s hand: only its Overall Commander (CCB-EPIC-04)."""
+        return player.split("/", 1)[0] == side and COMMANDER in self.roles_of(player)
+
+    def sees_given(self, player: Player, where: str) -> bool:
+        """Whether ``player`` sees the face of a card of this turn given to ``where`` before
+        it is played: the Overall Commander who gave it and the Field General who got it."""
+        if player.split("/", 1)[0] != self.active:
+            return False
+        roles = self.roles_of(player)
+        return COMMANDER in roles or any(part in roles for part in where.split("+"))
+
+    def face_down(self) -> tuple[bool, ...]:
+        """Per card given this turn: whether it is still face down (neither played nor being
+        played). The cards are played in the order :meth:`GiveCards.play` gives them."""
+        order = sorted(range(len(self.given)), key=lambda i: play_rank(self.given[i][1]))
+        shown = len(self.finished) + (self.card is not None and self.section != "")
+        up = set(order[:shown])
+        return tuple(i not in up for i in range(len(self.given)))
+
+    def view(self, player: Player) -> Self:
+        """What ``player`` sees: a side's hand only from its Overall Commander's seat, as backs
+        from any other; the cards given this turn face up once played, before that only to
+        the Commander and the Field General who got them (a back in its section to anyone
+        else); the draw pile as backs (CCB-EPIC-04, CCB-TURN-02)."""
+        hands = tuple(
+            hand if self.sees_hand(player, side) else Pile((BACK,) * len(hand))
+            for side, hand in zip(SIDES, self.hands, strict=True)
+        )
+        given = tuple(
+            (BACK if down and not self.sees_given(player, where) else card, where)
+            for (card, where), down in zip(self.given, self.face_down(), strict=True)
+        )
+        seen = self.evolve(
+            hands=hands,
+            given=given,
+            deck=Deck(Pile((BACK,) * len(self.deck.draw)), self.deck.discards),
+        )
+        if "index" in self._memo:
+            seen._memo["index"] = self._memo["index"]
+        return self.share(seen, player)
+
+    def resample_hidden(self, player: Player, rng: np.random.Generator) -> Self:
+        """A full state consistent with what ``player`` sees: every card hidden from him (the
+        hands he may not see, the face-down cards given to others, the draw pile) dealt
+        again at random."""
+        view = self.view(player)
+        hidden_hands = [real is not seen for real, seen in zip(self.hands, view.hands, strict=True)]
+        hidden_given = [seen == BACK for seen, _ in view.given]
+        unseen = [
+            c for h, hand in zip(hidden_hands, self.hands, strict=True) if h for c in hand.cards
+        ]
+        unseen += [c for h, (c, _) in zip(hidden_given, self.given, strict=True) if h]
+        unseen += list(self.deck.draw.cards)
+        order = rng.permutation(len(unseen))
+        dealt = [unseen[int(i)] for i in order]
+        hands = list(self.hands)
+        for i, hidden in enumerate(hidden_hands):
+            if hidden:
+                size = len(hands[i])
+                hands[i], dealt = Pile.of(dealt[:size]), dealt[size:]
+        given = list(self.given)
+        for i, hidden in enumerate(hidden_given):
+            if hidden:
+                given[i], dealt = (dealt[0], given[i][1]), dealt[1:]
+        new = self.evolve(
+            hands=(hands[0], hands[1]),
+            given=tuple(given),
+            deck=Deck(Pile.of(dealt), self.deck.discards),
+        )
+        if "index" in self._memo:
+            new._memo["index"] = self._memo["index"]
+        return new
+
+    def redact(self, action: Action, player: Player) -> str:
+        """``action`` as ``player`` may read it: the Overall Commander's draws and the cards
+        he gives are hidden from those who may not see them (``draw ?``, ``give ? left``)."""
+        from wargames.ancients.flow import drawing_side
+
+        if isinstance(action, act.Draw):
+            side = drawing_side(self)
+            if side is not None and not self.sees_hand(player, side):
+                return f"draw {BACK}"
+        if isinstance(action, Give) and not self.sees_given(player, action.section):
+            return f"give {BACK} {action.section}"
+        return str(action)
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
@@ -362,8 +500,7 @@ class GiveCards(Task):
 
     def play(self, s: EpicState) -> EpicState:
         """The cards given, played one after the other: whole army, or left, center, right."""
-        order = (ARMY, *FLANKS)
-        given = sorted(s.given, key=lambda g: order.index(g[1].split("+")[0]))
+        given = sorted(s.given, key=lambda g: play_rank(g[1]))
         return s.pop(*(PlayGiven(card, where) for card, where in given))
 
     def explain(self, s: AncientsState, action: Action) -> RuleViolation:
@@ -448,6 +585,89 @@ class EpicDraw(Task):
         return e.pop(*draws)
 
 
+# -- the defence ----------------------------------------------------------------------------------
+
+
+def splits(s: EpicState, combat: Combat) -> bool:
+    """Whether the defender's choice against ``combat`` is split between two seats: the
+    target's Field General does not hold the cards, its Overall Commander does (CCB-EPIC-04)."""
+    side = s.side_of(combat.target)
+    return s.seat(side, OVERALL) != s.owner(combat.target)
+
+
+def reaction_cards(s: AncientsState, combat: Combat) -> tuple[str, ...]:
+    """The cards of the defending side's hand it may play in reaction to ``combat`` (First
+    Strike, against a unit, CCB-CARDS-32, -36)."""
+    from wargames.ancients.commands import rule_of
+
+    if s.is_leader(combat.target):
+        return ()
+    hand = s.hand(s.side_of(combat.target)).cards
+    return tuple(c for c in dict.fromkeys(hand) if rule_of(c).reaction(s, combat))
+
+
+@task
+@attrs.frozen
+class ReactionOffer(Task):
+    """A close combat is declared against a unit whose Field General does not hold the
+    cards: the Overall Commander may play a card in reaction from his hand (First Strike,
+    ``play first-strike``; ``end first-strike`` declines), before the Field General evades or
+    stands; played, the unit strikes first and the choice gives way (CCB-EPIC-04,
+    CCB-CARDS-32). Not asked when the hand holds no such card."""
+
+    combat: Combat
+    rule: ClassVar[str] = "CCB-EPIC-04"
+
+    def cards(self, s: AncientsState) -> tuple[str, ...]:
+        return once(s, "reaction", lambda: reaction_cards(s, self.combat))
+
+    def actor(self, s: AncientsState) -> Player | None:
+        side = s.side_of(self.combat.target)
+        return s.seat(side, OVERALL) if self.cards(s) else None
+
+    def legal(self, s: AncientsState) -> tuple[Action, ...]:
+        return (*(act.PlayCard(c) for c in self.cards(s)), end("first-strike"))
+
+    def act(self, s: AncientsState, action: Action) -> AncientsState:
+        s = s.pop()
+        if not isinstance(action, act.PlayCard):
+            return s  # the Field General's choice comes next
+        assert isinstance(s.top, FieldDefenderChoice)
+        return play_reaction(s.pop(), self.combat, action.card)
+
+    def run(self, s: AncientsState) -> AncientsState:
+        return s.pop()
+
+    def explain(self, s: AncientsState, action: Action) -> RuleViolation:
+        if isinstance(action, act.PlayCard):
+            return RuleViolation(
+                "CCB-CARDS-32", f"{action.card} is not a card of the hand played in reaction"
+            )
+        return super().explain(s, action)
+
+
+@task
+@attrs.frozen
+class FieldDefenderChoice(DefenderChoice):
+    """The Field General's part of the defender's choice: evade, if the unit may, or stand
+    (CCB-CLOSE-03); no card, the hand is the Overall Commander's (CCB-EPIC-04)."""
+
+    def _options(self, s: AncientsState) -> tuple[Action, ...]:
+        from wargames.ancients.evade import can_evade
+
+        c = self.combat
+        if s.is_leader(c.target) or not can_evade(s, c.target, c.attacker):
+            return ()
+        return (act.Stand(), act.Evade())
+
+    def explain(self, s: AncientsState, action: Action) -> RuleViolation:
+        if isinstance(action, act.PlayCard):
+            return RuleViolation(
+                "CCB-EPIC-04", "the Overall Commander holds the cards: a Field General plays none"
+            )
+        return super().explain(s, action)
+
+
 # -- starting -----------------------------------------------------------------------------------
 
 
@@ -468,10 +688,12 @@ __all__ = [
     "ARMY",
     "EpicDraw",
     "EpicState",
+    "FieldDefenderChoice",
     "FinishCard",
     "Give",
     "GiveCards",
     "PlayGiven",
+    "ReactionOffer",
     "SectionBound",
     "card_sections",
     "seat_for",

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from wargames.ancients.board import Board
-from wargames.ancients.state import SIDES, AncientsState
+from wargames.ancients.state import BACK, SIDES, AncientsState
 from wargames.core.engine import GameState, Player
 from wargames.core.grids import grid_coords, hex_doubled_x
 from wargames.render.svg import Svg
@@ -292,7 +292,7 @@ def _panel(svg: Svg, s: AncientsState, player: Player | None, layout: _Layout) -
     y = top + 40
     for i, side in enumerate(SIDES):
         hand = s.hands[i]
-        if mine is None or side == mine:
+        if (mine is None or side == mine) and BACK not in hand.cards:  # a seat may not see it
             cards = ", ".join(sc.cards[c].name for c in hand.cards) or "no cards"
         else:
             cards = f"{len(hand)} cards (hidden)"
