@@ -121,6 +121,12 @@ def test_full_melee_damage_adds_tens_and_sb_less_armour_and_tb() -> None:
     assert formula.bonus == 2 + 4 + 4
     assert formula.soak == (5 - 3) + 3
     assert formula.damage(6) == 6 + 10 - 5
+    # SB counts in melee only (the same attacker shooting adds no SB) ...
+    gun = weapon("Gun", "basic", "1d10+2", pen=3)
+    assert full_damage(attacker, target(ap=5, t=30), gun, "ranged").bonus == 2 + 4
+    # ... and Penetration above the AP leaves only the TB (the armour never goes below 0)
+    piercing = weapon("Pick", "melee", "1d10+2", pen=8)
+    assert full_damage(attacker, target(ap=5, t=30), piercing, "melee").soak == 0 + 3
 
 
 @pytest.mark.rule("HMC-DAMAGE-10", "HMC-GAP-08")
@@ -156,6 +162,12 @@ def test_partial_damage_adds_sb_in_melee_or_half_the_rate_at_range() -> None:
     gun = weapon("Gun", "basic", "1d10", rof="S/3/-")
     assert partial_damage(attacker, target(ap=0, t=0), blade, "melee").bonus == 1 + 5
     assert partial_damage(attacker, target(ap=0, t=0), gun, "ranged").bonus == 1 + 2
+    auto = weapon("Auto", "basic", "1d10", rof="S/3/9")  # the higher rate, halved, rounded up
+    assert partial_damage(attacker, target(ap=0, t=0), auto, "ranged").bonus == 1 + 5
+    # the printed examples' whole rate is a reading of full damage only (HMC-GAP-06)
+    twenty = build(magnitude=20)  # 2 tens, rounded up or truncated: a half-tens term of 1
+    printed = partial_damage(twenty, target(ap=0, t=0), auto, "ranged", rules=PRINTED_EXAMPLES)
+    assert printed.bonus == 1 + 5
 
 
 @pytest.mark.rule("HMC-DAMAGE-13")
@@ -169,9 +181,15 @@ def test_partial_damage_subtracts_full_armour_and_tb() -> None:
 def test_negative_damage_counts_as_zero() -> None:
     gun = weapon("Gun", "basic", "1d10", pen=0)
     formula = partial_damage(build(magnitude=10), target(ap=10, t=50), gun, "ranged")
-    assert formula.raw(5) < 0
+    assert formula.raw(5) == 5 + 1 - 10 - 5 < 0
     assert formula.damage(5) == 0
     assert formula.explain(1).endswith("counted as 0")
+    # ... and the target loses no Magnitude (never gains any)
+    shooter, wall = build(magnitude=10, weapons=(weapon(), gun)), target(ap=10, t=50)
+    final = Match(new_engagement(shooter, wall, "ranged"), seed=0).force_dice(1, 10, 5).advance()
+    assert isinstance(final, EngagementState)
+    assert final.strikes[0].hit == "partial" and final.strikes[0].damage == 0
+    assert final.defender.magnitude == 60
 
 
 @pytest.mark.rule("HMC-DAMAGE-15", "HMC-GAP-10")

@@ -60,12 +60,17 @@ def test_after_a_melee_attack_the_defender_decides_to_counter_attack() -> None:
     match, s = run(melee(), 6, 6, 2)
     assert s.current_player == "defender" and isinstance(s.top, CounterChoice)
     assert s.legal_actions() == [Counter(True), Counter(False)]
-    assert len(s.strikes) == 1  # the attack's damage is already done
-    assert s.defender.magnitude < 60 or s.strikes[0].damage == 0
+    assert len(s.strikes) == 1
+    # The attack's damage is already done before the choice (HMC-COUNTER-04): a partial hit
+    # (6 + 6 - 10 = 0 against AQ -2 and Defense 6 + 6 - 2 - 10 = 0) of 2 + 2 + 4 - 4 - 3 = 1.
+    assert (s.strikes[0].hit, s.strikes[0].damage) == ("partial", 1)
+    assert s.defender.magnitude == 59
     match.apply("counter")
     _, final = run(match.state, 5, 5, 3)  # type: ignore[arg-type]
     assert [st.striker for st in final.strikes] == ["attacker", "defender"]
     assert final.strikes[1].counter
+    # the counter-attack is made at the Magnitude left after the attack (HMC-DAMAGE-02)
+    assert final.numbers(final.strikes[1]).attacker.magnitude == 59
 
 
 @pytest.mark.rule("HMC-COUNTER-01")
@@ -101,6 +106,12 @@ def test_a_ranged_attack_allows_no_counter_attack() -> None:
     s = new_engagement(build("a"), build("d", magnitude=60), "ranged")
     _, final = run(s, 5, 5, 2)
     assert final.outcome is not None and len(final.strikes) == 1
+    assert final.legal_actions() == []
+    with pytest.raises(RuleViolation):
+        final.apply("counter")
+    # the same dice in melee leave the defender the choice
+    _, melee_state = run(new_engagement(build("a"), build("d", magnitude=60), "melee"), 5, 5, 2)
+    assert melee_state.legal_actions() == [Counter(True), Counter(False)]
 
 
 @pytest.mark.rule("HMC-COUNTER-02")

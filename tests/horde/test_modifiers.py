@@ -3,6 +3,7 @@ Down! and Forced March!, and the E-Scale / P-Scale selection of rules."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from horde.hmc import build, specialist, weapon, with_rules
 
@@ -107,6 +108,15 @@ def test_an_untrained_horde_halves_its_attack_rounded_up_before_modifiers() -> N
     assert attack(PLAIN, a=b, rules=with_rules(untrained_rounding="down")) == 3
     total_first = with_rules(untrained_order="total")
     assert attack(AttackContext(charge=True), a=b, rules=total_first) == 5  # (7 + 2) / 2 up
+    # Only the matching rating: untrained blades leave a trained gun's Ranged Attack whole,
+    # and an untrained gun halves the Ranged Attack (bs 40, per 40: 6 -> 3), not the Melee.
+    mixed = build("m", ws=40, s=30, bs=40, per=40, weapons=(sloppy, GUN))
+    assert attack(PLAIN, "ranged", a=mixed) == 6
+    shaky = build(
+        "s", ws=40, s=30, bs=40, per=40, weapons=(BLADE, attrs.evolve(GUN, trained=False))
+    )
+    assert attack(PLAIN, "ranged", a=shaky) == 3
+    assert attack(PLAIN, "melee", a=shaky) == 6
 
 
 # -- defence modifiers ---------------------------------------------------------------------------
@@ -171,6 +181,7 @@ def test_outnumbered_in_close_combat() -> None:
     assert ratio((20,)) == 2
     assert ratio((20, 20)) == 3
     assert ratio((30,), "ranged") == 1
+    assert ratio((40,), "ranged") == 2  # every defence roll while in close combat counts
     assert ratio((), "ranged") == 0
     by_count = with_rules(outnumber_by="hordes")
     assert ratio((5, 5), r=by_count) == 3
@@ -179,6 +190,8 @@ def test_outnumbered_in_close_combat() -> None:
         ctx = AttackContext(defender=Side(engaged_with=engaged))
         got = attack_numbers(att, d, "melee", ctx).defence
         assert got == 6 + penalty, engaged
+    shot_at = AttackContext(defender=Side(in_cqc=True, engaged_with=(40,)))
+    assert attack_numbers(att, d, "ranged", shot_at).defence == 6 + 3 - 1  # CQC +3, 2-1 -1
 
 
 @pytest.mark.rule("HMC-DEFENSE-05", "HMC-GAP-15")
@@ -251,3 +264,17 @@ def test_p_scale_uses_every_rule() -> None:
     busy = AttackContext(charge=True, defender=Side(cover=True, attacks_received=1))
     assert attack(busy) == attack(PLAIN) + 2
     assert defence(busy) == defence(PLAIN) + 2 - 1
+    # The E-Scale test's situation again, at P-Scale: every modifier, quality and talent counts.
+    busier = AttackContext(
+        charge=True,
+        attacker=Side(forced_march=True, stealthed=True),
+        defender=Side(cover=True, attacks_received=3, fleeing=True),
+    )
+    a = attacker(talents=("Swift Attack",))
+    assert attack(busier, a=a) == 6 + 2 - 2 + 2 + 1  # charge, march, stealth, Swift Attack
+    assert defence(busier) == 0 - 3  # fleeing: Defense and cover 0, the penalty stays
+    assert attack_numbers(a, defender(), "melee", busier).fixed_attack_die == 10
+    tearing = weapon("Axe", "melee", "1d10", tearing=True, accurate=True)
+    numbers = attack_numbers(build("x", weapons=(tearing,)), defender(), "melee")
+    assert numbers.tearing != "none" and numbers.attack == 5 + 1
+    assert "Accurate" in {t.label for t in numbers.full.added}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 from horde.pscale import battle, legal, moved, play
 
@@ -56,6 +57,29 @@ def test_rapid_advance_and_forced_march_go_farther(tmp_path: Path) -> None:
     assert max(state.field.coords(sq)[0] for sq in rapid) == 2 + 4  # the mud column cost 2
     march = destinations(state, a, a.horde.run_move)
     assert max(state.field.coords(sq)[0] for sq in march) == 2 + 8
+
+
+@pytest.mark.rule("HMC-SPECIALIST-05")
+def test_an_engineer_takes_his_horde_through_difficult_ground_at_full_speed(
+    tmp_path: Path,
+) -> None:
+    """A heavy weapons team (Full Move 3) with its Engineer crosses a column of mud at one
+    square a step; the same team with its Engineer out of wounds pays two for it."""
+    state = battle(
+        tmp_path,
+        [("HW", "guard-heavy-weapons", "02-04")],
+        [("Z", "traitor-guard", "10-08")],
+        terrain={"difficult": ["03-01:03-08"]},
+    )
+    hw = state.unit("HW")
+    assert hw.horde.full_move == 3
+    ends = destinations(state, hw, hw.horde.full_move)
+    assert max(state.field.coords(sq)[0] for sq in ends) == 2 + 3
+    sapper, gunner = hw.horde.specialists
+    hurt = attrs.evolve(hw.horde, specialists=(attrs.evolve(sapper, wounds=0), gunner))
+    slowed = state.replace(attrs.evolve(hw, horde=hurt))
+    ends = destinations(slowed, slowed.unit("HW"), hw.horde.full_move)
+    assert max(state.field.coords(sq)[0] for sq in ends) == 2 + 2
 
 
 @pytest.mark.rule("HMC-SCALE-05")

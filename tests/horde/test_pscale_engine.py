@@ -55,7 +55,10 @@ def test_attacks_received_count_within_the_round(tmp_path: Path) -> None:
         [("A", GUARD, "03-04"), ("B", GUARD, "03-06")],
         [("Z", TRAITORS, "07-05"), ("Y", TRAITORS, "10-08")],
     )
-    state = play(state, "activate A", "A attack Z ranged", 1, 10, 1)
+    state = play(state, "activate A", "A attack Z ranged")
+    first = [t.label for t in state.numbers(state.top.strike).defence_terms]  # type: ignore[attr-defined]
+    assert "attacks received" not in first  # the first defence is unpenalised
+    state = play(state, 1, 10, 1)
     assert state.unit("Z").received == 1
     state = play(state, "A done") if state.current_player == "blue" else state
     state = play(state, "activate Y", "Y done", "activate B", "B attack Z ranged")

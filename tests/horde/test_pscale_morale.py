@@ -9,6 +9,7 @@ import pytest
 from horde.pscale import battle, changed, legal, moved, play, to_decision
 
 from wargames.core.engine import CHANCE
+from wargames.horde.battle import PScaleState
 from wargames.horde.morale_test import (
     MoraleTest,
     degrees_of_failure,
@@ -16,13 +17,14 @@ from wargames.horde.morale_test import (
     morale_terms,
 )
 from wargames.horde.strikes import CounterChoice, DefenceRoll
+from wargames.horde.terms import total
 from wargames.horde.units import resized
 
 GUARD = "guard-infantry"
 TRAITORS = "traitor-guard"
 
 
-def shot(tmp_path: Path, target: str = TRAITORS, **kw: object) -> object:
+def shot(tmp_path: Path, target: str = TRAITORS, **kw: object) -> PScaleState:
     """A ranged attack of a guard squad on ``target`` ready to roll."""
     state = battle(
         tmp_path,
@@ -91,15 +93,31 @@ def test_willpower_modifiers_are_read_off_the_board(tmp_path: Path) -> None:
     assert "adjacent ally" in a and "cover" in a  # B next to it, a cover square
     assert "isolated (over 5 dm from allies)" not in a
     assert labels("C") == ["HQ area"]  # in its HQ, four squares from A
+    # two adjacent allies still give +10 once
+    crowded = moved(state, C="04-04")
+    terms = [
+        t for t in morale_terms(crowded, crowded.unit("A"), "loss") if t.rule == "HMC-MORALE-01"
+    ]
+    assert [t.value for t in terms] == [10]
+    assert total(morale_terms(crowded, crowded.unit("A"), "loss")) == total(
+        morale_terms(state, state.unit("A"), "loss")
+    )
     alone = battle(
         tmp_path, [("C", GUARD, "01-08"), ("D", GUARD, "08-01")], [("Z", TRAITORS, "10-08")]
     )
     assert labels_of(alone, "C") == ["HQ area", "isolated (over 5 dm from allies)"]
+    assert labels_of(moved(alone, D="06-03"), "C") == ["HQ area"]  # 5 squares: not more than 5
+    assert "isolated (over 5 dm from allies)" in labels_of(moved(alone, D="07-03"), "C")  # 6
+    # A stands next to Z, Y and X (120 to 40, 3-1); B next to Z and Y only (80 to 40, 2-1)
+    assert "outnumbered 3-1 in close combat" in labels("A")
+    assert "outnumbered 3-1 in close combat" not in labels("B")
     three_to_one = moved(state, B="02-02")  # A alone against Z, Y and X: 120 to 40
     assert "outnumbered 3-1 in close combat" in labels_of(three_to_one, "A")
     half = changed(changed(state, "Z", status="destroyed", square=None), "Y", morale="fleeing")
     assert "army lost half its hordes" in labels_of(half, "X")
     assert "army lost half its hordes" not in labels_of(state, "X")
+    quarter = changed(state, "Z", status="destroyed", square=None)  # 1 of 4 lost: not half
+    assert "army lost half its hordes" not in labels_of(quarter, "X")
 
 
 def labels_of(state: object, unit: str) -> list[str]:

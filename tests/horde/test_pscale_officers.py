@@ -47,6 +47,19 @@ def test_officers_join_and_leave_hordes(tmp_path: Path) -> None:
 
 @pytest.mark.rule("HMC-OFFICER-02")
 def test_officers_move_at_their_own_rates_and_sprinting_tires_them(tmp_path: Path) -> None:
+    wide = battle(
+        tmp_path,
+        [("A", GUARD, "02-02")],
+        [("Z", TRAITORS, "14-08")],
+        officers=[officer("lt", at="02-05")],
+        width=14,
+    )
+    wide = play(wide, "activate lt")
+    for order, squares in (("tactical advance", 3), ("rapid advance", 5), ("sprint", 9)):
+        moving = play(wide, f"lt {order}")  # his own rates: Agility Bonus 3
+        ends = [x.split()[-1] for x in legal(moving)]
+        assert max(wide.field.distance("02-05", sq) for sq in ends) == squares, order
+    assert not play(play(wide, "lt rapid advance"), "lt to 07-05").unit("lt").fatigued
     state = battle(
         tmp_path,
         [("A", GUARD, "02-02")],
@@ -56,8 +69,6 @@ def test_officers_move_at_their_own_rates_and_sprinting_tires_them(tmp_path: Pat
     state = play(state, "activate lt")
     assert {"lt tactical advance", "lt rapid advance", "lt sprint"} <= set(legal(state))
     sprint = play(state, "lt sprint")
-    ends = [x.split()[-1] for x in legal(sprint)]
-    assert max(state.field.distance("02-05", sq) for sq in ends) == 8  # 3 x Half Move 3
     tired = play(sprint, "lt to 09-05")
     assert tired.unit("lt").fatigued
     tired = play(tired, *(["lt done"] if tired.current_player == "blue" else []))
@@ -149,22 +160,28 @@ def test_officers_with_a_horde_cannot_be_attacked_by_hordes(tmp_path: Path) -> N
         state.apply("Z attack cm melee")
 
 
-@pytest.mark.rule("HMC-OFFICER-09", "HMC-SPECIALIST-02", "HMC-SPECIALIST-04")
+@pytest.mark.rule("HMC-OFFICER-09", "HMC-SPECIALIST-02", "HMC-SPECIALIST-04", "HMC-WEAPON-04")
 def test_blast_hits_the_officers_and_specialists_of_a_horde(tmp_path: Path) -> None:
     state = battle(
         tmp_path,
         [("HW", "guard-heavy-weapons", "03-04")],
-        [("Z", GUARD, "08-04")],
+        [("Z", GUARD, "08-04"), ("Y", GUARD, "08-05")],
         officers=[officer("cm", side="red", join="Z")],
     )
     state = play(state, "activate HW", "HW attack Z ranged with missile-launcher-frag")
     assert isinstance(state.top, AttackRoll) and state.numbers(state.top.strike).weapon.blast
-    state = play(state, 10, 1, 10)
-    damage = 40 - state.unit("Z").magnitude
-    assert damage > 0
-    assert state.unit("cm").magnitude == max(0, 12 - damage) or state.unit("cm").status == "slain"
-    medic = state.unit("Z").horde.specialists[0]
-    assert medic.wounds == max(0, 10 - damage)
+    # a full hit with a damage die of 4: 7 damage, of which the horde loses 5 (its Medic); the
+    # Officer with it and its Medic each lose the 7 wounds
+    hit = play(state, 10, 1, 4)
+    assert hit.unit("Z").magnitude == 40 - 5
+    assert hit.unit("cm").magnitude == 12 - 7 and hit.unit("cm").attached_to == "Z"
+    assert hit.unit("Z").horde.specialists[0].wounds == 10 - 7
+    assert hit.unit("Y").magnitude == 40  # Blast 3 (under 20) hits the target horde only
+    state = play(state, 10, 1, 10)  # 13 damage: the Officer is slain, the Medic out of wounds
+    assert state.unit("Z").magnitude == 40 - 11
+    assert state.unit("cm").status == "slain" and state.unit("cm").magnitude == 0
+    assert state.unit("Z").horde.specialists[0].wounds == 0
+    assert state.unit("Y").magnitude == 40
     plain = play(
         battle(
             tmp_path,
@@ -206,6 +223,7 @@ def test_a_medic_tends_a_wounded_officer(tmp_path: Path) -> None:
         [("Z", TRAITORS, "09-08")],
         officers=[officer("lt", at="06-04")],
     )
+    start = state
     assert "A medicae lt" not in legal(play(state, "activate A"))  # he is not wounded
     hurt = state.unit("lt")
     from wargames.horde.units import resized
@@ -216,5 +234,6 @@ def test_a_medic_tends_a_wounded_officer(tmp_path: Path) -> None:
     assert play(state, 4).unit("lt").magnitude == 9
     healed = changed(state, "lt", horde=resized(hurt.horde, 10))
     assert play(healed, 5).unit("lt").magnitude == 12  # never above his wounds
-    far = moved(state, lt="08-08")
-    assert far.unit("lt").square == "08-08"
+    wounded = changed(start, "lt", horde=resized(hurt.horde, 5))
+    assert "A medicae lt" not in legal(play(moved(wounded, lt="07-05"), "activate A"))  # 2 away
+    assert "A medicae lt" in legal(play(moved(wounded, lt="04-05"), "activate A"))  # next to A

@@ -9,6 +9,7 @@ from horde.pscale import battle, changed, legal, moved, play, to_decision
 
 from wargames.core.engine import CHANCE
 from wargames.core.errors import RuleViolation
+from wargames.horde.battle import PScaleState
 from wargames.horde.reshape import SPLIT_MINIMUM
 from wargames.horde.strikes import AttackRoll, CounterChoice
 
@@ -16,7 +17,7 @@ GUARD = "guard-infantry"
 TRAITORS = "traitor-guard"
 
 
-def two(tmp_path: Path, a: str = "03-04", z: str = "09-04", **kw: object) -> object:
+def two(tmp_path: Path, a: str = "03-04", z: str = "09-04", **kw: object) -> PScaleState:
     return battle(tmp_path, [("A", GUARD, a)], [("Z", TRAITORS, z)], **kw)  # type: ignore[arg-type]
 
 
@@ -106,6 +107,9 @@ def test_attack_target_needs_sight_and_no_shooting_in_close_combat(tmp_path: Pat
     assert "A attack Z ranged" not in a and "A attack Y ranged" in a
     b = legal(play(state, "activate B"))
     assert "B attack Z ranged" in b
+    screened = moved(state, A="02-02", Y="06-04")  # an enemy horde in the way blocks too
+    b = legal(play(screened, "activate B"))
+    assert "B attack Z ranged" not in b and "B attack Y ranged" in b
     close = moved(state, Z="05-04")
     b = legal(play(close, "activate B"))
     assert [x for x in b if "attack" in x] == ["B attack Z melee"]
@@ -129,7 +133,8 @@ def test_charge_moves_up_to_the_full_move_and_ends_next_to_the_target(tmp_path: 
     assert ("HMC-COMBAT-02", 2) in [(t.rule, t.value) for t in terms]
     far = play(two(tmp_path, "02-04", "09-04"), "activate A")
     assert "A charge Z" not in legal(far)  # 6 squares to get next to it
-    assert "A rapid advance" in legal(far)
+    rapid = play(far, "A rapid advance")  # Rapid Advance!: the same Full Move, 5 squares
+    assert max(rapid.field.distance("02-04", x.split()[-1]) for x in legal(rapid)) == 5
 
 
 @pytest.mark.rule("HMC-ORDERS-05", "HMC-COUNTER-04")
@@ -160,9 +165,10 @@ def test_get_down_doubles_cover_and_costs_counter_attacks(tmp_path: Path) -> Non
 
 @pytest.mark.rule("HMC-ORDERS-09", "HMC-GAP-30")
 def test_forced_march_goes_far_at_a_price_until_the_next_activation(tmp_path: Path) -> None:
+    wide = play(two(tmp_path, "02-04", "14-08", width=14), "activate A", "A forced march")
+    reach = [wide.field.distance("02-04", x.split()[-1]) for x in legal(wide)]
+    assert max(reach) == 9  # three times the Half Move of 3, on a board wide enough
     state = play(two(tmp_path, "02-04", "10-08"), "activate A", "A forced march")
-    ends = [x.split()[-1] for x in legal(state)]
-    assert max(state.field.distance("02-04", sq) for sq in ends) == 8  # 9 squares, 8 columns
     state = play(state, "A to 09-04")
     a = state.unit("A")
     assert a.forced_march and a.square == "09-04"
@@ -192,7 +198,10 @@ def test_pull_back_leaves_close_combat(tmp_path: Path) -> None:
     back = play(state, "A pull back")
     ends = [x.split()[-1] for x in legal(back)]
     assert ends and all(back.field.distance("06-04", sq) >= 2 for sq in ends)
-    assert all(back.field.distance("05-04", sq) <= 3 for sq in ends)
+    assert max(back.field.distance("05-04", sq) for sq in ends) == 3  # the Half Move
+    assert "05-05" not in ends and "04-04" in ends  # next to Z it may not stop
+    with pytest.raises(RuleViolation):
+        back.apply("A to 05-05")
 
 
 @pytest.mark.rule("HMC-ORDERS-11")
@@ -202,6 +211,11 @@ def test_tactical_retreat_heads_for_the_hq(tmp_path: Path) -> None:
     assert ends == [f"01-{r:02d}" for r in range(1, 9)]
     state = play(state, "A to 01-04")
     assert state.unit("A").square == "01-04"  # nine squares at most: it made it home
+    # 12 squares from home it goes 9 of them toward the HQ, leaving close combat
+    far = play(two(tmp_path, "13-04", "14-04", width=14), "activate A", "A tactical retreat")
+    ends = [x.split()[-1] for x in legal(far)]
+    assert ends and all(far.field.distance("13-04", sq) == 9 for sq in ends)
+    assert {far.field.coords(sq)[0] for sq in ends} == {4}
 
 
 @pytest.mark.rule("HMC-ORDERS-12", "HMC-ORDERS-14")

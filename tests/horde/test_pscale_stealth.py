@@ -11,6 +11,7 @@ from horde.pscale import battle, changed, legal, play
 
 from wargames.core.engine import CHANCE
 from wargames.core.errors import RuleViolation
+from wargames.horde.battle import PScaleState
 from wargames.horde.flow import AWARENESS_RANGE, Awareness, awareness_observer
 from wargames.horde.morale_test import MoraleTest
 
@@ -18,7 +19,7 @@ VETERANS = "guard-veterans"
 TRAITORS = "traitor-guard"
 
 
-def ambush(tmp_path: Path, vet: str = "05-04", foe: str = "09-04", **extra: object) -> object:
+def ambush(tmp_path: Path, vet: str = "05-04", foe: str = "09-04", **extra: object) -> PScaleState:
     return battle(
         tmp_path,
         [("VET", VETERANS, vet, dict(extra))],
@@ -83,12 +84,24 @@ def test_attacking_or_moving_ends_stealth(tmp_path: Path) -> None:
     moved = play(state, "VET tactical advance", "VET to 05-05")
     assert not moved.unit("VET").stealthed
     shot = play(state, "VET attack Z ranged with long-las")
-    terms = [t.label for t in shot.numbers(shot.top.strike).attack_terms]  # type: ignore[attr-defined]
-    assert "attack from stealth" in terms
+    numbers = shot.numbers(shot.top.strike)  # type: ignore[attr-defined]
+    assert ("attack from stealth", 2) in [(t.label, t.value) for t in numbers.attack_terms]
     hit = play(shot, 10, 1, 10)
     assert not hit.unit("VET").stealthed
-    if hit.unit("Z").magnitude * 5 < 4 * 40:  # it lost over 20%
-        assert isinstance(hit.top, MoraleTest) or "Z" in hit.tested
+    # HMC-TALENT-04: against the same shot from the open, +2 Attack and +2 damage on every die
+    seen = play(ambush(tmp_path, foe="07-04"), "activate VET", "VET attack Z ranged with long-las")
+    plain = seen.numbers(seen.top.strike)  # type: ignore[attr-defined]
+    assert [numbers.full.damage(d) - plain.full.damage(d) for d in range(1, 11)] == [2] * 10
+    assert numbers.attack == plain.attack + 2
+    # HMC-TALENT-05: over 20% of the 40 Magnitude (9 or more) from stealth forces a test; 8
+    # (exactly 20%) does not; 9 lost to an attack in the open forces none (25% would).
+    assert play(shot, 10, 1, 2).unit("Z").magnitude == 32
+    assert play(shot, 10, 1, 2).current_player == "blue"
+    tested = play(shot, 10, 1, 3)
+    assert tested.unit("Z").magnitude == 31
+    assert isinstance(tested.top, MoraleTest) and tested.top.reason == "stealth"
+    calm = play(seen, 10, 1, 5)
+    assert calm.unit("Z").magnitude == 31 and calm.current_player == "blue"
 
 
 @pytest.mark.rule("HMC-TALENT-02", "HMC-SCALE-06")
