@@ -16,37 +16,26 @@ import numpy as np
 
 import wargames
 from wargames import CHANCE, Match, RandomAgent
-from wargames.core.engine import GameState
+from wargames.core.engine import GameState, pick_outcome
 
 
 def random_game(game: str, seed: int, **options: Any) -> int:
     """One random-vs-random game played on states directly, as OpenSpiel's random playouts do:
-    ``legal_actions()``, a uniform choice, ``apply``; dice drawn with their probabilities.
+    ``legal_actions()``, a uniform choice, ``apply``; dice drawn with their probabilities
+    (:func:`~wargames.core.engine.pick_outcome`, as a :class:`Match` draws them).
     Returns the number of decisions."""
     rng = np.random.default_rng(seed)
     state = wargames.load(game, **options)
     decisions = 0
     while state.current_player is not None:
         if state.current_player == CHANCE:
-            action = draw(state.chance_outcomes(), rng.random())
+            action = pick_outcome(state.chance_outcomes(), rng.random())
         else:
             legal = state.legal_actions()
             action = legal[int(rng.random() * len(legal))]
         state = state.apply(action)
         decisions += 1
     return decisions
-
-
-def draw(outcomes: list[tuple[Any, float]], r: float) -> Any:
-    """The outcome a uniform ``r`` in [0, 1) picks, by cumulative probability (as
-    :meth:`Match.roll <wargames.core.engine.Match.roll>` does; numpy's ``choice`` costs tens
-    of microseconds a call, more than a decision of the engine)."""
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if r < acc:
-            return action
-    return outcomes[-1][0]
 
 
 def match_game(game: str, seed: int, **options: Any) -> int:

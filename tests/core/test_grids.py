@@ -143,6 +143,19 @@ def test_line_grazing_the_board_edge_leaves_out_the_half_off_board_pair() -> Non
     assert found.hexes == ("01-01", "01-03") and found.grazed == ()
 
 
+@pytest.mark.rule("CCB-LOS-05")
+def test_a_line_between_two_hexes_off_a_board_with_a_hole_leaves_it() -> None:
+    # the middle row holds only 01-02 to 05-02: straight down from 09-01 the line runs
+    # between 08-02 and 09-02, both off the board, so it leaves the board and is blocked;
+    # from 06-01 it runs between 05-02 (on the board) and 06-02 (off): it stays on the board
+    notched = hex_grid(3, 13, 5)
+    off = line(notched, "09-01", "09-03")
+    assert off.leaves_board and off.blocked(lambda h: False)
+    along = line(notched, "06-01", "06-03")
+    assert not along.leaves_board and not along.blocked(lambda h: False)
+    assert not along.blocked(lambda h: h == "05-02")  # the side off the board never blocks
+
+
 def test_line_crossing_an_edge_at_its_midpoint_enters_both_hexes() -> None:
     # (0,0) -> (3,1) axial passes the midpoint of the edge between 02-02 and 03-01, going
     # from one into the other: both are entered, neither is merely grazed.

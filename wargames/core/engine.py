@@ -303,6 +303,18 @@ def _optional_str(value: Any) -> str | None:
 # -- the match driver -------------------------------------------------------------------------
 
 
+def pick_outcome(outcomes: Sequence[tuple[Action, float]], r: float) -> Action:
+    """The outcome of a chance node that a uniform ``r`` in [0, 1) picks, by cumulative
+    probability (how :meth:`Match.roll` draws; scripts that play states directly use it to
+    draw the same way)."""
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]
+
+
 class Match:
     """Drives one game: resolves chance with a seeded generator, logs, undoes and replays.
 
@@ -382,13 +394,7 @@ class Match:
             raise RuleViolation("CHANCE", "no dice are called for now")
         if self._forced:
             return self.apply(self._pick_forced(state, outcomes))
-        r = float(self.rng.random())
-        acc = 0.0
-        for action, p in outcomes:
-            acc += p
-            if r < acc:
-                return self.apply(action)
-        return self.apply(outcomes[-1][0])
+        return self.apply(pick_outcome(outcomes, float(self.rng.random())))
 
     def _pick_forced(self, state: GameState, outcomes: list[tuple[Action, float]]) -> Action:
         want = self._forced[0]

@@ -236,8 +236,10 @@ class HexLine:
 
     steps: tuple[tuple[str, ...], ...]
     leaves_board: bool = False
-    """Whether the line enters a hex that is not on the board (never between two hexes of a
-    whole rectangular grid; possible on a board with holes). Such a line is blocked."""
+    """Whether the line enters a hex that is not on the board, or runs along the edge between
+    two such hexes (never between two hexes of a whole rectangular grid; possible on a board
+    with holes). Such a line is blocked. A line along the edge between a hex of the board and
+    one off it stays on the board: the off-board side never blocks."""
 
     @property
     def hexes(self) -> tuple[str, ...]:
@@ -314,10 +316,11 @@ def line(board: AreaMap, a: str, b: str) -> HexLine:
     for step in _line_offsets(qb - qa, rb - ra):
         cells = [_offset(qa + q, ra + r) for q, r in step]
         ids = sorted(grid_id(*c) for c in cells if c[0] >= 1 and c[1] >= 1)
-        if len(ids) == len(cells) and all(h in board for h in ids):
-            steps.append(tuple(ids))
-        elif len(cells) == 1:
-            leaves = True
+        on = [h for h in ids if h in board]
+        if len(on) == len(cells):
+            steps.append(tuple(on))
+        elif not on:
+            leaves = True  # through a hex off the board, or between two of them
     return HexLine(tuple(steps), leaves)
 
 

@@ -27,6 +27,7 @@ from wargames.core.notation import D6_OUTCOMES, Roll
 
 S = TypeVar("S", bound="TaskState")
 T = TypeVar("T")
+V = TypeVar("V")
 
 
 class Task(Generic[S]):
@@ -152,6 +153,34 @@ def relabel(value: T, names: Mapping[str, str]) -> T:
     return value
 
 
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def quick_evolve(value: V, **changes: Any) -> V:
+    """``attrs.evolve`` for the small values a game changes at every step (a unit, an attack
+    in progress): a copy of the instance dictionary, without attrs' per-field work. For
+    frozen attrs classes with ``slots=False`` whose fields have no converters or validators;
+    a cached hash is forgotten, an unknown field name is a ``TypeError``."""
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in attrs.fields(cast(Any, cls)))
+    if not changes.keys() <= names:
+        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)}")
+    new = object.__new__(cls)
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
+    if "_attrs_cached_hash" in fields:
+        fields["_attrs_cached_hash"] = None  # attrs works it out again when asked
+    return new
+
+
+_KEPT: dict[tuple[Any, ...], tuple[str, ...]] = {}
+"""(state class, changed field names...) -> the :attr:`TaskState.kept_memo` entries a copy
+keeps (:meth:`TaskState.evolve`)."""
+
+
 class TaskState(GameState):
     """A game state driven by a stack of tasks (see the module docstring).
 
@@ -198,15 +227,23 @@ class TaskState(GameState):
     def evolve(self, **changes: Any) -> Self:
         """A copy with ``changes`` (fast: copies share every unchanged field; no validation).
         Cache entries of :attr:`kept_memo` are carried over when their fields are unchanged."""
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = object.__new__(cls)
         fields = new.__dict__
         fields.update(self.__dict__)
         fields.update(changes)
-        memo: dict[str, Any] = {}
         old = self._memo
-        for key, depends in self.kept_memo.items():
-            if key in old and depends.isdisjoint(changes):
-                memo[key] = old[key]
+        memo: dict[str, Any] = {}
+        if old:
+            key = (cls, *changes)
+            kept = _KEPT.get(key)
+            if kept is None:
+                kept = _KEPT[key] = tuple(
+                    name for name, depends in cls.kept_memo.items() if depends.isdisjoint(changes)
+                )
+            for name in kept:
+                if name in old:
+                    memo[name] = old[name]
         fields["_memo"] = memo
         return new
 
@@ -259,4 +296,12 @@ class TaskState(GameState):
         return self.top.explain(self, action)
 
 
-__all__ = ["DieRoll", "Task", "TaskState", "relabel", "sample", "task_classes"]
+__all__ = [
+    "DieRoll",
+    "Task",
+    "TaskState",
+    "quick_evolve",
+    "relabel",
+    "sample",
+    "task_classes",
+]

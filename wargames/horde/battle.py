@@ -34,6 +34,7 @@ import numpy as np
 from wargames.core import tasks
 from wargames.core.engine import Action, Outcome, Player
 from wargames.core.errors import RuleViolation
+from wargames.core.tasks import quick_evolve
 from wargames.horde.attack import AttackNumbers, attack_numbers
 from wargames.horde.context import AttackContext, Side
 from wargames.horde.profiles import PATHFINDER
@@ -100,17 +101,12 @@ class PScaleState(StrikeHost):
     game: ClassVar[str] = "horde"
     players: ClassVar[tuple[Player, ...]] = SIDES
     kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {
-        "index": frozenset({"units"}),
-        "by_id": frozenset({"units"}),
-        "places": frozenset({"units", "hidden"}),
-        "layout": frozenset({"units", "hidden"}),
-        "numbers": frozenset({"units"}),
-        "broken": frozenset({"units"}),
-        "adjacent": frozenset({"units", "hidden"}),
-        "layout_key": frozenset({"units", "hidden"}),
-        "layout_seed": frozenset({"units", "hidden"}),
+        "lookups": frozenset({"units", "hidden"}),
+        "eligible": frozenset({"units", "hidden", "activated"}),
     }
-    """Lookups that hold while no unit changes (dice and decisions change only the tasks)."""
+    """One dictionary of lookups that hold while no unit changes (dice and decisions change
+    only the tasks), shared by the copies (:meth:`lookups`); the units each side may activate
+    (:func:`~wargames.horde.flow.eligible`)."""
 
     setup: BattleSetup = attrs.field(eq=False, repr=False)
     rules: HordeRules
@@ -155,10 +151,20 @@ class PScaleState(StrikeHost):
     def field(self) -> Battlefield:
         return self.setup.field
 
-    def _index(self) -> dict[str, int]:
-        found: dict[str, int] | None = self._memo.get("index")
+    def lookups(self) -> dict[str, Any]:
+        """Cached values that depend only on the units (and on what a view hides): one
+        dictionary, shared by every copy of the state with the same units."""
+        memo = self._memo
+        found: dict[str, Any] | None = memo.get("lookups")
         if found is None:
-            found = self._memo["index"] = {u.id: i for i, u in enumerate(self.units)}
+            found = memo["lookups"] = {}
+        return found
+
+    def _index(self) -> dict[str, int]:
+        lookups = self.lookups()
+        found: dict[str, int] | None = lookups.get("index")
+        if found is None:
+            found = lookups["index"] = {u.id: i for i, u in enumerate(self.units)}
         return found
 
     def __contains__(self, unit: object) -> bool:
@@ -166,13 +172,17 @@ class PScaleState(StrikeHost):
 
     def unit(self, unit: str) -> Unit:
         """The unit ``unit`` (``RuleViolation`` for an unknown id)."""
-        by_id: dict[str, Unit] | None = self._memo.get("by_id")
-        if by_id is None:
-            by_id = self._memo["by_id"] = {u.id: u for u in self.units}
-        found = by_id.get(unit)
-        if found is None:
-            raise RuleViolation("HMC-SCALE-05", f"no unit {unit!r} in this battle")
-        return found
+        try:
+            found: Unit = self._memo["lookups"]["by_id"][unit]
+            return found
+        except KeyError:
+            lookups = self.lookups()
+            by_id: dict[str, Unit] | None = lookups.get("by_id")
+            if by_id is None:
+                by_id = lookups["by_id"] = {u.id: u for u in self.units}
+            if unit not in by_id:
+                raise RuleViolation("HMC-SCALE-05", f"no unit {unit!r} in this battle") from None
+            return by_id[unit]
 
     def replace(self, *changed: Unit) -> Self:
         """The state with these units changed (matched by id) or added.
@@ -206,7 +216,14 @@ class PScaleState(StrikeHost):
                 else:
                     same_layout = False
         new = self.evolve(units=tuple(units))
-        memo, old = new._memo, self._memo
+        memo, old = new.lookups(), self.lookups()
+        if len(units) == len(index):  # the same units in the same order, some changed
+            memo["index"] = index
+            by_id: dict[str, Unit] | None = old.get("by_id")
+            if by_id is not None:
+                by_id = memo["by_id"] = dict(by_id)
+                for u in changed:
+                    by_id[u.id] = u
         if same_layout and moved is None:
             for name in ("layout", "layout_key", "layout_seed", "places"):
                 if name in old:
@@ -228,7 +245,12 @@ class PScaleState(StrikeHost):
         """Lookups that depend only on where the units are and how they stand on the board
         (squares, statuses, stealth, who joined whom): shared by every state with the same
         layout, within a game and across games of one scenario (:data:`LAYOUTS`)."""
-        memo = self._memo
+        try:
+            known: dict[str, Any] = self._memo["lookups"]["layout"]
+            return known
+        except KeyError:
+            pass
+        memo = self.lookups()
         found: dict[str, Any] | None = memo.get("layout")
         if found is None:
             key: tuple[Any, ...] | None = memo.get("layout_key")
@@ -264,13 +286,19 @@ class PScaleState(StrikeHost):
         return found
 
     def places(self) -> Places:
-        found: Places | None = self._memo.get("places")
+        try:
+            known: Places = self._memo["lookups"]["places"]
+            return known
+        except KeyError:
+            pass
+        lookups = self.lookups()
+        found: Places | None = lookups.get("places")
         if found is None:
             layout = self.layout()
             found = layout.get("places")
             if found is None:
                 found = layout["places"] = Places.of(self.units)
-            self._memo["places"] = found
+            lookups["places"] = found
         return found
 
     def horde_at(self, square: str) -> Unit | None:
@@ -321,9 +349,10 @@ class PScaleState(StrikeHost):
     def adjacent_enemies(self, u: Unit) -> tuple[Unit, ...]:
         """The enemy units ``u``'s side sees in the squares around it: hordes, and lone
         Officers (HMC-COMBAT-01; an enemy Officer counts, HMC-GAP-16)."""
-        memo: dict[str, tuple[Unit, ...]] | None = self._memo.get("adjacent")
+        lookups = self.lookups()
+        memo: dict[str, tuple[Unit, ...]] | None = lookups.get("adjacent")
         if memo is None:
-            memo = self._memo["adjacent"] = {}
+            memo = lookups["adjacent"] = {}
         found = memo.get(u.id)
         if found is None:
             ids = self.by_layout("adjacent", u.id, lambda: self._adjacent_enemies(u))
@@ -347,36 +376,56 @@ class PScaleState(StrikeHost):
     def in_cqc(self, u: Unit) -> bool:
         """Adjacent to an enemy unit it can see: tied up in close quarters combat
         (HMC-COMBAT-01, HMC-GAP-16)."""
+        square = self.location(u)
+        return square is not None and bool(self.field.around[square] & self.enemy_mask(u.side))
+
+    def enemy_mask(self, side: str) -> int:
+        """The square mask of the enemy units ``side`` sees on the board: hordes not in
+        stealth and lone Officers (cached by layout)."""
         layout = self.layout()
-        memo: dict[str, bool] | None = layout.get("cqc")
+        memo: dict[str, int] | None = layout.get("enemy mask")
         if memo is None:
-            memo = layout["cqc"] = {}
-        found = memo.get(u.id)
+            memo = layout["enemy mask"] = {}
+        found = memo.get(side)
         if found is None:
-            found = memo[u.id] = bool(self.adjacent_enemies(u))
+            hidden = self.hidden_from(side)
+            bit = self.field.bit
+            found = 0
+            for u in self.units:
+                if u.side == side or u.status != "fighting" or u.square is None:
+                    continue
+                if (u.attached_to is None) if u.officer is not None else (u.id not in hidden):
+                    found |= bit[u.square]
+            memo[side] = found
         return found
 
-    def blockers(self, side: str) -> bytearray:
-        """The squares that block ``side``'s sight, as a mask of square numbers: terrain that
-        blocks it and the squares of the hordes it can see, allied or enemy (HMC-ORDERS-03)."""
+    def blockers(self, side: str) -> int:
+        """The squares that block ``side``'s sight, as a square mask: terrain that blocks it
+        and the squares of the hordes it can see, allied or enemy (HMC-ORDERS-03)."""
         layout = self.layout()
-        memo: dict[str, bytearray] | None = layout.get("blockers")
+        memo: dict[str, int] | None = layout.get("blockers")
         if memo is None:
             memo = layout["blockers"] = {}
         found = memo.get(side)
         if found is None:
             hidden = self.hidden_from(side)
             field = self.field
-            found = memo[side] = field.mask(field.sight_blockers)
-            number = field.number
-            for sq, uid in self.places().horde_at.items():
-                if uid not in hidden:
-                    found[number[sq]] = 1
+            found = memo[side] = field.sight_blocker_mask | self.horde_mask(hidden)
+        return found
+
+    def horde_mask(self, hidden: frozenset[str]) -> int:
+        """The square mask of the hordes on the board but those in ``hidden``."""
+        bit = self.field.bit
+        found = 0
+        for u in self.units:
+            square = u.square
+            if square is not None and u.officer is None and u.status == "fighting":
+                found |= 0 if u.id in hidden else bit[square]
         return found
 
     def sees(self, side: str, a: str, b: str) -> bool:
         """Whether ``side`` has a line of sight from square ``a`` to square ``b``."""
-        return a == b or self.field.clear_through(a, b, self.blockers(side))
+        return a == b or self.field.clear_of(a, b, self.blockers(side))
 
     def visible_enemies(self, side: str) -> tuple[Unit, ...]:
         """Enemy units on the board ``side`` can see (hordes not in stealth, lone Officers)."""
@@ -389,6 +438,31 @@ class PScaleState(StrikeHost):
             and (u.is_horde or u.attached_to is None)
             and u.id not in hidden
         )
+
+    def targets(self, side: str) -> tuple[tuple[str, str], ...]:
+        """``(unit, square)`` of the enemy units ``side``'s hordes may attack at all
+        (:meth:`visible_enemies` that :meth:`can_target` allows), cached by layout."""
+        layout = self.layout()
+        memo: dict[str, tuple[tuple[str, str], ...]] | None = layout.get("targets")
+        if memo is None:
+            memo = layout["targets"] = {}
+        found = memo.get(side)
+        if found is None:
+            hidden, horde_at = self.hidden_from(side), self.places().horde_at
+            out = []
+            for e in self.units:
+                square = e.square
+                if e.side == side or square is None or e.status != "fighting":
+                    continue
+                if e.officer is None:
+                    if e.id not in hidden:
+                        out.append((e.id, square))
+                elif e.attached_to is None:
+                    shelter = horde_at.get(square)
+                    if shelter is None or self.unit(shelter).side != e.side:
+                        out.append((e.id, square))
+            found = memo[side] = tuple(out)
+        return found
 
     def nearest_enemies(self, u: Unit) -> tuple[tuple[Unit, ...], int]:
         """The visible enemy units nearest ``u`` and their distance in squares."""
@@ -517,9 +591,10 @@ class PScaleState(StrikeHost):
         )
 
     def numbers(self, strike: Strike) -> AttackNumbers:
-        memo: dict[StrikeKey, AttackNumbers] | None = self._memo.get("numbers")
+        lookups = self.lookups()
+        memo: dict[StrikeKey, AttackNumbers] | None = lookups.get("numbers")
         if memo is None:
-            memo = self._memo["numbers"] = {}
+            memo = lookups["numbers"] = {}
         key: StrikeKey = (
             strike.striker,
             strike.target,
@@ -606,7 +681,7 @@ class PScaleState(StrikeHost):
         hidden = self.places().stealthed[other_side(player)]
         if not hidden:
             return self.share(self.evolve(), player)
-        units = tuple(attrs.evolve(u, square=None) if u.id in hidden else u for u in self.units)
+        units = tuple(quick_evolve(u, square=None) if u.id in hidden else u for u in self.units)
         return self.share(self.evolve(units=units, hidden=hidden), player)
 
     def resample_hidden(self, player: Player, rng: np.random.Generator) -> Self:
@@ -626,7 +701,7 @@ class PScaleState(StrikeHost):
         pool = cover if len(cover) >= len(hidden) else free
         picks = rng.choice(len(pool), size=len(hidden), replace=False)
         moved = [
-            attrs.evolve(self.unit(u), square=pool[int(i)], stealthed=True)
+            quick_evolve(self.unit(u), square=pool[int(i)], stealthed=True)
             for u, i in zip(hidden, picks, strict=True)
         ]
         return self.replace(*moved).evolve(hidden=frozenset())
@@ -642,7 +717,7 @@ class PScaleState(StrikeHost):
         return describe(self)
 
 
-CARRIED = ("adjacent", "cqc", "reach", "first step", "destination", "charge")
+CARRIED = ("adjacent", "reach", "destination", "charge")
 """Per-unit layout lookups that only look at the squares near the unit, so a move far enough
 away leaves them as they were (:func:`carry_layout`)."""
 
@@ -652,8 +727,8 @@ def carry_layout(
 ) -> None:
     """Fill the new ``layout`` of ``s``, where only ``unit`` moved (from ``start`` to ``end``),
     with the lookups of the layout ``before`` that the move cannot change: those of the other
-    units standing farther from both squares than anything the lookup looks at (close combat
-    and the first step: the squares around the unit; a movement search of ``limit``: the
+    units standing farther from both squares than anything the lookup looks at (the enemies
+    next to the unit: the squares around it; a movement search of ``limit``: the
     squares within ``limit``; move orders: the longest move and two squares more; Charge!: the
     Full Move and two squares more). Everything else is worked out afresh.
     :func:`~wargames.horde.invariants.violations` checks them against a fresh rebuild."""
@@ -681,15 +756,11 @@ def carry_layout(
         del horde_at[start]
         horde_at[end] = unit
         layout["places"] = attrs.evolve(old_places, horde_at=horde_at)
+    if mover.is_horde:
+        carry_masks(s, layout, before, mover, start, end)
     adjacent = before.get("adjacent")
     if adjacent:
         layout["adjacent"] = {k: v for k, v in adjacent.items() if far(k) > 1}
-    cqc = before.get("cqc")
-    if cqc:
-        layout["cqc"] = {k: v for k, v in cqc.items() if far(k) > 1}
-    first = before.get("first step")
-    if first:
-        layout["first step"] = {k: v for k, v in first.items() if far(k[0]) > 1}
     reach = before.get("reach")
     if reach:
         layout["reach"] = {k: v for k, v in reach.items() if far(k[0]) > k[1]}
@@ -698,13 +769,47 @@ def carry_layout(
         layout["destination"] = {
             k: v
             for k, v in destination.items()
-            if not k[2] and far(k[0]) > s.unit(k[0]).horde.run_move + 2
+            if not k[1] and far(k[0]) > s.unit(k[0]).horde.run_move + 2
         }
     charge = before.get("charge")
     if charge:
         layout["charge"] = {
             k: v for k, v in charge.items() if far(k[0]) > s.unit(k[0]).horde.full_move + 2
         }
+
+
+def carry_masks(
+    s: PScaleState,
+    layout: dict[str, Any],
+    before: dict[str, Any],
+    mover: Unit,
+    start: str,
+    end: str,
+) -> None:
+    """The square masks of the layout ``before`` with the horde ``mover`` (seen by both
+    sides: a horde in stealth that moves is seen) moved from ``start`` to ``end``: the enemy
+    units each side sees (a lone Officer of its side left on ``start`` stays), the squares
+    blocking its sight (terrain stays) and the hordes it may not stop on."""
+    field = s.field
+    gone, there = field.bit[start], field.bit[end]
+    terrain = field.sight_blocker_mask & gone
+    enemies: dict[str, int] | None = before.get("enemy mask")
+    places: Places | None = before.get("places")
+    if enemies and places is not None:
+        officers = places.officers_at.get(start, ())
+        stays = gone if any(s.unit(o).side == mover.side for o in officers) else 0
+        layout["enemy mask"] = {
+            side: mask if side == mover.side else (mask & ~gone) | stays | there
+            for side, mask in enemies.items()
+        }
+    sight: dict[str, int] | None = before.get("blockers")
+    if sight:
+        layout["blockers"] = {
+            side: (mask & ~gone) | terrain | there for side, mask in sight.items()
+        }
+    stops: dict[str, int] | None = before.get("no_stop")
+    if stops:
+        layout["no_stop"] = {side: (mask & ~gone) | there for side, mask in stops.items()}
 
 
 def other(side: str) -> str:

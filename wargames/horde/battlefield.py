@@ -75,6 +75,27 @@ class Battlefield:
     """Numbered neighbours of each numbered square."""
     step_costs: dict[bool, tuple[int, ...]] = attrs.field(init=False, repr=False)
     """With an Engineer or not -> the movement cost of entering each numbered square."""
+    bit: dict[str, int] = attrs.field(init=False, repr=False)
+    """Square -> its bit in a *square mask*: an integer whose bit ``n`` stands for the square
+    numbered ``n`` (the movement search and lines of sight work on masks)."""
+    everywhere: int = attrs.field(init=False, repr=False)
+    """The mask of every square."""
+    around: dict[str, int] = attrs.field(init=False, repr=False)
+    """Square -> the mask of its neighbours."""
+    cheap_mask: dict[bool, int] = attrs.field(init=False, repr=False)
+    """:attr:`cheap` as masks."""
+    impassable_mask: int = attrs.field(init=False, repr=False)
+    sight_blocker_mask: int = attrs.field(init=False, repr=False)
+    hq_rings: dict[str, tuple[int, ...]] = attrs.field(init=False, repr=False)
+    """Side -> the masks of the squares ``d`` squares from its HQ area, ``d`` = 0, 1, ..."""
+    edges: tuple[int, int] = attrs.field(init=False, repr=False)
+    """The masks of every square but those of the first column, and but the last column."""
+    _sight_masks: dict[tuple[str, str], tuple[int, tuple[int, ...]]] = attrs.field(
+        init=False, factory=dict, repr=False
+    )
+    _row_squares: dict[tuple[int, int], tuple[str, ...]] = attrs.field(
+        init=False, factory=dict, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         grid = self.grid
@@ -93,6 +114,22 @@ class Battlefield:
         set_(self, "number", number)
         set_(self, "links", tuple(tuple(number[b] for b in grid.neighbours(a)) for a in ids))
         set_(self, "step_costs", {e: tuple(costs[e][a] for a in ids) for e in (False, True)})
+        bit = {a: 1 << i for i, a in enumerate(ids)}
+        set_(self, "bit", bit)
+        set_(self, "everywhere", (1 << len(ids)) - 1)
+        set_(self, "around", {a: self.mask_of(grid.neighbours(a)) for a in ids})
+        set_(self, "cheap_mask", {e: self.mask_of(self.cheap[e]) for e in (False, True)})
+        set_(self, "impassable_mask", self.mask_of(self.impassable))
+        set_(self, "sight_blocker_mask", self.mask_of(self.sight_blockers))
+        first = self.mask_of(a for a in ids if self._coords[a][0] == 1)
+        last = self.mask_of(a for a in ids if self._coords[a][0] == self.width)
+        set_(self, "edges", (self.everywhere & ~first, self.everywhere & ~last))
+        rings: dict[str, list[int]] = {}
+        for side, distances in self._hq_distance.items():
+            found = rings[side] = [0] * (max(distances.values(), default=0) + 1)
+            for a, d in distances.items():
+                found[d] |= bit[a]
+        set_(self, "hq_rings", {side: tuple(masks) for side, masks in rings.items()})
 
     @classmethod
     def build(
@@ -217,23 +254,58 @@ class Battlefield:
             return False
         return all(not (blocks(p) and blocks(q)) for p, q in corners)
 
-    def clear_through(self, a: str, b: str, mask: bytearray) -> bool:
-        """:meth:`clear` with the blocking squares given as a mask of square numbers (the
-        hot path)."""
-        start = self.number[a]
-        entered, corners = self._offsets(a, b)
-        for d in entered:
-            if mask[start + d]:
-                return False
-        return all(not (mask[start + p] and mask[start + q]) for p, q in corners)
+    def clear_of(self, a: str, b: str, blockers: int) -> bool:
+        """:meth:`clear` with the blocking squares given as a square mask (the hot path)."""
+        key = (a, b)
+        found = self._sight_masks.get(key)
+        if found is None:
+            start = self.number[a]
+            (ca, ra), (cb, rb) = self._coords[a], self._coords[b]
+            entered, corners = self.line_offsets(cb - ca, rb - ra)
+            found = self._sight_masks[key] = (
+                sum(1 << (start + d) for d in entered),
+                tuple((1 << (start + p)) | (1 << (start + q)) for p, q in corners),
+            )
+        if found[0] & blockers:
+            return False
+        return all(pair & blockers != pair for pair in found[1])
 
-    def mask(self, squares: Iterable[str]) -> bytearray:
-        """The squares as a mask of square numbers (:meth:`clear_through`)."""
-        out = bytearray(len(self.number))
-        number = self.number
+    # -- square masks ---------------------------------------------------------------------------
+
+    def mask_of(self, squares: Iterable[str]) -> int:
+        """The square mask of ``squares``."""
+        bit = self.bit
+        out = 0
         for square in squares:
-            out[number[square]] = 1
+            out |= bit[square]
         return out
+
+    def squares_in(self, mask: int) -> list[str]:
+        """The squares of a square mask, in square-number order (row by row): a row's bits
+        at a time, each row pattern's squares looked up once made."""
+        width, rows = self.width, self._row_squares
+        row_bits = (1 << width) - 1
+        out: list[str] = []
+        row = 0
+        while mask:
+            pattern = mask & row_bits
+            if pattern:
+                key = (row, pattern)
+                found = rows.get(key)
+                if found is None:
+                    ids = self.squares[row * width : (row + 1) * width]
+                    found = rows[key] = tuple(a for i, a in enumerate(ids) if pattern >> i & 1)
+                out += found
+            mask >>= width
+            row += 1
+        return out
+
+    def spread(self, mask: int) -> int:
+        """The squares of ``mask`` and every square next to one of them (shifts of the mask:
+        a column either way, then a row either way)."""
+        not_first, not_last = self.edges
+        row = mask | ((mask << 1) & not_first) | ((mask >> 1) & not_last)
+        return (row | (row << self.width) | (row >> self.width)) & self.everywhere
 
     def blocks_sight(self, square: str) -> bool:
         return self.kind(square).blocks_sight

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
+from wargames.core.tasks import quick_evolve
 from wargames.horde.profiles import Horde
 from wargames.horde.strikes import Strike
 from wargames.horde.units import Unit, resized
@@ -39,14 +38,14 @@ def take_hit(s: S, strike: Strike) -> S:
     striker, target = s.unit(strike.striker), s.unit(strike.target)
     changed: list[Unit] = []
     if striker.stealthed and not strike.counter:
-        changed.append(attrs.evolve(striker, stealthed=False))
-    hurt = attrs.evolve(
+        changed.append(quick_evolve(striker, stealthed=False))
+    hurt = quick_evolve(
         target,
         horde=resized(target.horde, target.magnitude - strike.loss),
         received=target.received + 1,
     )
     if blast and strike.damage and target.is_horde:
-        hurt = attrs.evolve(hurt, horde=wound_specialists(hurt.horde, strike.damage))
+        hurt = quick_evolve(hurt, horde=wound_specialists(hurt.horde, strike.damage))
         changed += [wound(o, strike.damage) for o in s.attached(target.id)]
     latest = {c.id: c for c in changed}
     if hurt.magnitude == 0:
@@ -55,9 +54,9 @@ def take_hit(s: S, strike: Strike) -> S:
         for o in s.attached(target.id):
             o = latest.get(o.id, o)
             if not o.gone:
-                latest[o.id] = attrs.evolve(o, attached_to=None, square=square)
+                latest[o.id] = quick_evolve(o, attached_to=None, square=square)
     elif hurt.bonus is not None and hurt.bonus in latest and latest[hurt.bonus].gone:
-        hurt = attrs.evolve(hurt, bonus=None)
+        hurt = quick_evolve(hurt, bonus=None)
     s = s.replace(*latest.values(), hurt)
     if hurt.fighting and hurt.is_horde:
         s = s.push(MoraleCheck(hurt.id, strike.morale_test))
@@ -71,13 +70,13 @@ def wound_specialists(horde: Horde, damage: int) -> Horde:
 
 def wound(officer: Unit, damage: int) -> Unit:
     """An Officer loses ``damage`` wounds (his hero profile's Magnitude); slain at 0."""
-    hurt = attrs.evolve(officer, horde=resized(officer.horde, officer.magnitude - damage))
+    hurt = quick_evolve(officer, horde=resized(officer.horde, officer.magnitude - damage))
     return fallen(hurt) if hurt.magnitude == 0 else hurt
 
 
 def fallen(u: Unit) -> Unit:
     """A horde destroyed (HMC-DAMAGE-15) or an Officer slain: off the board for good."""
-    return attrs.evolve(
+    return quick_evolve(
         u,
         status="slain" if u.is_officer else "destroyed",
         square=None,

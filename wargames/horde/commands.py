@@ -314,6 +314,24 @@ def move_to(unit: str, square: str) -> MoveTo:
     return MoveTo(unit, square)
 
 
+@lru_cache(maxsize=65536)
+def order(unit: str, name: str, target: str | None = None) -> Order:
+    """The action :class:`Order`, made once (each activation lists the same orders again)."""
+    return Order(unit, name, target)
+
+
+@lru_cache(maxsize=4096)
+def done(unit: str) -> Done:
+    """The action :class:`Done`, made once."""
+    return Done(unit)
+
+
+@lru_cache(maxsize=65536)
+def attack(unit: str, target: str, kind: Kind, weapon: str | None = None) -> Attack:
+    """The action :class:`Attack`, made once."""
+    return Attack(unit, target, kind, weapon)
+
+
 BattleAction = (
     Activate
     | EndTurn
@@ -438,7 +456,10 @@ __all__ = [
     "Roll",
     "Rout",
     "Split",
+    "attack",
+    "done",
     "move_to",
+    "order",
     "parse",
     "valid_id",
     "weapon_slug",

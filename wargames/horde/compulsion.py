@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from wargames.core.engine import Action
+from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
 from wargames.horde.moves import has_destination
-from wargames.horde.reach import destinations, move, reach
+from wargames.horde.reach import destinations, ends, move, reach
 from wargames.horde.targets import attack_actions, can_move, charge_orders
 from wargames.horde.units import Unit
 
@@ -30,30 +29,29 @@ def fleeing_options(s: S, u: Unit) -> list[Action]:
     nearest enemy (farther than it is); with nowhere to flee it stays put (research 3.6)."""
     out: list[Action] = []
     if u.id not in s.rallied:
-        out.append(cmd.Order(u.id, "rally"))
+        out.append(cmd.order(u.id, "rally"))
     squares = flee_squares(s, u)
     if squares:
         return out + [cmd.Flee(u.id, sq) for sq in squares]
-    return [*out, cmd.Done(u.id)]
+    return [*out, cmd.done(u.id)]
 
 
 def flee_squares(s: S, u: Unit) -> list[str]:
     """The squares within ``u``'s Run distance farthest from the enemy it can see, if they
     are farther than where it stands."""
     nearest, d = s.nearest_enemies(u)
-    if not nearest:
+    found = ends(s, u, u.horde.run_move)
+    if not nearest or not found:
         return []
     field = s.field
-    enemies = [field.coords(e.square) for e in s.visible_enemies(u.side) if e.square]
-    ends = destinations(s, u, u.horde.run_move)
-    scored = []
-    for sq in ends:
-        c, r = field.coords(sq)
-        scored.append((min(max(abs(c - ec), abs(r - er)) for ec, er in enemies), sq))
-    best = max((a for a, _ in scored), default=d)
+    # squares within k of an enemy: the enemies' squares spread k times (distances are
+    # counted in squares, diagonals included, so each spread adds one)
+    near, best, farther = s.enemy_mask(u.side), 0, 0
+    while found & ~near:
+        farther, near, best = found & ~near, field.spread(near), best + 1
     if best <= d:
         return []
-    return [sq for a, sq in scored if a == best]
+    return sorted(field.squares_in(farther))
 
 
 def routing_options(s: S, u: Unit) -> list[Action]:
@@ -61,17 +59,17 @@ def routing_options(s: S, u: Unit) -> list[Action]:
     its HQ area, else to the reachable squares nearest it (research 3.6)."""
     out: list[Action] = []
     if u.id not in s.rallied:
-        out.append(cmd.Order(u.id, "rally"))
+        out.append(cmd.order(u.id, "rally"))
     field = s.field
     square = s.location(u)
     assert square is not None
-    r = reach(s, u)
-    if field.in_hq(u.side, square) or any(field.in_hq(u.side, sq) for sq in r.cost):
+    home = field.hq_rings[u.side][0]
+    if field.in_hq(u.side, square) or reach(s, u).within() & home:
         return [*out, cmd.Rout(u.id, None)]
     ends = destinations(s, u, u.horde.run_move)
     best = min((field.hq_distance(u.side, sq) for sq in ends), default=None)
     if best is None or best >= field.hq_distance(u.side, square):
-        return [*out, cmd.Done(u.id)]
+        return [*out, cmd.done(u.id)]
     return out + [cmd.Rout(u.id, sq) for sq in ends if field.hq_distance(u.side, sq) == best]
 
 
@@ -80,9 +78,9 @@ def compelled_move(s: S, action: cmd.Flee | cmd.Rout) -> S:
     u = s.unit(action.unit)
     if isinstance(action, cmd.Rout) and action.square is None:
         officers = [
-            attrs.evolve(o, attached_to=None, square=s.location(u)) for o in s.attached(u.id)
+            quick_evolve(o, attached_to=None, square=s.location(u)) for o in s.attached(u.id)
         ]
-        gone = attrs.evolve(u, status="routed", square=None, stealthed=False, bonus=None)
+        gone = quick_evolve(u, status="routed", square=None, stealthed=False, bonus=None)
         return s.replace(gone, *officers)
     assert action.square is not None
     return move(s, u, action.square)
@@ -101,9 +99,9 @@ def frenzied_options(s: S, u: Unit, spent: int) -> list[Action]:
         out += charge_orders(s, u, list(nearest))
         advance = not out and can_move(s, u) and not s.in_cqc(u)
         if advance and has_destination(s, u, "rapid advance"):
-            out.append(cmd.Order(u.id, "rapid advance"))
+            out.append(cmd.order(u.id, "rapid advance"))
     if spent or not out:
-        out.append(cmd.Done(u.id))
+        out.append(cmd.done(u.id))
     return out
 
 

@@ -32,6 +32,7 @@ import attrs
 from wargames.core import tasks
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation
+from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
 from wargames.horde.scenario import SIDES, other_side
 from wargames.horde.strikes import die_outcomes
@@ -94,7 +95,7 @@ def _new_round(u: Unit, r: int) -> Unit:
     calm = u.morale == CONFUSED and u.morale_round < r - 1
     if not (u.received or u.round_magnitude != u.magnitude or lapsed or calm):
         return u
-    return attrs.evolve(
+    return quick_evolve(
         u,
         received=0,
         round_magnitude=u.magnitude,
@@ -120,7 +121,7 @@ def _officer_bonuses(s: S) -> tuple[S, list[BattleTask]]:
         else:
             bonus = officers[0].id if officers else None
         if bonus != u.bonus:
-            changed.append(attrs.evolve(u, bonus=bonus))
+            changed.append(quick_evolve(u, bonus=bonus))
     return (s.replace(*changed) if changed else s), choices
 
 
@@ -168,7 +169,7 @@ class ReturnToHQ(BattleTask):
         if lurking is not None:  # an enemy in stealth was there: found, and the square taken
             return discover(s, lurking)
         u = s.unit(action.unit)
-        return s.replace(attrs.evolve(u, status="fighting", square=action.square))
+        return s.replace(quick_evolve(u, status="fighting", square=action.square))
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -190,7 +191,7 @@ class ChooseBonus(BattleTask):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, cmd.Bonus)
-        return s.replace(attrs.evolve(s.unit(self.horde), bonus=action.officer)).pop()
+        return s.replace(quick_evolve(s.unit(self.horde), bonus=action.officer)).pop()
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -273,13 +274,14 @@ def eligible(s: S, side: str) -> tuple[Unit, ...]:
 
 def _eligible(s: S, side: str) -> tuple[Unit, ...]:
     out = []
+    activated, at_post = s.activated, s.at_post(side)
     for u in s.units:
-        if u.side != side or not u.on_board or u.id in s.activated:
+        if u.side != side or u.status != "fighting" or u.square is None or u.id in activated:
             continue
-        if u.is_officer:
+        if u.officer is not None:
             if u.attached_to is None:
                 out.append(u)
-        elif compelled(u) or s.commands(u):
+        elif at_post or u.morale in COMPELLED or s.commands(u):
             out.append(u)
     return tuple(out)
 

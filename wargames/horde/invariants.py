@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from wargames.horde.battle import CARRIED, Places
@@ -44,15 +45,15 @@ def violations(s: S) -> list[str]:
 def _carried(s: S) -> list[str]:
     """The per-unit layout lookups (those carried over a move) against a fresh rebuild on a
     copy with a layout of its own."""
-    from wargames.horde.moves import _has_destination
-    from wargames.horde.reach import _first_step, _search
+    from wargames.horde.moves import _with_room
+    from wargames.horde.reach import _search
     from wargames.horde.specialists import ignores_difficult_terrain
     from wargames.horde.targets import _chargeable
     from wargames.horde.units import FRENZIED
 
     layout = s.layout()
     fresh = s.evolve(units=tuple(s.units))
-    fresh._memo["layout"] = {}
+    fresh.lookups()["layout"] = {}
     out: list[str] = []
     for name in CARRIED:
         entries: dict[Any, Any] = layout.get(name, {})
@@ -64,25 +65,30 @@ def _carried(s: S) -> list[str]:
             eng = u.is_horde and ignores_difficult_terrain(u.horde)
             if name == "adjacent":
                 again: Any = fresh._adjacent_enemies(u)
-            elif name == "cqc":
-                again = bool(fresh.adjacent_enemies(u))
             elif name == "reach":
                 if key[2] != eng:
                     continue
                 found = _search(fresh, u, key[1])
                 again, value = found.cost, value.cost
-            elif name == "first step":
-                again = _first_step(fresh, u, key[1])
             elif name == "destination":
-                if key[2] != (u.morale == FRENZIED) or key[3] != eng:
+                if key[1] != (u.morale == FRENZIED) or key[2] != eng:
                     continue
-                again = _has_destination(fresh, u, key[1])
+                again = _with_room(fresh, u)
             else:
                 if key[1] != eng:
                     continue
                 again = _chargeable(fresh, u)
             if again != value:
                 out.append(f"the {name} lookup of {key} is out of date: {value} not {again}")
+    masks: dict[str, Callable[[str], int]] = {
+        "enemy mask": fresh.enemy_mask,
+        "blockers": fresh.blockers,
+        "no_stop": lambda side: fresh.horde_mask(fresh.hidden_from(side)),
+    }
+    for name, rebuild in masks.items():
+        for side, mask in layout.get(name, {}).items():
+            if mask != rebuild(side):
+                out.append(f"the {name} mask of {side} is out of date")
     return out
 
 

@@ -38,6 +38,7 @@ import attrs
 
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.notation import Roll
+from wargames.core.tasks import quick_evolve
 from wargames.horde.flow import BattleTask
 from wargames.horde.morale import willpower_modifiers
 from wargames.horde.profiles import DISCIPLINED, FEARLESS, INTO_THE_JAWS_OF_HELL
@@ -146,7 +147,7 @@ def failed(u: Unit, degrees: int, round_: int) -> Unit:
         state = CONFUSED if degrees == 1 else FLEEING if degrees == 2 else ROUTING
         if SEVERITY.get(u.morale, 0) >= SEVERITY[state]:
             return u
-    return attrs.evolve(u, morale=state, morale_round=round_)
+    return quick_evolve(u, morale=state, morale_round=round_)
 
 
 @attrs.frozen
@@ -166,7 +167,7 @@ class MoraleCheck(BattleTask):
             s = s.evolve(quartered=s.quartered | {u.id})
             if u.horde.has(DISCIPLINED):
                 return s.pop(MoraleTest(u.id, "quarter"))
-            return s.replace(attrs.evolve(u, morale=ROUTING, morale_round=s.round)).pop()
+            return s.replace(quick_evolve(u, morale=ROUTING, morale_round=s.round)).pop()
         if u.failing:
             return s.pop()
         if 4 * (u.round_magnitude - u.magnitude) >= u.round_magnitude and u.id not in s.tested:
@@ -201,7 +202,7 @@ class MoraleTest(BattleTask):
         if self.reason in ("rally", "frenzy"):
             if degrees:
                 return s.pop()
-            return s.replace(attrs.evolve(u, morale="", morale_round=s.round)).pop()
+            return s.replace(quick_evolve(u, morale="", morale_round=s.round)).pop()
         if not degrees:
             return s.pop()
         return s.replace(failed(u, degrees, s.round)).pop()

@@ -26,10 +26,11 @@ import attrs
 
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
+from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
 from wargames.horde.commands import RULE
 from wargames.horde.flow import BattleTask
-from wargames.horde.reach import blocked, can_end_near, destinations, move, no_stop
+from wargames.horde.reach import blocked, destinations, ends, move, no_stop, reach
 from wargames.horde.specialists import ignores_difficult_terrain
 from wargames.horde.strikes import Engage, Strike
 from wargames.horde.targets import charge_squares
@@ -54,58 +55,92 @@ def move_squares(s: S, u: Unit, order: str, target: str | None = None) -> list[s
     if order == "charge":
         assert target is not None
         return charge_squares(s, u, s.unit(target))
-    ends = destinations(s, u, allowance(u, order))
-    field = s.field
-    if order == "pull back":
-        return [sq for sq in ends if not any(s.enemy_at(u.side, n) for n in field.neighbours(sq))]
-    if order == "tactical retreat":
-        here = s.location(u)
-        assert here is not None
-        best = min((field.hq_distance(u.side, sq) for sq in ends), default=None)
-        if best is None or best >= field.hq_distance(u.side, here):
-            return []
-        return [sq for sq in ends if field.hq_distance(u.side, sq) == best]
+    if order in ("pull back", "tactical retreat"):
+        return sorted(s.field.squares_in(_withdrawal_ends(s, u, order)))
+    found = destinations(s, u, allowance(u, order))
     if u.morale == FRENZIED:
-        return toward_enemy(s, u, ends)
-    return ends
+        return toward_enemy(s, u, found)
+    return found
+
+
+MOVE_ORDERS = (
+    "tactical advance",
+    "rapid advance",
+    "forced march",
+    "sprint",
+    "pull back",
+    "tactical retreat",
+)
+"""The orders that move a unit to a square of its choice (Charge! aside)."""
 
 
 def has_destination(s: S, u: Unit, order: str) -> bool:
-    """Whether the move order has somewhere to end: a quick look at the squares next to the
-    unit first, the full search only when none of them will do (cached by layout)."""
-    key = (u.id, order, u.morale == FRENZIED, ignores_difficult_terrain(u.horde))
-    return s.by_layout("destination", key, lambda: _has_destination(s, u, order))
+    """Whether the move order has somewhere to end."""
+    return order in with_room(s, u)
 
 
-def _has_destination(s: S, u: Unit, order: str) -> bool:
-    if order in ("tactical advance", "rapid advance", "forced march", "sprint") and (
-        u.morale != FRENZIED
-    ):
-        return can_end_near(s, u, allowance(u, order))
-    if order in ("tactical retreat", "pull back") and _next_step_will_do(s, u, order):
-        return True
-    here = s.location(u)
-    if order == "tactical retreat" and here is not None and s.field.in_hq(u.side, here):
-        return False  # home already
-    return bool(move_squares(s, u, order))
+def with_room(s: S, u: Unit) -> frozenset[str]:
+    """The move orders of :data:`MOVE_ORDERS` that have somewhere to end, Pull Back! only in
+    close combat (HMC-ORDERS-10); cached by layout."""
+    key = (u.id, u.morale == FRENZIED, u.is_horde and ignores_difficult_terrain(u.horde))
+    return s.by_layout("destination", key, lambda: _with_room(s, u))
 
 
-def _next_step_will_do(s: S, u: Unit, order: str) -> bool:
+def _with_room(s: S, u: Unit) -> frozenset[str]:
+    cqc = s.in_cqc(u)
+    if u.morale == FRENZIED:
+        return frozenset(
+            order
+            for order in MOVE_ORDERS
+            if (cqc or order != "pull back") and move_squares(s, u, order)
+        )
+    r, stops, h = reach(s, u), no_stop(s, u), u.horde
+    out = ["tactical retreat"] if _retreat_room(s, u) else []
+    if cqc and _withdrawal_ends(s, u, "pull back"):
+        out.append("pull back")
+    # the shortest move that can end somewhere, and every longer one (the search goes only
+    # as far as needed)
+    if r.within(h.half_move) & ~stops:
+        out += ["tactical advance", "rapid advance", "forced march", "sprint"]
+    elif r.within(h.full_move) & ~stops:
+        out += ["rapid advance", "forced march", "sprint"]
+    elif r.within(h.run_move) & ~stops:
+        out += ["forced march", "sprint"]
+    return frozenset(out)
+
+
+def _retreat_room(s: S, u: Unit) -> bool:
+    """Whether a Tactical Retreat! has somewhere to end: a quick look at the squares next to
+    the unit first (one nearer the HQ area that it may enter and stop on), the search of the
+    whole move only when none will do."""
     field = s.field
-    start = s.location(u)
-    assert start is not None
-    costs = field.costs[u.is_horde and ignores_difficult_terrain(u.horde)]
-    barred, stops = blocked(s, u.side), no_stop(s, u)
-    limit = allowance(u, order)
-    home = field.hq_distance(u.side, start)
-    for n in field.steps[start]:
-        if costs[n] > limit or n in barred or n in stops:
-            continue
-        if order == "tactical retreat" and field.hq_distance(u.side, n) < home:
+    here = s.location(u)
+    assert here is not None
+    home = field.hq_distance(u.side, here)
+    if home == 0:
+        return False
+    closed, bit = blocked(s, u.side) | no_stop(s, u), field.bit
+    costs, limit = field.costs[u.is_horde and ignores_difficult_terrain(u.horde)], u.horde.run_move
+    for n in field.steps[here]:
+        if field.hq_distance(u.side, n) < home and costs[n] <= limit and not bit[n] & closed:
             return True
-        if order == "pull back" and not any(s.enemy_at(u.side, m) for m in field.steps[n]):
-            return True
-    return False
+    return bool(_withdrawal_ends(s, u, "tactical retreat"))
+
+
+def _withdrawal_ends(s: S, u: Unit, order: str) -> int:
+    """The mask of the squares a Pull Back! may end on (none next to an enemy unit) or a
+    Tactical Retreat! (the nearest the HQ area, nearer than where it stands)."""
+    field = s.field
+    found = ends(s, u, allowance(u, order))
+    if order == "pull back":
+        return found & ~field.spread(s.enemy_mask(u.side))
+    here = s.location(u)
+    assert here is not None
+    rings = field.hq_rings[u.side]
+    for ring in rings[: field.hq_distance(u.side, here)]:
+        if found & ring:
+            return found & ring
+    return 0
 
 
 def toward_enemy(s: S, u: Unit, ends: list[str]) -> list[str]:
@@ -150,9 +185,9 @@ class MoveOrder(BattleTask):
         s = move(s, u, action.square, allowance(u, self.order)).pop()
         u = s.unit(self.unit)
         if self.order == "forced march":
-            return s.replace(attrs.evolve(u, forced_march=True, orders_round=s.round))
+            return s.replace(quick_evolve(u, forced_march=True, orders_round=s.round))
         if self.order == "sprint":
-            return s.replace(attrs.evolve(u, fatigued=True))
+            return s.replace(quick_evolve(u, fatigued=True))
         if self.order == "charge":
             assert self.target is not None
             target = s.unit(self.target)
@@ -170,9 +205,11 @@ class MoveOrder(BattleTask):
 
 
 __all__ = [
+    "MOVE_ORDERS",
     "MoveOrder",
     "allowance",
     "has_destination",
     "move_squares",
     "toward_enemy",
+    "with_room",
 ]

@@ -27,9 +27,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from wargames.core.engine import Action
+from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
 from wargames.horde.moves import has_destination
 from wargames.horde.targets import attack_actions, charge_orders
@@ -59,22 +58,22 @@ def officer_options(s: S, officer: Unit, spent: int) -> list[Action]:
     if budget >= 1:
         out += attack_actions(s, officer)
         if has_destination(s, officer, "tactical advance"):
-            out.append(cmd.Order(officer.id, "tactical advance"))
+            out.append(cmd.order(officer.id, "tactical advance"))
     if budget >= 2:
         out += charge_orders(s, officer)
         if has_destination(s, officer, "rapid advance"):
-            out.append(cmd.Order(officer.id, "rapid advance"))
+            out.append(cmd.order(officer.id, "rapid advance"))
         if not officer.fatigued and has_destination(s, officer, "sprint"):
-            out.append(cmd.Order(officer.id, "sprint"))
-    out.append(cmd.Done(officer.id))
+            out.append(cmd.order(officer.id, "sprint"))
+    out.append(cmd.done(officer.id))
     return out
 
 
 def join(s: S, action: cmd.Join) -> S:
     """The Officer joins the horde (HMC-OFFICER-05, -06)."""
     o, h = s.unit(action.officer), s.unit(action.horde)
-    joined = attrs.evolve(o, attached_to=h.id, square=None)
-    horde = h if h.bonus is not None else attrs.evolve(h, bonus=o.id)
+    joined = quick_evolve(o, attached_to=h.id, square=None)
+    horde = h if h.bonus is not None else quick_evolve(h, bonus=o.id)
     s = s.replace(joined, horde)
     if o.id in s.moved:
         s = s.evolve(no_move=s.no_move | {h.id})
@@ -86,10 +85,10 @@ def leave(s: S, officer: str) -> S:
     o = s.unit(officer)
     assert o.attached_to is not None
     h = s.unit(o.attached_to)
-    alone = attrs.evolve(o, attached_to=None, square=h.square)
+    alone = quick_evolve(o, attached_to=None, square=h.square)
     changed = [alone]
     if h.bonus == o.id:
-        changed.append(attrs.evolve(h, bonus=None))
+        changed.append(quick_evolve(h, bonus=None))
     return s.replace(*changed)
 
 

@@ -26,6 +26,7 @@ import attrs
 
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation
+from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
 from wargames.horde.commands import COST, RULE
 from wargames.horde.compulsion import (
@@ -60,7 +61,7 @@ def begin_activation(s: S, unit: str) -> S:
     u = s.unit(unit)
     with_it = {o.id for o in s.attached(unit)}
     if u.brace or u.get_down or u.forced_march:
-        s = s.replace(attrs.evolve(u, brace=False, get_down=False, forced_march=False))
+        s = s.replace(quick_evolve(u, brace=False, get_down=False, forced_march=False))
     return s.evolve(activated=s.activated | {unit} | with_it)
 
 
@@ -78,26 +79,26 @@ def horde_options(s: S, u: Unit, spent: int) -> list[Action]:
     if budget >= 1:
         out += attack_actions(s, u)
         if moving and not cqc and has_destination(s, u, "tactical advance"):
-            out.append(cmd.Order(u.id, "tactical advance"))
+            out.append(cmd.order(u.id, "tactical advance"))
         out += medicae_orders(s, u)
     if budget >= 2:
         out += charge_orders(s, u)
-        out += [cmd.Order(u.id, "brace"), cmd.Order(u.id, "get down")]
+        out += [cmd.order(u.id, "brace"), cmd.order(u.id, "get down")]
         if moving and not cqc:
             out += [
-                cmd.Order(u.id, o)
+                cmd.order(u.id, o)
                 for o in ("rapid advance", "forced march")
                 if has_destination(s, u, o)
             ]
         if moving and cqc and has_destination(s, u, "pull back"):
-            out.append(cmd.Order(u.id, "pull back"))
+            out.append(cmd.order(u.id, "pull back"))
         if moving and has_destination(s, u, "tactical retreat"):
-            out.append(cmd.Order(u.id, "tactical retreat"))
+            out.append(cmd.order(u.id, "tactical retreat"))
         if moving:
-            out.append(cmd.Order(u.id, "full retreat"))
+            out.append(cmd.order(u.id, "full retreat"))
         if may_hide(s, u):
-            out.append(cmd.Order(u.id, "hide"))
-    out.append(cmd.Done(u.id))
+            out.append(cmd.order(u.id, "hide"))
+    out.append(cmd.done(u.id))
     return out
 
 
@@ -105,13 +106,13 @@ def free_orders(s: S, u: Unit) -> list[Action]:
     """Rally!, leaving stealth, Officers leaving, Split! and Merge! (HMC-ORDERS-15 to -18)."""
     out: list[Action] = []
     if u.failing and u.id not in s.rallied:
-        out.append(cmd.Order(u.id, "rally"))
+        out.append(cmd.order(u.id, "rally"))
     if u.stealthed:
-        out.append(cmd.Order(u.id, "reveal"))
-    out += [cmd.Order(o.id, "leave") for o in s.attached(u.id)]
+        out.append(cmd.order(u.id, "reveal"))
+    out += [cmd.order(o.id, "leave") for o in s.attached(u.id)]
     if u.morale == "" and not u.stealthed and u.id not in s.reshaped:
         if u.magnitude >= 2 * SPLIT_MINIMUM and split_squares(s, u):
-            out.append(cmd.Order(u.id, "split"))
+            out.append(cmd.order(u.id, "split"))
         out += [cmd.Merge(u.id, o.id) for o in merge_partners(s, u)]
     return out
 
@@ -181,7 +182,7 @@ class Activation(BattleTask):
 
     def actor(self, s: S) -> Player | None:
         options = self.options(s)
-        if not options or options == (cmd.Done(self.unit),):
+        if not options or (len(options) == 1 and isinstance(options[0], cmd.Done)):
             return None
         return s.unit(self.unit).side
 
@@ -228,11 +229,11 @@ class Activation(BattleTask):
         if name == "full retreat":
             return full_retreat(s.pop(after), u)
         if name == "brace":
-            u = attrs.evolve(u, brace=True, orders_round=s.round)
+            u = quick_evolve(u, brace=True, orders_round=s.round)
         elif name == "get down":
-            u = attrs.evolve(u, get_down=True, orders_round=s.round)
+            u = quick_evolve(u, get_down=True, orders_round=s.round)
         else:
-            u = attrs.evolve(u, stealthed=name == "hide")
+            u = quick_evolve(u, stealthed=name == "hide")
         return s.replace(u).pop(after)
 
     def run(self, s: S) -> S:
@@ -293,7 +294,7 @@ class Heal(BattleTask):
         o = s.unit(self.officer)
         h = o.horde
         healed = resized(h, min(h.starting_magnitude, h.magnitude + action.value))
-        return s.replace(attrs.evolve(o, horde=healed)).pop()
+        return s.replace(quick_evolve(o, horde=healed)).pop()
 
 
 # -- hordes driven by fear or frenzy -----------------------------------------------------------

@@ -20,6 +20,7 @@ the battle with is kept for Strength (HMC-GAP-10).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 import attrs
@@ -177,7 +178,7 @@ class Horde:
     @property
     def half_move(self) -> int:
         """Half Move: the Agility Bonus."""
-        return max(0, self.agb)
+        return max(0, self.characteristics.ag // 10 + self.unnatural.ag)
 
     @property
     def full_move(self) -> int:
@@ -220,16 +221,11 @@ class Horde:
     @property
     def usable_weapons(self) -> tuple[Weapon, ...]:
         """The horde's weapons, then those of its active Weapon Specialists (HMC-GAP-24)."""
-        extra = tuple(
-            s.weapon
-            for s in self.specialists
-            if s.kind == WEAPON_SPECIALIST and s.active and s.weapon is not None
-        )
-        return self.weapons + extra
+        return _usable(self.weapons, self.specialists)
 
     def weapons_of(self, kind: Kind) -> tuple[Weapon, ...]:
         """The usable weapons that make ``kind`` attacks."""
-        return tuple(w for w in self.usable_weapons if w.kind == kind)
+        return _weapons_of(self.weapons, self.specialists, kind)
 
     @property
     def has_pistol(self) -> bool:
@@ -238,6 +234,25 @@ class Horde:
 
     def __str__(self) -> str:
         return f"{self.name} (Magnitude {self.magnitude}/{self.starting_magnitude})"
+
+
+@cache
+def _usable(weapons: tuple[Weapon, ...], specialists: tuple[Specialist, ...]) -> tuple[Weapon, ...]:
+    """:attr:`Horde.usable_weapons`, worked out once per set of weapons and Specialists."""
+    extra = tuple(
+        s.weapon
+        for s in specialists
+        if s.kind == WEAPON_SPECIALIST and s.active and s.weapon is not None
+    )
+    return weapons + extra
+
+
+@cache
+def _weapons_of(
+    weapons: tuple[Weapon, ...], specialists: tuple[Specialist, ...], kind: Kind
+) -> tuple[Weapon, ...]:
+    """:meth:`Horde.weapons_of`, worked out once per set of weapons and Specialists."""
+    return tuple(w for w in _usable(weapons, specialists) if w.kind == kind)
 
 
 __all__ = [

@@ -15,48 +15,121 @@ the hidden horde is discovered (:func:`discover`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-import attrs
-
+from wargames.core.tasks import quick_evolve
 from wargames.horde.specialists import ignores_difficult_terrain
 from wargames.horde.units import Unit
 
 if TYPE_CHECKING:
     from wargames.horde.battle import PScaleState as S
+    from wargames.horde.battlefield import Battlefield
 
 
-@attrs.frozen
 class Reach:
-    """Squares a unit can enter this move, with the movement it costs (the path to one is
-    found back from the costs: :meth:`path`)."""
+    """Squares a unit can enter with up to ``limit`` squares of movement, by the movement it
+    costs: layer ``k`` is the square mask (:attr:`Battlefield.bit
+    <wargames.horde.battlefield.Battlefield.bit>`) of the squares costing ``k`` (layer 0 the
+    start). Cheapest first, a whole layer at a time (costs are 1 or 2): a square first found
+    next to layer ``k`` costs ``k`` plus its own entry cost; finding the squares next to a
+    layer is a few shifts of its mask. The search goes only as far as a question needs: a
+    shorter move's layers are the first layers of a longer one's, so one search serves every
+    order (:meth:`within`). The path to a square is found back from the costs
+    (:meth:`path`)."""
 
-    start: str
-    cost: dict[str, int]
-    links: Mapping[str, frozenset[str]] = attrs.field(repr=False)
-    cheap: frozenset[str] = attrs.field(repr=False)
-    """The squares that cost one square of movement to enter (the others cost two)."""
+    __slots__ = (
+        "_done",
+        "_layers",
+        "_open",
+        "_seen",
+        "_upto",
+        "engineer",
+        "field",
+        "limit",
+        "start",
+    )
+
+    def __init__(
+        self, field: Battlefield, start: str, engineer: bool, open_: int, limit: int
+    ) -> None:
+        self.field, self.start, self.engineer, self.limit = field, start, engineer, limit
+        self._open, self._seen = open_, field.bit[start]
+        self._layers = [0] * (limit + 1)
+        self._layers[0] = self._seen
+        self._upto = [0]
+        self._done = 0
+        """Layers ``0 .. _done`` are complete (all layers below it have been spread)."""
+
+    @property
+    def layers(self) -> tuple[int, ...]:
+        """Every layer up to :attr:`limit` (the whole search)."""
+        self._extend(self.limit)
+        return tuple(self._layers)
+
+    def _extend(self, upto: int) -> None:
+        """Complete the layers up to ``upto``: spread each layer below it in turn."""
+        layers, limit, done = self._layers, self.limit, self._done
+        if done >= upto:
+            return
+        field = self.field
+        cheap, width = field.cheap_mask[self.engineer], field.width
+        not_first, not_last = field.edges
+        open_, seen = self._open, self._seen
+        for k in range(done, upto):
+            layer = layers[k]
+            if not layer:
+                continue
+            row = layer | ((layer << 1) & not_first) | ((layer >> 1) & not_last)
+            found = (row | (row << width) | (row >> width)) & open_ & ~seen  # see spread
+            ones = found & cheap
+            layers[k + 1] |= ones
+            seen |= ones
+            if k + 2 <= limit:
+                twos = found ^ ones
+                layers[k + 2] |= twos
+                seen |= twos
+        self._seen, self._done = seen, upto
+
+    def within(self, limit: int | None = None) -> int:
+        """The mask of the squares it can enter with ``limit`` squares of movement (default,
+        or more than the search's: all of the search's; the start excluded)."""
+        limit = self.limit if limit is None else min(limit, self.limit)
+        upto = self._upto
+        if limit >= len(upto):
+            self._extend(limit)
+            within, layers = upto[-1], self._layers
+            for k in range(len(upto), limit + 1):
+                within |= layers[k]
+                upto.append(within)
+        return upto[limit]
+
+    @property
+    def cost(self) -> dict[str, int]:
+        """Square -> the movement it costs to enter it (the start excluded)."""
+        squares_in = self.field.squares_in
+        return {sq: k for k, layer in enumerate(self.layers) if k for sq in squares_in(layer)}
 
     def path(self, square: str) -> list[str]:
         """The squares entered on the way to ``square``, in order (``square`` last): back
         from ``square``, each time to the first neighbour (in grid order) whose cost plus the
         cost of entering is the cost."""
+        field, layers = self.field, self.layers
+        bit, cheap, around = field.bit, field.cheap_mask[self.engineer], field.around
+        k = next(k for k, layer in enumerate(layers) if layer & bit[square])
         out = [square]
-        cost = {**self.cost, self.start: 0}
-        while out[-1] != self.start:
+        while k:
             here = out[-1]
-            before = cost[here] - (1 if here in self.cheap else 2)
-            out.append(min(sq for sq in self.links[here] if cost.get(sq) == before))
+            k -= 1 if bit[here] & cheap else 2
+            out.append(min(field.squares_in(around[here] & layers[k])))
         out.pop()
         return out[::-1]
 
 
 def reach(s: S, u: Unit, limit: int | None = None) -> Reach:
-    """Everywhere ``u`` can go with ``limit`` squares of movement (default: three times its
-    Half Move, the longest move of any order), as its side sees the board; cached while no
-    unit changes."""
-    limit = u.horde.run_move if limit is None else limit
+    """Everywhere ``u`` can go with at least ``limit`` squares of movement, as its side sees
+    the board: the search of its longest move (three times its Half Move) unless ``limit``
+    is longer; :meth:`Reach.within` narrows it to a move. Cached while no unit changes."""
+    limit = u.horde.run_move if limit is None else max(limit, u.horde.run_move)
     layout = s.layout()
     memo: dict[tuple[str, int, bool], Reach] | None = layout.get("reach")
     if memo is None:
@@ -68,74 +141,34 @@ def reach(s: S, u: Unit, limit: int | None = None) -> Reach:
     return found
 
 
-def blocked(s: S, side: str) -> frozenset[str]:
-    """Squares ``side``'s units may not enter: impassable ones and those of the enemy units
-    it sees (HMC-SCALE-06)."""
-    layout = s.layout()
-    memo: dict[str, frozenset[str]] | None = layout.get("blocked")
-    if memo is None:
-        memo = layout["blocked"] = {}
-    found = memo.get(side)
-    if found is None:
-        places = s.places()
-        hidden = s.hidden_from(side)
-        enemy = {
-            sq
-            for sq, uid in places.horde_at.items()
-            if uid not in hidden and s.unit(uid).side != side
-        }
-        enemy |= {
-            sq
-            for sq, officers in places.officers_at.items()
-            if any(s.unit(o).side != side for o in officers)
-        }
-        found = memo[side] = s.field.impassable | enemy
-    return found
+def blocked(s: S, side: str) -> int:
+    """The mask of the squares ``side``'s units may not enter: impassable ones and those of
+    the enemy units it sees (HMC-SCALE-06)."""
+    return s.field.impassable_mask | s.enemy_mask(side)
 
 
 def _search(s: S, u: Unit, limit: int) -> Reach:
-    """Cheapest first, a whole layer of squares at a time (costs are 1 or 2): a square first
-    found next to a layer of cost ``k`` costs ``k`` plus its own entry cost."""
-    field = s.field
+    """A new search of ``limit`` squares of movement for ``u`` (see :class:`Reach`)."""
     start = s.location(u)
     assert start is not None
     engineer = u.is_horde and ignores_difficult_terrain(u.horde)
-    links, cheap, barred = field.step_sets, field.cheap[engineer], blocked(s, u.side)
-    cost = {start: 0}
-    layers: list[set[str]] = [set() for _ in range(limit + 1)]
-    layers[0].add(start)
-    for k in range(limit):
-        if not layers[k]:
-            continue
-        found = set().union(*[links[sq] for sq in layers[k]])
-        found -= barred
-        found.difference_update(cost)
-        ones = found & cheap
-        layers[k + 1] |= ones
-        cost.update(dict.fromkeys(ones, k + 1))
-        if k + 2 <= limit:
-            twos = found - ones
-            layers[k + 2] |= twos
-            cost.update(dict.fromkeys(twos, k + 2))
-    del cost[start]
-    return Reach(start, cost, links, cheap)
+    open_ = s.field.everywhere & ~blocked(s, u.side)
+    return Reach(s.field, start, engineer, open_, limit)
 
 
-def no_stop(s: S, u: Unit) -> frozenset[str]:
-    """Squares ``u`` may not end a move on, beyond those it may not enter: for a horde, the
-    squares of the hordes its side sees (HMC-SCALE-05); none for an Officer."""
+def no_stop(s: S, u: Unit) -> int:
+    """The mask of the squares ``u`` may not end a move on, beyond those it may not enter:
+    for a horde, the squares of the hordes its side sees (HMC-SCALE-05); none for an
+    Officer."""
     if u.is_officer:
-        return frozenset()
+        return 0
     layout = s.layout()
-    memo: dict[str, frozenset[str]] | None = layout.get("no_stop")
+    memo: dict[str, int] | None = layout.get("no_stop")
     if memo is None:
         memo = layout["no_stop"] = {}
     found = memo.get(u.side)
     if found is None:
-        hidden = s.hidden_from(u.side)
-        found = memo[u.side] = frozenset(
-            sq for sq, uid in s.places().horde_at.items() if uid not in hidden
-        )
+        found = memo[u.side] = s.horde_mask(s.hidden_from(u.side))
     return found
 
 
@@ -148,36 +181,14 @@ def may_end(s: S, u: Unit, square: str) -> bool:
     return u.is_officer and s.unit(there).side == u.side
 
 
+def ends(s: S, u: Unit, allowance: int) -> int:
+    """The mask of the squares ``u`` may end a move of ``allowance`` squares on."""
+    return reach(s, u).within(allowance) & ~no_stop(s, u)
+
+
 def destinations(s: S, u: Unit, allowance: int) -> list[str]:
     """The squares ``u`` may end a move of ``allowance`` squares on, in grid order."""
-    r = reach(s, u, allowance)
-    stops = no_stop(s, u)
-    return sorted(sq for sq in r.cost if sq not in stops)
-
-
-def can_end_near(s: S, u: Unit, allowance: int) -> bool:
-    """Whether ``u`` can end a move of ``allowance`` squares anywhere: a quick look at the
-    squares next to it first (the cheapest free one), the full search only if none will do."""
-    if first_step(s, u) <= allowance:
-        return True
-    return bool(destinations(s, u, allowance))
-
-
-def first_step(s: S, u: Unit) -> int:
-    """The least movement that takes ``u`` to a square next to it where it may stop (a large
-    number when there is none); cached by layout."""
-    engineer = u.is_horde and ignores_difficult_terrain(u.horde)
-    return s.by_layout("first step", (u.id, engineer), lambda: _first_step(s, u, engineer))
-
-
-def _first_step(s: S, u: Unit, engineer: bool) -> int:
-    start = s.location(u)
-    assert start is not None
-    field = s.field
-    costs = field.costs[engineer]
-    barred, stops = blocked(s, u.side), no_stop(s, u)
-    free = [costs[n] for n in field.steps[start] if n not in barred and n not in stops]
-    return min(free, default=10**6)
+    return sorted(s.field.squares_in(ends(s, u, allowance)))
 
 
 def move(s: S, u: Unit, square: str, limit: int | None = None) -> S:
@@ -198,7 +209,7 @@ def move(s: S, u: Unit, square: str, limit: int | None = None) -> S:
         last = i
     while last > 0 and not _may_stop(s, u, squares[last]):
         last -= 1  # step back off an allied horde's square
-    moved = attrs.evolve(u, square=squares[last], stealthed=False)
+    moved = quick_evolve(u, square=squares[last], stealthed=False)
     s = s.replace(moved).evolve(moved=s.moved | {u.id} | {o.id for o in s.attached(u.id)})
     return s if found is None else discover(s, found)
 
@@ -210,16 +221,15 @@ def _may_stop(s: S, u: Unit, square: str) -> bool:
 
 def discover(s: S, u: Unit) -> S:
     """``u`` is seen: its stealth ends (HMC-TALENT-02)."""
-    return s.replace(attrs.evolve(s.unit(u.id), stealthed=False))
+    return s.replace(quick_evolve(s.unit(u.id), stealthed=False))
 
 
 __all__ = [
     "Reach",
     "blocked",
-    "can_end_near",
     "destinations",
     "discover",
-    "first_step",
+    "ends",
     "may_end",
     "move",
     "no_stop",

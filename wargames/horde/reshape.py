@@ -19,6 +19,7 @@ import attrs
 
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
+from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
 from wargames.horde.flow import BattleTask
 from wargames.horde.reach import blocked, discover, no_stop
@@ -40,8 +41,8 @@ def split_squares(s: S, u: Unit) -> list[str]:
     passable, with no horde it sees and no enemy unit."""
     square = s.location(u)
     assert square is not None
-    barred, stops = blocked(s, u.side), no_stop(s, u)
-    return [sq for sq in s.field.steps[square] if sq not in barred and sq not in stops]
+    closed, bit = blocked(s, u.side) | no_stop(s, u), s.field.bit
+    return [sq for sq in s.field.steps[square] if not bit[sq] & closed]
 
 
 def merge_partners(s: S, u: Unit) -> list[Unit]:
@@ -141,7 +142,7 @@ def split(s: S, u: Unit, new_id: str, magnitude: int, square: str) -> S:
         received=u.received,
         round_magnitude=magnitude,
     )
-    kept = attrs.evolve(u, horde=rest, round_magnitude=max(0, u.round_magnitude - magnitude))
+    kept = quick_evolve(u, horde=rest, round_magnitude=max(0, u.round_magnitude - magnitude))
     return s.replace(kept, new).evolve(
         activated=s.activated | {new_id}, reshaped=s.reshaped | {u.id, new_id}
     )
@@ -155,18 +156,18 @@ def merge(s: S, action: cmd.Merge) -> S:
     joined = resized(
         h, h.magnitude + o.magnitude, h.starting_magnitude + o.horde.starting_magnitude
     )
-    big = attrs.evolve(
+    big = quick_evolve(
         u,
         horde=joined,
         received=max(u.received, o.received),
         round_magnitude=u.round_magnitude + o.round_magnitude,
     )
-    gone = attrs.evolve(
+    gone = quick_evolve(
         o, status="merged", square=None, horde=resized(o.horde, 0), bonus=None, into=u.id
     )
-    officers = [attrs.evolve(x, attached_to=u.id) for x in s.attached(o.id)]
+    officers = [quick_evolve(x, attached_to=u.id) for x in s.attached(o.id)]
     if big.bonus is None and officers:
-        big = attrs.evolve(big, bonus=officers[0].id)
+        big = quick_evolve(big, bonus=officers[0].id)
     return s.replace(big, gone, *officers)
 
 

@@ -40,7 +40,7 @@ import attrs
 from wargames.core import tasks
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.notation import Reroll, Roll
-from wargames.core.tasks import TaskState
+from wargames.core.tasks import TaskState, quick_evolve
 from wargames.horde import actions as act
 from wargames.horde.damage import DamageFormula
 from wargames.horde.talents import stealth_forces_morale_test
@@ -58,7 +58,7 @@ def die_outcomes(sides: int) -> tuple[tuple[Action, float], ...]:
     return tuple((Roll(v), 1 / sides) for v in range(1, sides + 1))
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, slots=False)
 class Strike:
     """One attack, as far as it is resolved."""
 
@@ -192,11 +192,11 @@ class AttackRoll(StrikeTask):
 
     def act(self, s: StrikeHost, action: Action) -> StrikeHost:
         assert isinstance(action, Roll)
-        return s.pop(DefenceRoll(attrs.evolve(self.strike, attack_die=action.value)))
+        return s.pop(DefenceRoll(quick_evolve(self.strike, attack_die=action.value)))
 
     def run(self, s: StrikeHost) -> StrikeHost:
         die = s.numbers(self.strike).fixed_attack_die
-        return s.pop(DefenceRoll(attrs.evolve(self.strike, attack_die=die)))
+        return s.pop(DefenceRoll(quick_evolve(self.strike, attack_die=die)))
 
     def describe(self, s: StrikeHost) -> str:
         return f"{self.strike.striker}'s attack die"
@@ -218,7 +218,7 @@ class DefenceRoll(StrikeTask):
     def act(self, s: StrikeHost, action: Action) -> StrikeHost:
         assert isinstance(action, Roll) and self.strike.attack_die is not None
         hit = s.numbers(self.strike).hit(self.strike.attack_die, action.value)
-        return s.pop(DamageRoll(attrs.evolve(self.strike, defence_die=action.value, hit=hit)))
+        return s.pop(DamageRoll(quick_evolve(self.strike, defence_die=action.value, hit=hit)))
 
     def describe(self, s: StrikeHost) -> str:
         return f"{self.strike.target}'s defence die"
@@ -254,15 +254,15 @@ class DamageRoll(StrikeTask):
         strike = self.strike
         if self.again == "best":
             assert strike.first_die is not None
-            return s.pop(Inflict(attrs.evolve(strike, damage_die=max(strike.first_die, value))))
+            return s.pop(Inflict(quick_evolve(strike, damage_die=max(strike.first_die, value))))
         if self.again == "reroll":
-            return s.pop(Inflict(attrs.evolve(strike, damage_die=value)))
-        strike = attrs.evolve(strike, damage_die=value)
+            return s.pop(Inflict(quick_evolve(strike, damage_die=value)))
+        strike = quick_evolve(strike, damage_die=value)
         numbers = s.numbers(strike)
         if numbers.tearing == "reroll" and not numbers.max_damage_die:
             return s.pop(TearingChoice(strike))
         if numbers.tearing == "best-of-two" and not numbers.max_damage_die:
-            return s.pop(DamageRoll(attrs.evolve(strike, first_die=value), "best"))
+            return s.pop(DamageRoll(quick_evolve(strike, first_die=value), "best"))
         return s.pop(Inflict(strike))
 
     def describe(self, s: StrikeHost) -> str:
@@ -287,7 +287,7 @@ class TearingChoice(StrikeTask):
     def act(self, s: StrikeHost, action: Action) -> StrikeHost:
         assert isinstance(action, Reroll)
         if action.reroll:
-            strike = attrs.evolve(self.strike, first_die=self.strike.damage_die, damage_die=None)
+            strike = quick_evolve(self.strike, first_die=self.strike.damage_die, damage_die=None)
             return s.pop(DamageRoll(strike, "reroll"))
         return s.pop(Inflict(self.strike))
 
@@ -309,7 +309,7 @@ class Inflict(StrikeTask):
         formula = numbers.formula("full" if strike.hit == "full" else "partial")
         damage = formula.damage(strike.damage_die)
         loss = numbers.loss(damage)
-        done = attrs.evolve(
+        done = quick_evolve(
             strike,
             damage=damage,
             loss=loss,
@@ -339,7 +339,7 @@ class CounterChoice(StrikeTask):
         assert isinstance(action, act.Counter)
         if not action.attack:
             return s.pop()
-        counter = attrs.evolve(self.attack.countered(), braced=self.first)
+        counter = quick_evolve(self.attack.countered(), braced=self.first)
         return s.pop(StartStrike(counter))
 
     def run(self, s: StrikeHost) -> StrikeHost:

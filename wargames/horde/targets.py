@@ -8,8 +8,7 @@
   hordes blocking it (HMC-ORDERS-03); weapons have no range on the P-Scale board (host-game
   ranges, HMC-GAP-01). One order per weapon when the unit has a choice.
 * Charge!: not from close combat (HMC-COMBAT-07), with a melee weapon, to a free square next
-  to the target within the Full Move (HMC-GAP-31); a straight-line look first, the full
-  movement search when it fails.
+  to the target within the Full Move (HMC-GAP-31).
 
 Target lists depend only on where the units stand, so they are cached by layout
 (:meth:`~wargames.horde.battle.PScaleState.by_layout`).
@@ -20,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wargames.horde import commands as cmd
-from wargames.horde.reach import blocked, no_stop, reach
+from wargames.horde.reach import ends
 from wargames.horde.specialists import ignores_difficult_terrain
 from wargames.horde.strikes import Strike
 from wargames.horde.units import Unit
@@ -51,13 +50,8 @@ def ranged_targets(s: S, u: Unit) -> list[Unit]:
 def _in_sight(s: S, u: Unit) -> tuple[str, ...]:
     square = s.location(u)
     assert square is not None
-    out = []
-    for e in s.visible_enemies(u.side):
-        if s.can_target(u.side, e):
-            assert e.square is not None
-            if s.sees(u.side, square, e.square):
-                out.append(e.id)
-    return tuple(out)
+    clear, blockers = s.field.clear_of, s.blockers(u.side)
+    return tuple(e for e, there in s.targets(u.side) if clear(square, there, blockers))
 
 
 def attack_actions(s: S, u: Unit, melee_only: bool = False) -> list[cmd.Attack]:
@@ -72,10 +66,10 @@ def attack_actions(s: S, u: Unit, melee_only: bool = False) -> list[cmd.Attack]:
         slugs = list(dict.fromkeys(cmd.weapon_slug(w.name) for w in weapons))
         for t in targets:
             if len(slugs) == 1:
-                out.append(cmd.Attack(u.id, t.id, "melee" if kind == "melee" else "ranged"))
+                out.append(cmd.attack(u.id, t.id, "melee" if kind == "melee" else "ranged"))
             else:
                 out += [
-                    cmd.Attack(u.id, t.id, "melee" if kind == "melee" else "ranged", w)
+                    cmd.attack(u.id, t.id, "melee" if kind == "melee" else "ranged", w)
                     for w in slugs
                 ]
     return out
@@ -97,9 +91,8 @@ def charge_squares(s: S, u: Unit, target: Unit) -> list[str]:
     """Where ``u`` may end a Charge! on ``target``: within its Full Move, adjacent to the
     target (HMC-ORDERS-04, HMC-GAP-31)."""
     assert target.square is not None
-    r = reach(s, u, u.horde.full_move)
-    stops = no_stop(s, u)
-    return sorted(sq for sq in s.field.steps[target.square] if sq in r.cost and sq not in stops)
+    field = s.field
+    return sorted(field.squares_in(ends(s, u, u.horde.full_move) & field.around[target.square]))
 
 
 def charge_orders(s: S, u: Unit, among: list[Unit] | None = None) -> list[cmd.Order]:
@@ -112,46 +105,16 @@ def charge_orders(s: S, u: Unit, among: list[Unit] | None = None) -> list[cmd.Or
     if among is not None:
         wanted = {e.id for e in among}
         within = tuple(i for i in within if i in wanted)
-    return [cmd.Order(u.id, "charge", i) for i in within]
+    return [cmd.order(u.id, "charge", i) for i in within]
 
 
 def _chargeable(s: S, u: Unit) -> tuple[str, ...]:
-    square = s.location(u)
-    assert square is not None
-    reach_limit = u.horde.full_move + 1
-    out = []
-    for e in s.visible_enemies(u.side):
-        if not s.can_target(u.side, e):
-            continue
-        assert e.square is not None
-        if s.field.distance(square, e.square) > reach_limit:
-            continue
-        if straight_charge(s, u, square, e.square) or charge_squares(s, u, e):
-            out.append(e.id)
-    return tuple(out)
-
-
-def straight_charge(s: S, u: Unit, start: str, target: str) -> bool:
-    """A quick sufficient test that a Charge! reaches ``target``: stepping straight at it
-    (diagonally first) over squares it may enter ends on a free square next to it within the
-    Full Move. When it fails, the full search decides (:func:`charge_squares`)."""
+    """The targets next to a square where a Charge! may end (an enemy's own square never is
+    one: it may not be entered)."""
     field = s.field
-    costs = field.costs[u.is_horde and ignores_difficult_terrain(u.horde)]
-    barred, stops = blocked(s, u.side), no_stop(s, u)
-    (c, r), (tc, tr) = field.coords(start), field.coords(target)
-    spent, limit = 0, u.horde.full_move
-    here = start
-    while max(abs(tc - c), abs(tr - r)) > 1:
-        c += (tc > c) - (tc < c)
-        r += (tr > r) - (tr < r)
-        nxt = field.square(c, r)
-        if nxt is None or nxt in barred:
-            return False
-        spent += costs[nxt]
-        if spent > limit:
-            return False
-        here = nxt
-    return here != start and here not in stops
+    bit = field.bit
+    close = field.spread(ends(s, u, u.horde.full_move))
+    return tuple(e for e, there in s.targets(u.side) if bit[there] & close)
 
 
 __all__ = [
@@ -162,5 +125,4 @@ __all__ = [
     "charge_squares",
     "melee_targets",
     "ranged_targets",
-    "straight_charge",
 ]

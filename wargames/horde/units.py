@@ -89,7 +89,7 @@ def resized(
     )
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, slots=False)
 class Unit:
     """A horde or an Officer in a battle (see the module docstring)."""
 

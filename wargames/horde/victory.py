@@ -31,14 +31,15 @@ def fighting_on(u: Unit) -> bool:
 
 def broken(s: S, side: str) -> bool:
     """Whether none of ``side``'s hordes is still fighting (see the module docstring)."""
-    return not any(fighting_on(u) for u in s.hordes(side))
+    return not any(u.side == side and u.officer is None and fighting_on(u) for u in s.units)
 
 
 def broken_outcome(s: S) -> S | None:
     """The ended battle if a side has broken, else ``None``."""
-    down: list[str] | None = s._memo.get("broken")
+    lookups = s.lookups()
+    down: list[str] | None = lookups.get("broken")
     if down is None:
-        down = s._memo["broken"] = [side for side in SIDES if broken(s, side)]
+        down = lookups["broken"] = [side for side in SIDES if broken(s, side)]
     if not down:
         return None
     if len(down) == 2:

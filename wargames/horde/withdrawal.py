@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
 from wargames.horde.flow import BattleTask
 from wargames.horde.strikes import die_outcomes
@@ -27,10 +28,10 @@ def full_retreat(s: S, u: Unit) -> S:
     square = s.location(u)
     assert square is not None
     if s.field.in_hq(u.side, square):
-        gone = attrs.evolve(u, status="withdrawn", square=None, stealthed=False, bonus=None)
-        officers = [attrs.evolve(o, status="withdrawn", attached_to=None) for o in s.attached(u.id)]
+        gone = quick_evolve(u, status="withdrawn", square=None, stealthed=False, bonus=None)
+        officers = [quick_evolve(o, status="withdrawn", attached_to=None) for o in s.attached(u.id)]
         return s.replace(gone, *officers)
-    off = attrs.evolve(
+    off = quick_evolve(
         u,
         status="off-board",
         square=None,
@@ -51,26 +52,22 @@ def path_home(s: S, u: Unit) -> bool:
     assert square is not None
     field = s.field
     places = s.places()
-    number, links = field.number, field.links
-    barred = field.mask(field.impassable)
+    bit = field.bit
+    barred = field.impassable_mask
     for sq, uid in places.horde_at.items():
         if s.unit(uid).side != u.side:
-            barred[number[sq]] = 1
+            barred |= bit[sq]
     for sq, officers in places.officers_at.items():
         if any(s.unit(o).side != u.side for o in officers):
-            barred[number[sq]] = 1
-    home = {number[sq] for sq in field.hq[u.side]}
-    start = number[square]
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        here = frontier.pop()
-        if here in home:
+            barred |= bit[sq]
+    open_ = field.everywhere & ~barred
+    home = field.mask_of(field.hq[u.side])
+    seen, grown = 0, bit[square]
+    while grown != seen:
+        if grown & home:
             return True
-        for nxt in links[here]:
-            if nxt not in seen and not barred[nxt]:
-                seen.add(nxt)
-                frontier.append(nxt)
+        seen = grown
+        grown = (field.spread(seen) & open_) | seen
     return False
 
 
@@ -93,11 +90,11 @@ class RetreatLoss(BattleTask):
 
         assert isinstance(action, cmd.Roll)
         u = s.unit(self.unit)
-        hurt = attrs.evolve(u, horde=resized(u.horde, u.magnitude - action.value))
+        hurt = quick_evolve(u, horde=resized(u.horde, u.magnitude - action.value))
         if hurt.magnitude == 0:
             hurt = fallen(hurt)
             officers = [
-                attrs.evolve(o, attached_to=None, status="withdrawn") for o in s.attached(u.id)
+                quick_evolve(o, attached_to=None, status="withdrawn") for o in s.attached(u.id)
             ]
             return s.replace(hurt, *officers).pop()
         return s.replace(hurt).pop()
