@@ -361,7 +361,7 @@ class PScaleState(StrikeHost):
 
     def _adjacent_enemies(self, u: Unit) -> tuple[str, ...]:
         square = self.location(u)
-        if square is None:
+        if square is None or not self.field.around[square] & self.enemy_mask(u.side):
             return ()
         places = self.places()
         hidden = self.hidden_from(u.side)
@@ -414,13 +414,21 @@ class PScaleState(StrikeHost):
         return found
 
     def horde_mask(self, hidden: frozenset[str]) -> int:
-        """The square mask of the hordes on the board but those in ``hidden``."""
-        bit = self.field.bit
-        found = 0
-        for u in self.units:
-            square = u.square
-            if square is not None and u.officer is None and u.status == "fighting":
-                found |= 0 if u.id in hidden else bit[square]
+        """The square mask of the hordes on the board but those in ``hidden`` (cached by
+        layout)."""
+        layout = self.layout()
+        memo: dict[frozenset[str], int] | None = layout.get("horde mask")
+        if memo is None:
+            memo = layout["horde mask"] = {}
+        found = memo.get(hidden)
+        if found is None:
+            bit = self.field.bit
+            found = 0
+            for u in self.units:
+                square = u.square
+                if square is not None and u.officer is None and u.status == "fighting":
+                    found |= 0 if u.id in hidden else bit[square]
+            memo[hidden] = found
         return found
 
     def sees(self, side: str, a: str, b: str) -> bool:

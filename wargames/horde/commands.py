@@ -321,6 +321,12 @@ def order(unit: str, name: str, target: str | None = None) -> Order:
 
 
 @lru_cache(maxsize=4096)
+def activate(unit: str) -> Activate:
+    """The action :class:`Activate`, made once."""
+    return Activate(unit)
+
+
+@lru_cache(maxsize=4096)
 def done(unit: str) -> Done:
     """The action :class:`Done`, made once."""
     return Done(unit)
@@ -456,6 +462,7 @@ __all__ = [
     "Roll",
     "Rout",
     "Split",
+    "activate",
     "attack",
     "done",
     "move_to",

@@ -298,7 +298,7 @@ class Turn(BattleTask):
 
     def legal(self, s: S) -> tuple[Action, ...]:
         units = eligible(s, self.side)
-        out: list[Action] = [cmd.Activate(u.id) for u in units]
+        out: list[Action] = [cmd.activate(u.id) for u in units]
         if not any(compelled(u) for u in units):
             out.append(cmd.EndTurn())
         return tuple(out)
