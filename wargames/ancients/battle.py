@@ -140,15 +140,18 @@ def why_not(s: S, action: act.Fire | act.Attack) -> RuleViolation:
     geometry = s.scenario.geometry
     kind = s.kind(unit)
     if not kind.can_fire:
-        return RuleViolation("CCB-RANGED-01", f"{kind.code} has no missile weapons")
+        why = f"{kind.code} has no missile weapons, and the scenario arms none of its type"
+        return RuleViolation("CCB-RANGED-01", why)
     if not may_fire(s, unit):
         return RuleViolation("CCB-BATTLE-04", "a unit next to an enemy unit may not fire")
     distance = geometry.distance(action.frm, action.at)
     if distance < 2:
         return RuleViolation("CCB-RANGED-08", "ranged combat is never against an adjacent unit")
     if distance > kind.range:
-        rule = {2: "CCB-RANGED-04", 3: "CCB-RANGED-05", 6: "CCB-RANGED-06"}.get(kind.range)
         too_far = f"{kind.code} fires {kind.range} hexes at most"
+        if kind.armed_by_scenario:  # the range the scenario armed it with
+            return RuleViolation("CCB-RANGED-01", f"{too_far}, as the scenario arms it")
+        rule = {2: "CCB-RANGED-04", 3: "CCB-RANGED-05", 6: "CCB-RANGED-06"}.get(kind.range)
         return RuleViolation(rule or "CCB-RANGED-07", too_far)
     if not geometry.sees(action.frm, action.at, s.occupied()):
         return RuleViolation("CCB-LOS-03", f"no line of sight from {action.frm} to {action.at}")

@@ -1,6 +1,7 @@
 """Ranged combat (CCB-RANGED-01 to -16, CCB-LOS-01 to -07).
 
-Only units with missiles fire (CCB-RANGED-01, -02), and not while an enemy unit is adjacent
+Only units with missiles fire (CCB-RANGED-01, -02; those of the unit table and the types a
+scenario arms, :func:`~wargames.ancients.units.armed`), and not while an enemy unit is adjacent
 (CCB-BATTLE-04; adjacent lone leaders only with the ``lone_leaders_block_fire`` reading,
 CCB-GAP-14). The target is an enemy unit or a lone enemy leader within range, in line of sight
 and not adjacent (CCB-RANGED-03 to -08, CCB-LOS-*): a unit that has not moved fires 2 dice, one

@@ -20,12 +20,18 @@ town that is not mapped to a terrain, CCB-GAP-38)::
     banners = 5                      # the target (CCB-VICTORY-03, CCB-GAP-11)
     units = [{ hex = "05-08", type = "HI" }]
     leaders = [{ hex = "05-08", name = "Scipio" }]
+    missiles = [{ type = "MI", range = 2 }]   # optional: this side's MI fire (CCB-RANGED-01)
     [top]
     ...
     [[objective]]                    # optional banners for holding a hex (CCB-VICTORY-02)
     hex = "07-05"
     side = "both"                    # who may earn it: bottom | top | both
     banners = 1
+
+A side's ``missiles`` arms every unit of each type listed, on that side only, with missile
+weapons of that range (2 to 12 hexes); they fire 2 dice if they have not moved and 1 if they
+have, like every firing unit (CCB-RANGED-01, -09, CCB-GEN-03;
+:func:`~wargames.ancients.units.armed`).
 
 The pieces of a scenario are numbered once (the bottom player's units, his leaders, then the
 top player's): a state keeps each piece's hex and blocks in tuples in that order.
@@ -49,7 +55,7 @@ from wargames.ancients.settings import (
     WAR_MACHINE_EVADES,
     AncientsSettings,
 )
-from wargames.ancients.units import UnitTable, UnitType, units_for
+from wargames.ancients.units import MISSILE_RANGES, UnitTable, UnitType, armed, units_for
 from wargames.core.errors import ScenarioError
 from wargames.core.scenario import (
     PROVENANCES,
@@ -78,7 +84,8 @@ _TOP_KEYS = (
 VARIANTS = ("", "armageddon")
 """A scenario's ``variant``: none (the base game), or ``"armageddon"``, the team variant on
 the 'Armageddon' board (:mod:`wargames.ancients.variant`, CCA-GEN-03)."""
-_SIDE_KEYS = ("army", "command", "banners", "units", "leaders")
+_SIDE_KEYS = ("army", "command", "banners", "units", "leaders", "missiles")
+_MISSILE_KEYS = ("type", "range")
 _SETTING_KEYS: dict[str, tuple[str, ...] | type] = {
     "helmets": HELMETS,
     "lone_leader_support": bool,
@@ -114,7 +121,9 @@ class Scenario:
 
     Per piece ``i``: ``types[i]`` (``None`` for a leader), ``sides[i]``, ``names[i]`` and its
     starting hex ``start[i]``. Per side (``SEATS`` order): ``army``, ``command`` (hand size,
-    CCB-HAND-01) and ``target`` (banners to win).
+    CCB-HAND-01) and ``target`` (banners to win). ``missiles`` lists the unit types the
+    scenario arms, ``(side, code, range)``: their pieces' ``types`` are the armed rows
+    (CCB-RANGED-01).
     """
 
     name: str
@@ -140,6 +149,8 @@ class Scenario:
     """The readings game options chose over the scenario's (saved with a state)."""
     variant: str = ""
     """``"armageddon"``: an 'Armageddon' team scenario (CCA-GEN-03)."""
+    missiles: tuple[tuple[Seat, str, int], ...] = ()
+    """The unit types each side's ``missiles`` arms: ``(side, code, range)`` (CCB-RANGED-01)."""
     geometry: Geometry = attrs.field(init=False)
     deck: tuple[str, ...] = attrs.field(init=False)
     """Every card of the deck, one per copy, sorted."""
@@ -207,6 +218,7 @@ def scenario_from(
     taken: dict[str, str] = {}
     led: dict[str, str] = {}
     armies, commands, targets = [], [], []
+    missiles: list[tuple[Seat, str, int]] = []
     for seat in SEATS:
         side = node.child(seat)
         side.only(_SIDE_KEYS)
@@ -229,6 +241,7 @@ def scenario_from(
             sides.append(seat)
             names.append(item.get("name", str, f"{seat}-{kind.code.lower()}-{i + 1}"))
             start.append(hex_id)
+        missiles += _arm(side, seat, units, types, sides)
         for i, item in enumerate(side.list("leaders", default_empty=True)):
             item.only(("hex", "name"))
             hex_id = _hex(item, board)
@@ -265,7 +278,46 @@ def scenario_from(
         source=source,
         readings=readings,
         variant=_variant(node, board),
+        missiles=tuple(missiles),
     )
+
+
+def _arm(
+    side: Node,
+    seat: Seat,
+    units: UnitTable,
+    types: list[UnitType | None],
+    sides: list[Seat],
+) -> list[tuple[Seat, str, int]]:
+    """Arm ``seat``'s units of each type its ``missiles`` lists (CCB-RANGED-01, CCB-GEN-03):
+    their ``types`` become the armed rows. Returns ``(seat, code, range)`` per type."""
+    armed_types: list[tuple[Seat, str, int]] = []
+    first: dict[str, str] = {}
+    for item in side.list("missiles", default_empty=True):
+        item.only(_MISSILE_KEYS)
+        try:
+            kind = units.find(item.get("type", str))
+        except KeyError as exc:
+            raise item.error(str(exc.args[0]), "type") from None
+        if kind.code in first:
+            raise item.error(f"{kind.code} is armed twice (first at {first[kind.code]})", "type")
+        first[kind.code] = item.path
+        reach = item.number("range", *MISSILE_RANGES)
+        try:
+            arms = armed(kind, reach)
+        except ValueError as exc:
+            raise item.error(f"{exc}: a scenario arms units without them", "type") from None
+        pieces = [
+            p
+            for p, t in enumerate(types)
+            if t is not None and sides[p] == seat and t.code == kind.code
+        ]
+        if not pieces:
+            raise item.error(f"no {seat} unit is {kind.code}", "type")
+        for p in pieces:
+            types[p] = arms
+        armed_types.append((seat, kind.code, reach))
+    return armed_types
 
 
 def _variant(node: Node, board: Board) -> str:

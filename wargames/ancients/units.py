@@ -8,7 +8,8 @@ every problem raises :class:`~wargames.core.errors.ScenarioError` naming the fil
 path and what is wrong.
 
 The functions below read the rules off the rows: :func:`close_dice` (with the elephant's dice
-by target, CCB-ELEPHANT-01 to -04), :func:`fire_dice`, :func:`battle_after_move`,
+by target, CCB-ELEPHANT-01 to -04), :func:`fire_dice` (and :func:`armed`, a row a scenario
+arms with missiles, CCB-RANGED-01), :func:`battle_after_move`,
 :func:`may_evade`, :func:`retreat_per_flag`, :func:`mounted_hit_ignores`,
 :func:`bonus_combat_allowed`.
 
@@ -52,6 +53,13 @@ EVERY_SWORD = 99
 LONE_LEADER_DICE = 1
 """An elephant rolls 1 die against a lone leader (CCB-ELEPHANT-02)."""
 RULE_ID = re.compile(r"^CC[AB]-[A-Z]+-\d+(-EX)?$")
+SCENARIO_FIRE_DICE: tuple[int, ...] = (2, 1)
+"""The dice a unit armed by a scenario fires: 2 if it has not moved this turn, 1 if it has
+(CCB-RANGED-09, the rule of every firing unit; the AX's and HWM's exceptions, CCB-RANGED-10,
+-11, are theirs alone)."""
+MISSILE_RANGES = (2, 12)
+"""The least and the most hexes a scenario may arm a unit to fire (range 1 would reach only
+adjacent hexes, never fired at, CCB-RANGED-08; 12 is the unit table's most)."""
 
 
 @attrs.frozen
@@ -70,6 +78,8 @@ class UnitType:
     (``ignores_all_swords``: every one, elephants); ``mounted_hit_ignores`` hits of its own
     symbol and ``mounted_flag_ignores`` flags are ignored in close-combat rolls by cavalry or
     chariots. ``evade`` lists the attackers it may evade (:data:`EVADE_TERMS`).
+    ``armed_by_scenario``: its missile weapons, range and fire dice come from the scenario, not
+    the table (:func:`armed`, CCB-RANGED-01).
     """
 
     code: str
@@ -110,6 +120,7 @@ class UnitType:
     receives_support: bool = True
     leader_benefits: bool = True
     expansion: bool = False
+    armed_by_scenario: bool = False
     provenance: str = "rulebook"
     rules: tuple[str, ...] = ()
     note: str = ""
@@ -244,6 +255,25 @@ def fire_dice(unit: UnitType, hexes_moved: int = 0) -> int:
     if not unit.can_fire:
         return 0
     return unit.fire_dice[min(hexes_moved, len(unit.fire_dice) - 1)]
+
+
+def armed(unit: UnitType, reach: int) -> UnitType:
+    """``unit`` armed with missiles by a scenario (CCB-RANGED-01, CCB-GEN-03): it fires at
+    most ``reach`` hexes, :data:`SCENARIO_FIRE_DICE`, and keeps the rest of its row. An LBCH
+    may be armed: the scenario's rule overrides CCB-RANGED-02 (CCB-GEN-03). ``ValueError``
+    for a unit that already has missile weapons or a range outside :data:`MISSILE_RANGES`."""
+    if unit.can_fire:
+        raise ValueError(f"{unit.code} already has missile weapons (range {unit.range})")
+    least, most = MISSILE_RANGES
+    if not least <= reach <= most:
+        raise ValueError(f"a range of at least {least} and at most {most} hexes, not {reach}")
+    return attrs.evolve(
+        unit,
+        range=reach,
+        fire_dice=SCENARIO_FIRE_DICE,
+        armed_by_scenario=True,
+        rules=(*unit.rules, "CCB-RANGED-01", "CCB-RANGED-09"),
+    )
 
 
 def battle_after_move(unit: UnitType, hexes_moved: int) -> BattleAfterMove:
@@ -517,7 +547,9 @@ __all__ = [
     "EVERY_SWORD",
     "KINDS",
     "LONE_LEADER_DICE",
+    "MISSILE_RANGES",
     "MOVE_RULES",
+    "SCENARIO_FIRE_DICE",
     "BattleAfterMove",
     "BonusCombat",
     "Kind",
@@ -526,6 +558,7 @@ __all__ = [
     "UnitClass",
     "UnitTable",
     "UnitType",
+    "armed",
     "battle_after_move",
     "bonus_combat_allowed",
     "close_dice",
