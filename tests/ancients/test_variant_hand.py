@@ -39,19 +39,24 @@ def test_the_limit_is_command_plus_leaders_on_the_board() -> None:
     assert draws == 7 and len(s.hand("bottom")) == 7
 
 
-@pytest.mark.rule("CCA-HAND-03", "CCA-GAP-11")
-def test_a_leader_killed_lowers_the_limit() -> None:
+def leader_at_risk(hands: tuple[tuple[str, ...], tuple[str, ...]]) -> State:
+    """Top's last block at 03-05, with one of its two leaders, is attacked from 03-06."""
     s = team_position(
         {"03-06": "MI"},
         {"03-05": "MI", "20-03": "MI"},
         leaders={"03-05": "top", "20-03": "top"},
         players=4,
         placed=(("order-two-left", "", ""), ("", "", "")),
-        hands=(("rally",), ()),
+        hands=hands,
         blocks={"03-05": 1},
     )
+    return s.apply("order 03-06").apply("end moves").apply("attack 03-06 03-05")
+
+
+@pytest.mark.rule("CCA-HAND-03", "CCA-GAP-11")
+def test_a_leader_killed_lowers_the_limit() -> None:
+    s = leader_at_risk((("rally",), ()))
     assert hand_limit(s, "top") == 7
-    s = s.apply("order 03-06").apply("end moves").apply("attack 03-06 03-05")
     s = roll(s, "medium", "light", "light", "light")  # the unit is lost: the leader's check
     s = roll(s, "helmet")  # killed
     assert hand_limit(s, "top") == 6
@@ -59,16 +64,7 @@ def test_a_leader_killed_lowers_the_limit() -> None:
 
 @pytest.mark.rule("CCA-HAND-03", "CCA-GAP-11", "CCA-SEQ-09")
 def test_after_a_leader_is_lost_the_commander_draws_only_to_the_lower_limit() -> None:
-    s = team_position(
-        {"03-06": "MI"},
-        {"03-05": "MI", "20-03": "MI"},
-        leaders={"03-05": "top", "20-03": "top"},
-        players=4,
-        placed=(("order-two-left", "", ""), ("", "", "")),
-        hands=(("rally", "line-command", "double-time"), (*CARDS, "order-three-center")),
-        blocks={"03-05": 1},
-    )
-    s = s.apply("order 03-06").apply("end moves").apply("attack 03-06 03-05")
+    s = leader_at_risk((("rally", "line-command", "double-time"), (*CARDS, "order-three-center")))
     s = roll(roll(s, "medium", "light", "light", "light"), "helmet")  # unit and leader lost
     s = s.apply("end advance")
     s = s.apply("place rally left").apply("place line-command center")
