@@ -40,13 +40,13 @@ def flee_squares(s: S, u: Unit) -> list[str]:
     """The squares within ``u``'s Run distance farthest from the enemy it can see, if they
     are farther than where it stands."""
     nearest, d = s.nearest_enemies(u)
-    found = ends(s, u, u.horde.run_move)
-    if not nearest or not found:
+    found, near = ends(s, u, u.horde.run_move), s.enemy_mask(u.side)
+    if not nearest or not found or not near:
         return []
     field = s.field
     # squares within k of an enemy: the enemies' squares spread k times (distances are
     # counted in squares, diagonals included, so each spread adds one)
-    near, best, farther = s.enemy_mask(u.side), 0, 0
+    best, farther = 0, 0
     while found & ~near:
         farther, near, best = found & ~near, field.spread(near), best + 1
     if best <= d:
