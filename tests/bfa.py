@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-import pytest
+from refusals import refused, violation
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS
@@ -29,7 +29,6 @@ from wargames.armageddon.game import new_game
 from wargames.armageddon.position import position
 from wargames.armageddon.state import ArmageddonState
 from wargames.core.engine import CHANCE, Match
-from wargames.core.errors import RuleViolation
 
 __all__ = [
     "E2_CUT",
@@ -69,27 +68,6 @@ QUIET = ("ere-we-go", "kult-of-speed", "mekboyz", "waaagh", "rail-convoy", "orbi
 
 
 # -- illegal actions -----------------------------------------------------------------------------
-
-
-def violation(state: State, action: str) -> RuleViolation:
-    """Apply the illegal ``action``: it raises :class:`RuleViolation`, and ``state`` is left
-    exactly as it was (equal to a clone taken before, with the same JSON). Returns the error."""
-    before = state.clone()
-    before_json = state.to_json()
-    with pytest.raises(RuleViolation) as exc:
-        state.apply(action)
-    assert state == before, f"refusing {action!r} changed the state"
-    assert state.to_json() == before_json, f"refusing {action!r} changed the state's JSON"
-    return exc.value
-
-
-def refused(state: State, action: str, rule: str | None = None) -> str:
-    """Apply the illegal ``action`` (see :func:`violation`) and return the id of the rule it
-    breaks; when ``rule`` is given, the violation must name exactly that rule."""
-    broken = violation(state, action).rule
-    if rule is not None:
-        assert broken == rule, f"{action!r} was refused under {broken}, not {rule}"
-    return broken
 
 
 # -- a campaign game, decision by decision -------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import pytest
+from refusals import refused, strs
 
 from wargames.ancients.actions import Dice, Draw
 from wargames.ancients.battle import BattleStep
@@ -31,7 +31,6 @@ from wargames.ancients.scenario import scenario_from_data
 from wargames.ancients.state import AncientsState
 from wargames.core.cards import Deck, Pile
 from wargames.core.engine import CHANCE
-from wargames.core.errors import RuleViolation
 
 State = AncientsState
 
@@ -177,23 +176,6 @@ def roll(s: State, *faces: str) -> State:
 def draw(s: State, card: str) -> State:
     assert s.current_player == CHANCE, f"no draw pending: {top(s)}"
     return s.apply(Draw(card))
-
-
-def refused(state: State, action: str, rule: str | None = None) -> str:
-    """Apply the illegal ``action``: it raises :class:`RuleViolation` (naming ``rule`` when
-    given) and leaves ``state`` exactly as it was. Returns the rule id."""
-    before = state.clone()
-    before_json = state.to_json()
-    with pytest.raises(RuleViolation) as exc:
-        state.apply(action)
-    assert state == before and state.to_json() == before_json
-    if rule is not None:
-        assert exc.value.rule == rule, f"{action!r} was refused under {exc.value.rule}"
-    return exc.value.rule
-
-
-def strs(actions: Iterable[object]) -> list[str]:
-    return [str(a) for a in actions]
 
 
 def legal(s: State) -> list[str]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-import pytest
+from refusals import refused as refused
+from refusals import strs as strs
 
 from wargames.core.cards import Pile
 from wargames.core.engine import CHANCE, Match
-from wargames.core.errors import RuleViolation
 from wargames.warmaster.data import TRAITOR
 from wargames.warmaster.flow import Task
 from wargames.warmaster.game import new_game
@@ -80,23 +80,6 @@ def roll(s: State, *outcomes: int | str) -> State:
     out = m.state
     assert isinstance(out, WarmasterState)
     return out
-
-
-def refused(state: State, action: str, rule: str | None = None) -> str:
-    """Apply the illegal ``action``: it raises :class:`RuleViolation` (naming ``rule`` when
-    given) and leaves ``state`` exactly as it was. Returns the rule id."""
-    before = state.clone()
-    before_json = state.to_json()
-    with pytest.raises(RuleViolation) as exc:
-        state.apply(action)
-    assert state == before and state.to_json() == before_json
-    if rule is not None:
-        assert exc.value.rule == rule, f"{action!r} was refused under {exc.value.rule}"
-    return exc.value.rule
-
-
-def strs(actions: Iterable[object]) -> list[str]:
-    return [str(a) for a in actions]
 
 
 def top(s: State) -> str:
