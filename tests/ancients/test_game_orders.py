@@ -80,24 +80,17 @@ def test_an_attached_leader_goes_with_his_unit_out_of_its_section() -> None:
 
 @pytest.mark.rule("CCB-ORDERS-07", "CCB-MOVE-15", "CCB-MOVE-17")
 def test_a_lone_leader_moves_only_if_ordered_and_attaches_where_he_ends() -> None:
-    s = position(
+    start = position(
         {"07-07": "MI"},
         {"07-03": "MI"},
         leaders={"06-08": "bottom"},
         card="order-two-center",
         step="orders",
     )
-    assert "order leader 06-08" in legal(s)
-    s = s.apply("order 07-07").apply("end orders")
+    assert "order leader 06-08" in legal(start)
+    s = start.apply("order 07-07").apply("end orders")
     refused(s, "move leader 06-08 06-07", "CCB-ORDERS-01")
-    s = position(
-        {"07-07": "MI"},
-        {"07-03": "MI"},
-        leaders={"06-08": "bottom"},
-        card="order-two-center",
-        step="orders",
-    )
-    s = s.apply("order leader 06-08").apply("end orders")
+    s = start.apply("order leader 06-08").apply("end orders")
     moves = [a for a in legal(s) if a.startswith("move leader")]
     assert "move leader 06-08 06-05" in moves  # 3 hexes
     assert "move leader 06-08 06-04" not in moves
