@@ -62,19 +62,8 @@ class Battlefield:
     """Square -> its neighbours (the hot paths' copy of the grid's)."""
     costs: dict[bool, dict[str, int]] = attrs.field(init=False, repr=False)
     """With an Engineer or not -> square -> the movement it costs to enter (:meth:`cost`)."""
-    impassable: frozenset[str] = attrs.field(init=False, repr=False)
-    step_sets: dict[str, frozenset[str]] = attrs.field(init=False, repr=False)
-    """Square -> the set of its neighbours (the movement search unites them)."""
-    cheap: dict[bool, frozenset[str]] = attrs.field(init=False, repr=False)
-    """With an Engineer or not -> the squares that cost one square of movement to enter."""
-    sight_blockers: frozenset[str] = attrs.field(init=False, repr=False)
-    """Squares whose terrain blocks lines of sight."""
     number: dict[str, int] = attrs.field(init=False, repr=False)
-    """Square -> its place in :attr:`squares` (the movement search works on numbers)."""
-    links: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False)
-    """Numbered neighbours of each numbered square."""
-    step_costs: dict[bool, tuple[int, ...]] = attrs.field(init=False, repr=False)
-    """With an Engineer or not -> the movement cost of entering each numbered square."""
+    """Square -> its place in :attr:`squares` (lines of sight are offsets of numbers)."""
     bit: dict[str, int] = attrs.field(init=False, repr=False)
     """Square -> its bit in a *square mask*: an integer whose bit ``n`` stands for the square
     numbered ``n`` (the movement search and lines of sight work on masks)."""
@@ -83,9 +72,12 @@ class Battlefield:
     around: dict[str, int] = attrs.field(init=False, repr=False)
     """Square -> the mask of its neighbours."""
     cheap_mask: dict[bool, int] = attrs.field(init=False, repr=False)
-    """:attr:`cheap` as masks."""
+    """With an Engineer or not -> the mask of the squares that cost one square of movement to
+    enter (the others cost two)."""
     impassable_mask: int = attrs.field(init=False, repr=False)
+    """The mask of the squares no unit may enter."""
     sight_blocker_mask: int = attrs.field(init=False, repr=False)
+    """The mask of the squares whose terrain blocks lines of sight."""
     hq_rings: dict[str, tuple[int, ...]] = attrs.field(init=False, repr=False)
     """Side -> the masks of the squares ``d`` squares from its HQ area, ``d`` = 0, 1, ..."""
     edges: tuple[int, int] = attrs.field(init=False, repr=False)
@@ -104,23 +96,15 @@ class Battlefield:
         set_(self, "steps", {a: grid.neighbours(a) for a in ids})
         costs = {e: {a: self.cost(a, e) for a in ids} for e in (False, True)}
         set_(self, "costs", costs)
-        set_(self, "impassable", frozenset(a for a in ids if not self.passable(a)))
-        set_(self, "step_sets", {a: frozenset(grid.neighbours(a)) for a in ids})
-        set_(
-            self, "cheap", {e: frozenset(a for a in ids if costs[e][a] == 1) for e in (False, True)}
-        )
-        set_(self, "sight_blockers", frozenset(a for a in ids if self.blocks_sight(a)))
-        number = {a: i for i, a in enumerate(ids)}
-        set_(self, "number", number)
-        set_(self, "links", tuple(tuple(number[b] for b in grid.neighbours(a)) for a in ids))
-        set_(self, "step_costs", {e: tuple(costs[e][a] for a in ids) for e in (False, True)})
-        bit = {a: 1 << i for i, a in enumerate(ids)}
-        set_(self, "bit", bit)
+        set_(self, "number", {a: i for i, a in enumerate(ids)})
+        set_(self, "bit", {a: 1 << i for i, a in enumerate(ids)})
+        bit = self.bit
         set_(self, "everywhere", (1 << len(ids)) - 1)
         set_(self, "around", {a: self.mask_of(grid.neighbours(a)) for a in ids})
-        set_(self, "cheap_mask", {e: self.mask_of(self.cheap[e]) for e in (False, True)})
-        set_(self, "impassable_mask", self.mask_of(self.impassable))
-        set_(self, "sight_blocker_mask", self.mask_of(self.sight_blockers))
+        cheap = {e: self.mask_of(a for a in ids if costs[e][a] == 1) for e in (False, True)}
+        set_(self, "cheap_mask", cheap)
+        set_(self, "impassable_mask", self.mask_of(a for a in ids if not self.passable(a)))
+        set_(self, "sight_blocker_mask", self.mask_of(a for a in ids if self.blocks_sight(a)))
         first = self.mask_of(a for a in ids if self._coords[a][0] == 1)
         last = self.mask_of(a for a in ids if self._coords[a][0] == self.width)
         set_(self, "edges", (self.everywhere & ~first, self.everywhere & ~last))
