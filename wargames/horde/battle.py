@@ -388,15 +388,9 @@ class PScaleState(StrikeHost):
             memo = layout["enemy mask"] = {}
         found = memo.get(side)
         if found is None:
-            hidden = self.hidden_from(side)
-            bit = self.field.bit
-            found = 0
-            for u in self.units:
-                if u.side == side or u.status != "fighting" or u.square is None:
-                    continue
-                if (u.attached_to is None) if u.officer is not None else (u.id not in hidden):
-                    found |= bit[u.square]
-            memo[side] = found
+            found = memo[side] = self.field.mask_of(
+                e.square for e in self.visible_enemies(side) if e.square is not None
+            )
         return found
 
     def blockers(self, side: str) -> int:
@@ -456,20 +450,11 @@ class PScaleState(StrikeHost):
             memo = layout["targets"] = {}
         found = memo.get(side)
         if found is None:
-            hidden, horde_at = self.hidden_from(side), self.places().horde_at
-            out = []
-            for e in self.units:
-                square = e.square
-                if e.side == side or square is None or e.status != "fighting":
-                    continue
-                if e.officer is None:
-                    if e.id not in hidden:
-                        out.append((e.id, square))
-                elif e.attached_to is None:
-                    shelter = horde_at.get(square)
-                    if shelter is None or self.unit(shelter).side != e.side:
-                        out.append((e.id, square))
-            found = memo[side] = tuple(out)
+            found = memo[side] = tuple(
+                (e.id, e.square)
+                for e in self.visible_enemies(side)
+                if e.square is not None and self.can_target(side, e)
+            )
         return found
 
     def nearest_enemies(self, u: Unit) -> tuple[tuple[Unit, ...], int]:
