@@ -25,6 +25,7 @@ MODULES = [
     "wargames.horde.weapons",
     "wargames.horde.analysis",
     "wargames.horde.battlefield",
+    "wargames.horde.blast",
     "wargames.horde.commands",
     "wargames.horde.game",
     "wargames.horde.scenario",

@@ -11,9 +11,14 @@
 * A horde at Magnitude 0 is destroyed (HMC-DAMAGE-15): it leaves the board; its Specialists
   retreat and play no further part (HMC-SPECIALIST-03, HMC-GAP-23); its Officers stand alone
   in its square. An Officer at 0 wounds is slain.
+* A Blast (20) or greater also hits the other hordes in its area (HMC-WEAPON-04, HMC-GAP-12;
+  :mod:`wargames.horde.blast`): each loses the Magnitude the shared damage die does against its
+  own defences, counts one attack received, has its Officers and Specialists wounded, is
+  destroyed at 0 and leaves stealth, just as the target; the target first, then the others in
+  square order.
 * A horde still standing then checks its morale (:class:`~wargames.horde.morale_test.MoraleCheck`)
   before anything else happens, so a horde broken by an attack does not counter-attack
-  (HMC-COUNTER-01).
+  (HMC-COUNTER-01); after a Blast over several hordes each checks, in the same order.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wargames.core.tasks import quick_evolve
+from wargames.horde.blast import area_hits
 from wargames.horde.profiles import Horde
 from wargames.horde.strikes import Strike
 from wargames.horde.units import Unit, resized
@@ -35,32 +41,53 @@ def take_hit(s: S, strike: Strike) -> S:
 
     assert strike.loss is not None
     blast = s.numbers(strike).weapon.blast
-    striker, target = s.unit(strike.striker), s.unit(strike.target)
-    changed: list[Unit] = []
+    extra = area_hits(s, strike)
+    striker = s.unit(strike.striker)
+    latest: dict[str, Unit] = {}
     if striker.stealthed and not strike.counter:
-        changed.append(quick_evolve(striker, stealthed=False))
+        latest[striker.id] = quick_evolve(striker, stealthed=False)
+    hit_horde(s, latest, strike.target, strike.loss, (strike.damage or 0) if blast else 0)
+    for h in extra:
+        hit_horde(s, latest, h.unit, h.loss, h.damage)
+    s = s.replace(*latest.values())
+    tests = [(strike.target, strike.morale_test)] + [(h.unit, h.morale_test) for h in extra]
+    checks = [MoraleCheck(uid, test) for uid, test in tests if standing_horde(latest[uid])]
+    return s.push(*checks) if checks else s
+
+
+def hit_horde(s: S, latest: dict[str, Unit], unit: str, loss: int, blast_damage: int) -> None:
+    """``unit`` loses ``loss`` Magnitude and counts one attack received (HMC-DAMAGE-01,
+    HMC-DEFENSE-05); a hit in stealth discovers it. ``blast_damage``: the damage of a Blast
+    attack, which wounds its Officers and Specialists (HMC-OFFICER-09, HMC-SPECIALIST-02).
+    Destroyed at 0, its Officers left standing in its square (HMC-DAMAGE-15). The changed
+    units go into ``latest`` (by id; those already there are the current ones)."""
+    target = latest.get(unit) or s.unit(unit)
     hurt = quick_evolve(
         target,
-        horde=resized(target.horde, target.magnitude - strike.loss),
+        horde=resized(target.horde, target.magnitude - loss),
         received=target.received + 1,
     )
-    if blast and strike.damage and target.is_horde:
-        hurt = quick_evolve(hurt, horde=wound_specialists(hurt.horde, strike.damage))
-        changed += [wound(o, strike.damage) for o in s.attached(target.id)]
-    latest = {c.id: c for c in changed}
+    if target.stealthed:
+        hurt = quick_evolve(hurt, stealthed=False)
+    officers = [latest.get(o.id) or o for o in s.attached(unit)]
+    if blast_damage and target.is_horde:
+        hurt = quick_evolve(hurt, horde=wound_specialists(hurt.horde, blast_damage))
+        officers = [wound(o, blast_damage) for o in officers]
+        latest.update((o.id, o) for o in officers)
     if hurt.magnitude == 0:
         square = s.location(target)
         hurt = fallen(hurt)
-        for o in s.attached(target.id):
-            o = latest.get(o.id, o)
+        for o in officers:
             if not o.gone:
                 latest[o.id] = quick_evolve(o, attached_to=None, square=square)
     elif hurt.bonus is not None and hurt.bonus in latest and latest[hurt.bonus].gone:
         hurt = quick_evolve(hurt, bonus=None)
-    s = s.replace(*latest.values(), hurt)
-    if hurt.fighting and hurt.is_horde:
-        s = s.push(MoraleCheck(hurt.id, strike.morale_test))
-    return s
+    latest[unit] = hurt
+
+
+def standing_horde(u: Unit) -> bool:
+    """A horde still fighting after a hit: it checks its morale."""
+    return u.fighting and u.is_horde
 
 
 def wound_specialists(horde: Horde, damage: int) -> Horde:
@@ -90,4 +117,4 @@ def fallen(u: Unit) -> Unit:
     )
 
 
-__all__ = ["fallen", "take_hit", "wound", "wound_specialists"]
+__all__ = ["fallen", "hit_horde", "standing_horde", "take_hit", "wound", "wound_specialists"]

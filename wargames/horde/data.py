@@ -12,7 +12,8 @@ the top of ``imperium.toml``.
 name replaces a shipped one, others are added); :func:`load_horde_file` reads one file. Every
 problem raises :class:`~wargames.core.errors.ScenarioError` naming the file, the key path
 (``horde[2].weapon[0].damage``) and what is wrong: an unknown characteristic, a bad damage
-code, a negative Magnitude, an unknown talent or quality, an unknown key...
+code, a negative Magnitude, an unknown talent or quality, a Fear level outside 1-4, an unknown
+key...
 
 >>> book = default_hordes()
 >>> book["cultists"].magnitude, str(book["Cultists"].weapons[0])
@@ -33,6 +34,7 @@ from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Node, package_files, read_package_toml, read_toml
 from wargames.horde.profiles import (
     CHARACTERISTICS,
+    MAX_FEAR,
     OFFICER_TALENTS,
     SPECIALISTS,
     TALENTS,
@@ -65,6 +67,7 @@ HORDE_KEYS = (
     "characteristics",
     "unnatural",
     "talents",
+    "fear",
     "weapon",
     "officer",
     "specialist",
@@ -253,6 +256,12 @@ def read_magnitude(node: Node) -> tuple[int, int]:
     return magnitude, starting
 
 
+def read_fear(node: Node) -> int:
+    """The Fear (N) trait: absent is 0 (no Fear), else a whole number from 1 to
+    :data:`~wargames.horde.profiles.MAX_FEAR` (research O5; HMC-GAP-03)."""
+    return node.number("fear", 1, MAX_FEAR, default=0)
+
+
 def read_horde(node: Node, faction: str, seen: dict[str, str]) -> Horde:
     """One ``[[horde]]`` table; ``seen`` maps the ids met so far to where."""
     node.only(HORDE_KEYS)
@@ -273,6 +282,7 @@ def read_horde(node: Node, faction: str, seen: dict[str, str]) -> Horde:
         ap=node.number("ap", 0, 100),
         weapons=weapons,
         talents=tuple(sorted(_names(node, "talents", TALENTS, "talent"))),
+        fear=read_fear(node),
         officers=tuple(read_officer(o) for o in node.list("officer", default_empty=True)),
         specialists=tuple(read_specialist(s) for s in node.list("specialist", default_empty=True)),
         faction=faction,

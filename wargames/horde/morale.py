@@ -15,7 +15,10 @@ game (HMC-GAP-03); this module gives the modifiers it adds to Willpower:
 
 Two gap-fills of the research notes (section "Read this first"), which the seed leaves open:
 -10 while under-strength, below 50% of the starting Magnitude, which a Disciplined horde
-ignores (HMC-TALENT-09); and -10 per level of Fear above 1.
+ignores (HMC-TALENT-09); and -10 per level of Fear above 1 (research 3.6, O5: Fear 1 nothing,
+2 -10, 3 -20, 4 -30), which a Disciplined horde takes too. The battle passes the highest Fear
+(:attr:`~wargames.horde.profiles.Horde.fear`) among the enemies in close combat with the horde
+(:func:`~wargames.horde.morale_test.enemy_fear`).
 
 A fleeing or morale-failed horde's Defense of zero and the maximised attack die
 (HMC-MORALE-09, -10) are defence rules: :mod:`wargames.horde.modifiers` and
@@ -68,7 +71,8 @@ def willpower_modifiers(
     """The Willpower modifiers of ``horde``'s morale test (see the module docstring).
 
     ``officer`` ``None`` means "if an Officer is attached to the horde"; ``engaged_with`` lists
-    the Magnitudes of the enemy hordes in close combat with it. ``adjacent_ally`` and
+    the Magnitudes of the enemy hordes in close combat with it; ``fear`` is the highest Fear
+    level among the enemies in close combat with it (HMC-GAP-03). ``adjacent_ally`` and
     ``isolated`` cannot both hold (``ValueError``).
     """
     if adjacent_ally and isolated:

@@ -5,11 +5,19 @@ first" and 3.6; reconstructed).
 **The test** is a d100 roll (a chance node) against the horde's Willpower plus its modifiers
 (:func:`morale_terms`): the seed's (HMC-MORALE-01 to -08, through
 :func:`~wargames.horde.morale.willpower_modifiers`: adjacent ally, cover, HQ area, Officer,
-isolation, outnumbered, army half lost, and the notes' under-strength -10), an Officer's Iron
-Discipline (+10 more, on top of the Officer's +10, HMC-MORALE-04; reconstructed), -10 while
-confused, -20 to rally a routing horde or a fleeing horde with nowhere to flee. A roll at or
-under the target passes. Degrees of failure count the Black Crusade / Only War way: one, plus
-one per full 10 points the roll is over the target (research O2).
+isolation, outnumbered, army half lost, and the notes' under-strength -10 and Fear), an
+Officer's Iron Discipline (+10 more, on top of the Officer's +10, HMC-MORALE-04; reconstructed),
+-10 while confused, -20 to rally a routing horde or a fleeing horde with nowhere to flee. A roll
+at or under the target passes. Degrees of failure count the Black Crusade / Only War way: one,
+plus one per full 10 points the roll is over the target (research O2).
+
+**Fear** (research 3.6, H8, O5; reconstructed): a horde takes the Fear penalty of the highest
+Fear level among the enemy units in close combat with it (:func:`enemy_fear`: the hordes and
+lone Officers its side sees in the eight squares around it, and the Officers joined to those
+hordes): Fear 1 nothing, 2 -10, 3 -20, 4 -30. Contact with Fear forces no test of its own: hordes
+take the penalty on their tests instead of a fear test (H8). A Disciplined horde takes it too
+(HMC-TALENT-09 spares only the under-strength penalty); Fearless and frenzied hordes never test
+(HMC-TALENT-10, O7).
 
 **When** (:class:`MoraleCheck`, after every attack that leaves the horde standing, before a
 counter-attack, HMC-COUNTER-01):
@@ -91,6 +99,16 @@ def army_half_lost(s: S, side: str) -> bool:
     return 2 * lost >= len(hordes) > 0
 
 
+def enemy_fear(s: S, u: Unit) -> int:
+    """The highest Fear level among the enemy units in close combat with ``u`` (0: none): the
+    hordes and lone Officers its side sees around it, and the Officers joined to those hordes,
+    each by its own profile (HMC-GAP-03; research 3.6, H8, O5)."""
+    most = 0
+    for e in s.adjacent_enemies(u):
+        most = max(most, e.horde.fear, *(o.horde.fear for o in s.attached(e.id)))
+    return most
+
+
 def morale_terms(s: S, u: Unit, reason: Reason, blocked: bool = False) -> tuple[Term, ...]:
     """The modifiers to ``u``'s Willpower for a test (see the module docstring); ``blocked``:
     a fleeing horde with nowhere to flee."""
@@ -113,6 +131,7 @@ def morale_terms(s: S, u: Unit, reason: Reason, blocked: bool = False) -> tuple[
             isolated=not near and not adjacent,
             engaged_with=engaged,
             army_half_lost=army_half_lost(s, u.side),
+            fear=enemy_fear(s, u),
             rules=s.rules,
         )
     )
@@ -222,6 +241,7 @@ __all__ = [
     "army_half_lost",
     "bonus_officer",
     "degrees_of_failure",
+    "enemy_fear",
     "failed",
     "fearless",
     "morale_target",

@@ -49,6 +49,9 @@ FEARLESS: Final = "Fearless"
 FIRE_DRILL: Final = "Fire Drill"
 SWIFT_ATTACK: Final = "Swift Attack"
 
+MAX_FEAR = 4
+"""The highest Fear level of the host games (research O5: Fear 1 to 4)."""
+
 OFFICER_TALENTS = ("Iron Discipline", "Into the Jaws of Hell")
 """The Officer talents the rules name (HMC-MORALE-04, -05); other host-game talents have no
 effect on hordes here (HMC-GAP-32)."""
@@ -133,6 +136,10 @@ class Horde:
     faction: str = ""
     provenance: str = "reconstructed"
     note: str = ""
+    fear: int = 0
+    """The Fear (N) trait of the host games, 1 to 4 (0: none). An enemy horde in close combat
+    with this unit takes -10 per level above 1 on its morale tests (HMC-GAP-03, research 3.6,
+    H8, O5; :func:`wargames.horde.morale_test.morale_terms`)."""
 
     # -- bonuses ----------------------------------------------------------------------------
 
@@ -211,6 +218,12 @@ class Horde:
         """Whether the horde has the talent (one of :data:`TALENTS`)."""
         return talent in self.talents
 
+    @property
+    def traits(self) -> tuple[str, ...]:
+        """The talents, then ``Fear (N)`` if the horde has Fear (HMC-GAP-03): what a profile
+        table shows."""
+        return (*self.talents, f"Fear ({self.fear})") if self.fear else self.talents
+
     def specialist(self, kind: str) -> Specialist | None:
         """The first active Specialist of ``kind`` attached, if any."""
         for spec in self.specialists:
@@ -265,6 +278,7 @@ __all__ = [
     "FEARLESS",
     "FIRE_DRILL",
     "INTO_THE_JAWS_OF_HELL",
+    "MAX_FEAR",
     "MEDIC",
     "NO_UNNATURAL",
     "OFFICER_TALENTS",

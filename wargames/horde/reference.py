@@ -57,7 +57,8 @@ def _signed(value: int) -> str:
 
 def ratings_markdown(hordes: Iterable[Horde] | None = None) -> str:
     """Every shipped horde profile with its ratings (HMC-STAT): Defense = TB + AgB, Melee
-    Attack = WSB + SB, Ranged Attack = BSB + PerB (the default readings)."""
+    Attack = WSB + SB, Ranged Attack = BSB + PerB (the default readings); its talents, then
+    Fear (N) if it has Fear (HMC-GAP-03)."""
     rows = []
     for h in hordes if hordes is not None else default_hordes():
         weapons = ", ".join(w.name for w in h.weapons)
@@ -72,7 +73,7 @@ def ratings_markdown(hordes: Iterable[Horde] | None = None) -> str:
                 melee_attack(h),
                 ranged_attack(h),
                 weapons,
-                ", ".join(h.talents) or "—",
+                ", ".join(h.traits) or "—",
             )
         )
     head = ("id", "name", "faction", "Magnitude", "AP", "Defense", "Melee", "Ranged")
