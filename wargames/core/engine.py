@@ -15,6 +15,8 @@ from __future__ import annotations
 import abc
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
 
 import attrs
@@ -157,7 +159,7 @@ class GameState(abc.ABC):
             if self.current_player is None:
                 found = ()
             elif self.current_player == CHANCE:
-                found = tuple(a for a, _ in self.chance_outcomes())
+                found = tuple([a for a, _ in self.chance_outcomes()])
             else:
                 found = self._legal()
             memo["legal"] = found
@@ -179,12 +181,10 @@ class GameState(abc.ABC):
             action = self.parse_action(action)
         if self.current_player is None:
             raise RuleViolation("GAME-OVER", "the game is over; no action can be taken")
-        for legal in self._legal_tuple():
-            if legal is action:  # the common case: an action taken from legal_actions()
-                break
-        else:
-            if not self.is_legal(action):
-                raise self._explain(action)
+        # the common case first: the very object listed by legal_actions() (compared by
+        # identity, without the actions' own __eq__)
+        if not any(map(is_, self._legal_tuple(), repeat(action))) and not self.is_legal(action):
+            raise self._explain(action)
         return self._apply(action)
 
     @property

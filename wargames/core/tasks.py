@@ -167,13 +167,18 @@ def quick_evolve(value: V, **changes: Any) -> V:
         names = _FIELDS[cls] = frozenset(f.name for f in attrs.fields(cast(Any, cls)))
     if not changes.keys() <= names:
         raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)}")
-    new = object.__new__(cls)
-    fields = new.__dict__
-    fields.update(value.__dict__)
+    fields = value.__dict__.copy()
     fields.update(changes)
     if "_attrs_cached_hash" in fields:
         fields["_attrs_cached_hash"] = None  # attrs works it out again when asked
+    new = _new(cls)
+    _set(new, "__dict__", fields)
     return new
+
+
+_new, _set = object.__new__, object.__setattr__
+"""Making a copy of a frozen value: a bare instance, then its instance dictionary (the copy
+of the original's, with the changes) set at once."""
 
 
 _KEPT: dict[tuple[Any, ...], tuple[str, ...]] = {}
@@ -228,9 +233,7 @@ class TaskState(GameState):
         """A copy with ``changes`` (fast: copies share every unchanged field; no validation).
         Cache entries of :attr:`kept_memo` are carried over when their fields are unchanged."""
         cls = type(self)
-        new = object.__new__(cls)
-        fields = new.__dict__
-        fields.update(self.__dict__)
+        fields = self.__dict__.copy()
         fields.update(changes)
         old = self._memo
         memo: dict[str, Any] = {}
@@ -245,6 +248,8 @@ class TaskState(GameState):
                 if name in old:
                     memo[name] = old[name]
         fields["_memo"] = memo
+        new = _new(cls)
+        _set(new, "__dict__", fields)
         return new
 
     def clone(self) -> Self:

@@ -388,9 +388,7 @@ class PScaleState(StrikeHost):
             memo = layout["enemy mask"] = {}
         found = memo.get(side)
         if found is None:
-            found = memo[side] = self.field.mask_of(
-                e.square for e in self.visible_enemies(side) if e.square is not None
-            )
+            found = memo[side] = self.field.mask_of(square for _, square in self.seen(side))
         return found
 
     def blockers(self, side: str) -> int:
@@ -429,31 +427,45 @@ class PScaleState(StrikeHost):
         """Whether ``side`` has a line of sight from square ``a`` to square ``b``."""
         return a == b or self.field.clear_of(a, b, self.blockers(side))
 
+    def seen(self, side: str) -> tuple[tuple[str, str], ...]:
+        """``(unit, square)`` of the enemy units on the board ``side`` can see: hordes not in
+        stealth (HMC-TALENT-02) and lone Officers, in the order of :attr:`units` (cached by
+        layout)."""
+        layout = self.layout()
+        memo: dict[str, tuple[tuple[str, str], ...]] | None = layout.get("seen")
+        if memo is None:
+            memo = layout["seen"] = {}
+        found = memo.get(side)
+        if found is None:
+            hidden = self.hidden_from(side)
+            found = memo[side] = tuple(
+                (u.id, u.square)
+                for u in self.units
+                if u.side != side
+                and u.square is not None
+                and u.status == "fighting"
+                and (u.officer is None or u.attached_to is None)
+                and u.id not in hidden
+            )
+        return found
+
     def visible_enemies(self, side: str) -> tuple[Unit, ...]:
-        """Enemy units on the board ``side`` can see (hordes not in stealth, lone Officers)."""
-        hidden = self.hidden_from(side)
-        return tuple(
-            u
-            for u in self.units
-            if u.side != side
-            and u.on_board
-            and (u.is_horde or u.attached_to is None)
-            and u.id not in hidden
-        )
+        """Enemy units on the board ``side`` can see (:meth:`seen`)."""
+        unit = self.unit
+        return tuple(unit(e) for e, _ in self.seen(side))
 
     def targets(self, side: str) -> tuple[tuple[str, str], ...]:
         """``(unit, square)`` of the enemy units ``side``'s hordes may attack at all
-        (:meth:`visible_enemies` that :meth:`can_target` allows), cached by layout."""
+        (those of :meth:`seen` that :meth:`can_target` allows), cached by layout."""
         layout = self.layout()
         memo: dict[str, tuple[tuple[str, str], ...]] | None = layout.get("targets")
         if memo is None:
             memo = layout["targets"] = {}
         found = memo.get(side)
         if found is None:
+            unit, can_target = self.unit, self.can_target
             found = memo[side] = tuple(
-                (e.id, e.square)
-                for e in self.visible_enemies(side)
-                if e.square is not None and self.can_target(side, e)
+                (e, there) for e, there in self.seen(side) if can_target(side, unit(e))
             )
         return found
 
@@ -781,8 +793,9 @@ def carry_masks(
 ) -> None:
     """The square masks of the layout ``before`` with the horde ``mover`` (seen by both
     sides: a horde in stealth that moves is seen) moved from ``start`` to ``end``: the enemy
-    units each side sees (a lone Officer of its side left on ``start`` stays), the squares
-    blocking its sight (terrain stays) and the hordes it may not stop on."""
+    units each side sees (a lone Officer of its side left on ``start`` stays) and those it
+    may attack (:func:`carry_targets`), the squares blocking its sight (terrain stays) and the
+    hordes it may not stop on."""
     field = s.field
     gone, there = field.bit[start], field.bit[end]
     terrain = field.sight_blocker_mask & gone
@@ -795,6 +808,12 @@ def carry_masks(
             side: mask if side == mover.side else (mask & ~gone) | stays | there
             for side, mask in enemies.items()
         }
+        sheltering = any(
+            s.unit(o).side == mover.side
+            for square in (start, end)
+            for o in places.officers_at.get(square, ())
+        )
+        carry_targets(layout, before, mover, end, sheltering)
     sight: dict[str, int] | None = before.get("blockers")
     if sight:
         layout["blockers"] = {
@@ -803,6 +822,36 @@ def carry_masks(
     stops: dict[str, int] | None = before.get("no_stop")
     if stops:
         layout["no_stop"] = {side: (mask & ~gone) | there for side, mask in stops.items()}
+
+
+def carry_targets(
+    layout: dict[str, Any],
+    before: dict[str, Any],
+    mover: Unit,
+    end: str,
+    sheltering: bool,
+) -> None:
+    """The enemy units each side sees and may attack (:meth:`PScaleState.seen`,
+    :meth:`PScaleState.targets`) of the layout ``before`` with the horde ``mover`` moved to
+    ``end``: the enemy sees it on its new square. The enemy's targets are left to be worked
+    out afresh when ``sheltering``: a lone Officer of the mover's side stands where it left
+    or where it arrived (the horde no longer shelters him, or now does, HMC-OFFICER-08)."""
+
+    def moved(entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+        return tuple((e, end if e == mover.id else there) for e, there in entries)
+
+    seen: dict[str, tuple[tuple[str, str], ...]] | None = before.get("seen")
+    if seen:
+        layout["seen"] = {
+            side: found if side == mover.side else moved(found) for side, found in seen.items()
+        }
+    targets: dict[str, tuple[tuple[str, str], ...]] | None = before.get("targets")
+    if targets:
+        layout["targets"] = {
+            side: found if side == mover.side else moved(found)
+            for side, found in targets.items()
+            if side == mover.side or not sheltering
+        }
 
 
 def other(side: str) -> str:

@@ -80,15 +80,17 @@ def _carried(s: S) -> list[str]:
                 again = _chargeable(fresh, u)
             if again != value:
                 out.append(f"the {name} lookup of {key} is out of date: {value} not {again}")
-    masks: dict[str, Callable[[str], int]] = {
+    per_side: dict[str, Callable[[str], Any]] = {
         "enemy mask": fresh.enemy_mask,
         "blockers": fresh.blockers,
         "no_stop": lambda side: fresh.horde_mask(fresh.hidden_from(side)),
+        "seen": fresh.seen,
+        "targets": fresh.targets,
     }
-    for name, rebuild in masks.items():
-        for side, mask in layout.get(name, {}).items():
-            if mask != rebuild(side):
-                out.append(f"the {name} mask of {side} is out of date")
+    for name, rebuild in per_side.items():
+        for side, value in layout.get(name, {}).items():
+            if value != rebuild(side):
+                out.append(f"the {name} lookup of {side} is out of date")
     return out
 
 
