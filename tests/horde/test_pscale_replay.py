@@ -15,8 +15,11 @@ from wargames import CHANCE
 from wargames.core.engine import pick_outcome
 from wargames.horde.battle import LAYOUTS
 
-PINNED = "9bfdf152b27d66ddf29db206167b34e9c16858517cbe3c82cf708f7d5f84da09"
-"""The digest of :func:`digest` over the shipped scenarios, seeds 0 and 1."""
+PINNED = "a034d1e3649bb5415fc5d5f3046ddadc0c6c44108fb14d4f5c1381671ed9c6a9"
+"""The digest of :func:`digest` over the shipped scenarios, seeds 0 and 1.
+
+Re-pinned when the manufactorum and the ork assault were rebalanced (new Magnitudes, a third
+Marine horde); the engine did not change."""
 
 
 def digest(seeds: range) -> str:
