@@ -41,7 +41,7 @@ from wargames.horde.profiles import PATHFINDER
 from wargames.horde.rules import DEFAULT, HordeRules
 from wargames.horde.scenario import SIDES, BattleSetup, other_side
 from wargames.horde.strikes import Strike, StrikeHost
-from wargames.horde.units import CONFUSED, FRENZIED, Unit
+from wargames.horde.units import CONFUSED, FRENZIED, GONE, Unit
 
 if TYPE_CHECKING:
     from wargames.horde.battlefield import Battlefield
@@ -53,6 +53,8 @@ LAYOUTS: dict[tuple[Any, ...], dict[str, Any]] = {}
 """Lookups by layout (:meth:`PScaleState.layout`): states are values, so equal layouts share
 them; emptied when it holds :data:`LAYOUT_CACHE` layouts."""
 LAYOUT_CACHE = 512
+OTHER = {side: other_side(side) for side in SIDES}
+"""Side -> the opposing side."""
 
 
 @attrs.frozen
@@ -75,11 +77,10 @@ class Places:
         attached: dict[str, list[str]] = {}
         stealthed: dict[str, set[str]] = {side: set() for side in SIDES}
         for u in units:
-            if u.attached_to is not None and not u.gone:
+            if u.attached_to is not None and u.status not in GONE:
                 attached.setdefault(u.attached_to, []).append(u.id)
-            if not u.on_board:
+            if u.square is None or u.status != "fighting":  # not on the board
                 continue
-            assert u.square is not None
             if u.officer is None:
                 horde_at[u.square] = u.id
                 if u.stealthed:
@@ -259,7 +260,7 @@ class PScaleState(StrikeHost):
                     self.setup,
                     self.hidden,
                     tuple(
-                        (u.id, u.square, u.status, u.stealthed, u.attached_to) for u in self.units
+                        [(u.id, u.square, u.status, u.stealthed, u.attached_to) for u in self.units]
                     ),
                 )
             found = LAYOUTS.get(key)
@@ -333,7 +334,7 @@ class PScaleState(StrikeHost):
 
     def hidden_from(self, side: str) -> frozenset[str]:
         """The enemy hordes ``side`` cannot see: those in stealth (HMC-TALENT-02)."""
-        stealthed = self.places().stealthed[other_side(side)]
+        stealthed = self.places().stealthed[OTHER[side]]
         return stealthed | self.hidden if self.hidden else stealthed
 
     def enemy_at(self, side: str, square: str) -> bool:
@@ -416,10 +417,9 @@ class PScaleState(StrikeHost):
         if found is None:
             bit = self.field.bit
             found = 0
-            for u in self.units:
-                square = u.square
-                if square is not None and u.officer is None and u.status == "fighting":
-                    found |= 0 if u.id in hidden else bit[square]
+            for square, uid in self.places().horde_at.items():
+                if uid not in hidden:
+                    found |= bit[square]
             memo[hidden] = found
         return found
 
@@ -465,7 +465,9 @@ class PScaleState(StrikeHost):
         if found is None:
             unit, can_target = self.unit, self.can_target
             found = memo[side] = tuple(
-                (e, there) for e, there in self.seen(side) if can_target(side, unit(e))
+                (e, there)
+                for e, there in self.seen(side)
+                if unit(e).officer is None or can_target(side, unit(e))  # a seen horde may be
             )
         return found
 
@@ -537,14 +539,22 @@ class PScaleState(StrikeHost):
         blocking terrain in between blocking it)."""
         if self.at_post(u.side):
             return True
-        return self.by_layout("commands", u.id, lambda: self._in_commander_sight(u))
+        return u.id in self.by_layout("commands", u.side, lambda: self._in_commander_sight(u.side))
 
-    def _in_commander_sight(self, u: Unit) -> bool:
-        where = self.commander_square(u.side)
-        square = self.location(u)
-        if where is None or square is None:
-            return False
-        return self.sees(u.side, where, square)
+    def _in_commander_sight(self, side: str) -> frozenset[str]:
+        """The units on the board of ``side`` its Commander sees from where he stands."""
+        where = self.commander_square(side)
+        if where is None:
+            return frozenset()
+        field, blockers = self.field, self.blockers(side)
+        return frozenset(
+            u.id
+            for u in self.units
+            if u.side == side
+            and u.status == "fighting"
+            and u.square is not None
+            and (u.square == where or field.clear_of(where, u.square, blockers))
+        )
 
     # -- the attack numbers (the strike host) -------------------------------------------------
 

@@ -37,7 +37,7 @@ from wargames.horde.compulsion import (
 )
 from wargames.horde.flow import BattleTask
 from wargames.horde.morale_test import MoraleTest
-from wargames.horde.moves import MoveOrder, has_destination
+from wargames.horde.moves import MoveOrder, with_room
 from wargames.horde.profiles import AMBUSHERS, MEDIC
 from wargames.horde.reshape import (
     SPLIT_MINIMUM,
@@ -75,24 +75,21 @@ def horde_options(s: S, u: Unit, spent: int) -> list[Action]:
     budget = (1 if confused else 2) - spent
     cqc = s.in_cqc(u)
     moving = can_move(s, u)
+    room = with_room(s, u) if moving and budget >= 1 else frozenset()
     out: list[Action] = [*free_orders(s, u)]
     if budget >= 1:
         out += attack_actions(s, u)
-        if moving and not cqc and has_destination(s, u, "tactical advance"):
+        if not cqc and "tactical advance" in room:
             out.append(cmd.order(u.id, "tactical advance"))
         out += medicae_orders(s, u)
     if budget >= 2:
         out += charge_orders(s, u)
         out += [cmd.order(u.id, "brace"), cmd.order(u.id, "get down")]
-        if moving and not cqc:
-            out += [
-                cmd.order(u.id, o)
-                for o in ("rapid advance", "forced march")
-                if has_destination(s, u, o)
-            ]
-        if moving and cqc and has_destination(s, u, "pull back"):
+        if not cqc:
+            out += [cmd.order(u.id, o) for o in ("rapid advance", "forced march") if o in room]
+        if cqc and "pull back" in room:
             out.append(cmd.order(u.id, "pull back"))
-        if moving and has_destination(s, u, "tactical retreat"):
+        if "tactical retreat" in room:
             out.append(cmd.order(u.id, "tactical retreat"))
         if moving:
             out.append(cmd.order(u.id, "full retreat"))

@@ -113,14 +113,20 @@ class Reach:
         """The squares entered on the way to ``square``, in order (``square`` last): back
         from ``square``, each time to the first neighbour (in grid order) whose cost plus the
         cost of entering is the cost."""
-        field, layers = self.field, self.layers
-        bit, cheap, around = field.bit, field.cheap_mask[self.engineer], field.around
-        k = next(k for k, layer in enumerate(layers) if layer & bit[square])
+        field, layers = self.field, self._layers
+        bit, cheap, steps = field.bit, field.cheap_mask[self.engineer], field.steps
+        end, k = bit[square], 0
+        while True:  # the square's cost: the first layer it is in (searched no further)
+            self._extend(k)
+            if layers[k] & end:
+                break
+            k += 1
         out = [square]
         while k:
             here = out[-1]
             k -= 1 if bit[here] & cheap else 2
-            out.append(min(field.squares_in(around[here] & layers[k])))
+            layer = layers[k]
+            out.append(next(n for n in steps[here] if bit[n] & layer))  # neighbours by id
         out.pop()
         return out[::-1]
 
