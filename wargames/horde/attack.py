@@ -23,7 +23,7 @@ they cannot disagree.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import attrs
@@ -75,9 +75,9 @@ def choose_weapon(horde: Horde, kind: Kind, name: str | None = None) -> Weapon:
     """The weapon of a ``kind`` attack: the one named, else the horde's first of that kind."""
     usable = horde.weapons_of(kind)
     if name is not None:
-        for weapon in usable:
-            if weapon.name.lower() == name.lower():
-                return weapon
+        weapon = weapon_named(usable, name)
+        if weapon is not None:
+            return weapon
         have = ", ".join(w.name for w in usable) or "none"
         raise RuleViolation(
             "HMC-ATTACK-01", f"{horde.name} has no {kind} weapon {name!r} (its {kind}: {have})"
@@ -85,6 +85,13 @@ def choose_weapon(horde: Horde, kind: Kind, name: str | None = None) -> Weapon:
     if not usable:
         raise RuleViolation("HMC-ATTACK-01", f"{horde.name} has no {kind} weapon")
     return usable[0]
+
+
+@cache
+def weapon_named(weapons: tuple[Weapon, ...], name: str) -> Weapon | None:
+    """The first of ``weapons`` called ``name`` (in any case), if any."""
+    wanted = name.lower()
+    return next((w for w in weapons if w.name.lower() == wanted), None)
 
 
 def check_attack(attacker: Horde, defender: Horde, kind: Kind, context: AttackContext) -> None:
@@ -217,4 +224,5 @@ __all__ = [
     "choose_weapon",
     "defence_result",
     "hit_of",
+    "weapon_named",
 ]

@@ -36,6 +36,7 @@ Magnitude 0 is destroyed (HMC-DAMAGE-15).
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Literal
 
 import attrs
@@ -45,7 +46,7 @@ from wargames.horde.context import AttackContext
 from wargames.horde.profiles import Horde
 from wargames.horde.ratings import half_up
 from wargames.horde.rules import DEFAULT, HordeRules
-from wargames.horde.terms import Term, total
+from wargames.horde.terms import Term, term, total
 from wargames.horde.weapons import Kind, Weapon
 
 Hit = Literal["full", "partial"]
@@ -101,21 +102,25 @@ def magnitude_tens(magnitude: int, rules: HordeRules = DEFAULT) -> int:
     return magnitude // 10
 
 
-def magnitude_bonuses(attacker: Horde, weapon: Weapon, kind: Kind, rules: HordeRules) -> list[Term]:
+def magnitude_bonuses(
+    attacker: Horde, weapon: Weapon, kind: Kind, rules: HordeRules
+) -> tuple[Term, ...]:
     """The "+2 Magnitude for damage" bonuses (the Magnitude added): Blast (X) 2 per level
     (HMC-WEAPON-02), Fire Drill and Swift Attack (HMC-TALENT-11, -12). None at E-Scale."""
     if rules.scale == "E":
-        return []
+        return ()
     out = []
     if weapon.blast:
-        out.append(Term("HMC-WEAPON-02", f"Blast ({weapon.blast})", 2 * weapon.blast))
-    return out + talents.magnitude_bonus_terms(attacker, kind)
+        out.append(term("HMC-WEAPON-02", f"Blast ({weapon.blast})", 2 * weapon.blast))
+    return (*out, *talents.magnitude_bonus_terms(attacker, kind))
 
 
+@cache
 def magnitude_terms(
-    magnitude: int, bonuses: list[Term], rules: HordeRules, partial: bool, rule: str
-) -> list[Term]:
-    """The Magnitude damage term and its "+2 Magnitude" bonuses (HMC-GAP-11, -12).
+    magnitude: int, bonuses: tuple[Term, ...], rules: HordeRules, partial: bool, rule: str
+) -> tuple[Term, ...]:
+    """The Magnitude damage term and its "+2 Magnitude" bonuses (HMC-GAP-11, -12), worked out
+    once per Magnitude.
 
     Full damage adds the tens (HMC-DAMAGE-04, -08); partial damage half of them rounded up
     (HMC-DAMAGE-11). The bonuses add 2 per "+2" to the tens (``tens`` reading) or to the
@@ -133,28 +138,38 @@ def magnitude_terms(
         base = half_up(tens)
         halved = rules.partial_magnitude_bonus == "halved"
         value = half_up(with_bonus) if halved else base + with_bonus - tens
-        out = [Term(rule, f"half Magnitude {magnitude} tens", base)]
+        out = [term(rule, f"half Magnitude {magnitude} tens", base)]
     else:
         base, value = tens, with_bonus
-        out = [Term(rule, f"Magnitude {magnitude} tens", base)]
+        out = [term(rule, f"Magnitude {magnitude} tens", base)]
     if extra:
         rule_of = bonuses[0].rule if len(bonuses) == 1 else "HMC-GAP-11"
         label = " + ".join(b.label for b in bonuses) + " Magnitude"
-        out.append(Term(rule_of, label, value - base))
-    return out
+        out.append(term(rule_of, label, value - base))
+    return tuple(out)
 
 
-def _quality_terms(attacker: Horde, weapon: Weapon, kind: Kind, ctx: AttackContext) -> list[Term]:
+ACCURATE = Term("HMC-WEAPON-01", "Accurate", 2)
+TEARING = Term("HMC-WEAPON-06", "Tearing", 1)
+
+
+def _quality_terms(attacker: Horde, weapon: Weapon, kind: Kind, from_stealth: bool) -> list[Term]:
     out = []
     if weapon.accurate:
-        out.append(Term("HMC-WEAPON-01", "Accurate", 2))
+        out.append(ACCURATE)
     if weapon.tearing:
-        out.append(Term("HMC-WEAPON-06", "Tearing", 1))
-    return out + talents.damage_terms(attacker, kind, ctx)
+        out.append(TEARING)
+    return out + talents.damage_terms(attacker, kind, from_stealth)
 
 
 def _penetration(weapon: Weapon, rules: HordeRules) -> int:
     return weapon.penetration if rules.scale == "P" else weapon.pen
+
+
+@cache
+def soak_terms(rule: str, armour: int, tb: int) -> tuple[Term, Term]:
+    """The defender's armour and TB, subtracted from the damage (HMC-DAMAGE-06, -09, -13)."""
+    return (term(rule, "armour", armour), term(rule, "TB", tb))
 
 
 def full_damage(
@@ -166,33 +181,45 @@ def full_damage(
     rules: HordeRules = DEFAULT,
 ) -> DamageFormula:
     """Full damage of ``attacker``'s ``kind`` hit with ``weapon`` on ``defender`` (see the
-    module docstring)."""
+    module docstring): one die of the code's type plus :func:`full_added`, less the armour
+    reduced by Penetration (never below 0) and TB (HMC-DAMAGE-06, -09)."""
+    added = full_added(attacker, weapon, kind, context.attacker.stealthed, rules)
+    armour = max(0, defender.ap - _penetration(weapon, rules))
+    rule = "HMC-DAMAGE-09" if kind == "melee" else "HMC-DAMAGE-06"
+    return DamageFormula(FULL, weapon.damage.sides, added, soak_terms(rule, armour, defender.tb))
+
+
+@lru_cache(maxsize=8192)
+def full_added(
+    attacker: Horde, weapon: Weapon, kind: Kind, from_stealth: bool, rules: HordeRules
+) -> tuple[Term, ...]:
+    """What a full hit adds to its die, zeros left out: +2 per extra die in melee and the fixed
+    bonus (HMC-DAMAGE-03, -07), the Magnitude tens (HMC-DAMAGE-04, -08), SB in melee
+    (HMC-DAMAGE-08) or the rate of fire at range (HMC-DAMAGE-05), and at P-Scale the weapon
+    qualities and talents; worked out once per attacker (at its Magnitude) and weapon."""
     code = weapon.damage
     blast = weapon.blast if rules.scale == "P" else 0
     melee = kind == "melee"
     added: list[Term] = []
     if melee and not blast and code.extra_dice:
-        added.append(Term("HMC-DAMAGE-07", f"{code.extra_dice} extra dice", 2 * code.extra_dice))
+        added.append(term("HMC-DAMAGE-07", f"{code.extra_dice} extra dice", 2 * code.extra_dice))
     if code.bonus:
         added.append(
-            Term("HMC-DAMAGE-07" if melee else "HMC-DAMAGE-03", "weapon bonus", code.bonus)
+            term("HMC-DAMAGE-07" if melee else "HMC-DAMAGE-03", "weapon bonus", code.bonus)
         )
     bonuses = magnitude_bonuses(attacker, weapon, kind, rules)
     rule = "HMC-DAMAGE-08" if melee else "HMC-DAMAGE-04"
     added += magnitude_terms(attacker.magnitude, bonuses, rules, False, rule)
     if melee:
-        added.append(Term("HMC-DAMAGE-08", "SB", attacker.sb))
+        added.append(term("HMC-DAMAGE-08", "SB", attacker.sb))
     else:
         best = weapon.rof.best
         rate = best if rules.rof_full_ranged == "whole" else half_up(best)
         if rate:
-            added.append(Term("HMC-DAMAGE-05", "rate of fire", rate))
+            added.append(term("HMC-DAMAGE-05", "rate of fire", rate))
     if rules.scale == "P":
-        added += _quality_terms(attacker, weapon, kind, context)
-    armour = max(0, defender.ap - _penetration(weapon, rules))
-    rule = "HMC-DAMAGE-09" if melee else "HMC-DAMAGE-06"
-    subtracted = (Term(rule, "armour", armour), Term(rule, "TB", defender.tb))
-    return DamageFormula("full", code.sides, tuple(t for t in added if t.value), subtracted)
+        added += _quality_terms(attacker, weapon, kind, from_stealth)
+    return tuple(t for t in added if t.value)
 
 
 def partial_damage(
@@ -204,24 +231,34 @@ def partial_damage(
     rules: HordeRules = DEFAULT,
 ) -> DamageFormula:
     """Partial damage of ``attacker``'s ``kind`` hit with ``weapon`` on ``defender`` (see the
-    module docstring)."""
+    module docstring): 1d5 plus :func:`partial_added`, less the full armour (Penetration does
+    not count) and TB (HMC-DAMAGE-13)."""
+    added = partial_added(attacker, weapon, kind, context.attacker.stealthed, rules)
+    subtracted = soak_terms("HMC-DAMAGE-13", defender.ap, defender.tb)
+    return DamageFormula(PARTIAL, PARTIAL_DIE, added, subtracted)
+
+
+@lru_cache(maxsize=8192)
+def partial_added(
+    attacker: Horde, weapon: Weapon, kind: Kind, from_stealth: bool, rules: HordeRules
+) -> tuple[Term, ...]:
+    """What a partial hit adds to its 1d5, zeros left out: the fixed bonus (HMC-DAMAGE-10,
+    HMC-GAP-08), half the Magnitude tens (HMC-DAMAGE-11), SB in melee or half the rate of fire
+    at range (HMC-DAMAGE-12), and at P-Scale the weapon qualities and talents; worked out once
+    per attacker (at its Magnitude) and weapon."""
     code = weapon.damage
     added: list[Term] = []
     if rules.partial_fixed_bonus and code.bonus:
-        added.append(Term("HMC-DAMAGE-10", "weapon bonus", code.bonus))
+        added.append(term("HMC-DAMAGE-10", "weapon bonus", code.bonus))
     bonuses = magnitude_bonuses(attacker, weapon, kind, rules)
     added += magnitude_terms(attacker.magnitude, bonuses, rules, True, "HMC-DAMAGE-11")
     if kind == "melee":
-        added.append(Term("HMC-DAMAGE-12", "SB", attacker.sb))
+        added.append(term("HMC-DAMAGE-12", "SB", attacker.sb))
     else:
-        added.append(Term("HMC-DAMAGE-12", "half rate of fire", half_up(weapon.rof.best)))
+        added.append(term("HMC-DAMAGE-12", "half rate of fire", half_up(weapon.rof.best)))
     if rules.scale == "P":
-        added += _quality_terms(attacker, weapon, kind, context)
-    subtracted = (
-        Term("HMC-DAMAGE-13", "armour", defender.ap),
-        Term("HMC-DAMAGE-13", "TB", defender.tb),
-    )
-    return DamageFormula("partial", PARTIAL_DIE, tuple(t for t in added if t.value), subtracted)
+        added += _quality_terms(attacker, weapon, kind, from_stealth)
+    return tuple(t for t in added if t.value)
 
 
 def magnitude_loss(damage: int, defender: Horde, rules: HordeRules = DEFAULT) -> int:
@@ -239,10 +276,13 @@ __all__ = [
     "PARTIAL_DIE",
     "DamageFormula",
     "Hit",
+    "full_added",
     "full_damage",
     "magnitude_bonuses",
     "magnitude_loss",
     "magnitude_tens",
     "magnitude_terms",
+    "partial_added",
     "partial_damage",
+    "soak_terms",
 ]

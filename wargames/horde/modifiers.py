@@ -35,17 +35,35 @@ All modifiers add up (HMC-DEFENSE-08). At E-Scale only the counter-attack -2 app
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from wargames.horde import specialists, talents
 from wargames.horde.context import AttackContext, Side
 from wargames.horde.morale import outnumbered_ratio
 from wargames.horde.profiles import Horde
 from wargames.horde.ratings import attack_rating, defense
 from wargames.horde.rules import HordeRules
-from wargames.horde.terms import Term, total
+from wargames.horde.terms import Term, term, total
 from wargames.horde.weapons import Kind, Weapon
 
 RATING_RULE = {"melee": "HMC-STAT-03", "ranged": "HMC-STAT-05"}
 RATING_NAME = {"melee": "Melee Attack", "ranged": "Ranged Attack"}
+
+CHARGE = Term("HMC-COMBAT-02", "charge", 2)
+COUNTER_ATTACK = Term("HMC-COUNTER-02", "counter-attack", -2)
+BRACED_COUNTER_ATTACK = Term("HMC-ORDERS-05", "braced counter-attack (no -2)", 0)
+GET_DOWN_COUNTER_ATTACK = Term("HMC-ORDERS-06", "Get Down! counter-attack", -2)
+FORCED_MARCH = Term("HMC-ORDERS-09", "Forced March!", -2)
+TEARING = Term("HMC-WEAPON-06", "Tearing", 1)
+FRENZIED_ATTACK = {
+    "melee": Term("HMC-TALENT-07", "frenzied", 2),
+    "ranged": Term("HMC-TALENT-07", "frenzied", -2),
+}
+FRENZIED_DEFENCE = Term("HMC-TALENT-07", "frenzied", -2)
+ARMOUR_BONUS = Term("HMC-DEFENSE-02", "Armour Bonus", 2)
+ARMOUR_PENALTY = Term("HMC-DEFENSE-06", "Armour Penalty", -2)
+IN_CQC_AGAINST_RANGED = Term("HMC-DEFENSE-03", "in CQC against a ranged attack", 3)
+FLEEING_DEFENSE = Term("HMC-MORALE-09", "Defense (fleeing: 0)", 0)
 
 
 def halve(value: int, rules: HordeRules) -> int:
@@ -57,43 +75,51 @@ def attack_terms(
     attacker: Horde, weapon: Weapon, kind: Kind, context: AttackContext, rules: HordeRules
 ) -> tuple[Term, ...]:
     """The Horde Attack of this attack, term by term (see the module docstring)."""
-    base = attack_rating(attacker, kind)
-    out = [Term(RATING_RULE[kind], RATING_NAME[kind], base)]
-    halve_base = not weapon.trained and rules.scale == "P" and rules.untrained_order == "base"
-    if halve_base:
-        out.append(Term("HMC-COMBAT-04", "untrained", halve(base, rules) - base))
+    out = [*rating_terms(attacker, weapon, kind, rules)]
     out += _counter_terms(context)
     if rules.scale == "E":
         return tuple(out)
     if context.charge and kind == "melee":
-        out.append(Term("HMC-COMBAT-02", "charge", 2))
+        out.append(CHARGE)
     side = context.attacker
     if side.forced_march and (rules.forced_march_on_counter or not context.counter):
-        out.append(Term("HMC-ORDERS-09", "Forced March!", -2))
+        out.append(FORCED_MARCH)
     if weapon.tearing:
-        out.append(Term("HMC-WEAPON-06", "Tearing", 1))
+        out.append(TEARING)
     if side.frenzied:
-        out.append(Term("HMC-TALENT-07", "frenzied", 2 if kind == "melee" else -2))
+        out.append(FRENZIED_ATTACK[kind])
     out += talents.attack_terms(attacker, kind, context)
-    out += specialists.pathfinder_terms(attacker, kind, context, rules)
+    if kind == "ranged":
+        out += specialists.pathfinder_terms(attacker, kind, context, rules)
     if not weapon.trained and rules.untrained_order == "total":
         whole = total(out)
         out.append(
-            Term("HMC-COMBAT-04", "untrained (halves the total)", halve(whole, rules) - whole)
+            term("HMC-COMBAT-04", "untrained (halves the total)", halve(whole, rules) - whole)
         )
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def rating_terms(
+    attacker: Horde, weapon: Weapon, kind: Kind, rules: HordeRules
+) -> tuple[Term, ...]:
+    """The rating the attack uses (HMC-ATTACK-01), halved first by an untrained horde under
+    the ``base`` reading (HMC-COMBAT-04, HMC-GAP-13); worked out once per horde and weapon."""
+    base = attack_rating(attacker, kind)
+    rating = term(RATING_RULE[kind], RATING_NAME[kind], base)
+    if not weapon.trained and rules.scale == "P" and rules.untrained_order == "base":
+        return (rating, term("HMC-COMBAT-04", "untrained", halve(base, rules) - base))
+    return (rating,)
+
+
 def _counter_terms(context: AttackContext) -> list[Term]:
+    """Counter-attack -2, none when braced (HMC-COUNTER-02, HMC-ORDERS-05); a further -2 under
+    Get Down! (HMC-ORDERS-06)."""
     if not context.counter:
         return []
-    out = []
-    if context.braced:
-        out.append(Term("HMC-ORDERS-05", "braced counter-attack (no -2)", 0))
-    else:
-        out.append(Term("HMC-COUNTER-02", "counter-attack", -2))
+    out = [BRACED_COUNTER_ATTACK if context.braced else COUNTER_ATTACK]
     if context.attacker.get_down:
-        out.append(Term("HMC-ORDERS-06", "Get Down! counter-attack", -2))
+        out.append(GET_DOWN_COUNTER_ATTACK)
     return out
 
 
@@ -107,10 +133,16 @@ def outnumbering(
     attacker. Under the ``magnitude`` reading their total Magnitude is divided by the
     defender's, rounded down; under ``hordes`` they are counted.
     """
-    enemies = list(side.engaged_with)
+    enemies = side.engaged_with
     if kind == "melee":
-        enemies.append(attacker.magnitude)
+        enemies = (*enemies, attacker.magnitude)
     return outnumbered_ratio(defender, enemies, rules)
+
+
+@lru_cache(maxsize=8192)
+def defense_rating(defender: Horde, rules: HordeRules) -> Term:
+    """The Defense rating (HMC-STAT-01), worked out once per horde."""
+    return term("HMC-STAT-01", "Defense", defense(defender, rules))
 
 
 def armour_term(defender: Horde, weapon: Weapon) -> Term | None:
@@ -118,9 +150,9 @@ def armour_term(defender: Horde, weapon: Weapon) -> Term | None:
     both (HMC-DEFENSE-07), or ``None``."""
     ap, pen = defender.ap, weapon.penetration
     if ap >= pen + 4:
-        return Term("HMC-DEFENSE-02", "Armour Bonus", 2)
+        return ARMOUR_BONUS
     if ap == 0 or pen >= 2 * ap:
-        return Term("HMC-DEFENSE-06", "Armour Penalty", -2)
+        return ARMOUR_PENALTY
     return None
 
 
@@ -135,36 +167,44 @@ def defence_terms(
     """The defence total of this attack before the die and the Attack Quality, term by term
     (see the module docstring)."""
     side = context.defender
-    rating = Term("HMC-STAT-01", "Defense", defense(defender, rules))
+    rating = defense_rating(defender, rules)
     if rules.scale == "E":
         return (rating,)
     out: list[Term] = []
-    out += specialists.cover_terms(defender, side, rules)
+    if side.cover:
+        out += specialists.cover_terms(defender, side, rules)
     armour = armour_term(defender, weapon)
     if armour is not None:
         out.append(armour)
     if side.in_cqc and kind == "ranged":
-        out.append(Term("HMC-DEFENSE-03", "in CQC against a ranged attack", 3))
+        out.append(IN_CQC_AGAINST_RANGED)
     ratio = outnumbering(defender, attacker, kind, side, rules)
     if ratio >= 2:
-        out.append(Term("HMC-DEFENSE-04", f"outnumbered {ratio}-1", 1 - ratio))
+        out.append(term("HMC-DEFENSE-04", f"outnumbered {ratio}-1", 1 - ratio))
     if side.attacks_received:
-        out.append(Term("HMC-DEFENSE-05", "attacks received", -side.attacks_received))
+        out.append(term("HMC-DEFENSE-05", "attacks received", -side.attacks_received))
     if side.forced_march:
-        out.append(Term("HMC-ORDERS-09", "Forced March!", -2))
+        out.append(FORCED_MARCH)
     if side.frenzied:
-        out.append(Term("HMC-TALENT-07", "frenzied", -2))
+        out.append(FRENZIED_DEFENCE)
     if side.fleeing:
-        return _fleeing(rating, out, rules)
+        return _fleeing(out, rules)
     return (rating, *out)
 
 
-def _fleeing(rating: Term, terms: list[Term], rules: HordeRules) -> tuple[Term, ...]:
+def _fleeing(terms: list[Term], rules: HordeRules) -> tuple[Term, ...]:
     """A fleeing horde's Defense is zero (HMC-MORALE-09, HMC-GAP-17)."""
-    zero = Term("HMC-MORALE-09", "Defense (fleeing: 0)", 0)
     if rules.fleeing_defense == "all":
-        return (zero,)
-    return (zero, *(t for t in terms if t.value < 0))
+        return (FLEEING_DEFENSE,)
+    return (FLEEING_DEFENSE, *(t for t in terms if t.value < 0))
 
 
-__all__ = ["armour_term", "attack_terms", "defence_terms", "halve", "outnumbering"]
+__all__ = [
+    "armour_term",
+    "attack_terms",
+    "defence_terms",
+    "defense_rating",
+    "halve",
+    "outnumbering",
+    "rating_terms",
+]

@@ -145,35 +145,41 @@ class Horde:
 
     def bonus(self, name: str) -> int:
         """The bonus of the characteristic ``name`` (``"T"``): tens digit plus Unnatural."""
-        return self.characteristics.value(name) // 10 + self.unnatural.value(name)
+        return self.bonuses.value(name)
+
+    @property
+    def bonuses(self) -> Characteristics:
+        """The seven characteristic bonuses (tens digit plus Unnatural), worked out once per
+        profile."""
+        return _bonuses(self.characteristics, self.unnatural)
 
     @property
     def wsb(self) -> int:
-        return self.bonus("WS")
+        return self.bonuses.ws
 
     @property
     def bsb(self) -> int:
-        return self.bonus("BS")
+        return self.bonuses.bs
 
     @property
     def sb(self) -> int:
-        return self.bonus("S")
+        return self.bonuses.s
 
     @property
     def tb(self) -> int:
-        return self.bonus("T")
+        return self.bonuses.t
 
     @property
     def agb(self) -> int:
-        return self.bonus("Ag")
+        return self.bonuses.ag
 
     @property
     def perb(self) -> int:
-        return self.bonus("Per")
+        return self.bonuses.per
 
     @property
     def wpb(self) -> int:
-        return self.bonus("WP")
+        return self.bonuses.wp
 
     @property
     def willpower(self) -> int:
@@ -243,7 +249,7 @@ class Horde:
     @property
     def has_pistol(self) -> bool:
         """Whether the horde carries a pistol (HMC-TALENT-06)."""
-        return any(w.pistol for w in self.usable_weapons)
+        return _has_pistol(self.weapons, self.specialists)
 
     def __str__(self) -> str:
         return f"{self.name} (Magnitude {self.magnitude}/{self.starting_magnitude})"
@@ -266,6 +272,20 @@ def _weapons_of(
 ) -> tuple[Weapon, ...]:
     """:meth:`Horde.weapons_of`, worked out once per set of weapons and Specialists."""
     return tuple(w for w in _usable(weapons, specialists) if w.kind == kind)
+
+
+@cache
+def _has_pistol(weapons: tuple[Weapon, ...], specialists: tuple[Specialist, ...]) -> bool:
+    """:attr:`Horde.has_pistol`, worked out once per set of weapons and Specialists."""
+    return any(w.pistol for w in _usable(weapons, specialists))
+
+
+@cache
+def _bonuses(characteristics: Characteristics, unnatural: Characteristics) -> Characteristics:
+    """:attr:`Horde.bonuses`: each characteristic's tens digit plus its Unnatural modifier."""
+    return Characteristics(
+        *(characteristics.value(name) // 10 + unnatural.value(name) for name in CHARACTERISTICS)
+    )
 
 
 __all__ = [

@@ -40,37 +40,45 @@ from wargames.horde.weapons import Kind
 STEALTH_BONUS = 2
 """Attack and damage bonus of an attack from stealth (HMC-TALENT-04)."""
 
+FROM_STEALTH = Term("HMC-TALENT-04", "attack from stealth", STEALTH_BONUS)
+ASSAULT_SHOOTERS_BONUS = Term("HMC-TALENT-06", "Assault Shooters", 2)
+FIRE_DRILL_ATTACK = Term("HMC-TALENT-11", "Fire Drill", 1)
+SWIFT_ATTACK_ATTACK = Term("HMC-TALENT-12", "Swift Attack", 1)
+FIRE_DRILL_MAGNITUDE = Term("HMC-TALENT-11", "Fire Drill", 2)
+SWIFT_ATTACK_MAGNITUDE = Term("HMC-TALENT-12", "Swift Attack", 2)
+
 
 def attack_terms(horde: Horde, kind: Kind, context: AttackContext) -> list[Term]:
     """The talents' and stealth's modifiers to the Horde Attack."""
     out: list[Term] = []
     if context.attacker.stealthed:
-        out.append(Term("HMC-TALENT-04", "attack from stealth", STEALTH_BONUS))
+        out.append(FROM_STEALTH)
     if kind == "melee" and horde.has(ASSAULT_SHOOTERS) and horde.has_pistol:
-        out.append(Term("HMC-TALENT-06", "Assault Shooters", 2))
+        out.append(ASSAULT_SHOOTERS_BONUS)
     if kind == "ranged" and horde.has(FIRE_DRILL):
-        out.append(Term("HMC-TALENT-11", "Fire Drill", 1))
+        out.append(FIRE_DRILL_ATTACK)
     if kind == "melee" and horde.has(SWIFT_ATTACK):
-        out.append(Term("HMC-TALENT-12", "Swift Attack", 1))
+        out.append(SWIFT_ATTACK_ATTACK)
     return out
 
 
-def damage_terms(horde: Horde, kind: Kind, context: AttackContext) -> list[Term]:
-    """The talents' and stealth's flat damage bonuses (not the Magnitude bonuses)."""
+def damage_terms(horde: Horde, kind: Kind, from_stealth: bool) -> list[Term]:
+    """The talents' and stealth's flat damage bonuses (not the Magnitude bonuses);
+    ``from_stealth``: the attack is made from stealth."""
     out: list[Term] = []
-    if context.attacker.stealthed:
-        out.append(Term("HMC-TALENT-04", "attack from stealth", STEALTH_BONUS))
+    if from_stealth:
+        out.append(FROM_STEALTH)
     if kind == "melee" and horde.has(ASSAULT_SHOOTERS) and horde.has_pistol:
-        out.append(Term("HMC-TALENT-06", "Assault Shooters", 2))
+        out.append(ASSAULT_SHOOTERS_BONUS)
     return out
 
 
 def magnitude_bonus_terms(horde: Horde, kind: Kind) -> list[Term]:
     """The talents' "+2 Magnitude for damage" (HMC-TALENT-11, -12)."""
     if kind == "ranged" and horde.has(FIRE_DRILL):
-        return [Term("HMC-TALENT-11", "Fire Drill", 2)]
+        return [FIRE_DRILL_MAGNITUDE]
     if kind == "melee" and horde.has(SWIFT_ATTACK):
-        return [Term("HMC-TALENT-12", "Swift Attack", 2)]
+        return [SWIFT_ATTACK_MAGNITUDE]
     return []
 
 

@@ -11,6 +11,7 @@ engine uses can be explained term by term (the odds calculator prints them).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 import attrs
 
@@ -27,6 +28,13 @@ class Term:
         return f"{self.label} {self.value:+d}"
 
 
+@cache
+def term(rule: str, label: str, value: int) -> Term:
+    """``Term(rule, label, value)``, made once: terms are values, and the same few (a rating,
+    the Magnitude tens, armour and TB) recur attack after attack."""
+    return Term(rule, label, value)
+
+
 def total(terms: Iterable[Term]) -> int:
     """The sum of the terms' values."""
     return sum(t.value for t in terms)
@@ -40,4 +48,4 @@ def describe(terms: Iterable[Term]) -> str:
     return ", ".join(out)
 
 
-__all__ = ["Term", "describe", "total"]
+__all__ = ["Term", "describe", "term", "total"]
