@@ -186,6 +186,10 @@ _KEPT: dict[tuple[Any, ...], tuple[str, ...]] = {}
 keeps (:meth:`TaskState.evolve`)."""
 
 
+_KEPT_BY_TASKS: dict[type, tuple[str, ...]] = {}
+"""State class -> the :attr:`TaskState.kept_memo` entries a copy with new tasks keeps."""
+
+
 class TaskState(GameState):
     """A game state driven by a stack of tasks (see the module docstring).
 
@@ -216,11 +220,32 @@ class TaskState(GameState):
 
     def push(self, *tasks: Task[Any]) -> Self:
         """Put ``tasks`` on top, to be done in the order given."""
-        return self.evolve(tasks=self.tasks + tuple(reversed(tasks)))
+        return self._with_tasks(self.tasks + tasks[::-1])
 
     def pop(self, *then: Task[Any]) -> Self:
         """Finish the top task and put ``then`` on top, to be done in the order given."""
-        return self.evolve(tasks=self.tasks[:-1] + tuple(reversed(then)))
+        return self._with_tasks(self.tasks[:-1] + then[::-1] if then else self.tasks[:-1])
+
+    def _with_tasks(self, tasks: tuple[Task[Any], ...]) -> Self:
+        """:meth:`evolve` with new ``tasks`` only (every step of play makes one)."""
+        cls = type(self)
+        fields = self.__dict__.copy()
+        fields["tasks"] = tasks
+        old = self._memo
+        memo: dict[str, Any] = {}
+        if old:
+            kept = _KEPT_BY_TASKS.get(cls)
+            if kept is None:
+                kept = _KEPT_BY_TASKS[cls] = tuple(
+                    name for name, depends in cls.kept_memo.items() if "tasks" not in depends
+                )
+            for name in kept:
+                if name in old:
+                    memo[name] = old[name]
+        fields["_memo"] = memo
+        new = _new(cls)
+        _set(new, "__dict__", fields)
+        return new
 
     def settle(self) -> Self:
         """Carry out automatic tasks until a player or the dice must decide, or the game ends."""

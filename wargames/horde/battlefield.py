@@ -250,9 +250,10 @@ class Battlefield:
                 sum(1 << (start + d) for d in entered),
                 tuple((1 << (start + p)) | (1 << (start + q)) for p, q in corners),
             )
-        if found[0] & blockers:
+        line, pairs = found
+        if line & blockers:
             return False
-        return all(pair & blockers != pair for pair in found[1])
+        return not pairs or all(pair & blockers != pair for pair in pairs)
 
     # -- square masks ---------------------------------------------------------------------------
 

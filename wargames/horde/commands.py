@@ -137,6 +137,7 @@ def valid_id(text: str) -> bool:
     return bool(_ID.match(text)) and text.lower() not in VERBS
 
 
+@lru_cache(maxsize=1024)
 def weapon_slug(name: str) -> str:
     """A weapon's name as one word: ``"Missile Launcher (frag)"`` is ``missile-launcher-frag``."""
     return "-".join(re.findall(r"[a-z0-9]+", name.lower()))

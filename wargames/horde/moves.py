@@ -20,6 +20,7 @@ A horde in close combat moves only by Pull Back!, Tactical Retreat! or Full Retr
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import attrs
@@ -177,7 +178,7 @@ class MoveOrder(BattleTask):
 
     def legal(self, s: S) -> tuple[Action, ...]:
         u = s.unit(self.unit)
-        return tuple(cmd.move_to(u.id, sq) for sq in move_squares(s, u, self.order, self.target))
+        return tuple(map(partial(cmd.move_to, u.id), move_squares(s, u, self.order, self.target)))
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, cmd.MoveTo)

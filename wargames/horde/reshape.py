@@ -50,11 +50,14 @@ def merge_partners(s: S, u: Unit) -> list[Unit]:
     square = s.location(u)
     assert square is not None
     out = []
-    for sq in s.field.neighbours(square):
-        o = s.horde_at(sq)
+    horde_at, unit = s.places().horde_at, s.unit
+    for sq in s.field.steps[square]:
+        there = horde_at.get(sq)
+        if there is None:
+            continue
+        o = unit(there)
         if (
-            o is not None
-            and o.side == u.side
+            o.side == u.side
             and o.horde.id == u.horde.id
             and o.morale == ""
             and not o.stealthed
