@@ -35,6 +35,7 @@ from wargames.core import tasks
 from wargames.core.engine import Action, Outcome, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
+from wargames.horde import casualties
 from wargames.horde.attack import AttackNumbers, attack_numbers
 from wargames.horde.context import AttackContext, Side
 from wargames.horde.profiles import PATHFINDER
@@ -42,6 +43,7 @@ from wargames.horde.rules import DEFAULT, HordeRules
 from wargames.horde.scenario import SIDES, BattleSetup, other_side
 from wargames.horde.strikes import Strike, StrikeHost
 from wargames.horde.units import CONFUSED, FRENZIED, GONE, Unit
+from wargames.horde.victory import broken_outcome
 
 if TYPE_CHECKING:
     from wargames.horde.battlefield import Battlefield
@@ -653,17 +655,13 @@ class PScaleState(StrikeHost):
         return not strike.counter and self.unit(strike.striker).stealthed
 
     def take_hit(self, strike: Strike) -> Self:
-        from wargames.horde.casualties import take_hit
-
-        return cast(Self, take_hit(self, strike))
+        return cast(Self, casualties.take_hit(self, strike))
 
     # -- protocol -------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> Self:
         """The next state; the battle ends at once when a side breaks
         (:mod:`wargames.horde.victory`)."""
-        from wargames.horde.victory import broken_outcome
-
         s = super()._apply(action)
         if s.result is None:
             done = broken_outcome(s)

@@ -34,9 +34,11 @@ from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
+from wargames.horde.reach import discover
 from wargames.horde.scenario import SIDES, other_side
 from wargames.horde.strikes import die_outcomes
 from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, ROUTING, Unit
+from wargames.horde.victory import broken_outcome, mission_outcome
 
 if TYPE_CHECKING:
     from wargames.horde.battle import PScaleState as S
@@ -162,8 +164,6 @@ class ReturnToHQ(BattleTask):
         return tuple(cmd.Return(u.id, square) for square in self.squares(s))
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.horde.reach import discover
-
         assert isinstance(action, cmd.Return)
         lurking = s.horde_at(action.square)
         if lurking is not None:  # an enemy in stealth was there: found, and the square taken
@@ -215,8 +215,6 @@ class Awareness(BattleTask):
         return die_outcomes(100)
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.horde.reach import discover
-
         assert isinstance(action, cmd.Roll)
         u = s.unit(self.unit)
         observer = awareness_observer(s, u)
@@ -304,13 +302,13 @@ class Turn(BattleTask):
         return tuple(out)
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.horde.orders import Activation, begin_activation
-
         if isinstance(action, cmd.EndTurn):
             return s.evolve(passed=s.passed | {self.side}).pop(NextTurn(self.side))
         assert isinstance(action, cmd.Activate)
-        s = begin_activation(s, action.unit)
-        return s.pop(Activation(action.unit), AfterActivation(action.unit), NextTurn(self.side))
+        s = orders.begin_activation(s, action.unit)
+        return s.pop(
+            orders.Activation(action.unit), AfterActivation(action.unit), NextTurn(self.side)
+        )
 
     def run(self, s: S) -> S:
         return s.evolve(passed=s.passed | {self.side}).pop(NextTurn(self.side))
@@ -358,11 +356,9 @@ class AfterActivation(BattleTask):
     unit: str
 
     def run(self, s: S) -> S:
-        from wargames.horde.morale_test import MoraleTest
-
         u = s.unit(self.unit)
         if u.on_board and u.morale == FRENZIED and not s.adjacent_enemies(u):
-            return s.pop(MoraleTest(u.id, "frenzy"))
+            return s.pop(morale_test.MoraleTest(u.id, "frenzy"))
         return s.pop()
 
 
@@ -372,8 +368,6 @@ class EndRound(BattleTask):
     last round (:mod:`wargames.horde.victory`)."""
 
     def run(self, s: S) -> S:
-        from wargames.horde.victory import broken_outcome, mission_outcome
-
         done = broken_outcome(s)
         if done is not None:
             return done
@@ -386,6 +380,10 @@ def new_battle_tasks() -> tuple[BattleTask, ...]:
     """The tasks of a new battle, bottom first."""
     return (EndRound(), BeginRound())
 
+
+# The activation and the morale tests are tasks built on this module's (they import it): their
+# modules are imported once this one is complete, and named at run time.
+from wargames.horde import morale_test, orders  # noqa: E402
 
 __all__ = [
     "AWARENESS_RANGE",

@@ -28,6 +28,7 @@ from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
+from wargames.horde import officers
 from wargames.horde.commands import COST, RULE
 from wargames.horde.compulsion import (
     compelled_move,
@@ -162,13 +163,11 @@ class Activation(BattleTask):
         return memo
 
     def _options(self, s: S) -> list[Action]:
-        from wargames.horde.officers import officer_options
-
         u = s.unit(self.unit)
         if not u.on_board or u.attached_to is not None:
             return []
         if u.is_officer:
-            return officer_options(s, u, self.spent)
+            return officers.officer_options(s, u, self.spent)
         if u.morale == FLEEING:
             return fleeing_options(s, u)
         if u.morale == ROUTING:
@@ -187,8 +186,6 @@ class Activation(BattleTask):
         return self.options(s)
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.horde.officers import join
-
         if isinstance(action, cmd.Done):
             return s.pop()
         if isinstance(action, cmd.Attack):
@@ -198,7 +195,7 @@ class Activation(BattleTask):
         if isinstance(action, cmd.Merge):
             return merge(s, action).pop(self)
         if isinstance(action, cmd.Join):
-            return join(s, action).pop()
+            return officers.join(s, action).pop()
         if isinstance(action, cmd.Medicae):
             return s.pop(Heal(action.officer), self.spend(1))
         if isinstance(action, cmd.Flee | cmd.Rout):
@@ -209,8 +206,6 @@ class Activation(BattleTask):
         return Activation(self.unit, self.spent + cost)
 
     def order(self, s: S, action: cmd.Order) -> S:
-        from wargames.horde.officers import leave
-
         u = s.unit(action.unit)
         name = action.order
         after = self.spend(COST[name])
@@ -220,7 +215,7 @@ class Activation(BattleTask):
             test = MoraleTest(u.id, "rally", blocked=u.morale == FLEEING)
             return s.evolve(rallied=s.rallied | {u.id}).pop(test, after)
         if name == "leave":
-            return leave(s, action.unit).pop(self)
+            return officers.leave(s, action.unit).pop(self)
         if name == "split":
             return s.pop(SplitSize(u.id), self)
         if name == "full retreat":

@@ -20,7 +20,7 @@ the battle with is kept for Strength (HMC-GAP-10).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 import attrs
@@ -244,7 +244,7 @@ class Horde:
 
     def weapons_of(self, kind: Kind) -> tuple[Weapon, ...]:
         """The usable weapons that make ``kind`` attacks."""
-        return _weapons_of(self.weapons, self.specialists, kind)
+        return _horde_weapons_of(self, kind)
 
     @property
     def has_pistol(self) -> bool:
@@ -272,6 +272,13 @@ def _weapons_of(
 ) -> tuple[Weapon, ...]:
     """:meth:`Horde.weapons_of`, worked out once per set of weapons and Specialists."""
     return tuple(w for w in _usable(weapons, specialists) if w.kind == kind)
+
+
+@lru_cache(maxsize=8192)
+def _horde_weapons_of(horde: Horde, kind: Kind) -> tuple[Weapon, ...]:
+    """:meth:`Horde.weapons_of`, looked up by the horde (hordes are made once per profile and
+    Magnitude: one hash) before its weapons and Specialists."""
+    return _weapons_of(horde.weapons, horde.specialists, kind)
 
 
 @cache

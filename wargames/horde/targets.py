@@ -16,13 +16,16 @@ Target lists depend only on where the units stand, so they are cached by layout
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from wargames.horde import commands as cmd
+from wargames.horde.profiles import Horde
 from wargames.horde.reach import ends
 from wargames.horde.specialists import ignores_difficult_terrain
 from wargames.horde.strikes import Strike
 from wargames.horde.units import Unit
+from wargames.horde.weapons import Kind
 
 if TYPE_CHECKING:
     from wargames.horde.battle import PScaleState as S
@@ -58,21 +61,23 @@ def attack_actions(s: S, u: Unit, melee_only: bool = False) -> list[cmd.Attack]:
     """Every Attack Target! ``u`` may be given (HMC-ORDERS-03), one per target, kind and
     weapon when it has a choice of weapons."""
     out: list[cmd.Attack] = []
-    kinds: tuple[tuple[str, list[Unit]], ...] = (("melee", melee_targets(s, u)),)
+    kinds: tuple[tuple[Kind, list[Unit]], ...] = (("melee", melee_targets(s, u)),)
     if not melee_only:
         kinds += (("ranged", ranged_targets(s, u)),)
     for kind, targets in kinds:
-        weapons = u.horde.weapons_of("melee" if kind == "melee" else "ranged")
-        slugs = list(dict.fromkeys(cmd.weapon_slug(w.name) for w in weapons))
+        choices = weapon_choices(u.horde, kind)
         for t in targets:
-            if len(slugs) == 1:
-                out.append(cmd.attack(u.id, t.id, "melee" if kind == "melee" else "ranged"))
-            else:
-                out += [
-                    cmd.attack(u.id, t.id, "melee" if kind == "melee" else "ranged", w)
-                    for w in slugs
-                ]
+            out += [cmd.attack(u.id, t.id, kind, w) for w in choices]
     return out
+
+
+@lru_cache(maxsize=8192)
+def weapon_choices(horde: Horde, kind: Kind) -> tuple[str | None, ...]:
+    """The weapons an Attack Target! of ``kind`` may name (as action words): none to name when
+    the horde has one such weapon (``(None,)``), each when it has several, nothing when it has
+    none."""
+    slugs = tuple(dict.fromkeys(cmd.weapon_slug(w.name) for w in horde.weapons_of(kind)))
+    return (None,) if len(slugs) == 1 else slugs
 
 
 def attack_strike(s: S, action: cmd.Attack) -> Strike:
@@ -125,4 +130,5 @@ __all__ = [
     "charge_squares",
     "melee_targets",
     "ranged_targets",
+    "weapon_choices",
 ]
