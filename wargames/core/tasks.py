@@ -302,11 +302,12 @@ class TaskState(GameState):
     @property
     def current_player(self) -> Player | None:
         memo = self._memo
-        if "player" not in memo:
-            memo["player"] = (
+        try:
+            player: Player | None = memo["player"]
+        except KeyError:
+            player = memo["player"] = (
                 None if self.result is not None or not self.tasks else self.top.actor(self)
             )
-        player: Player | None = memo["player"]
         return player
 
     @property

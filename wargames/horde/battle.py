@@ -315,7 +315,11 @@ class PScaleState(StrikeHost):
 
     def attached(self, horde: str) -> tuple[Unit, ...]:
         """The Officers who have joined ``horde``."""
-        return tuple(self.unit(o) for o in self.places().attached.get(horde, ()))
+        ids = self.places().attached.get(horde)
+        if not ids:
+            return ()
+        unit = self.unit
+        return tuple([unit(o) for o in ids])
 
     def side_units(self, side: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.side == side)
@@ -568,19 +572,19 @@ class PScaleState(StrikeHost):
         engaged = tuple(
             e.magnitude for e in self.adjacent_enemies(u) if e.is_horde and e.id != foe.id
         )
-        return Side(
-            cover=self.field.cover(square),
-            in_cqc=self.in_cqc(u),
-            engaged_with=engaged,
-            attacks_received=u.received,
-            brace=u.brace,
-            get_down=u.get_down,
-            forced_march=u.forced_march,
-            fleeing=u.failing,
-            confused=u.morale == CONFUSED,
-            stealthed=u.stealthed,
-            marked=self._marked(u, foe),
-            frenzied=u.morale == FRENZIED,
+        return side_of(  # the fields of Side, in order
+            self.field.cover(square),  # cover
+            self.in_cqc(u),  # in_cqc
+            engaged,  # engaged_with
+            u.received,  # attacks_received
+            u.brace,  # brace
+            u.get_down,  # get_down
+            u.forced_march,  # forced_march
+            u.failing,  # fleeing
+            u.morale == CONFUSED,  # confused
+            u.stealthed,  # stealthed
+            self._marked(u, foe),  # marked
+            u.morale == FRENZIED,  # frenzied
         )
 
     def _marked(self, u: Unit, foe: Unit) -> bool:
@@ -730,6 +734,21 @@ class PScaleState(StrikeHost):
         return describe(self)
 
 
+SIDES_MADE: dict[tuple[Any, ...], Side] = {}
+"""Field values (in :class:`~wargames.horde.context.Side`'s order) -> the side, made once:
+the same few recur attack after attack (:func:`side_of`)."""
+
+
+def side_of(*values: Any) -> Side:
+    """``Side(*values)``, made once (:data:`SIDES_MADE`, emptied at 4,096 entries)."""
+    found = SIDES_MADE.get(values)
+    if found is None:
+        if len(SIDES_MADE) >= 4096:
+            SIDES_MADE.clear()
+        found = SIDES_MADE[values] = Side(*values)
+    return found
+
+
 CARRIED = ("adjacent", "reach", "destination", "charge")
 """Per-unit layout lookups that only look at the squares near the unit, so a move far enough
 away leaves them as they were (:func:`carry_layout`)."""
@@ -743,7 +762,8 @@ def carry_layout(
     units standing farther from both squares than anything the lookup looks at (the enemies
     next to the unit: the squares around it; a movement search of ``limit``: the
     squares within ``limit``; move orders: the longest move and two squares more; Charge!: the
-    Full Move and two squares more). Everything else is worked out afresh.
+    Full Move and two squares more); the masks and target lists a horde's move changes
+    (:func:`carry_masks`). Everything else is worked out afresh.
     :func:`~wargames.horde.invariants.violations` checks them against a fresh rebuild."""
     distance = s.field.distance
     moving = {unit} | {o.id for o in s.units if o.attached_to == unit}
