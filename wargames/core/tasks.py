@@ -231,19 +231,23 @@ class TaskState(GameState):
         cls = type(self)
         fields = self.__dict__.copy()
         fields["tasks"] = tasks
+        kept = _KEPT_BY_TASKS.get(cls)
+        if kept is None:
+            kept = _KEPT_BY_TASKS[cls] = tuple(
+                name for name, depends in cls.kept_memo.items() if "tasks" not in depends
+            )
+        return self._copy(fields, kept)
+
+    def _copy(self, fields: dict[str, Any], kept: tuple[str, ...]) -> Self:
+        """A new state of this class with ``fields`` and this one's cache entries ``kept``."""
         old = self._memo
         memo: dict[str, Any] = {}
         if old:
-            kept = _KEPT_BY_TASKS.get(cls)
-            if kept is None:
-                kept = _KEPT_BY_TASKS[cls] = tuple(
-                    name for name, depends in cls.kept_memo.items() if "tasks" not in depends
-                )
             for name in kept:
                 if name in old:
                     memo[name] = old[name]
         fields["_memo"] = memo
-        new = _new(cls)
+        new = _new(type(self))
         _set(new, "__dict__", fields)
         return new
 
@@ -260,22 +264,13 @@ class TaskState(GameState):
         cls = type(self)
         fields = self.__dict__.copy()
         fields.update(changes)
-        old = self._memo
-        memo: dict[str, Any] = {}
-        if old:
-            key = (cls, *changes)
-            kept = _KEPT.get(key)
-            if kept is None:
-                kept = _KEPT[key] = tuple(
-                    name for name, depends in cls.kept_memo.items() if depends.isdisjoint(changes)
-                )
-            for name in kept:
-                if name in old:
-                    memo[name] = old[name]
-        fields["_memo"] = memo
-        new = _new(cls)
-        _set(new, "__dict__", fields)
-        return new
+        key = (cls, *changes)
+        kept = _KEPT.get(key)
+        if kept is None:
+            kept = _KEPT[key] = tuple(
+                name for name, depends in cls.kept_memo.items() if depends.isdisjoint(changes)
+            )
+        return self._copy(fields, kept)
 
     def clone(self) -> Self:
         return self.evolve()
