@@ -27,7 +27,7 @@ lines of sight) is precomputed once per battlefield or cached by square pair; th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -35,6 +35,8 @@ from wargames.core.areas import AreaMap
 from wargames.core.grids import grid_coords, grid_id, square_grid
 from wargames.horde.sight import Sightline
 from wargames.horde.terrain import OPEN, TERRAIN, Terrain
+
+T = TypeVar("T")
 
 
 @attrs.frozen(eq=False)
@@ -82,7 +84,7 @@ class Battlefield:
     """Side -> the masks of the squares ``d`` squares from its HQ area, ``d`` = 0, 1, ..."""
     edges: tuple[int, int] = attrs.field(init=False, repr=False)
     """The masks of every square but those of the first column, and but the last column."""
-    _sight_masks: dict[tuple[str, str], tuple[int, tuple[int, ...]]] = attrs.field(
+    _sight_masks: dict[str, dict[str, tuple[int, tuple[int, ...]]]] = attrs.field(
         init=False, factory=dict, repr=False
     )
     _row_squares: dict[tuple[int, int], tuple[str, ...]] = attrs.field(
@@ -240,20 +242,35 @@ class Battlefield:
 
     def clear_of(self, a: str, b: str, blockers: int) -> bool:
         """:meth:`clear` with the blocking squares given as a square mask (the hot path)."""
-        key = (a, b)
-        found = self._sight_masks.get(key)
-        if found is None:
-            start = self.number[a]
-            (ca, ra), (cb, rb) = self._coords[a], self._coords[b]
-            entered, corners = self.line_offsets(cb - ca, rb - ra)
-            found = self._sight_masks[key] = (
-                sum(1 << (start + d) for d in entered),
-                tuple((1 << (start + p)) | (1 << (start + q)) for p, q in corners),
-            )
-        line, pairs = found
-        if line & blockers:
-            return False
-        return not pairs or all(pair & blockers != pair for pair in pairs)
+        return bool(self.in_sight_of(a, ((True, b),), blockers))
+
+    def in_sight_of(self, a: str, targets: Iterable[tuple[T, str]], blockers: int) -> list[T]:
+        """The ``(what, square)`` of ``targets`` whose squares have a clear line of sight from
+        ``a`` (:meth:`clear`, with the blocking squares as a mask), by ``what``: each line is
+        the mask of the squares it enters and the masks of the corner pairs it slips
+        between, made once."""
+        lines = self._sight_masks.get(a)
+        if lines is None:
+            lines = self._sight_masks[a] = {}
+        out = []
+        for what, b in targets:
+            found = lines.get(b)
+            if found is None:
+                found = lines[b] = self._sight_line(a, b)
+            line, pairs = found
+            if line & blockers or (pairs and not all(p & blockers != p for p in pairs)):
+                continue
+            out.append(what)
+        return out
+
+    def _sight_line(self, a: str, b: str) -> tuple[int, tuple[int, ...]]:
+        start = self.number[a]
+        (ca, ra), (cb, rb) = self._coords[a], self._coords[b]
+        entered, corners = self.line_offsets(cb - ca, rb - ra)
+        return (
+            sum(1 << (start + d) for d in entered),
+            tuple((1 << (start + p)) | (1 << (start + q)) for p, q in corners),
+        )
 
     # -- square masks ---------------------------------------------------------------------------
 

@@ -53,8 +53,7 @@ def ranged_targets(s: S, u: Unit) -> list[Unit]:
 def _in_sight(s: S, u: Unit) -> tuple[str, ...]:
     square = s.location(u)
     assert square is not None
-    clear, blockers = s.field.clear_of, s.blockers(u.side)
-    return tuple(e for e, there in s.targets(u.side) if clear(square, there, blockers))
+    return tuple(s.field.in_sight_of(square, s.targets(u.side), s.blockers(u.side)))
 
 
 def attack_actions(s: S, u: Unit, melee_only: bool = False) -> list[cmd.Attack]:

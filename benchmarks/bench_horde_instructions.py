@@ -1,0 +1,76 @@
+"""Horde P-Scale battle: machine instructions per random-playout decision, counted by valgrind,
+a figure that does not swing with the load on a shared machine the way CPU time does.
+
+    python benchmarks/bench_horde_instructions.py [--seeds 3]
+
+Runs the same random playouts as ``bench_horde.py`` (seeds ``0 .. seeds - 1`` of every
+shipped scenario, each game with the layout cache empty) twice under ``valgrind
+--tool=cachegrind``: once with the games and once without them, both after the same warm-up
+game per scenario, and divides the difference by the number of decisions. The interpreter
+runs with a fixed hash seed and one BLAS thread (a spinning BLAS thread counts instructions
+too), so two runs of the same code give the same figure to a few parts in ten thousand.
+Needs ``valgrind`` on the PATH; run it from the project's root (the interpreter imports the
+package from the current directory, so running it from another checkout counts that code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+PLAY = """
+import sys
+sys.path.insert(0, {benchmarks!r})
+from playouts import random_game
+import wargames
+from wargames.horde.battle import LAYOUTS
+games = {games}
+names = list(wargames.game("horde").scenarios())
+def play(name, seed):
+    LAYOUTS.clear()
+    return random_game("horde", seed, scenario=name)
+for name in names:
+    play(name, 0)
+print("decisions", sum(play(name, seed) for name in names for seed in range(games)))
+"""
+
+
+def instructions(games: int) -> tuple[int, int]:
+    """(instructions, decisions) of ``games`` seeded games per scenario."""
+    script = PLAY.format(benchmarks=str(Path(__file__).parent), games=games)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+    command = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        "-c",
+        script,
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    decisions = re.search(r"decisions (\d+)", done.stdout)
+    assert refs is not None and decisions is not None, done.stderr[-2000:]
+    return int(refs.group(1).replace(",", "")), int(decisions.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=3)
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed")
+    base, _ = instructions(0)
+    total, decisions = instructions(args.seeds)
+    per = (total - base) / decisions
+    print(f"horde: {per:,.0f} instructions per decision ({decisions} decisions)")
+
+
+if __name__ == "__main__":
+    main()
