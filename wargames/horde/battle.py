@@ -552,15 +552,14 @@ class PScaleState(StrikeHost):
         where = self.commander_square(side)
         if where is None:
             return frozenset()
-        field, blockers = self.field, self.blockers(side)
-        return frozenset(
-            u.id
+        own = [
+            (u.id, u.square)
             for u in self.units
-            if u.side == side
-            and u.status == "fighting"
-            and u.square is not None
-            and (u.square == where or field.clear_of(where, u.square, blockers))
-        )
+            if u.side == side and u.status == "fighting" and u.square is not None
+        ]
+        beside = [uid for uid, square in own if square == where]  # in his square: seen
+        away = [(uid, square) for uid, square in own if square != where]
+        return frozenset(beside + self.field.in_sight_of(where, away, self.blockers(side)))
 
     # -- the attack numbers (the strike host) -------------------------------------------------
 
