@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 import attrs
@@ -30,6 +31,12 @@ T = TypeVar("T")
 V = TypeVar("V")
 
 
+@lru_cache(maxsize=65536)
+def _made(cls: type[Any], fields: tuple[Any, ...]) -> Any:
+    """:meth:`Task.of`'s tasks, one per class and fields."""
+    return cls(*fields)
+
+
 class Task(Generic[S]):
     """One pending step of the sequence of play. Subclasses are frozen attrs classes (they are
     saved with the state, :func:`~wargames.core.engine.encode_value`)."""
@@ -40,6 +47,14 @@ class Task(Generic[S]):
     sequence_rule: ClassVar[str] = "SEQUENCE"
     """The rule named when an action is of a kind this step does not take (a game's base task
     names its sequence-of-play rule)."""
+
+    @classmethod
+    def of(cls, *fields: Any) -> Self:
+        """``cls(*fields)``, made once for the same fields (tasks are values, and the same few
+        recur step after step); the fields must be hashable."""
+        kind: Any = cls  # a class is hashable; the cache keys on it
+        task: Self = _made(kind, fields)
+        return task
 
     def actor(self, s: S) -> Player | None:
         """Who decides: a player, :data:`CHANCE`, or ``None`` for an automatic step."""

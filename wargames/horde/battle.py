@@ -748,9 +748,10 @@ def side_of(*values: Any) -> Side:
     return found
 
 
-CARRIED = ("adjacent", "reach", "destination", "charge")
+CARRIED = ("adjacent", "reach", "destination")
 """Per-unit layout lookups that only look at the squares near the unit, so a move far enough
-away leaves them as they were (:func:`carry_layout`)."""
+away leaves them as they were (:func:`carry_layout`). Which enemies a Charge! reaches is not
+carried: it depends on where every enemy stands, and it nearly never survived a move."""
 
 
 def carry_layout(
@@ -760,8 +761,8 @@ def carry_layout(
     with the lookups of the layout ``before`` that the move cannot change: those of the other
     units standing farther from both squares than anything the lookup looks at (the enemies
     next to the unit: the squares around it; a movement search of ``limit``: the
-    squares within ``limit``; move orders: the longest move and two squares more; Charge!: the
-    Full Move and two squares more); the masks and target lists a horde's move changes
+    squares within ``limit``; move orders: the longest move and two squares more); the masks
+    and target lists a horde's move changes
     (:func:`carry_masks`). Everything else is worked out afresh.
     :func:`~wargames.horde.invariants.violations` checks them against a fresh rebuild."""
     distance = s.field.distance
@@ -802,11 +803,6 @@ def carry_layout(
             k: v
             for k, v in destination.items()
             if not k[1] and far(k[0]) > s.unit(k[0]).horde.run_move + 2
-        }
-    charge = before.get("charge")
-    if charge:
-        layout["charge"] = {
-            k: v for k, v in charge.items() if far(k[0]) > s.unit(k[0]).horde.full_move + 2
         }
 
 

@@ -303,15 +303,17 @@ class Turn(BattleTask):
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, cmd.EndTurn):
-            return s.evolve(passed=s.passed | {self.side}).pop(NextTurn(self.side))
+            return s.evolve(passed=s.passed | {self.side}).pop(NextTurn.of(self.side))
         assert isinstance(action, cmd.Activate)
         s = orders.begin_activation(s, action.unit)
         return s.pop(
-            orders.Activation(action.unit), AfterActivation(action.unit), NextTurn(self.side)
+            orders.Activation.of(action.unit),
+            AfterActivation.of(action.unit),
+            NextTurn.of(self.side),
         )
 
     def run(self, s: S) -> S:
-        return s.evolve(passed=s.passed | {self.side}).pop(NextTurn(self.side))
+        return s.evolve(passed=s.passed | {self.side}).pop(NextTurn.of(self.side))
 
     def explain(self, s: S, action: Action) -> RuleViolation:
         """Name the rule a refused activation breaks."""
@@ -344,7 +346,7 @@ class NextTurn(BattleTask):
     def run(self, s: S) -> S:
         for side in (other_side(self.last), self.last):
             if side not in s.passed and eligible(s, side):
-                return s.pop(Turn(side))
+                return s.pop(Turn.of(side))
         return s.pop()
 
 

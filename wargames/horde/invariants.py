@@ -55,7 +55,7 @@ def _carried(s: S) -> list[str]:
     fresh = s.evolve(units=tuple(s.units))
     fresh.lookups()["layout"] = {}
     out: list[str] = []
-    for name in CARRIED:
+    for name in (*CARRIED, "charge"):  # Charge! targets: worked out afresh, checked all the same
         entries: dict[Any, Any] = layout.get(name, {})
         for key, value in entries.items():
             uid = key if isinstance(key, str) else key[0]

@@ -203,7 +203,7 @@ class Activation(BattleTask):
         raise AssertionError(action)
 
     def spend(self, cost: int) -> Activation:
-        return Activation(self.unit, self.spent + cost)
+        return Activation.of(self.unit, self.spent + cost)
 
     def order(self, s: S, action: cmd.Order) -> S:
         u = s.unit(action.unit)
