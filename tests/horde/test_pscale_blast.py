@@ -255,6 +255,19 @@ def test_the_officer_and_specialist_of_a_horde_in_the_area_are_wounded(tmp_path:
     assert hit.unit("A").horde.specialists[0].wounds == 0  # the Field Medic had 10
 
 
+@pytest.mark.rule("HMC-WEAPON-04", "HMC-GAP-12")
+def test_a_lone_officer_in_the_area_is_not_hit(tmp_path: Path) -> None:
+    """The rule speaks of hordes: an Officer standing alone next to the target is spared (his
+    horde, out of the area, too)."""
+    state = shelling(tmp_path, [("A", GUARD, "01-02")], [], officers=[officer("lt", "A")])
+    state = changed(state, "A", bonus=None)
+    state = checked(changed(state, "lt", attached_to=None, square="04-04"))
+    assert in_area(state, strike_of(state)) == ()
+    hit = checked(play(state, *FULL, 3))
+    assert hit.unit("Z").magnitude < 80
+    assert hit.unit("lt").magnitude == 30 and hit.unit("A").magnitude == 40
+
+
 @pytest.mark.rule("HMC-WEAPON-04", "HMC-GAP-12", "HMC-OFFICER-09", "HMC-DAMAGE-15")
 def test_a_horde_in_the_area_brought_to_zero_is_destroyed(tmp_path: Path) -> None:
     state = shelling(
@@ -314,8 +327,10 @@ def test_every_horde_hit_checks_its_morale_target_first(tmp_path: Path) -> None:
     assert broken.unit("A").morale == "routing"
 
 
-@pytest.mark.rule("HMC-WEAPON-04")
+@pytest.mark.rule("HMC-GAP-12")
 def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    """Dice out of range (a partial hit of a Blast weapon still rolls 1d5, HMC-GAP-12), a
+    weapon the horde lacks, itself or an unknown unit as target: refused, nothing changed."""
     state = ringed(tmp_path)
     snapshot = state.to_json()
     with pytest.raises(RuleViolation):
