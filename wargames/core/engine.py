@@ -156,9 +156,10 @@ class GameState(abc.ABC):
         memo = self._memo
         found: tuple[Action, ...] | None = memo.get("legal")
         if found is None:
-            if self.current_player is None:
+            player = self.current_player
+            if player is None:
                 found = ()
-            elif self.current_player == CHANCE:
+            elif player == CHANCE:
                 found = tuple([a for a, _ in self.chance_outcomes()])
             else:
                 found = self._legal()

@@ -267,11 +267,19 @@ class TaskState(GameState):
         return new
 
     def settle(self) -> Self:
-        """Carry out automatic tasks until a player or the dice must decide, or the game ends."""
+        """Carry out automatic tasks until a player or the dice must decide, or the game ends.
+        The settled state keeps who decides (its :attr:`current_player`), found on the way."""
         state = self
-        while state.tasks and state.result is None and state.top.actor(state) is None:
-            state = state.top.run(state)
-        return state
+        while True:
+            tasks = state.tasks
+            if not tasks or state.result is not None:
+                return state
+            top = tasks[-1]
+            actor = top.actor(state)
+            if actor is not None:
+                state._memo["player"] = actor
+                return state
+            state = top.run(state)
 
     def evolve(self, **changes: Any) -> Self:
         """A copy with ``changes`` (fast: copies share every unchanged field; no validation).
