@@ -543,22 +543,34 @@ class PScaleState(StrikeHost):
         """Whether ``u``'s Commander may order it: from his command post any unit, else only
         the units he can see (HMC-ORDERS-02, HMC-GAP-28: a clear line of sight, hordes and
         blocking terrain in between blocking it)."""
-        if self.at_post(u.side):
-            return True
-        return u.id in self.by_layout("commands", u.side, lambda: self._in_commander_sight(u.side))
+        ordered = self.commanded(u.side)
+        return ordered is None or u.id in ordered
+
+    def commanded(self, side: str) -> frozenset[str] | None:
+        """The units of ``side`` its Commander may order (HMC-ORDERS-02): ``None`` for every
+        unit when he is at his command post, else those he sees (cached by layout)."""
+        layout = self.layout()
+        memo: dict[str, frozenset[str] | None] | None = layout.get("commanded")
+        if memo is None:
+            memo = layout["commanded"] = {}
+        if side in memo:
+            return memo[side]
+        found = memo[side] = None if self.at_post(side) else self._in_commander_sight(side)
+        return found
 
     def _in_commander_sight(self, side: str) -> frozenset[str]:
         """The units on the board of ``side`` its Commander sees from where he stands."""
         where = self.commander_square(side)
         if where is None:
             return frozenset()
-        own = [
-            (u.id, u.square)
-            for u in self.units
-            if u.side == side and u.status == "fighting" and u.square is not None
-        ]
-        beside = [uid for uid, square in own if square == where]  # in his square: seen
-        away = [(uid, square) for uid, square in own if square != where]
+        beside: list[str] = []  # in his square: seen
+        away: list[tuple[str, str]] = []
+        for u in self.units:
+            if u.side == side and u.status == "fighting" and u.square is not None:
+                if u.square == where:
+                    beside.append(u.id)
+                else:
+                    away.append((u.id, u.square))
         return frozenset(beside + self.field.in_sight_of(where, away, self.blockers(side)))
 
     # -- the attack numbers (the strike host) -------------------------------------------------

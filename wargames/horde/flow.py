@@ -37,7 +37,7 @@ from wargames.horde import commands as cmd
 from wargames.horde.reach import discover
 from wargames.horde.scenario import SIDES, other_side
 from wargames.horde.strikes import die_outcomes
-from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, ROUTING, Unit
+from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, GONE, ROUTING, Unit
 from wargames.horde.victory import broken_outcome, mission_outcome
 
 if TYPE_CHECKING:
@@ -67,11 +67,9 @@ class BeginRound(BattleTask):
     def run(self, s: S) -> S:
         r = s.round + 1
         first = s.setup.first if r == 1 else other_side(s.initiative)
-        units = tuple(_new_round(u, r) for u in s.units)
         s = s.evolve(
             round=r,
             initiative=first,
-            units=units,
             passed=frozenset(),
             activated=frozenset(),
             moved=frozenset(),
@@ -80,7 +78,8 @@ class BeginRound(BattleTask):
             reshaped=frozenset(),
             tested=frozenset(),
         )
-        s, choices = _officer_bonuses(s)
+        fresh = {u.id: new for u in s.units if (new := _new_round(u, r)) is not u}
+        s, choices = _officer_bonuses(s, fresh)
         searches = [Awareness(h) for side in SIDES for h in sorted(s.places().stealthed[side])]
         return s.pop(
             ReturnToHQ(first),
@@ -108,23 +107,27 @@ def _new_round(u: Unit, r: int) -> Unit:
     )
 
 
-def _officer_bonuses(s: S) -> tuple[S, list[BattleTask]]:
-    """Each horde's Officer bonus for the round: the only one, or the owner's choice among
-    Officers whose talents differ (HMC-OFFICER-07)."""
-    changed: list[Unit] = []
+def _officer_bonuses(s: S, fresh: dict[str, Unit]) -> tuple[S, list[BattleTask]]:
+    """The state with the units of ``fresh`` (by id) and each horde's Officer bonus for the
+    round: the only one, or the owner's choice among Officers whose talents differ
+    (HMC-OFFICER-07)."""
+    attached = s.places().attached
     choices: list[BattleTask] = []
     for u in s.units:
-        if not u.is_horde or u.gone:
+        if u.officer is not None or u.status in GONE:
             continue
-        officers = s.attached(u.id)
-        if len({o.talents for o in officers}) > 1:
-            choices.append(ChooseBonus(u.id))
+        if u.id not in attached:
             bonus = None
         else:
-            bonus = officers[0].id if officers else None
+            officers = s.attached(u.id)
+            if len({o.talents for o in officers}) > 1:
+                choices.append(ChooseBonus(u.id))
+                bonus = None
+            else:
+                bonus = officers[0].id
         if bonus != u.bonus:
-            changed.append(quick_evolve(u, bonus=bonus))
-    return (s.replace(*changed) if changed else s), choices
+            fresh[u.id] = quick_evolve(fresh.get(u.id, u), bonus=bonus)
+    return (s.replace(*fresh.values()) if fresh else s), choices
 
 
 @attrs.frozen
@@ -272,14 +275,14 @@ def eligible(s: S, side: str) -> tuple[Unit, ...]:
 
 def _eligible(s: S, side: str) -> tuple[Unit, ...]:
     out = []
-    activated, at_post = s.activated, s.at_post(side)
+    activated, ordered = s.activated, s.commanded(side)
     for u in s.units:
         if u.side != side or u.status != "fighting" or u.square is None or u.id in activated:
             continue
         if u.officer is not None:
             if u.attached_to is None:
                 out.append(u)
-        elif at_post or u.morale in COMPELLED or s.commands(u):
+        elif ordered is None or u.morale in COMPELLED or u.id in ordered:
             out.append(u)
     return tuple(out)
 

@@ -34,12 +34,25 @@ def broken(s: S, side: str) -> bool:
     return not any(u.side == side and u.officer is None and fighting_on(u) for u in s.units)
 
 
+def broken_sides(s: S) -> list[str]:
+    """The sides that have broken (:func:`broken`), in the order of ``SIDES``: one pass over
+    the units, over as soon as each side has a horde still fighting."""
+    standing: set[str] = set()
+    for u in s.units:
+        if u.side in standing or u.officer is not None or not fighting_on(u):
+            continue
+        standing.add(u.side)
+        if len(standing) == len(SIDES):
+            return []
+    return [side for side in SIDES if side not in standing]
+
+
 def broken_outcome(s: S) -> S | None:
     """The ended battle if a side has broken, else ``None``."""
     lookups = s.lookups()
     down: list[str] | None = lookups.get("broken")
     if down is None:
-        down = lookups["broken"] = [side for side in SIDES if broken(s, side)]
+        down = lookups["broken"] = broken_sides(s)
     if not down:
         return None
     if len(down) == 2:
@@ -124,6 +137,7 @@ __all__ = [
     "achieved",
     "broken",
     "broken_outcome",
+    "broken_sides",
     "held",
     "lineage",
     "lost",

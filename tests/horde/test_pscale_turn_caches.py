@@ -1,0 +1,136 @@
+"""The cached answers of the sequence of play (who may be activated, whom the Commander
+orders, whether a side has broken, the units as a round begins) against the rules worked out
+afresh, on positions made for it and along seeded random missions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from horde.pscale import battle, changed, legal, moved, play
+
+import wargames
+from wargames import CHANCE
+from wargames.core.engine import pick_outcome
+from wargames.horde.battle import LAYOUTS, PScaleState
+from wargames.horde.flow import COMPELLED, eligible
+from wargames.horde.scenario import SIDES
+from wargames.horde.units import Unit
+from wargames.horde.victory import broken, broken_sides
+
+GUARD = "guard-infantry"
+TRAITORS = "traitor-guard"
+
+
+def fresh_eligible(s: PScaleState, side: str) -> tuple[Unit, ...]:
+    """HMC-ORDERS-02 and HMC-ORDERS-19 read afresh: the Commander's post and sight worked out
+    from the units, nothing cached."""
+    at_post = s.commander_square(side) == s.field.command_posts[side]
+    seen = s._in_commander_sight(side)
+    return tuple(
+        u
+        for u in s.units
+        if u.side == side
+        and u.on_board
+        and u.id not in s.activated
+        and (u.lone if u.is_officer else at_post or u.morale in COMPELLED or u.id in seen)
+    )
+
+
+def random_states(scenario: str, seed: int) -> list[PScaleState]:
+    """Every state of a seeded random mission."""
+    LAYOUTS.clear()
+    rng = np.random.default_rng(seed)
+    state = wargames.load("horde", scenario=scenario)
+    states = [state]
+    while state.current_player is not None:
+        if state.current_player == CHANCE:
+            action = pick_outcome(state.chance_outcomes(), rng.random())
+        else:
+            legal_actions = state.legal_actions()
+            action = legal_actions[int(rng.random() * len(legal_actions))]
+        state = state.apply(action)
+        states.append(state)
+    assert all(isinstance(s, PScaleState) for s in states)
+    return states  # type: ignore[return-value]
+
+
+@pytest.mark.rule("HMC-ORDERS-02", "HMC-GAP-28")
+def test_the_commanders_sight_follows_the_hordes_that_block_it(tmp_path: Path) -> None:
+    """Away from his post the Commander orders what he sees; a horde that blocked his sight and
+    moves away lets him see, and order, the horde behind it; one that moves in front of it
+    blocks it again."""
+    officers = [{"id": "lt", "profile": "guard-command", "wounds": 12, "at": "05-02"}]
+    state = battle(
+        tmp_path,
+        [("A", GUARD, "05-04"), ("B", GUARD, "05-07")],
+        [("Z", TRAITORS, "09-02")],
+        officers=officers,
+        commanders={"blue": "lt"},
+    )
+    assert not state.at_post("blue")
+    assert legal(state) == ["activate A", "activate lt", "pass"]
+    assert not state.commands(state.unit("B"))
+    clear = moved(state, A="07-04")
+    assert legal(clear) == ["activate A", "activate B", "activate lt", "pass"]
+    assert clear.commands(clear.unit("B"))
+    blocked = moved(clear, A="05-05")
+    assert legal(blocked) == ["activate A", "activate lt", "pass"]
+    home = moved(blocked, lt="01-01")
+    assert legal(home) == ["activate A", "activate B", "activate lt", "pass"]
+
+
+@pytest.mark.rule("HMC-ORDERS-19", "HMC-GAP-03")
+def test_a_horde_driven_by_fear_acts_out_of_the_commanders_sight(tmp_path: Path) -> None:
+    """A horde the Commander cannot see is activated when it flees, the board unchanged: the
+    morale state is not part of the cached sight."""
+    officers = [{"id": "lt", "profile": "guard-command", "wounds": 12, "at": "05-02"}]
+    state = battle(
+        tmp_path,
+        [("A", GUARD, "05-04"), ("B", GUARD, "05-07")],
+        [("Z", TRAITORS, "09-02")],
+        officers=officers,
+        commanders={"blue": "lt"},
+    )
+    assert [u.id for u in eligible(state, "blue")] == ["A", "lt"]
+    fleeing = changed(state, "B", morale="fleeing")
+    assert [u.id for u in eligible(fleeing, "blue")] == ["A", "B", "lt"]
+    assert "pass" not in legal(fleeing)
+
+
+@pytest.mark.rule("HMC-GAP-04", "HMC-DEFENSE-05", "HMC-OFFICER-07")
+def test_a_new_round_starts_from_the_units_as_they_stand(tmp_path: Path) -> None:
+    """As a round begins, the attacks a horde received are forgotten and a lone Officer's
+    bonus is dropped; every lookup of the new round sees the new units."""
+    state = battle(
+        tmp_path,
+        [("A", GUARD, "05-04"), ("B", GUARD, "02-02")],
+        [("Z", TRAITORS, "06-04")],
+        rounds=3,
+    )
+    state = changed(state, "Z", received=2)
+    state = changed(state, "A", bonus="nobody")
+    assert state.unit("Z").received == 2
+    state = play(state, "activate A", "A done", "activate Z", "Z done", "activate B", "B done")
+    assert state.round == 2
+    assert state.unit("Z").received == 0 and state.unit("Z") in state.units
+    assert state.unit("A").bonus is None and state.unit("A") in state.units
+    assert state.invariant_violations() == []
+
+
+@pytest.mark.rule("HMC-ORDERS-02", "HMC-ORDERS-19", "HMC-GAP-10")
+@pytest.mark.parametrize("scenario", sorted(wargames.game("horde").scenarios()))
+def test_cached_answers_match_the_rules_along_random_missions(scenario: str) -> None:
+    """At every state of two seeded missions: who may be activated, whom the Commander may
+    order, and which sides have broken, as the rules give them worked out afresh."""
+    for seed in range(2):
+        for s in random_states(scenario, seed):
+            for side in SIDES:
+                assert eligible(s, side) == fresh_eligible(s, side)
+                ordered = s.commanded(side)
+                if s.commander_square(side) == s.field.command_posts[side]:
+                    assert ordered is None
+                else:
+                    assert ordered == s._in_commander_sight(side)
+            assert broken_sides(s) == [side for side in SIDES if broken(s, side)]
