@@ -90,6 +90,9 @@ class Battlefield:
     _row_squares: dict[tuple[int, int], tuple[str, ...]] = attrs.field(
         init=False, factory=dict, repr=False
     )
+    _line_masks: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = attrs.field(
+        init=False, factory=dict, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         grid = self.grid
@@ -264,13 +267,44 @@ class Battlefield:
         return out
 
     def _sight_line(self, a: str, b: str) -> tuple[int, tuple[int, ...]]:
-        start = self.number[a]
         (ca, ra), (cb, rb) = self._coords[a], self._coords[b]
-        entered, corners = self.line_offsets(cb - ca, rb - ra)
-        return (
-            sum(1 << (start + d) for d in entered),
-            tuple((1 << (start + p)) | (1 << (start + q)) for p, q in corners),
-        )
+        low, line, pairs = self._line_mask(cb - ca, rb - ra)
+        shift = self.number[a] + low
+        return line << shift, tuple([p << shift for p in pairs])
+
+    def _line_mask(self, dc: int, dr: int) -> tuple[int, int, tuple[int, ...]]:
+        """The squares a line to a square ``(dc, dr)`` away enters, and its corner pairs, as
+        masks shifted by the lowest offset ``low`` (a line's mask from any square is its
+        shift by the square's number plus ``low``); cached. Lines are symmetric: the line is
+        traced once for its reflections and its transposes (the same squares mirrored)."""
+        key = (dc, dr)
+        found = self._line_masks.get(key)
+        if found is None:
+            entered, corners = self._mirrored(dc, dr)
+            low = min([0, *entered, *(d for pair in corners for d in pair)])
+            line = 0
+            for d in entered:
+                line |= 1 << (d - low)
+            pairs = tuple([(1 << (p - low)) | (1 << (q - low)) for p, q in corners])
+            found = self._line_masks[key] = (low, line, pairs)
+        return found
+
+    def _mirrored(self, dc: int, dr: int) -> tuple[list[int], list[tuple[int, int]]]:
+        """:meth:`line_offsets`' squares (not their order) from the traced line to ``(|dc|,
+        |dr|)`` or its transpose, whichever runs farther across."""
+        across, down = abs(dc), abs(dr)
+        flip = across < down
+        line = Sightline.of(down, across) if flip else Sightline.of(across, down)
+        sc, sr, w = (1 if dc >= 0 else -1), (1 if dr >= 0 else -1), self.width
+
+        def number(x: int, y: int) -> int:
+            if flip:
+                x, y = y, x
+            return sc * x + sr * y * w
+
+        entered = [number(x, y) for x, y in line.entered]
+        corners = [(number(*p), number(*q)) for p, q in line.corners]
+        return entered, corners
 
     # -- square masks ---------------------------------------------------------------------------
 

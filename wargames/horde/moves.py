@@ -31,7 +31,7 @@ from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
 from wargames.horde.commands import RULE
 from wargames.horde.flow import BattleTask
-from wargames.horde.reach import blocked, destinations, ends, move, no_stop, reach
+from wargames.horde.reach import blocked, destinations, ends, move, next_ends, no_stop, reach
 from wargames.horde.specialists import ignores_difficult_terrain
 from wargames.horde.strikes import Engage, Strike
 from wargames.horde.targets import charge_squares
@@ -95,12 +95,15 @@ def _with_room(s: S, u: Unit) -> frozenset[str]:
             for order in MOVE_ORDERS
             if (cqc or order != "pull back") and move_squares(s, u, order)
         )
-    r, stops, h = reach(s, u), no_stop(s, u), u.horde
+    h = u.horde
     out = ["tactical retreat"] if _retreat_room(s, u) else []
-    if cqc and _withdrawal_ends(s, u, "pull back"):
+    if cqc and _pull_back_room(s, u):
         out.append("pull back")
     # the shortest move that can end somewhere, and every longer one (the search goes only
-    # as far as needed)
+    # as far as needed, not at all when a square next to the unit will do)
+    if next_ends(s, u, h.half_move):
+        return frozenset([*out, "tactical advance", "rapid advance", "forced march", "sprint"])
+    r, stops = reach(s, u), no_stop(s, u)
     if r.within(h.half_move) & ~stops:
         out += ["tactical advance", "rapid advance", "forced march", "sprint"]
     elif r.within(h.full_move) & ~stops:
@@ -126,6 +129,16 @@ def _retreat_room(s: S, u: Unit) -> bool:
         if field.hq_distance(u.side, n) < home and costs[n] <= limit and not bit[n] & closed:
             return True
     return bool(_withdrawal_ends(s, u, "tactical retreat"))
+
+
+def _pull_back_room(s: S, u: Unit) -> bool:
+    """Whether a Pull Back! has somewhere to end (HMC-ORDERS-10): a quick look at the squares
+    next to the unit first (one touching no enemy unit), the search of the Half Move only
+    when none will do."""
+    away = ~s.field.spread(s.enemy_mask(u.side))
+    if next_ends(s, u, u.horde.half_move) & away:
+        return True
+    return bool(_withdrawal_ends(s, u, "pull back"))
 
 
 def _withdrawal_ends(s: S, u: Unit, order: str) -> int:

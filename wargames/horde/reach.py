@@ -192,6 +192,22 @@ def ends(s: S, u: Unit, allowance: int) -> int:
     return reach(s, u).within(allowance) & ~no_stop(s, u)
 
 
+def next_ends(s: S, u: Unit, allowance: int) -> int:
+    """The mask of the squares next to ``u`` it may end a move of ``allowance`` squares on:
+    the first step of the search (:func:`ends` holds them all), found without it. A square
+    costs one square of movement to enter, two in difficult terrain unless the horde has an
+    Engineer (HMC-SPECIALIST-05)."""
+    if allowance < 1:
+        return 0
+    here = s.location(u)
+    assert here is not None
+    field = s.field
+    found = field.around[here] & ~(blocked(s, u.side) | no_stop(s, u))
+    if allowance >= 2:
+        return found
+    return found & field.cheap_mask[u.is_horde and ignores_difficult_terrain(u.horde)]
+
+
 def destinations(s: S, u: Unit, allowance: int) -> list[str]:
     """The squares ``u`` may end a move of ``allowance`` squares on, in grid order."""
     return sorted(s.field.squares_in(ends(s, u, allowance)))
@@ -238,6 +254,7 @@ __all__ = [
     "ends",
     "may_end",
     "move",
+    "next_ends",
     "no_stop",
     "reach",
 ]
