@@ -5,8 +5,11 @@ a figure that does not swing with the load on a shared machine the way CPU time 
 
 Runs the same random playouts as ``bench_horde.py`` (seeds ``0 .. seeds - 1`` of every
 shipped scenario, each game with the layout cache empty) twice under ``valgrind
---tool=cachegrind``: once with the games and once without them, both after the same warm-up
-game per scenario, and divides the difference by the number of decisions. The interpreter
+--tool=cachegrind``: once with the games and once without them, both after the same warm-up,
+and divides the difference by the number of decisions. The warm-up plays the measured games
+once, so what a process works out once and keeps (traced lines of sight, attack-number parts,
+recurring steps of play) is not counted: the steady state ``bench_horde.py``'s best of three
+runs measures. The interpreter
 runs with a fixed hash seed and one BLAS thread (a spinning BLAS thread counts instructions
 too), so two runs of the same code give the same figure to a few parts in ten thousand.
 Needs ``valgrind`` on the PATH; run it from the project's root (the interpreter imports the
@@ -29,20 +32,22 @@ sys.path.insert(0, {benchmarks!r})
 from playouts import random_game
 import wargames
 from wargames.horde.battle import LAYOUTS
-games = {games}
+seeds, measured = {seeds}, {measured}
 names = list(wargames.game("horde").scenarios())
 def play(name, seed):
     LAYOUTS.clear()
     return random_game("horde", seed, scenario=name)
-for name in names:
-    play(name, 0)
-print("decisions", sum(play(name, seed) for name in names for seed in range(games)))
+def games():
+    return sum(play(name, seed) for name in names for seed in range(seeds))
+games()
+print("decisions", games() if measured else 0)
 """
 
 
-def instructions(games: int) -> tuple[int, int]:
-    """(instructions, decisions) of ``games`` seeded games per scenario."""
-    script = PLAY.format(benchmarks=str(Path(__file__).parent), games=games)
+def instructions(seeds: int, measured: bool) -> tuple[int, int]:
+    """(instructions, decisions) of the warm-up on ``seeds`` seeded games per scenario, then,
+    when ``measured``, the same games again."""
+    script = PLAY.format(benchmarks=str(Path(__file__).parent), seeds=seeds, measured=measured)
     env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     command = [
         "valgrind",
@@ -66,8 +71,8 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
-    base, _ = instructions(0)
-    total, decisions = instructions(args.seeds)
+    base, _ = instructions(args.seeds, measured=False)
+    total, decisions = instructions(args.seeds, measured=True)
     per = (total - base) / decisions
     print(f"horde: {per:,.0f} instructions per decision ({decisions} decisions)")
 
