@@ -11,9 +11,10 @@
 * Officers are joined only to fighting or off-board hordes of their side; a horde's bonus
   Officer is one of its own.
 * Stealth only for Ambushers on a cover square (HMC-TALENT-01).
-* The where-is-what lookups carried from earlier states match the units, and the per-unit
-  layout lookups carried over a move (:func:`~wargames.horde.battle.carry_layout`) match a
-  fresh rebuild.
+* The where-is-what lookups and the layout key carried from earlier states match the units,
+  and the layout lookups carried over a change of the board
+  (:func:`~wargames.horde.battle.carry_layout`: per unit, the square masks, the enemies each
+  side sees and may attack) match a fresh rebuild.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from wargames.horde.battle import CARRIED, Places
+from wargames.horde.battle import CARRIED, Places, layout_key
 from wargames.horde.profiles import AMBUSHERS
 from wargames.horde.scenario import SIDES
 
@@ -38,6 +39,8 @@ def violations(s: S) -> list[str]:
     out += _attachments(s)
     if s.places() != Places.of(s.units):
         out.append("the where-is-what lookups shared by equal layouts are out of date")
+    if s.lookups().get("layout_key", layout_key(s)) != layout_key(s):
+        out.append("the layout key carried from the state before is not the units' layout")
     out += _carried(s)
     return out
 
