@@ -191,26 +191,33 @@ class PScaleState(StrikeHost):
         """The state with these units changed (matched by id) or added.
 
         The layout lookups follow the units: unchanged when no unit changed where or how it
-        stands; otherwise the new layout starts from the old one's lookups that the changes
-        cannot touch (:func:`carry_layout`)."""
+        stands, and when a single unit only moved from one square to another, the new layout
+        starts from the old one's lookups that the move cannot touch (:func:`carry_layout`)."""
         units = list(self.units)
         index = self._index()
-        changes: list[tuple[Unit | None, Unit]] = []
+        moved: tuple[str, str, str] | None = None
+        same_layout = True
         for u in changed:
             i = index.get(u.id)
             if i is None:
                 units.append(u)
-                changes.append((None, u))
+                same_layout = False
                 continue
             before = units[i]
             units[i] = u
-            if before is not u and (
-                before.square != u.square
-                or before.status != u.status
+            if before is u or not same_layout:
+                continue
+            if (
+                before.status != u.status
                 or before.stealthed != u.stealthed
                 or before.attached_to != u.attached_to
             ):
-                changes.append((before, u))
+                same_layout = False
+            elif before.square != u.square:
+                if moved is None and before.square is not None and u.square is not None:
+                    moved = (u.id, before.square, u.square)
+                else:
+                    same_layout = False
         new = self.evolve(units=tuple(units))
         memo, old = new.lookups(), self.lookups()
         if len(units) == len(index):  # the same units in the same order, some changed
@@ -220,24 +227,21 @@ class PScaleState(StrikeHost):
                 by_id = memo["by_id"] = dict(by_id)
                 for u in changed:
                     by_id[u.id] = u
-        if not changes:
+        if same_layout and moved is None:
             for name in ("layout", "layout_key", "layout_seed", "places"):
                 if name in old:
                     memo[name] = old[name]
-            return new
-        key: tuple[Any, ...] | None = old.get("layout_key")
-        if key is not None:
-            entries = list(key[2])
-            for was, u in changes:
-                entry = (u.id, u.square, u.status, u.stealthed, u.attached_to)
-                if was is None:
-                    entries.append(entry)
-                else:
-                    entries[index[u.id]] = entry
-            memo["layout_key"] = (key[0], key[1], tuple(entries))
-        before_layout: dict[str, Any] | None = old.get("layout")
-        if before_layout is not None:
-            memo["layout_seed"] = (before_layout, tuple(changes))
+        elif same_layout and moved is not None:
+            key: tuple[Any, ...] | None = old.get("layout_key")
+            if key is not None:
+                i = index[moved[0]]
+                u = units[i]
+                entries = list(key[2])
+                entries[i] = (u.id, u.square, u.status, u.stealthed, u.attached_to)
+                memo["layout_key"] = (key[0], key[1], tuple(entries))
+            before_layout: dict[str, Any] | None = old.get("layout")
+            if before_layout is not None:
+                memo["layout_seed"] = (before_layout, *moved)
         return new
 
     def layout(self) -> dict[str, Any]:
@@ -254,7 +258,13 @@ class PScaleState(StrikeHost):
         if found is None:
             key: tuple[Any, ...] | None = memo.get("layout_key")
             if key is None:
-                key = memo["layout_key"] = layout_key(self)
+                key = memo["layout_key"] = (
+                    self.setup,
+                    self.hidden,
+                    tuple(
+                        [(u.id, u.square, u.status, u.stealthed, u.attached_to) for u in self.units]
+                    ),
+                )
             found = LAYOUTS.get(key)
             if found is None:
                 if len(LAYOUTS) >= LAYOUT_CACHE:
@@ -738,15 +748,10 @@ def side_of(*values: Any) -> Side:
     return found
 
 
-CARRIED = ("adjacent", "reach", "destination")
-"""Per-unit layout lookups that only look at the squares near the unit, so changes far enough
-away leave them as they were (:func:`carry_layout`). Which enemies a Charge! reaches is not
-carried: it depends on where every enemy stands, and it nearly never survived a move."""
-
-
 def layout_key(s: PScaleState) -> tuple[Any, ...]:
-    """What the layout of ``s`` depends on (:meth:`PScaleState.layout`): the scenario, what a
-    view hides, and each unit's square, status, stealth and the horde it joined."""
+    """The key :meth:`PScaleState.layout` builds for ``s`` (what its layout depends on: the
+    scenario, what a view hides, and each unit's square, status, stealth and the horde it
+    joined), for the invariants to check the key :meth:`PScaleState.replace` carried."""
     return (
         s.setup,
         s.hidden,
@@ -754,219 +759,133 @@ def layout_key(s: PScaleState) -> tuple[Any, ...]:
     )
 
 
-Change = tuple[Unit | None, Unit]
-"""A unit as it stood before (``None``: new) and after a :meth:`PScaleState.replace` that
-changed where or how it stands."""
-
-
-def presence(u: Unit) -> str | None:
-    """The square ``u`` takes up in the layout: a fighting horde's or a lone Officer's on the
-    board (an Officer who joined a horde stands nowhere of his own)."""
-    if u.square is None or u.status != "fighting":
-        return None
-    if u.officer is not None and u.attached_to is not None:
-        return None
-    return u.square
-
-
-def hidden_in(s: PScaleState, places: Places, side: str) -> frozenset[str]:
-    """The enemy hordes ``side`` cannot see (:meth:`PScaleState.hidden_from`) by ``places``."""
-    stealthed = places.stealthed[OTHER[side]]
-    return stealthed | s.hidden if s.hidden else stealthed
-
-
-def touched(changes: Iterable[Change]) -> set[str]:
-    """The squares whose units changed: where each changed unit stood and where it stands."""
-    out: set[str] = set()
-    for before, u in changes:
-        for square in (presence(u), None if before is None else presence(before)):
-            if square is not None:
-                out.add(square)
-    return out
-
-
-def unsettled(changes: Iterable[Change], places: Places) -> set[str]:
-    """The units whose lookups are never carried: those that changed, the hordes an Officer
-    joined or left, and the Officers joined to a changed horde (they stand on its square;
-    ``places``: where everything was, the Officers who did not change joined as they were)."""
-    out: set[str] = set()
-    for before, u in changes:
-        out.add(u.id)
-        if u.attached_to is not None:
-            out.add(u.attached_to)
-        if before is not None and before.attached_to is not None:
-            out.add(before.attached_to)
-    attached = places.attached
-    for uid in list(out):
-        out.update(attached.get(uid, ()))
-    return out
+CARRIED = ("adjacent", "reach", "destination")
+"""Per-unit layout lookups that only look at the squares near the unit, so a move far enough
+away leaves them as they were (:func:`carry_layout`). Which enemies a Charge! reaches is not
+carried: it depends on where every enemy stands, and it nearly never survived a move."""
 
 
 def carry_layout(
-    s: PScaleState, layout: dict[str, Any], before: dict[str, Any], changes: tuple[Change, ...]
+    s: PScaleState, layout: dict[str, Any], before: dict[str, Any], unit: str, start: str, end: str
 ) -> None:
-    """Fill the new ``layout`` of ``s``, where the units of ``changes`` changed where or how
-    they stand, with the lookups of the layout ``before`` that the changes cannot change:
-    those of the other units standing farther from every :func:`touched` square than
-    anything the lookup looks at (the enemies next to the unit: the squares around it; a
-    movement search of ``limit``: the squares within ``limit``; move orders: the longest
-    move and two squares more), and the where-is-what lookups and square masks updated on
-    the touched squares (:func:`carry_masks`). Everything else is worked out afresh.
+    """Fill the new ``layout`` of ``s``, where only ``unit`` moved (from ``start`` to ``end``),
+    with the lookups of the layout ``before`` that the move cannot change: those of the other
+    units standing farther from both squares than anything the lookup looks at (the enemies
+    next to the unit: the squares around it; a movement search of ``limit``: the
+    squares within ``limit``; move orders: the longest move and two squares more); the masks
+    and target lists a horde's move changes
+    (:func:`carry_masks`). Everything else is worked out afresh.
     :func:`~wargames.horde.invariants.violations` checks them against a fresh rebuild."""
-    old: Places | None = before.get("places")
-    places = layout["places"] = carry_places(s, old, changes)
-    squares = touched(changes)
-    moving = unsettled(changes, places if old is None else old)
-    carry_masks(s, layout, before, squares)
-    carry_seen(s, layout, before, changes)
-    carry_units(s, layout, before, squares, moving)
+    distance = s.field.distance
+    moving = {unit} | {o.id for o in s.units if o.attached_to == unit}
+    near: dict[str, int] = {}
 
+    def far(uid: str) -> int:
+        """How far ``uid`` stands from the squares the move touched (-1: it moved itself or
+        is off the board)."""
+        d = near.get(uid)
+        if d is None:
+            if uid in moving:
+                d = -1
+            else:
+                where = s.location(s.unit(uid))
+                d = -1 if where is None else min(distance(where, start), distance(where, end))
+            near[uid] = d
+        return d
 
-def standing(places: Places) -> dict[str, str]:
-    """Unit -> the square it stands on: the hordes and lone Officers on the board, and the
-    Officers joined to a horde on the board (:meth:`PScaleState.location`)."""
-    out = {uid: square for square, uid in places.horde_at.items()}
-    for square, officers in places.officers_at.items():
-        for o in officers:
-            out[o] = square
-    for horde, officers in places.attached.items():
-        joined = out.get(horde)
-        if joined is not None:
-            for o in officers:
-                out[o] = joined
-    return out
-
-
-def carry_units(
-    s: PScaleState,
-    layout: dict[str, Any],
-    before: dict[str, Any],
-    squares: set[str],
-    moving: set[str],
-) -> None:
-    """The per-unit lookups of :data:`CARRIED` of the layout ``before`` for the units on the
-    board not ``moving`` that stand farther from every changed square than the lookup looks
-    (the enemies next to the unit: the squares around it; a movement search of ``limit``:
-    the squares within ``limit``; move orders: the longest move and two squares more)."""
-    field = s.field
-    bit, spread = field.bit, field.spread
-    where = standing(layout["places"])
-    rings = [field.mask_of(squares)]
-    """``rings[d]``: the squares within ``d`` of a changed square."""
-
-    def far(uid: str, d: int) -> bool:
-        square = where.get(uid)
-        if square is None or uid in moving:
-            return False
-        while len(rings) <= d:
-            rings.append(spread(rings[-1]))
-        return not bit[square] & rings[d]
-
+    old_places: Places | None = before.get("places")
+    mover = s.unit(unit)
+    if old_places is not None and mover.is_horde and old_places.horde_at.get(start) == unit:
+        horde_at = dict(old_places.horde_at)
+        del horde_at[start]
+        horde_at[end] = unit
+        layout["places"] = attrs.evolve(old_places, horde_at=horde_at)
+    if mover.is_horde:
+        carry_masks(s, layout, before, mover, start, end)
     adjacent = before.get("adjacent")
     if adjacent:
-        layout["adjacent"] = {k: v for k, v in adjacent.items() if far(k, 1)}
+        layout["adjacent"] = {k: v for k, v in adjacent.items() if far(k) > 1}
     reach = before.get("reach")
     if reach:
-        layout["reach"] = {k: v for k, v in reach.items() if far(k[0], k[1])}
+        layout["reach"] = {k: v for k, v in reach.items() if far(k[0]) > k[1]}
     destination = before.get("destination")
     if destination:
-        unit = s.unit
         layout["destination"] = {
             k: v
             for k, v in destination.items()
-            if not k[1] and k[0] in where and far(k[0], unit(k[0]).horde.run_move + 2)
+            if not k[1] and far(k[0]) > s.unit(k[0]).horde.run_move + 2
         }
-
-
-def carry_places(s: PScaleState, old: Places | None, changes: tuple[Change, ...]) -> Places:
-    """Where everything is: the old :class:`Places` with the horde moved when a lone horde
-    only moved from one square to another, else built afresh."""
-    if old is not None and len(changes) == 1:
-        was, u = changes[0]
-        if (
-            was is not None
-            and u.officer is None
-            and was.status == u.status == "fighting"
-            and was.stealthed == u.stealthed
-            and was.attached_to == u.attached_to
-            and was.square is not None
-            and u.square is not None
-            and old.horde_at.get(was.square) == u.id
-        ):
-            horde_at = dict(old.horde_at)
-            del horde_at[was.square]
-            horde_at[u.square] = u.id
-            return attrs.evolve(old, horde_at=horde_at)
-    return Places.of(s.units)
 
 
 def carry_masks(
-    s: PScaleState, layout: dict[str, Any], before: dict[str, Any], squares: set[str]
-) -> None:
-    """The square masks of the layout ``before`` worked out again on the ``squares`` that
-    changed: the enemy units each side sees, the squares blocking its sight (terrain and the
-    hordes it sees) and the hordes it may not stop on (those it sees)."""
-    field = s.field
-    places: Places = layout["places"]
-    bit, terrain = field.bit, field.sight_blocker_mask
-    wiped = field.mask_of(squares)
-    enemies: dict[str, int] | None = before.get("enemy mask")
-    sight: dict[str, int] | None = before.get("blockers")
-    stops: dict[str, int] | None = before.get("no_stop")
-    carried: dict[str, dict[str, int]] = {}
-    for side in SIDES:
-        hidden = hidden_in(s, places, side)
-        seen_hordes = foes = 0
-        for square in squares:
-            uid = places.horde_at.get(square)
-            if uid is not None and uid not in hidden:
-                seen_hordes |= bit[square]
-                if s.unit(uid).side != side:
-                    foes |= bit[square]
-            if any(s.unit(o).side != side for o in places.officers_at.get(square, ())):
-                foes |= bit[square]
-        for name, masks, now in (
-            ("enemy mask", enemies, foes),
-            ("blockers", sight, seen_hordes | (terrain & wiped)),
-            ("no_stop", stops, seen_hordes),
-        ):
-            if masks and side in masks:
-                carried.setdefault(name, {})[side] = (masks[side] & ~wiped) | now
-    layout.update(carried)
-
-
-def carry_seen(
     s: PScaleState,
     layout: dict[str, Any],
     before: dict[str, Any],
-    changes: tuple[Change, ...],
+    mover: Unit,
+    start: str,
+    end: str,
 ) -> None:
-    """The enemy units each side sees (:meth:`PScaleState.seen`) of the layout ``before``:
-    those that did not change as they were, the changed ones as they stand now, in the order
-    of the units. Which of them it may attack is worked out afresh."""
-    seen: dict[str, tuple[tuple[str, str], ...]] | None = before.get("seen")
-    if not seen:
-        return
-    places: Places = layout["places"]
-    changed = {u.id for _, u in changes}
-    out: dict[str, tuple[tuple[str, str], ...]] = {}
-    for side, found in seen.items():
-        hidden = hidden_in(s, places, side)
-        now = {
-            u.id: square
-            for _, u in changes
-            if u.side != side and u.id not in hidden and (square := presence(u)) is not None
+    """The square masks of the layout ``before`` with the horde ``mover`` (seen by both
+    sides: a horde in stealth that moves is seen) moved from ``start`` to ``end``: the enemy
+    units each side sees (a lone Officer of its side left on ``start`` stays) and those it
+    may attack (:func:`carry_targets`), the squares blocking its sight (terrain stays) and the
+    hordes it may not stop on."""
+    field = s.field
+    gone, there = field.bit[start], field.bit[end]
+    terrain = field.sight_blocker_mask & gone
+    enemies: dict[str, int] | None = before.get("enemy mask")
+    places: Places | None = before.get("places")
+    if enemies and places is not None:
+        officers = places.officers_at.get(start, ())
+        stays = gone if any(s.unit(o).side == mover.side for o in officers) else 0
+        layout["enemy mask"] = {
+            side: mask if side == mover.side else (mask & ~gone) | stays | there
+            for side, mask in enemies.items()
         }
-        entries = [
-            (e[0], now.pop(e[0])) if e[0] in now else e
-            for e in found
-            if e[0] not in changed or e[0] in now
-        ]
-        if now:
-            index = s._index()
-            entries = sorted(entries + list(now.items()), key=lambda e: index[e[0]])
-        out[side] = tuple(entries)
-    layout["seen"] = out
+        sheltering = any(
+            s.unit(o).side == mover.side
+            for square in (start, end)
+            for o in places.officers_at.get(square, ())
+        )
+        carry_targets(layout, before, mover, end, sheltering)
+    sight: dict[str, int] | None = before.get("blockers")
+    if sight:
+        layout["blockers"] = {
+            side: (mask & ~gone) | terrain | there for side, mask in sight.items()
+        }
+    stops: dict[str, int] | None = before.get("no_stop")
+    if stops:
+        layout["no_stop"] = {side: (mask & ~gone) | there for side, mask in stops.items()}
+
+
+def carry_targets(
+    layout: dict[str, Any],
+    before: dict[str, Any],
+    mover: Unit,
+    end: str,
+    sheltering: bool,
+) -> None:
+    """The enemy units each side sees and may attack (:meth:`PScaleState.seen`,
+    :meth:`PScaleState.targets`) of the layout ``before`` with the horde ``mover`` moved to
+    ``end``: the enemy sees it on its new square. The enemy's targets are left to be worked
+    out afresh when ``sheltering``: a lone Officer of the mover's side stands where it left
+    or where it arrived (the horde no longer shelters him, or now does, HMC-OFFICER-08)."""
+
+    def moved(entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+        return tuple((e, end if e == mover.id else there) for e, there in entries)
+
+    seen: dict[str, tuple[tuple[str, str], ...]] | None = before.get("seen")
+    if seen:
+        layout["seen"] = {
+            side: found if side == mover.side else moved(found) for side, found in seen.items()
+        }
+    targets: dict[str, tuple[tuple[str, str], ...]] | None = before.get("targets")
+    if targets:
+        layout["targets"] = {
+            side: found if side == mover.side else moved(found)
+            for side, found in targets.items()
+            if side == mover.side or not sheltering
+        }
 
 
 def other(side: str) -> str:

@@ -12,9 +12,9 @@
   Officer is one of its own.
 * Stealth only for Ambushers on a cover square (HMC-TALENT-01).
 * The where-is-what lookups and the layout key carried from earlier states match the units,
-  and the layout lookups carried over a change of the board
-  (:func:`~wargames.horde.battle.carry_layout`: per unit, the square masks, the enemies each
-  side sees and may attack) match a fresh rebuild.
+  and the layout lookups carried over a move (:func:`~wargames.horde.battle.carry_layout`:
+  per unit, the square masks, the enemies each side sees and may attack) match a fresh
+  rebuild.
 """
 
 from __future__ import annotations
