@@ -748,17 +748,6 @@ def side_of(*values: Any) -> Side:
     return found
 
 
-def layout_key(s: PScaleState) -> tuple[Any, ...]:
-    """The key :meth:`PScaleState.layout` builds for ``s`` (what its layout depends on: the
-    scenario, what a view hides, and each unit's square, status, stealth and the horde it
-    joined), for the invariants to check the key :meth:`PScaleState.replace` carried."""
-    return (
-        s.setup,
-        s.hidden,
-        tuple([(u.id, u.square, u.status, u.stealthed, u.attached_to) for u in s.units]),
-    )
-
-
 CARRIED = ("adjacent", "reach", "destination")
 """Per-unit layout lookups that only look at the squares near the unit, so a move far enough
 away leaves them as they were (:func:`carry_layout`). Which enemies a Charge! reaches is not

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from wargames.horde.battle import CARRIED, Places, layout_key
+from wargames.horde.battle import CARRIED, Places
 from wargames.horde.profiles import AMBUSHERS
 from wargames.horde.scenario import SIDES
 
@@ -39,10 +39,22 @@ def violations(s: S) -> list[str]:
     out += _attachments(s)
     if s.places() != Places.of(s.units):
         out.append("the where-is-what lookups shared by equal layouts are out of date")
-    if s.lookups().get("layout_key", layout_key(s)) != layout_key(s):
+    key = _layout_key(s)
+    if s.lookups().get("layout_key", key) != key:
         out.append("the layout key carried from the state before is not the units' layout")
     out += _carried(s)
     return out
+
+
+def _layout_key(s: S) -> tuple[Any, ...]:
+    """The key :meth:`~wargames.horde.battle.PScaleState.layout` builds for ``s`` (the
+    scenario, what a view hides, each unit's square, status, stealth and the horde it joined),
+    to check the key :meth:`~wargames.horde.battle.PScaleState.replace` carried over a move."""
+    return (
+        s.setup,
+        s.hidden,
+        tuple([(u.id, u.square, u.status, u.stealthed, u.attached_to) for u in s.units]),
+    )
 
 
 def _carried(s: S) -> list[str]:
