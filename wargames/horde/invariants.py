@@ -11,9 +11,10 @@
 * Officers are joined only to fighting or off-board hordes of their side; a horde's bonus
   Officer is one of its own.
 * Stealth only for Ambushers on a cover square (HMC-TALENT-01).
-* The where-is-what lookups carried from earlier states match the units, and the per-unit
-  layout lookups carried over a move (:func:`~wargames.horde.battle.carry_layout`) match a
-  fresh rebuild.
+* The where-is-what lookups and the layout key carried from earlier states match the units,
+  and the layout lookups carried over a move (:func:`~wargames.horde.battle.carry_layout`:
+  per unit, the square masks, the enemies each side sees and may attack) match a fresh
+  rebuild.
 """
 
 from __future__ import annotations
@@ -38,8 +39,22 @@ def violations(s: S) -> list[str]:
     out += _attachments(s)
     if s.places() != Places.of(s.units):
         out.append("the where-is-what lookups shared by equal layouts are out of date")
+    key = _layout_key(s)
+    if s.lookups().get("layout_key", key) != key:
+        out.append("the layout key carried from the state before is not the units' layout")
     out += _carried(s)
     return out
+
+
+def _layout_key(s: S) -> tuple[Any, ...]:
+    """The key :meth:`~wargames.horde.battle.PScaleState.layout` builds for ``s`` (the
+    scenario, what a view hides, each unit's square, status, stealth and the horde it joined),
+    to check the key :meth:`~wargames.horde.battle.PScaleState.replace` carried over a move."""
+    return (
+        s.setup,
+        s.hidden,
+        tuple([(u.id, u.square, u.status, u.stealthed, u.attached_to) for u in s.units]),
+    )
 
 
 def _carried(s: S) -> list[str]:

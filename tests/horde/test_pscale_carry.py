@@ -1,0 +1,178 @@
+"""Layout lookups after a change of the board: when a single horde moves, the new layout starts
+from the old one's lookups the move cannot touch (:func:`~wargames.horde.battle.carry_layout`);
+after a split, a horde destroyed, off the board or back on it, a merge, an Officer joining or
+leaving a horde, a horde entering stealth, it is built afresh. Either way every lookup is what
+a fresh rebuild finds (:func:`~wargames.horde.invariants.violations`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from horde.pscale import battle
+
+from wargames.core.tasks import quick_evolve
+from wargames.horde import commands as cmd
+from wargames.horde.battle import CARRIED, PScaleState
+from wargames.horde.casualties import hit_horde
+from wargames.horde.invariants import violations
+from wargames.horde.moves import with_room
+from wargames.horde.officers import join, leave
+from wargames.horde.reach import move, no_stop, reach
+from wargames.horde.reshape import merge, split
+from wargames.horde.scenario import SIDES
+from wargames.horde.withdrawal import full_retreat
+
+GUARD = "guard-infantry"
+TRAITORS = "traitor-guard"
+FAR = "C"
+"""A blue horde in a far corner: its lookups are carried over a move."""
+
+
+def officer(ident: str, side: str = "blue", **where: Any) -> dict[str, Any]:
+    return {"side": side, "id": ident, "profile": "guard-command", "wounds": 12, **where}
+
+
+def board(tmp_path: Path) -> PScaleState:
+    """Blue hordes A and B next to each other with an Officer beside them, a third far off;
+    red hordes in the middle with an Officer joined to one, and Ambushers in cover."""
+    return battle(
+        tmp_path,
+        [("A", GUARD, "03-04"), ("B", GUARD, "03-05"), (FAR, GUARD, "02-19")],
+        [
+            ("Z", TRAITORS, "06-04"),
+            ("Y", TRAITORS, "08-06"),
+            ("VET", "guard-veterans", "07-03"),
+        ],
+        width=16,
+        height=19,
+        terrain={"cover": ["07-03"]},
+        officers=[officer("lt", at="04-03"), officer("cm", side="red", join="Z")],
+    )
+
+
+def primed(s: PScaleState) -> PScaleState:
+    """``s`` with every carried lookup worked out: each unit's enemies around it, movement
+    search and move-order room, each side's masks and the enemies it sees and may attack."""
+    for u in s.units:
+        if s.location(u) is not None:
+            s.adjacent_enemies(u)
+            reach(s, u)
+            with_room(s, u)
+    for side in SIDES:
+        s.enemy_mask(side)
+        s.blockers(side)
+        s.targets(side)
+        no_stop(s, next(u for u in s.units if u.side == side and u.is_horde))
+    s.places()
+    return s
+
+
+def carried(before: PScaleState, after: PScaleState) -> dict[str, Any]:
+    """The lookups the new layout of ``after`` started from; every lookup of ``after`` (worked
+    out in full) is what a fresh rebuild finds."""
+    layout = after.layout()
+    assert layout is not before.layout()
+    start = {name: dict(v) if isinstance(v, dict) else v for name, v in layout.items()}
+    assert violations(primed(after)) == []
+    return start
+
+
+def _moved(s: PScaleState) -> PScaleState:
+    return move(s, s.unit("Z"), "07-05")  # cm goes with it
+
+
+def _split(s: PScaleState) -> PScaleState:
+    a = s.unit("A")
+    return split(s, a, "A-1", a.magnitude // 2, "02-04")
+
+
+def _destroyed(s: PScaleState) -> PScaleState:
+    latest: dict[str, Any] = {}
+    hit_horde(s, latest, "Z", s.unit("Z").magnitude, 0)  # cm is left standing on its square
+    return s.replace(*latest.values())
+
+
+def _off_board(s: PScaleState) -> PScaleState:
+    return full_retreat(s, s.unit("Z"))  # cm goes with it
+
+
+def _back_on_board(s: PScaleState) -> PScaleState:
+    return s.replace(quick_evolve(s.unit("Z"), status="fighting", square="16-08"))
+
+
+def _merged(s: PScaleState) -> PScaleState:
+    return merge(s, cmd.Merge("A", "B"))
+
+
+def _joined(s: PScaleState) -> PScaleState:
+    return join(s, cmd.Join("lt", "A"))
+
+
+def _left(s: PScaleState) -> PScaleState:
+    return leave(s, "lt")
+
+
+def _hidden(s: PScaleState) -> PScaleState:
+    return s.replace(quick_evolve(s.unit("VET"), stealthed=True))
+
+
+def _as_set_up(s: PScaleState) -> PScaleState:
+    return s
+
+
+@pytest.mark.rule("HMC-ORDERS-07", "HMC-SCALE-06", "HMC-GAP-16")
+def test_a_move_carries_the_lookups_far_from_it(tmp_path: Path) -> None:
+    """When Z moves (its Officer with it), the far horde's enemies around it, movement search
+    and move-order room, and each side's masks and seen enemies come over to the new layout;
+    Z's and its Officer's lookups, and those of the hordes next to it, do not; all are what a
+    fresh rebuild finds."""
+    before = primed(board(tmp_path))
+    start = carried(before, _moved(before))
+    assert FAR in start["adjacent"]
+    assert any(key[0] == FAR for key in start["reach"])
+    assert any(key[0] == FAR for key in start["destination"])
+    for name in ("enemy mask", "blockers", "no_stop", "seen", "targets", "places"):
+        assert name in start, name
+    for near in ("Z", "cm", "Y"):
+        assert near not in start["adjacent"]
+        assert not any(key[0] == near for key in start["reach"])
+
+
+Change = Callable[[PScaleState], PScaleState]
+CHANGES: list[Any] = [
+    pytest.param(_as_set_up, _split, marks=pytest.mark.rule("HMC-ORDERS-16"), id="split"),
+    pytest.param(_as_set_up, _destroyed, marks=pytest.mark.rule("HMC-DAMAGE-15"), id="destroyed"),
+    pytest.param(_as_set_up, _off_board, marks=pytest.mark.rule("HMC-ORDERS-12"), id="off-board"),
+    pytest.param(_off_board, _back_on_board, marks=pytest.mark.rule("HMC-ORDERS-12"), id="returns"),
+    pytest.param(_as_set_up, _merged, marks=pytest.mark.rule("HMC-ORDERS-17"), id="merge"),
+    pytest.param(_as_set_up, _joined, marks=pytest.mark.rule("HMC-OFFICER-05"), id="join"),
+    pytest.param(_joined, _left, marks=pytest.mark.rule("HMC-OFFICER-01"), id="leave"),
+    pytest.param(_as_set_up, _hidden, marks=pytest.mark.rule("HMC-TALENT-01"), id="hide"),
+]
+
+
+@pytest.mark.parametrize(("first", "change"), CHANGES)
+def test_other_changes_build_the_layout_afresh(
+    tmp_path: Path, first: Change, change: Change
+) -> None:
+    """After any other change of the board (from a position reached by ``first``) the new
+    layout starts empty of per-unit lookups (carrying them did not pay: on these boards a
+    movement search nearly never survives), and every lookup is what a fresh rebuild finds."""
+    before = primed(first(board(tmp_path)))
+    start = carried(before, change(before))
+    assert not any(start.get(name) for name in CARRIED)
+
+
+@pytest.mark.rule("HMC-SCALE-05")
+def test_the_invariants_catch_a_stale_layout_key(tmp_path: Path) -> None:
+    """A layout key that does not say where the units stand (as a wrong one carried over a
+    move would) is caught."""
+    state = _moved(primed(board(tmp_path)))
+    state.layout()
+    assert violations(state) == []
+    key = state.lookups()["layout_key"]
+    state.lookups()["layout_key"] = (key[0], key[1], key[2][:-1])
+    assert any("layout key" in v for v in violations(state))
