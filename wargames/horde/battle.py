@@ -258,13 +258,7 @@ class PScaleState(StrikeHost):
         if found is None:
             key: tuple[Any, ...] | None = memo.get("layout_key")
             if key is None:
-                key = memo["layout_key"] = (
-                    self.setup,
-                    self.hidden,
-                    tuple(
-                        [(u.id, u.square, u.status, u.stealthed, u.attached_to) for u in self.units]
-                    ),
-                )
+                key = memo["layout_key"] = self.layout_key()
             found = LAYOUTS.get(key)
             if found is None:
                 if len(LAYOUTS) >= LAYOUT_CACHE:
@@ -275,6 +269,15 @@ class PScaleState(StrikeHost):
                     carry_layout(self, found, *seed)
             memo["layout"] = found
         return found
+
+    def layout_key(self) -> tuple[Any, ...]:
+        """What a layout is: the scenario, what a view hides, and each unit's square, status,
+        stealth and the horde it joined (:meth:`layout`)."""
+        return (
+            self.setup,
+            self.hidden,
+            tuple([(u.id, u.square, u.status, u.stealthed, u.attached_to) for u in self.units]),
+        )
 
     def by_layout(self, name: str, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, cached under ``name`` and ``key`` for every state with this layout

@@ -39,22 +39,11 @@ def violations(s: S) -> list[str]:
     out += _attachments(s)
     if s.places() != Places.of(s.units):
         out.append("the where-is-what lookups shared by equal layouts are out of date")
-    key = _layout_key(s)
+    key = s.layout_key()
     if s.lookups().get("layout_key", key) != key:
         out.append("the layout key carried from the state before is not the units' layout")
     out += _carried(s)
     return out
-
-
-def _layout_key(s: S) -> tuple[Any, ...]:
-    """The key :meth:`~wargames.horde.battle.PScaleState.layout` builds for ``s`` (the
-    scenario, what a view hides, each unit's square, status, stealth and the horde it joined),
-    to check the key :meth:`~wargames.horde.battle.PScaleState.replace` carried over a move."""
-    return (
-        s.setup,
-        s.hidden,
-        tuple([(u.id, u.square, u.status, u.stealthed, u.attached_to) for u in s.units]),
-    )
 
 
 def _carried(s: S) -> list[str]:
