@@ -196,9 +196,9 @@ _new, _set = object.__new__, object.__setattr__
 of the original's, with the changes) set at once."""
 
 
-_KEPT: dict[tuple[Any, ...], tuple[str, ...]] = {}
+_KEPT: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 """(state class, changed field names...) -> the :attr:`TaskState.kept_memo` entries a copy
-keeps (:meth:`TaskState.evolve`)."""
+keeps and the :attr:`TaskState.kept_fields` it resets (:meth:`TaskState.evolve`)."""
 
 
 _KEPT_BY_TASKS: dict[type, tuple[str, ...]] = {}
@@ -217,6 +217,12 @@ class TaskState(GameState):
     kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {}
     """Cache entry -> the fields it depends on; :meth:`evolve` carries the entry over to a
     copy that changes none of them (e.g. where-is-what lookups while no counter moves)."""
+
+    kept_fields: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """Caches kept in fields of their own (``init=False``, default ``None``) instead of the
+    memo, with the fields they depend on: a copy carries them with the other fields at no
+    cost, and :meth:`evolve` resets them to ``None`` when one of those fields changes (for
+    the caches read at every step, where the memo's copying shows)."""
 
     shared_with_view: ClassVar[tuple[str, ...]] = ("legal", "legal_set", "player")
     """Cache entries a view of the acting player shares with the state (see :meth:`share`)."""
@@ -251,13 +257,15 @@ class TaskState(GameState):
             kept = _KEPT_BY_TASKS[cls] = tuple(
                 name for name, depends in cls.kept_memo.items() if "tasks" not in depends
             )
+            if any("tasks" in depends for depends in cls.kept_fields.values()):
+                raise TypeError(f"{cls.__name__}: a kept field may not depend on the tasks")
         return self._copy(fields, kept)
 
     def _copy(self, fields: dict[str, Any], kept: tuple[str, ...]) -> Self:
         """A new state of this class with ``fields`` and this one's cache entries ``kept``."""
         old = self._memo
         memo: dict[str, Any] = {}
-        if old:
+        if old and kept:
             for name in kept:
                 if name in old:
                     memo[name] = old[name]
@@ -283,16 +291,23 @@ class TaskState(GameState):
 
     def evolve(self, **changes: Any) -> Self:
         """A copy with ``changes`` (fast: copies share every unchanged field; no validation).
-        Cache entries of :attr:`kept_memo` are carried over when their fields are unchanged."""
+        Cache entries of :attr:`kept_memo` and :attr:`kept_fields` are carried over when their
+        fields are unchanged."""
         cls = type(self)
         fields = self.__dict__.copy()
         fields.update(changes)
         key = (cls, *changes)
-        kept = _KEPT.get(key)
-        if kept is None:
-            kept = _KEPT[key] = tuple(
-                name for name, depends in cls.kept_memo.items() if depends.isdisjoint(changes)
+        plan = _KEPT.get(key)
+        if plan is None:
+            plan = _KEPT[key] = (
+                tuple(n for n, depends in cls.kept_memo.items() if depends.isdisjoint(changes)),
+                tuple(
+                    n for n, depends in cls.kept_fields.items() if not depends.isdisjoint(changes)
+                ),
             )
+        kept, reset = plan
+        for name in reset:
+            fields[name] = None
         return self._copy(fields, kept)
 
     def clone(self) -> Self:

@@ -103,9 +103,9 @@ class PScaleState(StrikeHost):
 
     game: ClassVar[str] = "horde"
     players: ClassVar[tuple[Player, ...]] = SIDES
-    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {
-        "lookups": frozenset({"units", "hidden"}),
-        "eligible": frozenset({"units", "hidden", "activated"}),
+    kept_fields: ClassVar[Mapping[str, frozenset[str]]] = {
+        "_lookups": frozenset({"units", "hidden"}),
+        "_eligible_units": frozenset({"units", "hidden", "activated"}),
     }
     """One dictionary of lookups that hold while no unit changes (dice and decisions change
     only the tasks), shared by the copies (:meth:`lookups`); the units each side may activate
@@ -142,6 +142,12 @@ class PScaleState(StrikeHost):
     tasks: tuple[tasks.Task[Any], ...] = ()
     result: Outcome | None = None
     _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    _lookups: dict[str, Any] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    """:meth:`lookups` (:attr:`kept_fields`)."""
+    _eligible_units: dict[str, Any] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False
+    )
+    """:func:`~wargames.horde.flow.eligible`'s memo (:attr:`kept_fields`)."""
 
     # -- units ----------------------------------------------------------------------------------
 
@@ -156,11 +162,13 @@ class PScaleState(StrikeHost):
 
     def lookups(self) -> dict[str, Any]:
         """Cached values that depend only on the units (and on what a view hides): one
-        dictionary, shared by every copy of the state with the same units."""
-        memo = self._memo
-        found: dict[str, Any] | None = memo.get("lookups")
+        dictionary, shared by every copy of the state with the same units. The hot readers
+        look in :attr:`_lookups` directly: ``None`` there (no lookups yet) raises
+        ``TypeError``, caught like a missing entry."""
+        found = self._lookups
         if found is None:
-            found = memo["lookups"] = {}
+            found = {}
+            object.__setattr__(self, "_lookups", found)
         return found
 
     def _index(self) -> dict[str, int]:
@@ -176,9 +184,9 @@ class PScaleState(StrikeHost):
     def unit(self, unit: str) -> Unit:
         """The unit ``unit`` (``RuleViolation`` for an unknown id)."""
         try:
-            found: Unit = self._memo["lookups"]["by_id"][unit]
+            found: Unit = self._lookups["by_id"][unit]  # type: ignore[index]
             return found
-        except KeyError:
+        except (KeyError, TypeError):
             lookups = self.lookups()
             by_id: dict[str, Unit] | None = lookups.get("by_id")
             if by_id is None:
@@ -249,9 +257,9 @@ class PScaleState(StrikeHost):
         (squares, statuses, stealth, who joined whom): shared by every state with the same
         layout, within a game and across games of one scenario (:data:`LAYOUTS`)."""
         try:
-            known: dict[str, Any] = self._memo["lookups"]["layout"]
+            known: dict[str, Any] = self._lookups["layout"]  # type: ignore[index]
             return known
-        except KeyError:
+        except (KeyError, TypeError):
             pass
         memo = self.lookups()
         found: dict[str, Any] | None = memo.get("layout")
@@ -293,9 +301,9 @@ class PScaleState(StrikeHost):
 
     def places(self) -> Places:
         try:
-            known: Places = self._memo["lookups"]["places"]
+            known: Places = self._lookups["places"]  # type: ignore[index]
             return known
-        except KeyError:
+        except (KeyError, TypeError):
             pass
         lookups = self.lookups()
         found: Places | None = lookups.get("places")

@@ -264,9 +264,10 @@ def eligible(s: S, side: str) -> tuple[Unit, ...]:
     """``side``'s units that may be activated now: on the board, not yet activated this
     round, and either a lone Officer, a horde its Commander may order (HMC-ORDERS-02) or a
     horde driven by fear or frenzy."""
-    memo: dict[str, tuple[Unit, ...]] | None = s._memo.get("eligible")
+    memo: dict[str, tuple[Unit, ...]] | None = s._eligible_units
     if memo is None:
-        memo = s._memo["eligible"] = {}
+        memo = {}
+        object.__setattr__(s, "_eligible_units", memo)
     found = memo.get(side)
     if found is None:
         found = memo[side] = _eligible(s, side)

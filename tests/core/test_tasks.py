@@ -1,0 +1,111 @@
+"""How a task-driven state copies itself: caches kept in the memo and in fields of their own,
+and the decider a settled state remembers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+from wargames.core.engine import Action, Player
+from wargames.core.notation import Roll
+from wargames.core.tasks import Task, TaskState
+
+
+@attrs.frozen
+class Ask(Task["Toy"]):
+    """A decision of ``who``; any action ends it."""
+
+    who: str
+
+    def actor(self, s: Toy) -> Player | None:
+        return self.who
+
+    def legal(self, s: Toy) -> tuple[Action, ...]:
+        return (Roll(1),)
+
+    def act(self, s: Toy, action: Action) -> Toy:
+        return s.pop()
+
+
+@attrs.frozen
+class Skip(Task["Toy"]):
+    """An automatic step that counts how often it was run."""
+
+    def run(self, s: Toy) -> Toy:
+        return s.evolve(b=s.b + 1).pop()
+
+
+@attrs.frozen(slots=False)
+class Toy(TaskState):
+    game: ClassVar[str] = "toy"
+    players: ClassVar[tuple[Player, ...]] = ("me",)
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"by_b": frozenset({"b"})}
+    kept_fields: ClassVar[Mapping[str, frozenset[str]]] = {"_by_a": frozenset({"a"})}
+
+    a: int = 0
+    b: int = 0
+    tasks: tuple[Task[Any], ...] = ()
+    result: Any = None
+    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    _by_a: dict[str, Any] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    def view(self, player: Player) -> Toy:
+        return self
+
+    def parse_action(self, text: str) -> Action:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Toy:
+        raise NotImplementedError
+
+
+def cached(s: Toy) -> Toy:
+    """``s`` with a cache in its memo and one in its kept field."""
+    s._memo["by_b"] = {"b": s.b}
+    object.__setattr__(s, "_by_a", {"a": s.a})
+    return s
+
+
+def test_a_step_of_play_keeps_both_kinds_of_cache() -> None:
+    s = cached(Toy(tasks=(Ask("me"),)))
+    after = s.push(Ask("me"))
+    assert after._by_a is s._by_a
+    assert after._memo["by_b"] is s._memo["by_b"]
+    assert after.pop()._by_a is s._by_a
+
+
+def test_a_change_resets_only_the_caches_that_depend_on_it() -> None:
+    s = cached(Toy())
+    changed_a = s.evolve(a=1)
+    assert changed_a._by_a is None
+    assert changed_a._memo["by_b"] is s._memo["by_b"]
+    changed_b = s.evolve(b=1)
+    assert changed_b._by_a is s._by_a
+    assert "by_b" not in changed_b._memo
+    assert s._by_a == {"a": 0} and s._memo["by_b"] == {"b": 0}  # the original keeps its own
+
+
+def test_a_kept_field_may_not_depend_on_the_tasks() -> None:
+    @attrs.frozen(slots=False)
+    class Bad(Toy):
+        kept_fields: ClassVar[Mapping[str, frozenset[str]]] = {"_by_a": frozenset({"tasks"})}
+
+    with pytest.raises(TypeError, match="tasks"):
+        Bad().push(Ask("me"))
+
+
+def test_a_settled_state_remembers_who_decides() -> None:
+    s = Toy(tasks=(Ask("me"), Skip(), Skip()))
+    settled = s.settle()
+    assert settled.b == 2 and settled.tasks == (Ask("me"),)
+    assert settled._memo["player"] == "me"
+    assert settled.current_player == "me"
+    done = settled.apply(Roll(1))
+    assert done.tasks == () and done.current_player is None
