@@ -16,8 +16,8 @@ from wargames.core.engine import pick_outcome
 from wargames.horde.battle import LAYOUTS, PScaleState
 from wargames.horde.flow import COMPELLED, eligible
 from wargames.horde.scenario import SIDES
-from wargames.horde.units import Unit
-from wargames.horde.victory import broken, broken_sides
+from wargames.horde.units import Unit, resized
+from wargames.horde.victory import broken, broken_outcome, broken_sides
 
 GUARD = "guard-infantry"
 TRAITORS = "traitor-guard"
@@ -99,6 +99,27 @@ def test_a_horde_driven_by_fear_acts_out_of_the_commanders_sight(tmp_path: Path)
     assert "pass" not in legal(fleeing)
 
 
+@pytest.mark.rule("HMC-GAP-10")
+def test_which_sides_have_broken_is_kept_until_a_status_or_morale_changes(
+    tmp_path: Path,
+) -> None:
+    """A side breaks when none of its hordes still fights: a loss of Magnitude keeps the
+    answer known, a horde routing or destroyed asks again."""
+    state = battle(tmp_path, [("A", GUARD, "05-04")], [("Z", TRAITORS, "09-02")])
+    assert broken_outcome(state) is None and state.lookups()["broken"] == []
+    z = state.unit("Z")
+    hurt = changed(state, "Z", horde=resized(z.horde, z.magnitude - 5))
+    assert hurt.lookups()["broken"] is state.lookups()["broken"]
+    for fled in (
+        changed(hurt, "Z", morale="routing"),
+        changed(hurt, "Z", status="destroyed", square=None),
+    ):
+        assert "broken" not in fled.lookups()
+        ended = broken_outcome(fled)
+        assert ended is not None and ended.outcome is not None
+        assert ended.outcome.winner == "blue"
+
+
 @pytest.mark.rule("HMC-GAP-04", "HMC-DEFENSE-05", "HMC-OFFICER-07")
 def test_a_new_round_starts_from_the_units_as_they_stand(tmp_path: Path) -> None:
     """As a round begins, the attacks a horde received are forgotten and a lone Officer's
@@ -133,4 +154,6 @@ def test_cached_answers_match_the_rules_along_random_missions(scenario: str) -> 
                     assert ordered is None
                 else:
                     assert ordered == s._in_commander_sight(side)
-            assert broken_sides(s) == [side for side in SIDES if broken(s, side)]
+            down = [side for side in SIDES if broken(s, side)]
+            assert broken_sides(s) == down
+            assert s.lookups().get("broken", down) == down  # kept over replace() too

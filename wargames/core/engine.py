@@ -16,7 +16,7 @@ import abc
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from itertools import repeat
-from operator import is_
+from operator import is_, itemgetter
 from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
 
 import attrs
@@ -160,7 +160,7 @@ class GameState(abc.ABC):
             if player is None:
                 found = ()
             elif player == CHANCE:
-                found = tuple([a for a, _ in self.chance_outcomes()])
+                found = tuple(map(itemgetter(0), self.chance_outcomes()))
             else:
                 found = self._legal()
             memo["legal"] = found

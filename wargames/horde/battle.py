@@ -148,6 +148,13 @@ class PScaleState(StrikeHost):
         init=False, default=None, eq=False, repr=False
     )
     """:func:`~wargames.horde.flow.eligible`'s memo (:attr:`kept_fields`)."""
+    field: Battlefield = attrs.field(
+        init=False,
+        default=attrs.Factory(lambda s: s.setup.field, takes_self=True),
+        eq=False,
+        repr=False,
+    )
+    """The scenario's board (:attr:`setup`), kept with the state: every step asks for it."""
 
     # -- units ----------------------------------------------------------------------------------
 
@@ -155,10 +162,6 @@ class PScaleState(StrikeHost):
     def turn(self) -> int:
         """The round (what :class:`~wargames.core.engine.Outcome` calls the turn)."""
         return self.round
-
-    @property
-    def field(self) -> Battlefield:
-        return self.setup.field
 
     def lookups(self) -> dict[str, Any]:
         """Cached values that depend only on the units (and on what a view hides): one
@@ -200,20 +203,26 @@ class PScaleState(StrikeHost):
 
         The layout lookups follow the units: unchanged when no unit changed where or how it
         stands, and when a single unit only moved from one square to another, the new layout
-        starts from the old one's lookups that the move cannot touch (:func:`carry_layout`)."""
+        starts from the old one's lookups that the move cannot touch (:func:`carry_layout`).
+        Which sides have broken (:func:`~wargames.horde.victory.broken_sides`) stays known
+        while no unit changes its status or morale."""
         units = list(self.units)
         index = self._index()
         moved: tuple[str, str, str] | None = None
-        same_layout = True
+        same_layout = same_standing = True
         for u in changed:
             i = index.get(u.id)
             if i is None:
                 units.append(u)
-                same_layout = False
+                same_layout = same_standing = False
                 continue
             before = units[i]
             units[i] = u
-            if before is u or not same_layout:
+            if before is u:
+                continue
+            if before.status != u.status or before.morale != u.morale:
+                same_standing = False
+            if not same_layout:
                 continue
             if (
                 before.status != u.status
@@ -228,6 +237,8 @@ class PScaleState(StrikeHost):
                     same_layout = False
         new = self.evolve(units=tuple(units))
         memo, old = new.lookups(), self.lookups()
+        if same_standing and "broken" in old:  # no status or morale changed
+            memo["broken"] = old["broken"]
         if len(units) == len(index):  # the same units in the same order, some changed
             memo["index"] = index
             by_id: dict[str, Unit] | None = old.get("by_id")
