@@ -390,23 +390,34 @@ class PScaleState(StrikeHost):
 
     def _adjacent_enemies(self, u: Unit) -> tuple[str, ...]:
         square = self.location(u)
-        if square is None or not self.field.around[square] & self.enemy_mask(u.side):
+        if square is None:
             return ()
-        places = self.places()
-        hidden = self.hidden_from(u.side)
+        field = self.setup.field
+        near = field.around[square] & self.enemy_mask(u.side)
+        if not near:
+            return ()
+        places, unit, bit, side = self.places(), self.unit, field.bit, u.side
+        horde_at, officers_at = places.horde_at, places.officers_at
+        hidden = self.hidden_from(side)
         found: list[str] = []
-        for sq in self.field.steps[square]:
-            uid = places.horde_at.get(sq)
-            if uid is not None and uid not in hidden and self.unit(uid).side != u.side:
+        for sq in field.steps[square]:
+            if not bit[sq] & near:
+                continue
+            uid = horde_at.get(sq)
+            if uid is not None and uid not in hidden and unit(uid).side != side:
                 found.append(uid)
-            found += [o for o in places.officers_at.get(sq, ()) if self.unit(o).side != u.side]
+            for o in officers_at.get(sq, ()):
+                if unit(o).side != side:
+                    found.append(o)
         return tuple(found)
 
     def in_cqc(self, u: Unit) -> bool:
         """Adjacent to an enemy unit it can see: tied up in close quarters combat
         (HMC-COMBAT-01, HMC-GAP-16)."""
-        square = self.location(u)
-        return square is not None and bool(self.field.around[square] & self.enemy_mask(u.side))
+        square = u.square if u.attached_to is None else self.location(u)
+        return square is not None and bool(
+            self.setup.field.around[square] & self.enemy_mask(u.side)
+        )
 
     def enemy_mask(self, side: str) -> int:
         """The square mask of the enemy units ``side`` sees on the board: hordes not in
@@ -417,7 +428,11 @@ class PScaleState(StrikeHost):
             memo = layout["enemy mask"] = {}
         found = memo.get(side)
         if found is None:
-            found = memo[side] = self.field.mask_of(square for _, square in self.seen(side))
+            bit = self.setup.field.bit
+            found = 0
+            for _, square in self.seen(side):
+                found |= bit[square]
+            memo[side] = found
         return found
 
     def blockers(self, side: str) -> int:
@@ -443,10 +458,14 @@ class PScaleState(StrikeHost):
             memo = layout["horde mask"] = {}
         found = memo.get(hidden)
         if found is None:
-            bit = self.field.bit
+            bit = self.setup.field.bit
             found = 0
-            for square, uid in self.places().horde_at.items():
-                if uid not in hidden:
+            if hidden:
+                for square, uid in self.places().horde_at.items():
+                    if uid not in hidden:
+                        found |= bit[square]
+            else:
+                for square in self.places().horde_at:
                     found |= bit[square]
             memo[hidden] = found
         return found

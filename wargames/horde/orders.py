@@ -72,17 +72,24 @@ def begin_activation(s: S, unit: str) -> S:
 def horde_options(s: S, u: Unit, spent: int) -> list[Action]:
     """What a horde in good order (or confused) may be ordered now (see the module
     docstring)."""
-    confused = u.morale == CONFUSED
-    budget = (1 if confused else 2) - spent
+    budget = (1 if u.morale == CONFUSED else 2) - spent
+    out: list[Action] = free_orders(s, u)
+    if budget >= 1:
+        out += paid_orders(s, u, budget)
+    out.append(cmd.done(u.id))
+    return out
+
+
+def paid_orders(s: S, u: Unit, budget: int) -> list[Action]:
+    """The Half orders, and with ``budget`` 2 the Full ones, the horde may be given
+    (HMC-ORDERS-19): nothing of it is worked out once no Half action is left."""
     cqc = s.in_cqc(u)
     moving = can_move(s, u)
-    room = with_room(s, u) if moving and budget >= 1 else frozenset()
-    out: list[Action] = [*free_orders(s, u)]
-    if budget >= 1:
-        out += attack_actions(s, u)
-        if not cqc and "tactical advance" in room:
-            out.append(cmd.order(u.id, "tactical advance"))
-        out += medicae_orders(s, u)
+    room = with_room(s, u) if moving else frozenset()
+    out: list[Action] = [*attack_actions(s, u)]
+    if not cqc and "tactical advance" in room:
+        out.append(cmd.order(u.id, "tactical advance"))
+    out += medicae_orders(s, u)
     if budget >= 2:
         out += charge_orders(s, u)
         out += [cmd.order(u.id, "brace"), cmd.order(u.id, "get down")]
@@ -96,7 +103,6 @@ def horde_options(s: S, u: Unit, spent: int) -> list[Action]:
             out.append(cmd.order(u.id, "full retreat"))
         if may_hide(s, u):
             out.append(cmd.order(u.id, "hide"))
-    out.append(cmd.done(u.id))
     return out
 
 
@@ -300,4 +306,5 @@ __all__ = [
     "horde_options",
     "may_hide",
     "medicae_orders",
+    "paid_orders",
 ]
