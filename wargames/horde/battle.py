@@ -392,7 +392,7 @@ class PScaleState(StrikeHost):
         square = self.location(u)
         if square is None:
             return ()
-        field = self.setup.field
+        field = self.field
         near = field.around[square] & self.enemy_mask(u.side)
         if not near:
             return ()
@@ -415,9 +415,7 @@ class PScaleState(StrikeHost):
         """Adjacent to an enemy unit it can see: tied up in close quarters combat
         (HMC-COMBAT-01, HMC-GAP-16)."""
         square = u.square if u.attached_to is None else self.location(u)
-        return square is not None and bool(
-            self.setup.field.around[square] & self.enemy_mask(u.side)
-        )
+        return square is not None and bool(self.field.around[square] & self.enemy_mask(u.side))
 
     def enemy_mask(self, side: str) -> int:
         """The square mask of the enemy units ``side`` sees on the board: hordes not in
@@ -428,7 +426,7 @@ class PScaleState(StrikeHost):
             memo = layout["enemy mask"] = {}
         found = memo.get(side)
         if found is None:
-            bit = self.setup.field.bit
+            bit = self.field.bit
             found = 0
             for _, square in self.seen(side):
                 found |= bit[square]
@@ -458,7 +456,7 @@ class PScaleState(StrikeHost):
             memo = layout["horde mask"] = {}
         found = memo.get(hidden)
         if found is None:
-            bit = self.setup.field.bit
+            bit = self.field.bit
             found = 0
             if hidden:
                 for square, uid in self.places().horde_at.items():
