@@ -56,19 +56,25 @@ def random_states(scenario: str, seed: int) -> list[PScaleState]:
     return states  # type: ignore[return-value]
 
 
-@pytest.mark.rule("HMC-ORDERS-02", "HMC-GAP-28")
-def test_the_commanders_sight_follows_the_hordes_that_block_it(tmp_path: Path) -> None:
-    """Away from his post the Commander orders what he sees; a horde that blocked his sight and
-    moves away lets him see, and order, the horde behind it; one that moves in front of it
-    blocks it again."""
+def commander_away(tmp_path: Path) -> PScaleState:
+    """Blue's Commander (``lt``) away from his post at 05-02, his horde A at 05-04 in front
+    of B at 05-07 (A blocks his sight of B); Red's Z far off."""
     officers = [{"id": "lt", "profile": "guard-command", "wounds": 12, "at": "05-02"}]
-    state = battle(
+    return battle(
         tmp_path,
         [("A", GUARD, "05-04"), ("B", GUARD, "05-07")],
         [("Z", TRAITORS, "09-02")],
         officers=officers,
         commanders={"blue": "lt"},
     )
+
+
+@pytest.mark.rule("HMC-ORDERS-02", "HMC-GAP-28")
+def test_the_commanders_sight_follows_the_hordes_that_block_it(tmp_path: Path) -> None:
+    """Away from his post the Commander orders what he sees; a horde that blocked his sight and
+    moves away lets him see, and order, the horde behind it; one that moves in front of it
+    blocks it again."""
+    state = commander_away(tmp_path)
     assert not state.at_post("blue")
     assert legal(state) == ["activate A", "activate lt", "pass"]
     assert not state.commands(state.unit("B"))
@@ -85,14 +91,7 @@ def test_the_commanders_sight_follows_the_hordes_that_block_it(tmp_path: Path) -
 def test_a_horde_driven_by_fear_acts_out_of_the_commanders_sight(tmp_path: Path) -> None:
     """A horde the Commander cannot see is activated when it flees, the board unchanged: the
     morale state is not part of the cached sight."""
-    officers = [{"id": "lt", "profile": "guard-command", "wounds": 12, "at": "05-02"}]
-    state = battle(
-        tmp_path,
-        [("A", GUARD, "05-04"), ("B", GUARD, "05-07")],
-        [("Z", TRAITORS, "09-02")],
-        officers=officers,
-        commanders={"blue": "lt"},
-    )
+    state = commander_away(tmp_path)
     assert [u.id for u in eligible(state, "blue")] == ["A", "lt"]
     fleeing = changed(state, "B", morale="fleeing")
     assert [u.id for u in eligible(fleeing, "blue")] == ["A", "B", "lt"]
