@@ -259,7 +259,12 @@ class TaskState(GameState):
             )
             if any("tasks" in depends for depends in cls.kept_fields.values()):
                 raise TypeError(f"{cls.__name__}: a kept field may not depend on the tasks")
-        return self._copy(fields, kept)
+        if kept:
+            return self._copy(fields, kept)
+        fields["_memo"] = {}  # nothing kept in the memo: the copy made here
+        new = _new(cls)
+        _set(new, "__dict__", fields)
+        return new
 
     def _copy(self, fields: dict[str, Any], kept: tuple[str, ...]) -> Self:
         """A new state of this class with ``fields`` and this one's cache entries ``kept``."""
