@@ -123,7 +123,6 @@ def _as_set_up(s: PScaleState) -> PScaleState:
     return s
 
 
-@pytest.mark.rule("HMC-ORDERS-07", "HMC-SCALE-06", "HMC-GAP-16")
 def test_a_move_carries_the_lookups_far_from_it(tmp_path: Path) -> None:
     """When Z moves (its Officer with it), the far horde's enemies around it, movement search
     and move-order room, and each side's masks and seen enemies come over to the new layout;
@@ -143,14 +142,14 @@ def test_a_move_carries_the_lookups_far_from_it(tmp_path: Path) -> None:
 
 Change = Callable[[PScaleState], PScaleState]
 CHANGES: list[Any] = [
-    pytest.param(_as_set_up, _split, marks=pytest.mark.rule("HMC-ORDERS-16"), id="split"),
-    pytest.param(_as_set_up, _destroyed, marks=pytest.mark.rule("HMC-DAMAGE-15"), id="destroyed"),
-    pytest.param(_as_set_up, _off_board, marks=pytest.mark.rule("HMC-ORDERS-12"), id="off-board"),
-    pytest.param(_off_board, _back_on_board, marks=pytest.mark.rule("HMC-ORDERS-12"), id="returns"),
-    pytest.param(_as_set_up, _merged, marks=pytest.mark.rule("HMC-ORDERS-17"), id="merge"),
-    pytest.param(_as_set_up, _joined, marks=pytest.mark.rule("HMC-OFFICER-05"), id="join"),
-    pytest.param(_joined, _left, marks=pytest.mark.rule("HMC-OFFICER-01"), id="leave"),
-    pytest.param(_as_set_up, _hidden, marks=pytest.mark.rule("HMC-TALENT-01"), id="hide"),
+    pytest.param(_as_set_up, _split, id="split"),
+    pytest.param(_as_set_up, _destroyed, id="destroyed"),
+    pytest.param(_as_set_up, _off_board, id="off-board"),
+    pytest.param(_off_board, _back_on_board, id="returns"),
+    pytest.param(_as_set_up, _merged, id="merge"),
+    pytest.param(_as_set_up, _joined, id="join"),
+    pytest.param(_joined, _left, id="leave"),
+    pytest.param(_as_set_up, _hidden, id="hide"),
 ]
 
 
@@ -166,7 +165,6 @@ def test_other_changes_build_the_layout_afresh(
     assert not any(start.get(name) for name in CARRIED)
 
 
-@pytest.mark.rule("HMC-SCALE-05")
 def test_the_invariants_catch_a_stale_layout_key(tmp_path: Path) -> None:
     """A layout key that does not say where the units stand (as a wrong one carried over a
     move would) is caught."""

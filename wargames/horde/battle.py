@@ -26,6 +26,7 @@ draws one.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
 
 import attrs
@@ -784,19 +785,11 @@ class PScaleState(StrikeHost):
         return describe(self)
 
 
-SIDES_MADE: dict[tuple[Any, ...], Side] = {}
-"""Field values (in :class:`~wargames.horde.context.Side`'s order) -> the side, made once:
-the same few recur attack after attack (:func:`side_of`)."""
-
-
+@lru_cache(maxsize=4096)
 def side_of(*values: Any) -> Side:
-    """``Side(*values)``, made once (:data:`SIDES_MADE`, emptied at 4,096 entries)."""
-    found = SIDES_MADE.get(values)
-    if found is None:
-        if len(SIDES_MADE) >= 4096:
-            SIDES_MADE.clear()
-        found = SIDES_MADE[values] = Side(*values)
-    return found
+    """``Side(*values)`` (the fields in :class:`~wargames.horde.context.Side`'s order), made
+    once: the same few recur attack after attack."""
+    return Side(*values)
 
 
 CARRIED = ("adjacent", "reach", "destination")

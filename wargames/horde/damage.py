@@ -43,6 +43,7 @@ import attrs
 
 from wargames.horde import specialists, talents
 from wargames.horde.context import AttackContext
+from wargames.horde.modifiers import TEARING
 from wargames.horde.profiles import Horde
 from wargames.horde.ratings import half_up
 from wargames.horde.rules import DEFAULT, HordeRules
@@ -150,7 +151,6 @@ def magnitude_terms(
 
 
 ACCURATE = Term("HMC-WEAPON-01", "Accurate", 2)
-TEARING = Term("HMC-WEAPON-06", "Tearing", 1)
 
 
 def _quality_terms(attacker: Horde, weapon: Weapon, kind: Kind, from_stealth: bool) -> list[Term]:

@@ -55,6 +55,7 @@ BRACED_COUNTER_ATTACK = Term("HMC-ORDERS-05", "braced counter-attack (no -2)", 0
 GET_DOWN_COUNTER_ATTACK = Term("HMC-ORDERS-06", "Get Down! counter-attack", -2)
 FORCED_MARCH = Term("HMC-ORDERS-09", "Forced March!", -2)
 TEARING = Term("HMC-WEAPON-06", "Tearing", 1)
+"""Tearing's +1, to the Horde Attack and to the damage (HMC-WEAPON-06)."""
 FRENZIED_ATTACK = {
     "melee": Term("HMC-TALENT-07", "frenzied", 2),
     "ranged": Term("HMC-TALENT-07", "frenzied", -2),
@@ -89,7 +90,7 @@ def attack_terms(
     if side.frenzied:
         out.append(FRENZIED_ATTACK[kind])
     out += talents.attack_terms(attacker, kind, context)
-    if kind == "ranged":
+    if kind == "ranged":  # (the common melee case spared the call: numbers are built often)
         out += specialists.pathfinder_terms(attacker, kind, context, rules)
     if not weapon.trained and rules.untrained_order == "total":
         whole = total(out)
@@ -171,7 +172,7 @@ def defence_terms(
     if rules.scale == "E":
         return (rating,)
     out: list[Term] = []
-    if side.cover:
+    if side.cover:  # (the common open-ground case spared the call)
         out += specialists.cover_terms(defender, side, rules)
     armour = armour_term(defender, weapon)
     if armour is not None:
