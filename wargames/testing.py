@@ -8,6 +8,9 @@
 * :func:`check_determinism` and :func:`check_game_determinism` play the same seed twice, and
   again in a fresh Python process with another hash seed: the same seed must give the same
   actions everywhere.
+* :func:`check_game` runs all of it on any registered game (or a :class:`~wargames.Game`
+  descriptor) in one call: its descriptor, seeded random games of every shipped scenario checked
+  at every step, a record that replays through JSON, and determinism across processes.
 
 A failed check raises :class:`ConformanceError` (an ``AssertionError``) saying what broke::
 
@@ -20,18 +23,35 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import pickle
 import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Player
+import attrs
+
+from wargames.core.engine import (
+    CHANCE,
+    Action,
+    Agent,
+    GameState,
+    Match,
+    Outcome,
+    Player,
+    Record,
+)
 from wargames.core.errors import RuleViolation
+
+if TYPE_CHECKING:
+    from wargames.core.registry import Game
 
 __all__ = [
     "ConformanceError",
+    "GameReport",
     "check_determinism",
+    "check_game",
     "check_game_determinism",
     "check_light",
     "check_state",
@@ -62,6 +82,7 @@ def check_state(state: GameState, others: Sequence[Action] = ()) -> None:
     """Run every per-state check on ``state``; ``others`` are actions that should be illegal
     here unless they are in the legal list (e.g. actions taken earlier in the game)."""
     check_light(state, others)
+    _check_pickle(state)
     _check_legal(state)
 
 
@@ -86,6 +107,15 @@ def _check_clone(state: GameState) -> None:
     twin = state.clone()
     if type(twin) is not type(state) or twin != state:
         raise _fail(state, "clone() is not equal to the state")
+
+
+def _check_pickle(state: GameState) -> None:
+    try:
+        back = pickle.loads(pickle.dumps(state))
+    except Exception as exc:
+        raise _fail(state, f"the state does not pickle: {exc!r}") from None
+    if back != state:
+        raise _fail(state, "pickle round trip is not equal to the state")
 
 
 def _check_json(state: GameState) -> None:
@@ -273,6 +303,149 @@ def check_game_determinism(
     args = [game_id, str(seed), scenario or "", "" if max_steps is None else str(max_steps)]
     _same(first, _run_child("record", args), "another process")
     return first
+
+
+@attrs.frozen
+class GameReport:
+    """What :func:`check_game` played: per scenario, the seeds and how the games ended."""
+
+    game: str
+    games: int
+    decisions: int
+    outcomes: Mapping[str, Mapping[str, int]]
+    """Scenario -> how often each result came up (a winner's name, or ``"draw"``)."""
+
+    def __str__(self) -> str:
+        lines = [f"{self.game}: {self.games} games, {self.decisions} decisions, all checks passed"]
+        for scenario, counts in self.outcomes.items():
+            shown = ", ".join(f"{who} {n}" for who, n in sorted(counts.items()))
+            lines.append(f"  {scenario}: {shown}")
+        return "\n".join(lines)
+
+
+def check_game(
+    game: str | Game,
+    *,
+    seeds: Sequence[int] = (0,),
+    scenarios: Sequence[str] | None = None,
+    max_steps: int = 100_000,
+    check_every: int = 25,
+    light: bool = True,
+    in_subprocess: bool = True,
+) -> GameReport:
+    """The whole conformance kit on one game, in one call.
+
+    ``game`` is a registered game id or a :class:`~wargames.Game` descriptor (a game being
+    written need not be installed yet). It checks the descriptor (players, scenarios, a
+    ``"random"`` agent, the default scenario among the shipped ones), then for every shipped
+    scenario (or those given) and every seed plays random agents on every side from the
+    initial state with the game's bot options, checking every state on the way
+    (:func:`playout`: clone, JSON and pickle round trips, illegal actions refused without
+    change, invariants, views, legal actions that apply; ``light`` checks between the full
+    ones every ``check_every`` actions), requires the game to end within ``max_steps``, and
+    replays its :class:`~wargames.Record` through JSON to the same final state. Finally the
+    first seed of the default scenario is played again, here and (for a registered game, with
+    ``in_subprocess``) in another Python process, and must give the same game. Raises
+    :class:`ConformanceError` naming the first failure; returns a :class:`GameReport`.
+    """
+    from wargames.core.registry import game as registered
+
+    descriptor = registered(game) if isinstance(game, str) else game
+    _check_descriptor(descriptor)
+    names = list(scenarios) if scenarios is not None else list(descriptor.scenarios())
+    outcomes: dict[str, dict[str, int]] = {}
+    games = decisions = 0
+    for scenario in names:
+        counts = outcomes.setdefault(scenario, {})
+        for seed in seeds:
+            final, actions = _checked_game(
+                descriptor, scenario, seed, max_steps, check_every, light
+            )
+            games += 1
+            decisions += len(actions)
+            outcome = final.outcome
+            who = "draw" if outcome is None or outcome.winner is None else outcome.winner
+            counts[who] = counts.get(who, 0) + 1
+    _check_game_seed(descriptor, seeds[0] if seeds else 0, max_steps, in_subprocess)
+    return GameReport(descriptor.id, games, decisions, outcomes)
+
+
+def _check_descriptor(game: Game) -> None:
+    def wrong(problem: str) -> ConformanceError:
+        return ConformanceError(f"the descriptor of {game.id or '(no id)'}: {problem}")
+
+    if not game.id or not game.title:
+        raise wrong("it needs an id and a title")
+    if not game.players or len(set(game.players)) != len(game.players):
+        raise wrong(f"players must be distinct names, got {game.players!r}")
+    names = list(game.scenarios())
+    if not names or game.default_scenario not in names:
+        raise wrong(f"the default scenario {game.default_scenario!r} is not among {names}")
+    if "random" not in game.agents:
+        raise wrong(f"it has no 'random' agent (agents: {', '.join(game.agents)})")
+
+
+def _new_state(game: Game, scenario: str | None) -> GameState:
+    state = game.new(scenario, dict(game.bot_options))
+    if not isinstance(state, GameState) or type(state).game != game.id:
+        raise ConformanceError(f"{game.id}: new({scenario!r}) did not give a state of the game")
+    return state
+
+
+def _random_agents(game: Game, seed: int) -> dict[Player, Agent]:
+    factory = game.agents["random"]
+    return {p: factory(seed * 7919 + i + 1, p) for i, p in enumerate(game.players)}
+
+
+def _checked_game(
+    game: Game, scenario: str, seed: int, max_steps: int, check_every: int, light: bool
+) -> tuple[GameState, list[Action]]:
+    """One seeded random game, checked at every step, whose record replays through JSON."""
+    state = _new_state(game, scenario)
+    if state.current_player is None:
+        raise _fail(state, f"scenario {scenario!r} starts with the game over")
+    final, actions = playout(
+        state, _random_agents(game, seed), seed, max_steps, check_every=check_every, light=light
+    )
+    match = Match(state, seed=seed, scenario=scenario, options=dict(game.bot_options))
+    for action in actions:
+        match.apply(action)
+    text = json.dumps(match.record().to_json())
+    record = Record.from_json(json.loads(text))
+    again = _new_state(game, record.scenario)
+    try:
+        for action in record.actions:
+            again = again.apply(action)
+    except Exception as exc:
+        raise _fail(
+            final, f"the record of seed {seed} ({scenario}) does not replay: {exc}"
+        ) from None
+    if again != final or _result(again.outcome) != _result(final.outcome):
+        raise _fail(final, f"the record of seed {seed} ({scenario}) replays to another state")
+    return final, actions
+
+
+def _result(outcome: Outcome | None) -> tuple[Any, ...] | None:
+    return None if outcome is None else (outcome.winner, outcome.reason, outcome.turn)
+
+
+def _check_game_seed(game: Game, seed: int, max_steps: int, in_subprocess: bool) -> None:
+    """The same seed gives the same game twice here, and in another process when registered."""
+    from wargames.core.registry import game as registered
+    from wargames.core.registry import games as installed
+
+    if in_subprocess and game.id in installed() and registered(game.id) is game:
+        check_game_determinism(game.id, seed, game.default_scenario, max_steps)
+        return
+
+    def actions() -> list[str]:
+        match = Match(
+            _new_state(game, game.default_scenario), seed=seed, agents=_random_agents(game, seed)
+        )
+        match.run(max_steps)
+        return [str(a) for a in match.actions]
+
+    _same(actions(), actions(), "a second run")
 
 
 def _same(first: list[str], again: list[str], where: str) -> None:
