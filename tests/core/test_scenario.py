@@ -372,3 +372,54 @@ def test_read_scenario_by_name_or_path(tmp_path: Path) -> None:
     assert err.problem == "no such scenario; shipped: ['campaign'], or a path to a .toml file"
     err = error_of(lambda: read_scenario("wargames.armageddon", str(tmp_path / "gone.toml")))
     assert err.key == "(file)" and "cannot read" in err.problem
+
+
+# -- files from strangers: only regular files, bounded, UTF-8, not too deep ------------------
+
+
+def test_devices_fifos_and_folders_are_refused_at_once(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)  # opening it to read would wait for a writer forever
+    for path in ("/dev/zero", fifo, tmp_path):
+        with pytest.raises(ScenarioError) as caught:
+            read_toml(path)
+        assert caught.value.file == str(path)
+        assert "not a regular file" in str(caught.value) or "cannot read" in str(caught.value)
+
+
+def test_a_file_over_the_size_limit_is_refused(tmp_path: Path) -> None:
+    from wargames.core.scenario import MAX_FILE_BYTES
+
+    big = tmp_path / "big.toml"
+    big.write_text("x = 1\n" + "# padding\n" * (MAX_FILE_BYTES // 10 + 1), encoding="utf-8")
+    with pytest.raises(ScenarioError, match="larger than 1024 KiB"):
+        read_toml(big)
+
+
+def test_bytes_that_are_not_utf8_name_the_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b'title = "ok"\nname = "caf\xe9"\n')
+    with pytest.raises(ScenarioError, match=r"not UTF-8 text \(line 2\)"):
+        read_toml(bad)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x = " + "[" * 1000 + "]" * 1000,
+        "x = " + "{a = " * 1000 + "1" + "}" * 1000,
+        "\n".join(f"[{'.'.join(['t'] * n)}]" for n in (40,)),
+    ],
+    ids=["arrays", "inline-tables", "dotted-table"],
+)
+def test_deep_nesting_is_an_error_not_a_crash(text: str) -> None:
+    with pytest.raises(ScenarioError, match="nested deeper than 32 levels"):
+        parse_toml(text, "deep.toml")
+
+
+def test_shallow_files_still_read() -> None:
+    assert parse_toml("x = [[1, 2], [3]]\n[a.b.c]\nd = 1\n", "ok.toml").value["a"]["b"]["c"] == {
+        "d": 1
+    }

@@ -15,7 +15,9 @@ Besides typed access, :class:`Node` has the checks every data loader needs: no u
 from __future__ import annotations
 
 import builtins
+import os
 import re
+import stat
 import tomllib
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from importlib import resources
@@ -275,23 +277,86 @@ def symmetric_borders(adjacency: Mapping[str, Sequence[Node]]) -> builtins.list[
     return list(borders)
 
 
+MAX_FILE_BYTES = 1 << 20
+"""The largest scenario or data file read (1 MiB: the largest shipped file is under 100 KiB)."""
+
+MAX_DEPTH = 32
+"""The deepest nesting of tables and lists a file may have (the shipped files nest 4 deep)."""
+
+
 def read_toml(path: str | Path) -> Node:
-    """Parse a TOML file from disk into a :class:`Node`; unreadable or bad files are errors."""
+    """Parse a TOML file from disk into a :class:`Node`.
+
+    Only a regular file is read (not a device, a FIFO or a folder, which could hang or never
+    end), of at most :data:`MAX_FILE_BYTES`, as UTF-8; anything else is a
+    :class:`ScenarioError` naming the file."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        # without blocking: opening a FIFO for reading would wait for a writer forever
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise ScenarioError(name, "(file)", "not a regular file")
+            raw = file.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(name, "(file)", f"cannot read: {exc.strerror or exc}") from None
-    return parse_toml(text, name)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError(name, "(file)", f"larger than {MAX_FILE_BYTES // 1024} KiB")
+    return parse_toml(_decoded(raw, name), name)
+
+
+def _decoded(raw: bytes, file: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ScenarioError(file, "(encoding)", f"not UTF-8 text (line {line})") from None
 
 
 def parse_toml(text: str, file: str) -> Node:
-    """Parse TOML text; a syntax error becomes a :class:`ScenarioError` naming the file."""
+    """Parse TOML text; a syntax error, or nesting deeper than :data:`MAX_DEPTH`, becomes a
+    :class:`ScenarioError` naming the file."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ScenarioError(file, "(file)", f"larger than {MAX_FILE_BYTES // 1024} KiB")
+    if _bracket_depth(text) > MAX_DEPTH:
+        raise ScenarioError(file, "(syntax)", f"nested deeper than {MAX_DEPTH} levels")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(file, "(syntax)", str(exc)) from None
+    except RecursionError:
+        raise ScenarioError(file, "(syntax)", f"nested deeper than {MAX_DEPTH} levels") from None
+    if _depth(data) > MAX_DEPTH:
+        raise ScenarioError(file, "(syntax)", f"nested deeper than {MAX_DEPTH} levels")
     return Node(data, file)
+
+
+def _bracket_depth(text: str) -> int:
+    """An upper bound of the nesting of inline arrays and tables (brackets and braces, strings
+    and comments included), found before the parser recurses into them."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+    return deepest
+
+
+def _depth(value: Any) -> int:
+    """How deep tables and lists nest in parsed TOML (dotted keys and table headers included)."""
+    todo = [(value, 1)]
+    deepest = 0
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict):
+            deepest = max(deepest, depth)
+            todo.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            deepest = max(deepest, depth)
+            todo.extend((v, depth + 1) for v in item)
+    return deepest
 
 
 def read_package_toml(package: str, *parts: str) -> Node:

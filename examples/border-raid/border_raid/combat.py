@@ -28,7 +28,7 @@ CRT = CombatResultsTable(
         ("NE", "NE", "DR", "DR", "DE", "DE"),
     ),
     results=RESULTS,
-    provenance="official",
+    provenance="rulebook",
 )
 """Border Raid's combat results table (RAID-CRT-01): a column per odds, a row per die face."""
 
