@@ -7,7 +7,6 @@ notation back. Die rolls are the core's ``roll 1`` .. ``roll 6``.
 from __future__ import annotations
 
 import attrs
-
 from wargames.core.notation import Reader, Roll, no_args, one, parse_notation, roll, two
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
+from wargames.core.agents import RandomAgent
+from wargames.core.engine import Action, Agent, GameState, Player
 
 from border_raid import combat
 from border_raid.actions import Attack, Move
 from border_raid.state import RaidState
-from wargames.core.agents import RandomAgent
-from wargames.core.engine import Action, Agent, GameState, Player
 
 
 class Greedy:

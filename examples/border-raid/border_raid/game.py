@@ -6,13 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
+from wargames.core.errors import ScenarioError
+from wargames.core.registry import Game
 
 from border_raid.agents import greedy_agent, random_agent
 from border_raid.scenario import MAX_TURNS, SIDES, load_setup, scenario_names
 from border_raid.state import RaidState
 from border_raid.turn import start
-from wargames.core.errors import ScenarioError
-from wargames.core.registry import Game
 
 DEFAULT_SCENARIO = "border"
 

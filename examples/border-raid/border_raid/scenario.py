@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import cache
 
 import attrs
-
 from wargames.core.areas import Area, AreaMap, Border
 from wargames.core.codec import saved
 from wargames.core.scenario import Node, package_files, read_scenario
@@ -108,7 +107,7 @@ def _area(node: Node) -> AreaSpec:
 def _borders(node: Node, ids: list[str]) -> tuple[tuple[str, str], ...]:
     """The borders, each listed once under either of its areas (RAID-MAP-01)."""
     pairs: list[tuple[str, str]] = []
-    for a in node.keys():
+    for a in node.keys():  # noqa: SIM118 - a Node, not a dict
         if a not in ids:
             raise node.error(f"unknown area {a!r}; expected one of {ids}", a)
         for item in node.child(a).items():

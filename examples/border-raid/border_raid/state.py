@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import ClassVar, Self
 
 import attrs
-
-from border_raid import actions as act
-from border_raid.scenario import SIDES, Setup, board
 from wargames.core.areas import AreaMap
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.tasks import TaskState
+
+from border_raid import actions as act
+from border_raid.scenario import SIDES, Setup, board
 
 LOST = "lost"
 """Where a destroyed company is."""
@@ -55,7 +55,9 @@ class RaidState(TaskState):
 
     def companies_in(self, area: str) -> tuple[str, ...]:
         """The companies standing in ``area``, in set-up order."""
-        return tuple(c.id for c, w in zip(self.setup.companies, self.where, strict=True) if w == area)
+        return tuple(
+            c.id for c, w in zip(self.setup.companies, self.where, strict=True) if w == area
+        )
 
     def holder(self, area: str) -> str | None:
         """The side whose companies stand in ``area``, if any."""
@@ -108,7 +110,9 @@ class RaidState(TaskState):
             if w != LOST and w not in areas:
                 problems.append(f"{c.id} is in an unknown place {w!r}")
         for area in areas:
-            sides = {c.side for c, w in zip(self.setup.companies, self.where, strict=True) if w == area}
+            sides = {
+                c.side for c, w in zip(self.setup.companies, self.where, strict=True) if w == area
+            }
             if len(sides) > 1:
                 problems.append(f"{area} is held by both sides")
             if len(self.companies_in(area)) > STACK_LIMIT:

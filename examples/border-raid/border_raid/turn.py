@@ -23,15 +23,15 @@ from __future__ import annotations
 from typing import ClassVar
 
 import attrs
-
-from border_raid import combat
-from border_raid.actions import Attack, Lose, Move, Pass, RetreatTo
-from border_raid.state import LOST, RaidState
 from wargames.core import tasks
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.odds import Odds
+
+from border_raid import combat
+from border_raid.actions import Attack, Lose, Move, Pass, RetreatTo
+from border_raid.state import LOST, RaidState
 
 STACK_LIMIT = 2
 

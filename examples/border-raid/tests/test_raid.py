@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-
 import wargames
+from wargames.core.notation import Roll
+from wargames.testing import check_game
+
 from border_raid import GAME, RaidState, new_game
 from border_raid.actions import Attack, Lose, Move, Pass, RetreatTo
 from border_raid.combat import outcome_odds, result
-from wargames.core.notation import Roll
-from wargames.testing import check_game
 
 
 def start(**where: str) -> RaidState:
