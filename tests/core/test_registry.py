@@ -277,3 +277,21 @@ def test_seats_of_a_team_game_may_have_their_own_agents() -> None:
 def test_state_of_a_game_is_a_game_state() -> None:
     assert isinstance(wargames.game("toy").start("long", {"target": 5}), GameState)
     assert wargames.game("toy").start("long", {"target": 5}).target == 5  # type: ignore[attr-defined]
+
+
+def test_the_errors_pickle_as_they_were_made() -> None:
+    """A batch on a process pool sends a worker's errors back pickled."""
+    import pickle
+
+    from wargames.core.errors import OptionError, UnknownOptionError
+
+    errors: list[Exception] = [
+        UnknownNameError("game", "nope", ("a", "b"), listed="installed"),
+        UnknownScenarioError("bording", ("boarding",)),
+        OptionError("turn_cap", "must be between 0 and 1000, got -1", "warmaster"),
+        UnknownOptionError("turn_cpa", ("turn_cap",), "warmaster"),
+    ]
+    for error in errors:
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error)
+        assert vars(again) == vars(error)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 
 class WargamesError(Exception):
@@ -67,6 +68,7 @@ class UnknownNameError(WargamesError, KeyError):
         self.kind = kind
         self.name = name
         self.choices = tuple(choices)
+        self._listed, self._also = listed, also
         self.message = (
             f"unknown {kind} {name!r}; {listed}: {', '.join(self.choices) or '(none)'}{also}"
             + _did_you_mean(name, self.choices)
@@ -75,6 +77,9 @@ class UnknownNameError(WargamesError, KeyError):
 
     def __str__(self) -> str:  # a KeyError would print its message in quotes
         return self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles (from a worker process) as it was made
+        return (_unknown_name, (self.kind, self.name, self.choices, self._listed, self._also))
 
 
 class OptionError(ScenarioError):
@@ -97,6 +102,9 @@ class OptionError(ScenarioError):
     def __str__(self) -> str:
         return str(self.args[0])
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (OptionError, (self.option, self.problem, self.game))
+
 
 class UnknownOptionError(OptionError, UnknownNameError):
     """An option the game does not have; the message lists the game's options."""
@@ -108,6 +116,9 @@ class UnknownOptionError(OptionError, UnknownNameError):
         OptionError.__init__(self, option, problem, game)
         self.kind, self.name, self.choices = "option", option, known
         self.message = str(self.args[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (UnknownOptionError, (self.option, self.choices, self.game))
 
 
 class UnknownScenarioError(UnknownNameError, ScenarioError):
@@ -122,6 +133,15 @@ class UnknownScenarioError(UnknownNameError, ScenarioError):
         )
         self.file, self.key = name, "(scenario)"
         self.problem = self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (UnknownScenarioError, (self.name, self.choices))
+
+
+def _unknown_name(
+    kind: str, name: object, choices: tuple[str, ...], listed: str, also: str
+) -> UnknownNameError:
+    return UnknownNameError(kind, name, choices, listed=listed, also=also)
 
 
 class CapabilityError(WargamesError, NotImplementedError):

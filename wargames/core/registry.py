@@ -158,6 +158,10 @@ class Game:
     """For a game played by teams: the seats of a scenario with its options (see
     :meth:`seats_of`); ``None``: one seat per side."""
     determinize: Determinize | None = None
+    _shipped: dict[str, tuple[str, ...]] = attrs.field(
+        init=False, factory=dict, eq=False, repr=False
+    )
+    """The scenario ids, listed once (:meth:`check_scenario` runs at every start)."""
 
     # -- starting a game --------------------------------------------------------------------
 
@@ -166,10 +170,12 @@ class Game:
         is neither shipped nor a path to a TOML file (a ``.toml`` name or an existing file)."""
         if scenario is None:
             return
-        names = tuple(self.scenarios())
+        names = self._shipped.get("ids")
+        if names is None:
+            names = self._shipped["ids"] = tuple(self.scenarios())
         if scenario in names or Path(scenario).suffix == ".toml" or Path(scenario).exists():
             return
-        raise UnknownScenarioError(scenario, names)
+        raise UnknownScenarioError(scenario, tuple(self.scenarios()))
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option as the game uses it (defaults filled in), or
