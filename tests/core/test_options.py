@@ -163,6 +163,8 @@ WRONG_TYPE: list[tuple[str, str, Any, str]] = [
     ("ancients", "turn_cap", 1.5, "whole number"),
     ("ancients", "helmets", 1, "expected text"),
     ("ancients", "ignores_add_up", "false", "true or false"),
+    ("ancients", "war_machine_evade", True, "expected text"),
+    ("ancients", "move_fire_move", ["split"], "expected text"),
 ]
 
 OUT_OF_BOUNDS: list[tuple[str, str, Any, str]] = [
@@ -181,19 +183,35 @@ OUT_OF_BOUNDS: list[tuple[str, str, Any, str]] = [
     ("ancients", "turn_cap", 10_001, "between 1 and 10000"),
     ("ancients", "helmets", "never", "expected one of attached-or-adjacent, attached-only"),
     ("ancients", "move_fire_move", "half", "expected one of full-each, split"),
+    ("ancients", "war_machine_evade", "never", "expected one of always, as-units"),
 ]
 
 
 def test_every_option_of_every_game_is_tested_and_described() -> None:
-    tested = {(g, o) for g, o, _ in GOOD} | {(g, o) for g, o, _, _ in WRONG_TYPE}
-    for game_id in wargames.games():
+    good = {(g, o) for g, o, _ in GOOD}
+    wrong = {(g, o) for g, o, _, _ in WRONG_TYPE}
+    beyond = {(g, o) for g, o, _, _ in OUT_OF_BOUNDS}
+    for game_id in ("armageddon", "warmaster", "horde", "ancients"):
         for option in wargames.game(game_id).options:
-            assert option.help, (game_id, option.name)
-            assert option.allowed() != "any", (game_id, option.name)
+            key = (game_id, option.name)
+            assert option.help and option.allowed() != "any", key
             bounded = option.kind not in (int, float) or option.parse or option.choices
-            assert bounded or option.high is not None, (game_id, option.name)
-            if option.kind is not bool:
-                assert (game_id, option.name) in tested, (game_id, option.name)
+            assert bounded or option.high is not None, key
+            if option.kind is not bool:  # true-or-false options: the next test
+                assert key in good and key in wrong and key in beyond, key
+
+
+@pytest.mark.parametrize("game_id", ["warmaster", "ancients"])
+def test_every_true_or_false_option(game_id: str) -> None:
+    g = wargames.game(game_id)
+    flags = [o.name for o in g.options if o.kind is bool]
+    assert flags
+    for name in flags:
+        assert g.check_options({name: True})[name] is True
+        assert g.check_options({name: False})[name] is False
+        for bad in ("yes", 1, 0):
+            with pytest.raises(OptionError, match="expected true or false"):
+                g.check_options({name: bad})
 
 
 @pytest.mark.parametrize(("game_id", "name", "value"), GOOD)
