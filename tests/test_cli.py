@@ -84,7 +84,19 @@ def test_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
         "game": "toy",
         "default": "default",
         "scenarios": ["default", "long"],
+        "info": [
+            {"id": "default", "title": "The Short Race", "description": "race to 10 points"},
+            {"id": "long", "title": "The Long Race", "description": "race to 30 points"},
+        ],
     }
+    code, out, _ = run(capsys, "scenarios", "toy", "--long")
+    assert code == 0
+    assert out.splitlines() == [
+        "default  The Short Race (default)",
+        "         race to 10 points",
+        "long     The Long Race",
+        "         race to 30 points",
+    ]
 
 
 def test_odds_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -216,7 +228,7 @@ def test_play_bad_scenario_file(
         (["play", "toy", "--green", "random"], "unrecognized arguments: --green"),
         (["play", "toy", "--seed", "x"], "argument --seed: expected a whole number"),
         (["play", "toy", "--seed", "-1"], "argument --seed"),
-        (["play", "toy", "--scenario", "nowhere"], "unknown scenario"),
+        (["play", "toy", "--scenario", "nowhere"], "unknown scenario 'nowhere'"),
         (["play", "toy", "--scenario", "/no/such/file.toml"], "cannot read"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
         ([], "required: COMMAND"),
@@ -433,3 +445,98 @@ def test_replay_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     code, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
     assert code == 2
     assert "cannot read" in one_error(err) and "No such file" in err
+
+
+# -- options from the schema -----------------------------------------------------------------
+
+
+def test_options_lists_the_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "options", "toy")
+    assert code == 0 and err == ""
+    assert out.splitlines() == [
+        "target (--target INT)",
+        "    points to bank to win",
+        "    type: int; default: the scenario's; allowed: 1..1000",
+        "turn_limit (--turn-limit INT)",
+        "    a draw after N turns",
+        "    type: int; default: none; allowed: 1..1000",
+    ]
+    code, out, _ = run(capsys, "options", "toy", "--json")
+    rows = json.loads(out)["options"]
+    assert [(r["name"], r["flag"], r["type"], r["low"], r["high"]) for r in rows] == [
+        ("target", "--target", "int", 1, 1000),
+        ("turn_limit", "--turn-limit", "int", 1, 1000),
+    ]
+
+
+def test_options_of_the_shipped_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "options", "armageddon")
+    assert code == 0 and out.strip() == "armageddon takes no options"
+    code, out, _ = run(capsys, "options", "warmaster")
+    assert "turn_cap (--turn-cap INT)" in out and "allowed: 0..1000" in out
+    assert "warp_instability (--warp-instability / --no-warp-instability)" in out
+    code, out, _ = run(capsys, "options", "ancients")
+    assert "players (--players INT_OR_PAIR)" in out and "type: int or pair" in out
+    assert "helmets (--helmets {attached-or-adjacent,attached-only})" in out
+    code, out, _ = run(capsys, "options", "horde")
+    assert "rules (--rules PRESET_OR_READINGS)" in out and "catalogue, printed" in out
+
+
+def test_play_flags_come_from_the_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "toy", "--help")
+    assert code == 0 and "--target INT" in out and "--turn-limit INT" in out
+    assert "--players" not in out  # only a game that declares the option has the flag
+    code, out, _ = run(capsys, "play", "toy", "--target", "3", "--seed", "2", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["options"] == {"turn_limit": 50, "target": 3}  # the bots' cap, then ours
+    assert record == wargames.play("toy", seed=2, target=3).to_json()
+    code, out, _ = run(capsys, "play", "warmaster", "--help")
+    assert "--warp-instability, --no-warp-instability" in out and "--turn-cap INT" in out
+    code, out, _ = run(capsys, "play", "ancients", "--help")
+    assert "--players INT_OR_PAIR" in out and "--move-fire-move" in out
+
+
+def test_play_passes_each_kind_of_option(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--seed", "1", "--json", "--max-steps", "3"]
+    code, out, _ = run(capsys, "play", "warmaster", "--no-warp-instability", *argv)
+    assert code == 0 and json.loads(out)["options"]["warp_instability"] is False
+    code, out, _ = run(
+        capsys, "play", "ancients", "--scenario", "the-long-ridge", "--players", "1,3", *argv
+    )
+    assert code == 0 and json.loads(out)["options"]["players"] == [1, 3]
+    code, out, _ = run(capsys, "play", "horde", "--rules", '{"tearing": "best-of-two"}', *argv)
+    assert code == 0 and json.loads(out)["options"]["rules"] == {"tearing": "best-of-two"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["play", "toy", "--target", "0"], "argument --target: must be between 1 and 1000, got 0"),
+        (["play", "toy", "--target", "many"], "argument --target: expected a whole number"),
+        (["play", "armageddon", "--players", "2"], "unrecognized arguments: --players 2"),
+        (["play", "horde", "--rules", "house"], "argument --rules: unknown preset 'house'"),
+        (["play", "ancients", "--players", "2"], "only an 'Armageddon' or Epic scenario"),
+        (["options", "armagedon"], "unknown game 'armagedon'; installed:"),
+        (["play", "toy", "--scenario", "lnog"], "unknown scenario 'lnog'; shipped: default, long"),
+        (["odds", "warmastr", "9", "5"], "did you mean 'warmaster'?"),
+    ],
+)
+def test_option_and_name_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], expected: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert expected in one_error(err)
+
+
+def test_replay_of_a_record_with_a_bad_option(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = wargames.play("toy", seed=3).to_json()
+    record["options"] = {"target": -5}
+    file = tmp_path / "bad.json"
+    file.write_text(json.dumps(record), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(file))
+    assert code == 2
+    assert "toy option 'target': must be between 1 and 1000, got -5" in one_error(err)

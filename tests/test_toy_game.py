@@ -91,5 +91,5 @@ def test_scenarios_and_options() -> None:
     assert toy_game.new(None, {"target": 3}).target == 3
     with pytest.raises(ScenarioError, match="unknown scenario"):
         toy_game.new("nope", {})
-    with pytest.raises(ScenarioError, match="unknown option"):
+    with pytest.raises(ScenarioError, match="no such option; options: target, turn_limit"):
         toy_game.new(None, {"colour": "red"})

@@ -32,7 +32,8 @@ from wargames.core import registry
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Outcome, Player
 from wargames.core.errors import NotationError, RuleViolation, ScenarioError
-from wargames.core.scenario import Node, read_toml
+from wargames.core.options import Option, Options
+from wargames.core.scenario import Node, ScenarioInfo, read_toml
 from wargames.core.sequence import SequenceOfPlay, Step
 
 if TYPE_CHECKING:
@@ -41,7 +42,12 @@ if TYPE_CHECKING:
 GAME_ID = "toy"
 PLAYERS: tuple[Player, ...] = ("red", "blue")
 SCENARIOS: Mapping[str, int] = {"default": 10, "long": 30}
-OPTIONS = frozenset({"target", "turn_limit"})
+OPTIONS = Options(
+    (
+        Option("target", int, "points to bank to win", low=1, high=1000),
+        Option("turn_limit", int, "a draw after N turns", low=1, high=1000, default_text="none"),
+    )
+)
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -217,9 +223,7 @@ class ToyState(GameState):
 def new(scenario: str | None, options: Mapping[str, Any]) -> ToyState:
     """The initial state of a scenario name or TOML file, with options applied."""
     name = scenario or "default"
-    unknown = sorted(set(options) - OPTIONS)
-    if unknown:
-        raise ScenarioError("(options)", unknown[0], f"unknown option; known: {sorted(OPTIONS)}")
+    chosen = OPTIONS.check(options, GAME_ID)
     if name in SCENARIOS:
         target, limit = SCENARIOS[name], None
     elif name.endswith(".toml"):
@@ -228,8 +232,8 @@ def new(scenario: str | None, options: Mapping[str, Any]) -> ToyState:
         limit = _positive(node, "turn_limit") if node.has("turn_limit") else None
     else:
         raise ScenarioError(name, "(scenario)", f"unknown scenario; known: {sorted(SCENARIOS)}")
-    target = int(options.get("target", target))
-    turn_limit = options.get("turn_limit", limit)
+    target = chosen["target"] or target
+    turn_limit = chosen["turn_limit"] or limit
     return ToyState(target=target, turn_limit=None if turn_limit is None else int(turn_limit))
 
 
@@ -251,13 +255,18 @@ class Cautious:
         return Hold() if view.pot >= self.stop else Roll()
 
 
+def roll_odds(rolls: int) -> tuple[float, float]:
+    """The chance that ``rolls`` more rolls never show a 1, and the mean points kept."""
+    safe = (5 / 6) ** rolls
+    return safe, safe * 4 * rolls  # faces 2-6 average 4
+
+
 def odds(argv: Sequence[str]) -> dict[str, Any]:
     """``wargames odds toy N``: the chance that N more rolls never show a 1, and the mean gain."""
     if len(argv) != 1 or not argv[0].isdigit():
         raise ValueError("toy odds takes one argument: the number of rolls (e.g. 3)")
     rolls = int(argv[0])
-    safe = (5 / 6) ** rolls
-    gain = safe * 4 * rolls  # faces 2-6 average 4
+    safe, gain = roll_odds(rolls)
     text = f"{rolls} roll(s): no 1 with probability {safe:.3f}; mean points kept {gain:.2f}"
     return {"rolls": rolls, "p_safe": safe, "mean_gain": gain, "text": text}
 
@@ -294,8 +303,13 @@ GAME = registry.Game(
     default_scenario="default",
     agents={"random": _random, "greedy": _greedy},
     sequence=SEQUENCE,
-    odds=odds,
+    odds=registry.OddsCalculator(command=odds, compute=roll_odds, signature="rolls -> (p, mean)"),
     bot_options={"turn_limit": 50},
+    options=OPTIONS,
+    scenario_info=lambda: (
+        ScenarioInfo("default", "The Short Race", "race to 10 points"),
+        ScenarioInfo("long", "The Long Race", "race to 30 points"),
+    ),
 )
 
 

@@ -13,8 +13,18 @@ from typing import Any
 
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Outcome, Player, Record
-from wargames.core.errors import NotationError, RuleViolation, ScenarioError, WargamesError
-from wargames.core.registry import Game, game
+from wargames.core.errors import (
+    CapabilityError,
+    NotationError,
+    OptionError,
+    RuleViolation,
+    ScenarioError,
+    UnknownNameError,
+    UnknownOptionError,
+    UnknownScenarioError,
+    WargamesError,
+)
+from wargames.core.registry import Game, determinize, game, odds
 from wargames.sim import simulate
 
 __version__ = "0.1.0"
@@ -23,21 +33,28 @@ __all__ = [
     "CHANCE",
     "Action",
     "Agent",
+    "CapabilityError",
     "Game",
     "GameState",
     "Match",
     "NotationError",
+    "OptionError",
     "Outcome",
     "RandomAgent",
     "Record",
     "RuleViolation",
     "ScenarioError",
+    "UnknownNameError",
+    "UnknownOptionError",
+    "UnknownScenarioError",
     "WargamesError",
     "agent",
+    "determinize",
     "game",
     "games",
     "load",
     "match",
+    "odds",
     "play",
     "replay",
     "simulate",
@@ -52,16 +69,19 @@ def games() -> list[str]:
 
 
 def load(game_id: str, scenario: str | None = None, **options: Any) -> GameState:
-    """The initial state of ``game_id``'s ``scenario`` (its default scenario when ``None``)."""
-    return game(game_id).new(scenario, options)
+    """The initial state of ``game_id``'s ``scenario`` (its default scenario when ``None``).
+
+    ``options`` are checked against the game's schema (``wargames options GAME`` lists them):
+    a bad one raises :class:`OptionError`, an unknown game, scenario or option an
+    :class:`UnknownNameError` listing the valid names.
+    """
+    return game(game_id).start(scenario, options)
 
 
 def agent(game_id: str, name: str, seed: int | None = None, player: Player = "") -> Agent:
-    """A bot by name (``"random"``, ``"greedy"``) for ``player`` in ``game_id``."""
-    factories = game(game_id).agents
-    if name not in factories:
-        raise KeyError(f"unknown agent {name!r} for {game_id}; known: {', '.join(factories)}")
-    return factories[name](seed, player)
+    """A bot by name (``"random"``, ``"greedy"``) for ``player`` in ``game_id``
+    (:class:`UnknownNameError` listing the game's agents)."""
+    return game(game_id).agent(name, seed, player)
 
 
 def match(
@@ -75,18 +95,24 @@ def match(
 ) -> Match:
     """A :class:`Match` of ``game_id`` with an agent on every side, ready to :meth:`~Match.run`.
 
-    ``agents`` maps players to agents or agent names; players left out get ``"random"``. Each
-    named agent is seeded from ``seed`` and its player, so the same seed gives the same game.
-    With ``bot_options`` the game's options for bot-only play (such as a turn cap) apply.
+    ``agents`` maps players to agents or agent names; players left out get ``"random"``. A
+    team game's seats (``side/role``) may be given their own agents; a seat without one is
+    played by its side's. A name that is no player of the game raises
+    :class:`UnknownNameError`. Each named agent is seeded from ``seed`` and its player, so the
+    same seed gives the same game. With ``bot_options`` the game's options for bot-only play
+    (such as a turn cap) apply.
     """
     g = game(game_id)
     merged = {**(dict(g.bot_options) if bot_options else {}), **options}
-    state = g.new(scenario, merged)
+    state = g.start(scenario, merged)
+    given = dict(agents or {})
+    g.check_players(given, scenario, merged)
     chosen: dict[Player, Agent] = {}
-    for i, player in enumerate(g.players):
-        spec = (agents or {}).get(player, "random")
+    seats = [p for p in given if p not in g.players]
+    for i, player in enumerate((*g.players, *seats)):
+        spec = given.get(player, "random")
         sub = None if seed is None else seed * 7919 + i + 1
-        chosen[player] = agent(game_id, spec, sub, player) if isinstance(spec, str) else spec
+        chosen[player] = g.agent(spec, sub, player) if isinstance(spec, str) else spec
     return Match(state, seed=seed, agents=chosen, scenario=scenario, options=merged)
 
 
@@ -113,7 +139,7 @@ def replay(record: Record | Mapping[str, Any]) -> Match:
     if not isinstance(record, Record):
         record = Record.from_json(dict(record))
     record.check_replayable()
-    state = game(record.game).new(record.scenario, record.options)
+    state = game(record.game).start(record.scenario, record.options)
     match = Match(state, seed=record.seed, scenario=record.scenario, options=record.options)
     for action in record.actions:
         match.apply(action)

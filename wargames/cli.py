@@ -5,12 +5,19 @@ module name, so a plugin installed with its own entry point works here at once::
 
     wargames games                                  # ids and titles of the installed games
     wargames scenarios armageddon                   # its scenarios (the default marked)
+    wargames scenarios armageddon --long            # ... with their titles and descriptions
+    wargames options warmaster                      # a game's options: type, default, allowed
+    wargames play warmaster --turn-cap 20           # options become flags of 'play'
     wargames play armageddon --orks greedy --seed 7 # a whole game, logged turn by turn
     wargames play armageddon --imperium human       # you play the Imperium at the terminal
     wargames play armageddon --json > game.json     # the record only, as one JSON object
     wargames play warmaster --as imperial --json    # the record as the Imperial player saw it
     wargames replay game.json                       # replays it and checks the outcome
     wargames odds armageddon ...                    # the game's own odds calculator
+
+The flags of ``play`` come from the game's descriptor: one ``--PLAYER AGENT`` per side and one
+flag per option of its schema (:mod:`wargames.core.options`; ``turn_cap`` is ``--turn-cap``),
+so a game has ``--players`` only if it declares that option.
 
 ``play --as PLAYER`` shows the game as PLAYER saw it: the log and the ``--json`` record are
 redacted for PLAYER (:meth:`~wargames.core.engine.GameState.redact`: ``traitor: place ? ?``,
@@ -34,7 +41,16 @@ from typing import IO, Any, NoReturn
 import wargames
 from wargames.core import registry
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Outcome, Player, Record
-from wargames.core.errors import NotationError, RuleViolation, ScenarioError, WargamesError
+from wargames.core.errors import (
+    CapabilityError,
+    NotationError,
+    OptionError,
+    RuleViolation,
+    ScenarioError,
+    UnknownNameError,
+    WargamesError,
+)
+from wargames.core.options import Option
 
 __all__ = ["CHANCE_LABEL", "HUMAN", "CommandError", "EndOfInput", "HumanAgent", "main", "new_match"]
 
@@ -97,7 +113,9 @@ def _dispatch(args: list[str]) -> int:
     if ns.command == "games":
         return _games(ns.json)
     if ns.command == "scenarios":
-        return _scenarios(ns.game, ns.json)
+        return _scenarios(ns.game, ns.json, ns.long)
+    if ns.command == "options":
+        return _options(ns.game, ns.json)
     if ns.command == "replay":
         return _replay(ns.file, ns.json, ns.quiet)
     raise CommandError(f"unknown command {ns.command!r}")  # pragma: no cover - argparse checks
@@ -133,6 +151,12 @@ def _top_parser() -> _Parser:
     scenarios = sub.add_parser("scenarios", help="list a game's scenarios")
     scenarios.add_argument("game", metavar="GAME")
     scenarios.add_argument("--json", action="store_true", help="print JSON")
+    scenarios.add_argument(
+        "--long", "-l", action="store_true", help="with each scenario's title and description"
+    )
+    options = sub.add_parser("options", help="list a game's options (the flags of 'play')")
+    options.add_argument("game", metavar="GAME")
+    options.add_argument("--json", action="store_true", help="print JSON")
     return top
 
 
@@ -168,14 +192,49 @@ def _games(as_json: bool) -> int:
     return 0
 
 
-def _scenarios(game_id: str, as_json: bool) -> int:
+def _scenarios(game_id: str, as_json: bool, long: bool = False) -> int:
     g = _game(game_id)
     names = list(g.scenarios())
     if as_json:
-        _print_json({"game": g.id, "default": g.default_scenario, "scenarios": names})
+        _print_json(
+            {
+                "game": g.id,
+                "default": g.default_scenario,
+                "scenarios": names,
+                "info": [s.to_json() for s in g.scenario_list()],
+            }
+        )
+        return 0
+    if long:
+        width = max((len(name) for name in names), default=0)
+        for info in g.scenario_list():
+            mark = " (default)" if info.id == g.default_scenario else ""
+            print(f"{info.id:<{width}}  {info.title}{mark}")
+            if info.description:
+                print(f"{'':<{width}}  {info.description}")
         return 0
     for name in names:
         print(name + ("  (default)" if name == g.default_scenario else ""))
+    return 0
+
+
+def _options(game_id: str, as_json: bool) -> int:
+    """``wargames options GAME``: each option's name, flag, type, default, allowed values
+    and help, from the game's schema."""
+    g = _game(game_id)
+    if as_json:
+        _print_json({"game": g.id, "options": [o.to_json() for o in g.options]})
+        return 0
+    if not len(g.options):
+        print(f"{g.id} takes no options")
+        return 0
+    for option in g.options:
+        print(f"{option.name} ({option.flag} {_metavar(option)})")
+        print(f"    {option.help}")
+        print(
+            f"    type: {option.type_name}; default: {option.describe_default()}; "
+            f"allowed: {option.allowed()}"
+        )
     return 0
 
 
@@ -196,10 +255,10 @@ def _odds(rest: list[str]) -> int:
     args = rest[1:]
     if args[:1] == ["--"]:
         args = args[1:]
-    if g.odds is None:
-        raise CommandError(f"{g.id} has no odds calculator")
     try:
-        answer = g.odds(args)
+        answer = registry.odds_command(g.id, args)
+    except CapabilityError as exc:
+        raise CommandError(str(exc)) from None
     except (ValueError, KeyError, TypeError, WargamesError) as exc:
         raise CommandError(f"{g.id} odds: {_describe(exc)}") from None
     if not isinstance(answer, Mapping) or "text" not in answer:
@@ -225,13 +284,6 @@ def _play_parser(g: registry.Game | None, add_help: bool = True) -> _Parser:
     parser.add_argument("--scenario", metavar="NAME", help="a scenario (default: the game's)")
     parser.add_argument("--seed", type=_natural, metavar="N", help="seed of dice and bots")
     parser.add_argument("--max-steps", type=_natural, metavar="N", help="stop after N actions")
-    parser.add_argument(
-        "--players",
-        type=_natural,
-        metavar="N",
-        help="players per side, for a scenario played by teams (the game option 'players'); "
-        "each seat of a side is played by that side's agent",
-    )
     parser.add_argument("--json", action="store_true", help="print only the record, as JSON")
     parser.add_argument("--quiet", action="store_true", help="print only the outcome")
     if g is None:
@@ -262,11 +314,78 @@ def _play_parser(g: registry.Game | None, add_help: bool = True) -> _Parser:
             default=default,
             help=f"who plays {player}: {', '.join(choices)} (default: {default})",
         )
+    _add_options(parser, g)
     return parser
+
+
+def _add_options(parser: _Parser, g: registry.Game) -> None:
+    """One flag per option of the game's schema (``wargames options GAME`` lists them)."""
+    if not len(g.options):
+        return
+    group = parser.add_argument_group(f"options of {g.id} (see 'wargames options {g.id}')")
+    for i, option in enumerate(g.options):
+        text = f"{option.help} (default: {option.describe_default()})"
+        try:
+            if option.kind is bool and option.parse is None:
+                group.add_argument(
+                    option.flag,
+                    dest=_option_dest(i),
+                    action=argparse.BooleanOptionalAction,
+                    default=None,
+                    help=text,
+                )
+            else:
+                group.add_argument(
+                    option.flag,
+                    dest=_option_dest(i),
+                    metavar=_metavar(option),
+                    type=_option_type(option),
+                    default=None,
+                    help=text,
+                )
+        except argparse.ArgumentError:
+            raise CommandError(
+                f"{g.id}'s option {option.name!r} clashes with a flag of 'play' ({option.flag})"
+            ) from None
+
+
+def _metavar(option: Option) -> str:
+    if option.kind is bool and option.parse is None:
+        return "/ --no-" + option.flag[2:]
+    if option.choices:
+        return "{" + ",".join(str(c) for c in option.choices) + "}"
+    return option.type_name.upper().replace(" ", "_")
+
+
+def _option_type(option: Option) -> Any:
+    """The argparse type of an option: its text read and checked by the schema."""
+
+    def read(text: str) -> Any:
+        try:
+            return option.from_text(text)
+        except OptionError as exc:
+            raise argparse.ArgumentTypeError(exc.problem) from None
+
+    read.__name__ = option.name
+    return read
+
+
+def _chosen_options(ns: argparse.Namespace, g: registry.Game) -> dict[str, Any]:
+    """The options given on the command line (left out: the game's defaults)."""
+    chosen = {}
+    for i, option in enumerate(g.options):
+        value = getattr(ns, _option_dest(i), None)
+        if value is not None:
+            chosen[option.name] = value
+    return chosen
 
 
 def _player_dest(index: int) -> str:
     return f"player_{index}"
+
+
+def _option_dest(index: int) -> str:
+    return f"option_{index}"
 
 
 def _natural(text: str) -> int:
@@ -293,7 +412,7 @@ def _play(rest: list[str]) -> int:
     humans = [p for p, name in names.items() if name == HUMAN]
     seed = ns.seed if ns.seed is not None else secrets.randbelow(2**31)
     prompts = sys.stderr if ns.json else sys.stdout
-    options = {} if ns.players is None else {"players": ns.players}
+    options = _chosen_options(ns, g)
     match = new_match(g, names, seed, ns.scenario, human_output=prompts, options=options)
     show_log = not (ns.json or ns.quiet)
     viewer: Player | None = ns.as_player
@@ -341,8 +460,8 @@ def new_match(
     """A :class:`Match` of ``g`` with the named agents, seeded like :func:`wargames.play`.
 
     Bot-only matches get the game's ``bot_options`` (as in :func:`wargames.play`); a match
-    with a :data:`HUMAN` player does not; ``options`` are game options (``players``: a team
-    game's players per side, each seat ``side/role`` played by the side's agent, see
+    with a :data:`HUMAN` player does not; ``options`` are game options, checked against the
+    game's schema (a team game's seats ``side/role`` are played by the side's agent, see
     :meth:`Match.step <wargames.core.engine.Match.step>`). Each bot is seeded from ``seed``
     and its seat, so ``wargames play GAME --seed N --json`` writes the record
     ``wargames.play(GAME, seed=N)`` returns.
@@ -504,10 +623,12 @@ def _read_record(file: str, name: str) -> Record:
 
 def _replay_failure(name: str, g: registry.Game, record: Record, exc: Exception) -> str:
     """Say which action of the record cannot be replayed (the record is read again)."""
+    if isinstance(exc, OptionError):
+        return f"{name}: {exc}"
     if isinstance(exc, ScenarioError):
         return f"{name}: bad scenario: {exc}"
     try:
-        state = g.new(record.scenario, record.options)
+        state = g.start(record.scenario, record.options)
         for index, text in enumerate(record.actions, 1):
             try:
                 state = state.apply(text)
@@ -618,7 +739,7 @@ def _first_arg(exc: BaseException) -> str:
 
 def _describe(exc: BaseException) -> str:
     """One line saying what went wrong, without the traceback."""
-    if isinstance(exc, CommandError):
+    if isinstance(exc, CommandError | OptionError | UnknownNameError):
         text = str(exc)
     elif isinstance(exc, ScenarioError):
         text = f"bad scenario: {exc}"

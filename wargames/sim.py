@@ -25,6 +25,7 @@ from typing import Any
 import wargames
 from wargames.core import registry
 from wargames.core.engine import Agent, Player, Record
+from wargames.core.errors import UnknownNameError
 
 __all__ = ["simulate", "summary"]
 
@@ -55,12 +56,18 @@ def simulate(
     ``chunksize`` games go to the executor per task (more per task means less overhead for
     short games). ``max_steps`` caps each game; ``options`` go to the game (after its
     ``bot_options``).
+
+    The game, the scenario, the options, the players named in ``agents`` and the agent names
+    are checked before any game is played: a bad one raises a
+    :class:`~wargames.core.errors.WargamesError` (:class:`~wargames.core.errors.OptionError`,
+    :class:`~wargames.core.errors.UnknownNameError`) at once, not in a worker.
     """
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
     if chunksize < 1:
         raise ValueError(f"chunksize must be >= 1, got {chunksize}")
     specs = dict(agents or {})
+    _check(game_id, specs, scenario, options)
     if executor is None:
         return _play_many(game_id, specs, range(seed, seed + n), scenario, max_steps, options)
     chunks = [range(s, min(s + chunksize, seed + n)) for s in range(seed, seed + n, chunksize)]
@@ -69,6 +76,18 @@ def simulate(
         for chunk in chunks
     ]
     return [record for future in futures for record in future.result()]
+
+
+def _check(game_id: str, agents: AgentSpec, scenario: str | None, options: dict[str, Any]) -> None:
+    """Check the batch's names and options once, as :func:`wargames.match` would."""
+    g = registry.game(game_id)
+    merged = {**g.bot_options, **options}
+    g.check_scenario(scenario)
+    g.check_options(merged)
+    g.check_players(agents, scenario, merged)
+    for spec in agents.values():
+        if isinstance(spec, str) and spec not in g.agents:
+            raise UnknownNameError("agent", spec, g.agents, listed=f"{g.id} has")
 
 
 def _play_many(

@@ -100,7 +100,7 @@ def test_registered_game() -> None:
     assert "ancients" in wargames.games() and wargames.game("ancients") is GAME
     assert GAME.players == ("bottom", "top") and GAME.sequence is not None
     assert GAME.bot_options == {"turn_cap": 500}
-    assert GAME.odds is not None and "text" in GAME.odds(["HI", "MI"])
+    assert GAME.odds is not None and "text" in GAME.odds.command(["HI", "MI"])
     record = wargames.play("ancients", seed=5)
     assert record.outcome is not None and record.options == {"turn_cap": 500}
 

@@ -451,7 +451,7 @@ def test_a_missing_folder_is_an_error(tmp_path: Path) -> None:
 
 
 def test_an_unknown_scenario_is_an_error(data: ArmageddonData) -> None:
-    with pytest.raises(ScenarioError, match="no such scenario"):
+    with pytest.raises(ScenarioError, match="unknown scenario"):
         load_setup("no-such-scenario", data)
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from wargames.core.errors import ScenarioError
+from wargames.core.errors import ScenarioError, UnknownScenarioError
 from wargames.core.odds import Odds
 from wargames.core.scenario import (
     Node,
@@ -369,7 +369,10 @@ def test_read_scenario_by_name_or_path(tmp_path: Path) -> None:
     assert read_scenario("wargames.armageddon", str(path)).get("turns", int) == 4
     err = error_of(lambda: read_scenario("wargames.armageddon", "no-such"))
     assert (err.file, err.key) == ("no-such", "(scenario)")
-    assert err.problem == "no such scenario; shipped: ['campaign'], or a path to a .toml file"
+    assert err.problem == (
+        "unknown scenario 'no-such'; shipped: campaign, or a path to a .toml file"
+    )
+    assert isinstance(err, UnknownScenarioError) and err.choices == ("campaign",)
     err = error_of(lambda: read_scenario("wargames.armageddon", str(tmp_path / "gone.toml")))
     assert err.key == "(file)" and "cannot read" in err.problem
 

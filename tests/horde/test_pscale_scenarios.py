@@ -130,5 +130,5 @@ def test_more_bad_scenarios(tmp_path: Path) -> None:
             [("Z", "traitor-guard", "09-04")],
             officers=[{"id": "lt", "profile": "guard-command", "wounds": 9, "join": "Q"}],
         )
-    with pytest.raises(ScenarioError, match="no such scenario"):
+    with pytest.raises(ScenarioError, match="unknown scenario"):
         new_battle("atlantis")

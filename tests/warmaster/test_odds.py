@@ -324,7 +324,8 @@ def test_monte_carlo_battles_of_the_engine_agree(
 
 
 def test_registered_for_the_odds_command() -> None:
-    assert registry.game("warmaster").odds is odds_command
+    calculator = registry.game("warmaster").odds
+    assert calculator is not None and calculator.command is odds_command
 
 
 def test_cli_prints_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -54,7 +54,7 @@ from wargames.ancients.flow import EndTurn, Task, end, once, task
 from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState
 from wargames.core.cards import Deck, Pile
 from wargames.core.engine import Action, Player
-from wargames.core.errors import RuleViolation, ScenarioError
+from wargames.core.errors import OptionError, RuleViolation, ScenarioError
 from wargames.core.notation import Pass
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def team_size(players: Any) -> int:
     if players is None:
         return 1
     if isinstance(players, bool) or players not in PER_SIDE:
-        raise ScenarioError("(options)", "players", f"expected 2, 4, 6 or 8, got {players!r}")
+        raise OptionError("players", f"expected 2, 4, 6 or 8 in all, got {players!r}", "ancients")
     return PER_SIDE[players]
 
 

@@ -9,7 +9,7 @@ from wargames.ancients.state import SIDES
 from wargames.ancients.teams import ROLES
 from wargames.ancients.teamturn import opening_tasks
 from wargames.ancients.variant import ArmageddonState
-from wargames.core.errors import ScenarioError
+from wargames.core.errors import OptionError
 
 
 def team_sizes(players: Any) -> tuple[int, int]:
@@ -21,7 +21,7 @@ def team_sizes(players: Any) -> tuple[int, int]:
     if len(values) != len(SIDES) or not all(
         isinstance(v, int) and not isinstance(v, bool) and v in ROLES for v in values
     ):
-        raise ScenarioError("(options)", "players", f"expected 1 to 4 per side, got {players!r}")
+        raise OptionError("players", f"expected 1 to 4 per side, got {players!r}", "ancients")
     return (values[0], values[1])
 
 

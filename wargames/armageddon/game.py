@@ -9,9 +9,11 @@ from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData, default_dat
 from wargames.armageddon.flow import new_game_tasks
 from wargames.armageddon.state import ARRIVING, DEAD, POOL, UNPLACED, ArmageddonState
 from wargames.core.cards import Deck, Pile
-from wargames.core.errors import ScenarioError
+from wargames.core.options import Options
 
 DEFAULT_SCENARIO = "campaign"
+OPTIONS = Options()
+"""Battle for Armageddon takes no options: the eight turns are the rulebook's bound."""
 
 
 def new_game(
@@ -21,8 +23,7 @@ def new_game(
 ) -> ArmageddonState:
     """The state at the start of ``scenario`` (a shipped name or a path to a TOML file): the
     Imperial set-up done, the Orks about to deploy (BFA-SETUP-01..07)."""
-    for key in options or {}:
-        raise ScenarioError("(options)", key, "Battle for Armageddon takes no such option")
+    OPTIONS.check(options, "armageddon")
     data = data or default_data()
     setup = load_setup(scenario or DEFAULT_SCENARIO, data)
     placed = {c: area for area, cs in setup.imperial.items() for c in cs}
@@ -53,4 +54,4 @@ def new_game(
     return state.settle()
 
 
-__all__ = ["DEAD", "DEFAULT_SCENARIO", "IMPERIUM", "ORKS", "new_game"]
+__all__ = ["DEAD", "DEFAULT_SCENARIO", "IMPERIUM", "OPTIONS", "ORKS", "new_game"]

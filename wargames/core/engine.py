@@ -188,6 +188,21 @@ class GameState(abc.ABC):
             raise self._explain(action)
         return self._apply(action)
 
+    def returns(self) -> list[float]:
+        """What the game is worth to each of :attr:`players`, in their order (zero-sum).
+
+        Once the game is over: +1 for the winner, -1 for the loser, 0 for both on a draw (with
+        more than two sides each loser gets -1 / (sides - 1), so the sum stays 0). While the
+        game goes on every entry is 0, as in OpenSpiel. A seat of a team game (``side/role``)
+        is not listed: it gets its side's entry (a team wins or loses together).
+        """
+        players = type(self).players
+        outcome = self.outcome
+        if self.current_player is not None or outcome is None or outcome.winner is None:
+            return [0.0] * len(players)
+        loss = -1.0 / max(len(players) - 1, 1)
+        return [1.0 if p == outcome.winner else loss for p in players]
+
     @property
     def is_terminal(self) -> bool:
         return self.current_player is None

@@ -1,6 +1,11 @@
-"""The errors every game raises: illegal actions and bad scenario files."""
+"""The errors every game raises: illegal actions, bad scenario files, bad options and unknown
+names (every one a :class:`WargamesError`)."""
 
 from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 
 class WargamesError(Exception):
@@ -32,3 +37,112 @@ class ScenarioError(WargamesError):
 
 class NotationError(WargamesError, ValueError):
     """Text that does not parse as an action of the game."""
+
+
+def _did_you_mean(name: object, choices: Sequence[str]) -> str:
+    """``; did you mean 'x'?`` for a near miss among ``choices``, else nothing."""
+    if not isinstance(name, str):
+        return ""
+    close = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+class UnknownNameError(WargamesError, KeyError):
+    """A name the library does not know: a game, an agent, an option, a scenario or a player.
+
+    ``kind`` says which (``"game"``), ``name`` is the name given and ``choices`` the valid
+    ones; the message lists them (``listed`` names the list, ``also`` adds to it) and suggests
+    a near miss. It is also a ``KeyError``, what a lookup by name raised before, so old
+    ``except KeyError`` callers keep working.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        name: object,
+        choices: Iterable[str],
+        *,
+        listed: str = "known",
+        also: str = "",
+    ) -> None:
+        self.kind = kind
+        self.name = name
+        self.choices = tuple(choices)
+        self._listed, self._also = listed, also
+        self.message = (
+            f"unknown {kind} {name!r}; {listed}: {', '.join(self.choices) or '(none)'}{also}"
+            + _did_you_mean(name, self.choices)
+        )
+        Exception.__init__(self, self.message)
+
+    def __str__(self) -> str:  # a KeyError would print its message in quotes
+        return self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles (from a worker process) as it was made
+        return (_unknown_name, (self.kind, self.name, self.choices, self._listed, self._also))
+
+
+class OptionError(ScenarioError):
+    """A game option that cannot be used: names the option and the problem.
+
+    Raised by the one validation of the options schema
+    (:meth:`wargames.core.options.Options.check`) that :func:`wargames.load`, ``match``,
+    ``play``, ``simulate``, ``replay`` and the command line all go through. It is a
+    :class:`ScenarioError` whose ``file`` is ``"(options)"`` and ``key`` the option, as
+    option errors were before there was a schema.
+    """
+
+    def __init__(self, option: str, problem: str, game: str = "") -> None:
+        self.file, self.key, self.problem = "(options)", option, problem
+        self.option = option
+        self.game = game
+        where = f"{game} option" if game else "option"
+        Exception.__init__(self, f"{where} {option!r}: {problem}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (OptionError, (self.option, self.problem, self.game))
+
+
+class UnknownOptionError(OptionError, UnknownNameError):
+    """An option the game does not have; the message lists the game's options."""
+
+    def __init__(self, option: str, choices: Iterable[str], game: str = "") -> None:
+        known = tuple(choices)
+        listed = f"options: {', '.join(known)}" if known else "the game takes no options"
+        problem = f"no such option; {listed}{_did_you_mean(option, known)}"
+        OptionError.__init__(self, option, problem, game)
+        self.kind, self.name, self.choices = "option", option, known
+        self.message = str(self.args[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (UnknownOptionError, (self.option, self.choices, self.game))
+
+
+class UnknownScenarioError(UnknownNameError, ScenarioError):
+    """A scenario that is neither shipped with the game nor a path to a ``.toml`` file.
+
+    A :class:`ScenarioError` whose ``file`` is the name given and ``key`` ``"(scenario)"``.
+    """
+
+    def __init__(self, name: str, choices: Iterable[str]) -> None:
+        UnknownNameError.__init__(
+            self, "scenario", name, choices, listed="shipped", also=", or a path to a .toml file"
+        )
+        self.file, self.key = name, "(scenario)"
+        self.problem = self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (UnknownScenarioError, (self.name, self.choices))
+
+
+def _unknown_name(
+    kind: str, name: object, choices: tuple[str, ...], listed: str, also: str
+) -> UnknownNameError:
+    return UnknownNameError(kind, name, choices, listed=listed, also=also)
+
+
+class CapabilityError(WargamesError, NotImplementedError):
+    """A capability (``odds``, ``determinize``, ``render``) that a game does not offer."""

@@ -9,7 +9,8 @@ Besides typed access, :class:`Node` has the checks every data loader needs: no u
 :meth:`Node.picks`), a whole number in a range (:meth:`Node.number`), ids that are not repeated
 (:meth:`Node.unique`) and a combat results table (:meth:`Node.odds_table`).
 :func:`symmetric_borders` checks an adjacency list; :func:`data_reader` and
-:func:`read_scenario` find a game's shipped or replaced files.
+:func:`read_scenario` find a game's shipped or replaced files; :func:`shipped_scenarios` lists
+a game's scenarios with their titles and one-line descriptions (:class:`ScenarioInfo`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-from wargames.core.errors import ScenarioError
+import attrs
+
+from wargames.core.errors import ScenarioError, UnknownScenarioError
 from wargames.core.odds import CombatResultsTable, Odds
 
 T = TypeVar("T")
@@ -405,6 +408,33 @@ def read_scenario(package: str, name_or_path: str) -> Node:
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.exists():
         return read_toml(path)
-    raise ScenarioError(
-        name_or_path, "(scenario)", f"no such scenario; shipped: {names}, or a path to a .toml file"
-    )
+    raise UnknownScenarioError(name_or_path, names)
+
+
+@attrs.frozen
+class ScenarioInfo:
+    """A scenario of a game: its id (what ``scenario=`` takes), title and one-line description."""
+
+    id: str
+    title: str
+    description: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"id": self.id, "title": self.title, "description": self.description}
+
+
+def shipped_scenarios(
+    package: str, described: Mapping[str, str | tuple[str, str]]
+) -> tuple[ScenarioInfo, ...]:
+    """The scenarios shipped in ``package/scenarios``, each titled by its file's ``title`` and
+    described by ``described[id]``: a one-line description, or a pair ``(title, description)``
+    for a file without a title of its own."""
+    found = []
+    for name in package_files(package, "scenarios"):
+        given = described.get(name, "")
+        title, description = given if isinstance(given, tuple) else (name, given)
+        value = read_package_toml(package, f"scenarios/{name}.toml").value
+        if isinstance(value, dict) and isinstance(value.get("title"), str):
+            title = value["title"]
+        found.append(ScenarioInfo(name, title, description))
+    return tuple(found)

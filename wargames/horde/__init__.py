@@ -41,8 +41,12 @@ scenarios (:mod:`~wargames.horde.scenario`) and helpers for bots
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from wargames.core.agents import RandomAgent
-from wargames.core.registry import Game
+from wargames.core.engine import GameState, Player
+from wargames.core.registry import Game, Length, OddsCalculator
+from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 from wargames.horde.agents import greedy
 from wargames.horde.attack import AttackNumbers, attack_numbers
 from wargames.horde.battle import PScaleState
@@ -50,7 +54,7 @@ from wargames.horde.context import AttackContext, Side
 from wargames.horde.damage import DamageFormula, full_damage, magnitude_loss, partial_damage
 from wargames.horde.data import HordeBook, default_hordes, horde, load_horde_file, load_hordes
 from wargames.horde.engagement import EngagementState, new_engagement
-from wargames.horde.game import new_battle
+from wargames.horde.game import OPTIONS, new_battle
 from wargames.horde.modifiers import attack_terms, defence_terms
 from wargames.horde.morale import willpower_modifiers
 from wargames.horde.odds import (
@@ -69,9 +73,36 @@ from wargames.horde.sequence import SEQUENCE
 from wargames.horde.terms import Term
 from wargames.horde.weapons import DamageCode, RateOfFire, Weapon
 
+if TYPE_CHECKING:
+    import numpy as np
+
 
 def _random(seed: int | None, player: str) -> RandomAgent:
     return RandomAgent(seed)
+
+
+def _determinize(state: GameState, player: Player, rng: np.random.Generator) -> GameState:
+    assert isinstance(state, PScaleState)
+    return state.resample_hidden(player, rng)
+
+
+def _rounds(state: GameState) -> int:
+    assert isinstance(state, PScaleState)
+    return state.rounds
+
+
+def _scenarios() -> tuple[ScenarioInfo, ...]:
+    return shipped_scenarios(
+        "wargames.horde",
+        {
+            "manufactorum": "An Imperial Guard platoon assaults a manufactorum held by worn-down "
+            "Chaos cultists and Chaos Space Marines.",
+            "mirror": "Two identical Imperial Guard forces on a point-symmetric board, for "
+            "balance tests.",
+            "ork-assault": "Space Marines and their Captain hold a ruined shrine against an Ork "
+            "warband led by its Warboss.",
+        },
+    )
 
 
 GAME = Game(
@@ -83,8 +114,25 @@ GAME = Game(
     default_scenario=DEFAULT_SCENARIO,
     agents={"random": _random, "greedy": greedy},
     sequence=SEQUENCE,
-    odds=odds_command,
+    odds=OddsCalculator(
+        command=odds_command,
+        compute=attack_odds,
+        signature="attacker: Horde, defender: Horde, kind, context=, rules=, tearing= "
+        "-> AttackOdds",
+    ),
     render=render,
+    options=OPTIONS,
+    information="imperfect",
+    hidden="the squares of enemy hordes in stealth (HMC-TALENT-01 to -03)",
+    length=Length(
+        unit="battle round",
+        turns=_rounds,
+        cap_option="rounds",
+        note="the mission's rounds (10 in the research notes' missions); the option rounds "
+        "shortens it",
+    ),
+    scenario_info=_scenarios,
+    determinize=_determinize,
 )
 """The registry entry. Missions end after their last round, so bots need no cap."""
 

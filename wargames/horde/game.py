@@ -12,34 +12,82 @@ from typing import Any
 
 import attrs
 
-from wargames.core.errors import ScenarioError
+from wargames.core.errors import OptionError
+from wargames.core.options import Option, Options, from_json_text
 from wargames.horde.battle import PScaleState
 from wargames.horde.flow import new_battle_tasks
-from wargames.horde.rules import PRESETS, HordeRules
+from wargames.horde.rules import DEFAULT, PRESETS, HordeRules
 from wargames.horde.scenario import DEFAULT_SCENARIO, load_scenario
 
-OPTIONS = ("rules", "rounds")
+_READINGS = {f.name: f for f in attrs.fields(HordeRules)}
 
 
-def read_rules(value: Any, default: HordeRules) -> HordeRules:
-    """The ``rules`` option: a preset's name (``"catalogue"``, ``"printed"``), a
-    :class:`HordeRules`, or a mapping of its fields (changes to the scenario's readings)."""
-    if value is None:
-        return default
+def check_rules(value: Any) -> str | HordeRules | dict[str, Any]:
+    """The ``rules`` option checked: a preset's name (``"catalogue"``, ``"printed"``), a
+    :class:`HordeRules`, or a mapping of its fields to values (changes to the scenario's
+    readings). Raises ``ValueError`` or ``TypeError`` naming the problem."""
     if isinstance(value, HordeRules):
         return value
     if isinstance(value, str):
         if value not in PRESETS:
-            raise ScenarioError(
-                "(options)", "rules", f"unknown preset {value!r}; {sorted(PRESETS)}"
-            )
-        return PRESETS[value]
-    if isinstance(value, Mapping):
-        try:
-            return attrs.evolve(default, **dict(value))
-        except (TypeError, ValueError) as exc:
-            raise ScenarioError("(options)", "rules", str(exc.args[0])) from None
-    raise ScenarioError("(options)", "rules", f"expected a preset name or readings, got {value!r}")
+            raise ValueError(f"unknown preset {value!r}; presets: {', '.join(PRESETS)}")
+        return value
+    if not isinstance(value, Mapping):
+        raise TypeError(f"expected a preset name or a table of readings, got {value!r}")
+    readings = dict(value)
+    for name, reading in readings.items():
+        field = _READINGS.get(name)
+        if field is None:
+            raise ValueError(f"no reading {name!r}; readings: {', '.join(_READINGS)}")
+        if field.type in ("bool", bool) and not isinstance(reading, bool):
+            raise TypeError(f"{name}: expected true or false, got {reading!r}")
+    try:
+        attrs.evolve(DEFAULT, **readings)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(str(exc.args[0])) from None
+    return readings
+
+
+OPTIONS = Options(
+    (
+        Option(
+            "rules",
+            object,
+            "the readings of the rules: a preset, or a table of changed readings "
+            "(JSON on the command line); default: the scenario's",
+            parse=check_rules,
+            text=from_json_text,
+            shows="preset or readings",
+            allowed_text=f"{', '.join(PRESETS)}, or {{reading: value, ...}} of HordeRules",
+        ),
+        Option(
+            "rounds",
+            int,
+            "the mission's length in battle rounds (0: the scenario's); a shorter mission for "
+            "bots and what-ifs",
+            low=0,
+            high=100,
+        ),
+    )
+)
+"""The options of a P-Scale battle (``wargames options horde``)."""
+
+
+def read_rules(value: Any, default: HordeRules) -> HordeRules:
+    """The ``rules`` option: a preset's name (``"catalogue"``, ``"printed"``), a
+    :class:`HordeRules`, or a mapping of its fields (changes to the scenario's readings);
+    ``None``: ``default``. A bad value raises :class:`~wargames.core.errors.OptionError`."""
+    if value is None:
+        return default
+    try:
+        checked = check_rules(value)
+    except (TypeError, ValueError) as exc:
+        raise OptionError("rules", str(exc), "horde") from None
+    if isinstance(checked, HordeRules):
+        return checked
+    if isinstance(checked, str):
+        return PRESETS[checked]
+    return attrs.evolve(default, **checked)
 
 
 def new_battle(
@@ -53,17 +101,12 @@ def new_battle(
     ``rounds`` (the mission's length; ``None`` or 0: the scenario's; a shorter mission for bots
     and what-ifs).
     """
-    options = dict(options or {})
-    for key in options:
-        if key not in OPTIONS:
-            raise ScenarioError("(options)", key, f"a horde battle takes only {', '.join(OPTIONS)}")
+    chosen = OPTIONS.check(options, "horde")
     setup = load_scenario(scenario or DEFAULT_SCENARIO)
-    rounds = options.get("rounds") or setup.rounds
-    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
-        raise ScenarioError("(options)", "rounds", f"expected a positive number, got {rounds!r}")
+    rounds = chosen["rounds"] or setup.rounds
     state = PScaleState(
         setup=setup,
-        rules=read_rules(options.get("rules"), setup.rules),
+        rules=read_rules(chosen["rules"], setup.rules),
         rounds=rounds,
         units=setup.units,
         initiative=setup.first,
@@ -72,4 +115,4 @@ def new_battle(
     return state.settle()
 
 
-__all__ = ["DEFAULT_SCENARIO", "OPTIONS", "new_battle", "read_rules"]
+__all__ = ["DEFAULT_SCENARIO", "OPTIONS", "check_rules", "new_battle", "read_rules"]

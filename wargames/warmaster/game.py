@@ -6,14 +6,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from wargames.core.cards import Pile
-from wargames.core.errors import ScenarioError
+from wargames.core.options import Option, Options
 from wargames.warmaster.data import WarmasterData, default_data, load_setup
 from wargames.warmaster.flow import new_game_tasks
 from wargames.warmaster.specials import initial_control
 from wargames.warmaster.state import CUP, OUT, POOL, UNPLACED, WarmasterState
 
 DEFAULT_SCENARIO = "boarding"
-OPTIONS = ("turn_cap", "warp_instability")
+OPTIONS = Options(
+    (
+        Option(
+            "turn_cap",
+            int,
+            "end the game after N turns, the scenario's cap_winner winning (0: the scenario's "
+            "own cap; the rulebook's game has none)",
+            low=0,
+            high=1000,
+        ),
+        Option(
+            "warp_instability",
+            bool,
+            "the optional warp instability (research 3.5.3) on or off; off in the boarding",
+        ),
+    )
+)
+"""The options of a game of The Warmaster (``wargames options warmaster``)."""
 
 
 def new_game(
@@ -32,22 +49,13 @@ def new_game(
     (research 3.5.3, WM-GAP-05) on or off (``None``: the scenario's option, off in the
     boarding scenario).
     """
-    options = dict(options or {})
-    for key in options:
-        if key not in OPTIONS:
-            raise ScenarioError("(options)", key, f"The Warmaster takes only {', '.join(OPTIONS)}")
+    chosen = OPTIONS.check(options, "warmaster")
     data = data or default_data()
     setup = load_setup(scenario or DEFAULT_SCENARIO, data)
-    cap = options.get("turn_cap") or setup.turn_cap
-    if cap is not None and (not isinstance(cap, int) or cap < 1):
-        raise ScenarioError("(options)", "turn_cap", f"expected a positive number, got {cap!r}")
-    warp = options.get("warp_instability")
+    cap = chosen["turn_cap"] or setup.turn_cap
+    warp = chosen["warp_instability"]
     if warp is None:
         warp = setup.warp_instability
-    elif not isinstance(warp, bool):
-        raise ScenarioError(
-            "(options)", "warp_instability", f"expected true or false, got {warp!r}"
-        )
     placed = {c: UNPLACED for c in setup.face_down_units(data)}
     cupped = setup.cup_units(data)
     placed.update({c: CUP for c in cupped})
@@ -67,4 +75,4 @@ def new_game(
     return state.settle()
 
 
-__all__ = ["DEFAULT_SCENARIO", "new_game"]
+__all__ = ["DEFAULT_SCENARIO", "OPTIONS", "new_game"]
