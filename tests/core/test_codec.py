@@ -184,7 +184,7 @@ def test_states_of_every_game_round_trip_through_the_codec(game: str) -> None:
     for state in some_states(game):
         data = through_text(state.to_json())
         assert data["game"] == type(state).game and data["format"] == codec.FORMAT == 3
-        assert data["state"] == codec.tag_of(type(state))
+        assert data["@"] == codec.tag_of(type(state))
         back = type(state).from_json(data)
         assert back == state and back.to_json() == data
 
@@ -216,7 +216,7 @@ def test_a_saved_state_missing_a_field_is_refused() -> None:
 
 def test_the_state_tag_must_name_the_class_or_a_subclass() -> None:
     state = wargames.load("armageddon")
-    data = dict(state.to_json(), state="warmaster/state")
+    data = dict(state.to_json(), **{"@": "warmaster/state"})
     with pytest.raises(SavedStateError, match="is a warmaster/state, not a"):
         type(state).from_json(data)
 
@@ -230,7 +230,7 @@ def test_a_variant_state_reads_back_through_its_base_class(scenario: str, tag: s
 
     state = wargames.load("ancients", scenario=scenario)
     data = through_text(state.to_json())
-    assert data["state"] == tag
+    assert data["@"] == tag
     back = AncientsState.from_json(data)
     assert type(back) is type(state) and back == state
 

@@ -24,7 +24,7 @@ The JSON form is self-describing, so reading back needs no type annotations:
   ``encode`` hook returns (horde saves a unit as its profile id and what the battle changed).
 
 A whole game state (:func:`state_to_json`) is one document: ``game``, ``format``
-(:data:`FORMAT`), ``state`` (the state class's tag), ``scenario`` (what the state's
+(:data:`FORMAT`), ``@`` (the state class's tag), ``scenario`` (what the state's
 :meth:`~wargames.core.tasks.TaskState.saved_scenario` hook returns, for the fields marked
 :data:`SCENARIO`: board data and set-up, read again from the scenario rather than saved), then
 every saved field. A document of another format is refused with :class:`SavedStateError`
@@ -86,11 +86,18 @@ class _Plan:
     """(attribute name, ``__init__`` keyword and JSON key, how it is saved) of each saved
     field."""
     write: Callable[[Any], dict[str, Any]]
-    """The saved fields of a value, as a new dictionary (compiled once per class)."""
-    read: Callable[..., Any]
-    """``read(data, **more)``: the value back from its saved fields (and ``more`` keywords)."""
+    """The saved form of a value, as a new dictionary: its tag and saved fields (compiled once
+    per class), or just the fields when they are the class's own hooks."""
+    read: Callable[[dict[str, Any]], Any]
+    """``read(data)``: the value back from its saved fields."""
+    read_with: Callable[[dict[str, Any], dict[str, Any]], Any]
+    """``read_with(data, more)``: the same with ``more`` keywords (the scenario's fields)."""
     hooks: bool = False
     """Whether ``write`` and ``read`` are the class's own hooks (``@saved(encode=...)``)."""
+    size: int = attrs.field(
+        default=attrs.Factory(lambda p: 1 << 30 if p.hooks else len(p.fields) + 1, takes_self=True)
+    )
+    """The most keys a saved value of the class may have (its fields and the tag)."""
 
 
 _BY_TAG: dict[str, _Plan] = {}
@@ -103,8 +110,8 @@ def saved(
     """Register an attrs class for saving under ``tag`` (put it above ``@attrs.frozen``).
 
     ``encode`` and ``decode`` replace the field-by-field form for one class: ``encode(value)``
-    returns a new JSON-ready dictionary (the codec adds the ``"@"`` key to it), ``decode(data)``
-    the value back.
+    returns a new JSON-ready dictionary (the codec adds the ``"@"`` key to it, last),
+    ``decode(data)`` the value back.
     Raises ``TypeError`` for an empty tag, a tag already taken by another class, or a class that
     is not (yet) an attrs class: ``@attrs.frozen`` makes a new class, so ``@saved`` goes above.
     """
@@ -130,9 +137,9 @@ def saved(
             raise TypeError(f"{_name(cls)} is already registered as {former.tag!r}")
         if encode is None or decode is None:
             fields = _saved_fields(cls)
-            plan = _Plan(cls, tag, fields, *_compile(cls, fields))
+            plan = _Plan(cls, tag, fields, *_compile(cls, tag, fields))
         else:
-            plan = _Plan(cls, tag, (), encode, decode, hooks=True)
+            plan = _Plan(cls, tag, (), encode, decode, _no_more, hooks=True)
         if old is not None:
             _BY_CLASS.pop(old.cls, None)  # the same class defined again (a module reloaded)
         _BY_TAG[tag] = _BY_CLASS[cls] = plan
@@ -187,35 +194,44 @@ def _plain(text: str) -> bool:
 
 
 def _compile(
-    cls: type, fields: tuple[tuple[str, str, int], ...]
-) -> tuple[Callable[[Any], dict[str, Any]], Callable[..., Any]]:
-    """The writer and reader of ``cls``'s saved fields, made as Python source once per class
-    (what attrs does for ``__init__``): one call per value, no loop over the fields."""
+    cls: type, tag: str, fields: tuple[tuple[str, str, int], ...]
+) -> tuple[Callable[[Any], dict[str, Any]], Callable[..., Any], Callable[..., Any]]:
+    """The writer and readers (without and with more keywords) of ``cls``'s saved fields, made
+    as Python source once per class (as attrs makes ``__init__``): one call per value, no loop
+    over the fields."""
     put = {PLAIN: "v.{}", SEQ: "list(v.{})", SET: "_items(v.{})", SET_OF_ANY: "_items(v.{})"}
     get = {
         PLAIN: "d[{!r}]",
         SEQ: "_seq(d[{!r}])",
         SET: "frozenset(_seq(d[{!r}]))",
         SET_OF_ANY: "frozenset(decode(x) for x in _seq(d[{!r}]))",
-        ANY: "decode(d[{!r}])",
+        ANY: "(x if type(x := d[{!r}]) in P else decode(x))",
     }
-    written = ", ".join(
-        f"{key!r}: " + put.get(kind, "encode(v.{})").format(name) for name, key, kind in fields
+    written = "".join(
+        f", {key!r}: " + put.get(kind, "(x if type(x := v.{}) in P else encode(x))").format(name)
+        for name, key, kind in fields
     )
     read = "".join(f"{key}=" + get[kind].format(key) + ", " for _, key, kind in fields)
     source = (
-        f"def write(v):\n    return {{{written}}}\n"
-        f"def read(d, **more):\n    return cls({read}**more)\n"
+        f"def write(v):\n    return {{'@': tag{written}}}\n"
+        f"def read(d):\n    return cls({read})\n"
+        f"def read_with(d, more):\n    return cls({read}**more)\n"
     )
     scope: dict[str, Any] = {
         "cls": cls,
+        "tag": tag,
+        "P": _PLAIN,
         "encode": encode,
         "decode": decode,
         "_items": _sorted_items,
         "_seq": _seq,
     }
     exec(compile(source, f"<saved {_name(cls)}>", "exec"), scope)
-    return scope["write"], scope["read"]
+    return scope["write"], scope["read"], scope["read_with"]
+
+
+def _no_more(data: dict[str, Any], more: dict[str, Any]) -> Any:
+    raise TypeError("a class saved through its own hooks takes no more keywords")
 
 
 def _seq(data: Any) -> tuple[Any, ...]:
@@ -228,11 +244,15 @@ def _seq(data: Any) -> tuple[Any, ...]:
 def _plan(cls: type) -> _Plan:
     plan = _BY_CLASS.get(cls)
     if plan is None:
-        raise TypeError(
-            f"{_name(cls)} is not registered for saving: decorate it with "
-            '@saved("game/name") (wargames.core.codec.saved)'
-        )
+        raise _unregistered(cls)
     return plan
+
+
+def _unregistered(cls: type) -> TypeError:
+    return TypeError(
+        f"{_name(cls)} is not registered for saving: decorate it with "
+        '@saved("game/name") (wargames.core.codec.saved)'
+    )
 
 
 # -- values -------------------------------------------------------------------------------------
@@ -245,6 +265,13 @@ def encode(value: Any) -> Any:
     """The JSON-ready form of ``value`` (see the module docstring); ``TypeError`` for a value
     of an unregistered class or of a type the codec does not save (lists, sets, other keys)."""
     kind = type(value)
+    plan = _BY_CLASS.get(kind)
+    if plan is not None:
+        if plan.hooks:
+            out = plan.write(value)
+            out["@"] = plan.tag
+            return out
+        return plan.write(value)
     if kind in _PLAIN:
         return value
     if kind is tuple:
@@ -255,10 +282,7 @@ def encode(value: Any) -> Any:
         if not all(type(k) is str for k in value):
             raise TypeError(f"only dictionaries with string keys are saved: {value!r}")
         return {"~map": {k: encode(v) for k, v in value.items()}}
-    plan = _BY_CLASS.get(kind) or _plan(kind)
-    out = plan.write(value)
-    out["@"] = plan.tag
-    return out
+    raise _unregistered(kind)
 
 
 def _sorted_items(value: frozenset[Any]) -> list[Any]:
@@ -274,37 +298,38 @@ def _sorted_items(value: frozenset[Any]) -> list[Any]:
 def decode(data: Any) -> Any:
     """Read back :func:`encode`; :class:`SavedStateError` for anything it cannot have written."""
     kind = type(data)
+    if kind is dict:
+        tag = data.get("@")
+        if tag is not None:
+            plan = _BY_TAG.get(tag) if type(tag) is str else None
+            if plan is None:
+                raise SavedStateError(f"unknown saved tag {tag!r}")
+            if len(data) > plan.size:
+                extra = sorted(set(data) - {key for _, key, _ in plan.fields} - {"@"})
+                raise SavedStateError(f"{tag}: unknown fields {extra}")
+            try:
+                return plan.read(data)
+            except (KeyError, TypeError, ValueError, IndexError) as exc:
+                raise _refused(tag, exc) from None
+        if "~set" in data and len(data) == 1 and type(data["~set"]) is list:
+            return frozenset([decode(v) for v in data["~set"]])
+        if "~map" in data and len(data) == 1 and type(data["~map"]) is dict:
+            return {k: decode(v) for k, v in data["~map"].items()}
+        raise SavedStateError(f"not a saved value (no '@' tag): {sorted(data)}")
     if kind in _PLAIN:
         return data
     if kind is list:
         return tuple([v if type(v) in _PLAIN else decode(v) for v in data])
-    if kind is not dict:
-        raise SavedStateError(f"not a saved value: {data!r}")
-    tag = data.get("@")
-    if tag is not None:
-        return _decode_record(tag, data)
-    if "~set" in data and len(data) == 1 and type(data["~set"]) is list:
-        return frozenset([decode(v) for v in data["~set"]])
-    if "~map" in data and len(data) == 1 and type(data["~map"]) is dict:
-        return {k: decode(v) for k, v in data["~map"].items()}
-    raise SavedStateError(f"not a saved value (no '@' tag): {sorted(data)}")
+    raise SavedStateError(f"not a saved value: {data!r}")
 
 
-def _decode_record(tag: Any, data: dict[str, Any]) -> Any:
-    plan = _BY_TAG.get(tag) if isinstance(tag, str) else None
-    if plan is None:
-        raise SavedStateError(f"unknown saved tag {tag!r}")
-    try:
-        if not plan.hooks and len(data) > len(plan.fields) + 1:
-            extra = sorted(set(data) - {key for _, key, _ in plan.fields} - {"@"})
-            raise SavedStateError(f"{tag}: unknown fields {extra}")
-        return plan.read(data)
-    except KeyError as exc:
-        raise SavedStateError(f"{tag}: missing field {exc.args[0]!r}") from None
-    except (TypeError, ValueError, IndexError) as exc:
-        if isinstance(exc, SavedStateError):
-            raise
-        raise SavedStateError(f"{tag}: cannot be read back: {exc}") from None
+def _refused(tag: str, exc: Exception) -> SavedStateError:
+    """Why the value saved under ``tag`` cannot be read back."""
+    if isinstance(exc, SavedStateError):
+        return exc
+    if isinstance(exc, KeyError):
+        return SavedStateError(f"{tag}: missing field {exc.args[0]!r}")
+    return SavedStateError(f"{tag}: cannot be read back: {exc}")
 
 
 # -- whole states -------------------------------------------------------------------------------
@@ -314,7 +339,7 @@ def state_to_json(state: Any) -> dict[str, Any]:
     """A game state as one JSON-ready document (see the module docstring)."""
     cls = type(state)
     plan = _plan(cls)
-    out: dict[str, Any] = {"game": cls.game, "format": FORMAT, "state": plan.tag}
+    out: dict[str, Any] = {"game": cls.game, "format": FORMAT, "@": plan.tag}
     if _scenario_fields(cls):
         out["scenario"] = state.saved_scenario()
     out.update(plan.write(state))
@@ -337,9 +362,9 @@ def state_from_json(cls: type[T], data: Any) -> T:
         for module in getattr(cls, "saved_modules", ()):
             importlib.import_module(module)
         _LOADED.add(cls)
-    found = registered(str(data.get("state")))
+    found = registered(str(data.get("@")))
     if not (isinstance(found, type) and issubclass(found, cls)):
-        raise SavedStateError(f"the saved state is a {data.get('state')}, not a {_name(cls)}")
+        raise SavedStateError(f"the saved state is a {data.get('@')}, not a {_name(cls)}")
     plan = _plan(found)
     more: dict[str, Any] = {}
     if _scenario_fields(found):
@@ -347,7 +372,7 @@ def state_from_json(cls: type[T], data: Any) -> T:
             raise SavedStateError(f"saved {game} state: missing field 'scenario'")
         more = found.scenario_fields(data["scenario"])  # type: ignore[attr-defined]
     try:
-        state: T = plan.read(data, **more)
+        state: T = plan.read_with(data, more) if more else plan.read(data)
     except KeyError as exc:
         raise SavedStateError(f"saved {game} state: missing field {exc.args[0]!r}") from None
     except (TypeError, ValueError) as exc:
