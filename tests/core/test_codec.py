@@ -267,3 +267,33 @@ def test_records_do_not_depend_on_the_saved_state_format() -> None:
     )
     again = wargames.replay(json.loads(json.dumps(record.to_json())))
     assert [str(a) for a in again.actions] == list(record.actions)
+
+
+def test_a_plain_subclass_is_saved_under_its_registered_base() -> None:
+    class Loud(Point):
+        """Behaviour only: the same fields."""
+
+    data = encode(Loud(1, 2))
+    assert data == {"@": "codec-test/point", "x": 1, "y": 2}
+    assert decode(data) == Point(1, 2)
+
+    @attrs.frozen
+    class Moved(Point):
+        z: int = 0
+
+    with pytest.raises(TypeError, match="Moved is not registered for saving"):
+        encode(Moved(1))
+
+
+def test_a_state_reads_back_as_the_plain_subclass_it_is_read_through() -> None:
+    from toy_game import ToyState
+
+    class Quiet(ToyState):
+        """Behaviour only."""
+
+    state = Quiet(pot=3)
+    data = through_text(state.to_json())
+    assert data["@"] == "toy/state"
+    back = Quiet.from_json(data)
+    assert type(back) is Quiet and back == state
+    assert type(ToyState.from_json(data)) is ToyState

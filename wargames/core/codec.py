@@ -242,10 +242,29 @@ def _seq(data: Any) -> tuple[Any, ...]:
 
 
 def _plan(cls: type) -> _Plan:
-    plan = _BY_CLASS.get(cls)
+    plan = _BY_CLASS.get(cls) or _inherited(cls)
     if plan is None:
         raise _unregistered(cls)
     return plan
+
+
+def _inherited(cls: type) -> _Plan | None:
+    """The plan of a plain (not attrs) subclass of a registered class: it has the same fields
+    and is saved under the same tag; read back through the subclass, it is rebuilt as one (a
+    subclass that changes behaviour only, as tests and variants make). ``None`` if ``cls``
+    is an attrs class of its own (it must be registered) or has no registered base."""
+    if "__attrs_attrs__" in cls.__dict__:
+        return None
+    for base in cls.__mro__[1:]:
+        plan = _BY_CLASS.get(base)
+        if plan is not None:
+            if plan.hooks:
+                return plan
+            found = _BY_CLASS[cls] = _Plan(
+                cls, plan.tag, plan.fields, *_compile(cls, plan.tag, plan.fields)
+            )
+            return found
+    return None
 
 
 def _unregistered(cls: type) -> TypeError:
@@ -259,6 +278,7 @@ def _unregistered(cls: type) -> TypeError:
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+_CONTAINERS = frozenset({tuple, frozenset, dict})
 
 
 def encode(value: Any) -> Any:
@@ -266,6 +286,8 @@ def encode(value: Any) -> Any:
     of an unregistered class or of a type the codec does not save (lists, sets, other keys)."""
     kind = type(value)
     plan = _BY_CLASS.get(kind)
+    if plan is None and kind not in _PLAIN and kind not in _CONTAINERS:
+        plan = _inherited(kind)
     if plan is not None:
         if plan.hooks:
             out = plan.write(value)
@@ -362,10 +384,14 @@ def state_from_json(cls: type[T], data: Any) -> T:
         for module in getattr(cls, "saved_modules", ()):
             importlib.import_module(module)
         _LOADED.add(cls)
-    found = registered(str(data.get("@")))
-    if not (isinstance(found, type) and issubclass(found, cls)):
-        raise SavedStateError(f"the saved state is a {data.get('@')}, not a {_name(cls)}")
-    plan = _plan(found)
+    tag = str(data.get("@"))
+    found = registered(tag)
+    if issubclass(found, cls):
+        plan = _plan(found)
+    elif issubclass(cls, found) and _plan(cls).tag == tag:
+        plan = _plan(cls)  # a plain subclass of the saved class reads back as itself
+    else:
+        raise SavedStateError(f"the saved state is a {tag}, not a {_name(cls)}")
     more: dict[str, Any] = {}
     if _scenario_fields(found):
         if "scenario" not in data:
