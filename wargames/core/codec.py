@@ -69,9 +69,9 @@ Decoder = Callable[[dict[str, Any]], Any]
 ANY, PLAIN, SEQ, SET, SET_OF_ANY = range(5)
 """How a field is saved, from its declared type (mypy --strict holds the values to it):
 ``PLAIN`` (``str``, ``int``, ``bool``, ``float``, ``None`` or a union of them) as itself,
-``SEQ`` (``tuple[PLAIN, ...]``) as a list, ``SET`` (``frozenset[PLAIN]``) as a sorted list,
-``SET_OF_ANY`` (any other frozenset) as the sorted list of its items' saved forms, and ``ANY``
-field by field through :func:`encode` (self-describing)."""
+``SEQ`` (``tuple[PLAIN, ...]``, ``tuple[PLAIN, PLAIN]``) as a list, ``SET``
+(``frozenset[PLAIN]``) as a sorted list, ``SET_OF_ANY`` (any other frozenset) as the sorted
+list of its items' saved forms, and ``ANY`` through :func:`encode` (self-describing)."""
 
 _PLAIN_NAMES = frozenset({"str", "int", "bool", "float", "None", "NoneType"})
 
@@ -182,8 +182,12 @@ def _kind(declared: Any) -> int:
     text = "".join(str(text).split())
     if _plain(text):
         return PLAIN
-    if text.startswith("tuple[") and text.endswith(",...]") and _plain(text[6:-5]):
-        return SEQ
+    if text.startswith("tuple[") and text.endswith("]"):
+        parts = text[6:-1].split(",")
+        if parts[-1] == "...":
+            parts.pop()
+        if parts and "[" not in text[6:-1] and all(_plain(p) for p in parts):
+            return SEQ
     if text.startswith("frozenset["):
         return SET if _plain(text[10:-1]) else SET_OF_ANY
     return ANY

@@ -11,7 +11,9 @@ A game subclasses :class:`Task` once as its own base (naming the rule an out-of-
 action breaks) and writes each step as a frozen attrs subclass of it, registered for saving
 with ``@saved("game/step")`` (:func:`~wargames.core.codec.saved`); :class:`DieRoll` is the
 step that waits for one D6. The state subclasses :class:`TaskState`, which implements the
-engine protocol (:class:`~wargames.core.engine.GameState`) on top of the stack.
+engine protocol (:class:`~wargames.core.engine.GameState`) on top of the stack: it is the
+*state kit*, supplying the stack, the result and the memo, checking the class when attrs
+builds it, and saving states with :mod:`wargames.core.codec`.
 """
 
 from __future__ import annotations
@@ -430,8 +432,8 @@ def check_state_class(cls: type[TaskState]) -> None:
     """Raise ``TypeError`` naming what is wrong with the state class ``cls`` (the kit's checks,
     run when attrs builds the class): the instance dictionary the memo needs (``slots=False``),
     the game id and players (a base declaring abstract methods of its own may leave them to its
-    subclasses), the kit's
-    fields (a field named like one must keep its type and default), the caches named in
+    subclasses), the kit's fields (a field named like one must keep its type and default), the
+    caches named in
     :attr:`~TaskState.kept_memo` and :attr:`~TaskState.kept_fields`, derived fields with a
     default, and the scenario hooks that fields marked ``SCENARIO`` need."""
     name = cls.__qualname__
