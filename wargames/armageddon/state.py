@@ -31,9 +31,6 @@ from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.tasks import TaskState
 
-if TYPE_CHECKING:
-    pass
-
 # Off-map boxes a counter can be in (every other location is an area id).
 UNPLACED = "@unplaced"  # an Ork counter not yet deployed
 POOL = "@pool"  # an Imperial counter set aside at the start (BFA-SETUP-05)

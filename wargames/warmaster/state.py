@@ -40,9 +40,6 @@ from wargames.warmaster.data import (
     load_setup,
 )
 
-if TYPE_CHECKING:
-    pass
-
 # Off-map boxes (every other location is an area id).
 UNPLACED = "@unplaced"  # a Traitor starting unit not yet set up
 CUP = "@cup"  # a Traitor reinforcement in the cup (WM-SETUP-03)
