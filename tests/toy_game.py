@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
-from wargames.core import registry
+from wargames.core import codec, registry
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Outcome, Player
 from wargames.core.errors import NotationError, RuleViolation, ScenarioError
@@ -87,9 +87,13 @@ _FACE_NAMES = frozenset(str(face.value) for face in FACES)
 # -- the state -------------------------------------------------------------------------------
 
 
+@codec.saved("toy/state")
 @attrs.frozen
 class ToyState(GameState):
-    """One position of the race: banked scores, the pot, whose go it is, and the turn."""
+    """One position of the race: banked scores, the pot, whose go it is, and the turn.
+
+    A plain :class:`~wargames.core.engine.GameState` (tests build positions field by field),
+    saved by the core codec like the task-driven states of the four games."""
 
     game: ClassVar[str] = GAME_ID
     players: ClassVar[tuple[Player, ...]] = PLAYERS
@@ -178,29 +182,11 @@ class ToyState(GameState):
         return self  # nothing is hidden
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": GAME_ID,
-            "target": self.target,
-            "turn_limit": self.turn_limit,
-            "scores": list(self.scores),
-            "pot": self.pot,
-            "seat": self.seat,
-            "rolling": self.rolling,
-            "turn": self.turn,
-        }
+        return codec.state_to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
-        red, blue = data["scores"]
-        return cls(
-            target=int(data["target"]),
-            turn_limit=data.get("turn_limit"),
-            scores=(int(red), int(blue)),
-            pot=int(data["pot"]),
-            seat=int(data["seat"]),
-            rolling=bool(data["rolling"]),
-            turn=int(data["turn"]),
-        )
+        return codec.state_from_json(cls, data)
 
     def invariant_violations(self) -> list[str]:
         out = []

@@ -47,9 +47,6 @@ class Toy(TaskState):
 
     a: int = 0
     b: int = 0
-    tasks: tuple[Task[Any], ...] = ()
-    result: Any = None
-    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     _by_a: dict[str, Any] | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def view(self, player: Player) -> Toy:

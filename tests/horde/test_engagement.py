@@ -10,6 +10,7 @@ import pytest
 from horde.hmc import build, weapon
 
 from wargames.core.agents import RandomAgent
+from wargames.core.codec import SavedStateError
 from wargames.core.engine import CHANCE, Match
 from wargames.core.errors import NotationError, RuleViolation
 from wargames.core.notation import Reroll, Roll
@@ -233,7 +234,7 @@ def test_views_json_and_text() -> None:
     final = s.apply("keep")
     assert "attacker attack" in str(final)
     bad = dict(data, game="warmaster")
-    with pytest.raises(Exception, match="not a horde engagement"):
+    with pytest.raises(SavedStateError, match=r"not of .horde-engagement."):
         EngagementState.from_json(bad)
 
 

@@ -13,6 +13,7 @@ from wm import position, refused, roll, strs, top
 
 import wargames
 from wargames.core.agents import RandomAgent
+from wargames.core.codec import FORMAT, SavedStateError
 from wargames.core.errors import ScenarioError
 from wargames.testing import playout
 from wargames.warmaster.battle import BattlePhase
@@ -20,7 +21,6 @@ from wargames.warmaster.data import IMPERIAL, TRAITOR
 from wargames.warmaster.flow import PHASES, BeginTurn, Phase, Task, phase_tasks
 from wargames.warmaster.game import new_game
 from wargames.warmaster.movement import MovementPhase
-from wargames.warmaster.serial import FORMAT
 from wargames.warmaster.specials import START, EndOfBattle
 from wargames.warmaster.state import DEAD, POOL, RESERVE, WarmasterState
 from wargames.warmaster.teleport import ImperialReinforcements, TraitorReinforcements
@@ -350,7 +350,7 @@ def picking() -> State:
 def test_control_and_the_teleportarium_round_trip_through_json() -> None:
     s = picking()
     data = s.to_json()
-    assert data["format"] == FORMAT == 2
+    assert data["format"] == FORMAT == 3
     assert data["control"] == ["44", "65"] and data["warp_instability"] is True
     back = State.from_json(data)
     assert back == s and back.to_json() == data
@@ -359,13 +359,10 @@ def test_control_and_the_teleportarium_round_trip_through_json() -> None:
         {"emperor": RESERVE}, [ImperialReinforcements()], control={"65"}, reserve=[("emperor",)]
     )
     assert State.from_json(reserve.to_json()) == reserve
-    # a format-1 save has neither: the initial control and the scenario's option
-    old = dict(data, format=1)
-    del old["control"], old["warp_instability"]
-    read = State.from_json(old)
-    assert read.control == frozenset() and not read.warp_instability
-    with pytest.raises(ScenarioError):
-        State.from_json(dict(data, format=3))
+    # a save of the game's own former formats (1 and 2) is refused, naming the formats
+    for old in (1, 2, 4):
+        with pytest.raises(SavedStateError, match=f"format {old}: this version reads format 3"):
+            State.from_json(dict(data, format=old))
 
 
 @pytest.mark.rule("WM-GAP-05")

@@ -19,10 +19,11 @@ import attrs
 
 from wargames.ancients import actions as act
 from wargames.ancients.close import close_targets, combat_of, declare
-from wargames.ancients.flow import Task, end, once, task
+from wargames.ancients.flow import Task, end, once
 from wargames.ancients.ranged import fire, fire_targets
 from wargames.ancients.terrain import may_battle_on_entry
 from wargames.ancients.units import BattleAfterMove, battle_after_move
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.notation import Pass
@@ -72,7 +73,7 @@ def must_close(s: S, unit: int) -> bool:
     return after_move(s, unit) == "must" and bool(close_targets(s, unit))
 
 
-@task
+@saved("ancients/battle-step")
 @attrs.frozen
 class BattleStep(Task):
     """Step 4: the active player picks the next unit to battle and its target, or ends."""

@@ -24,15 +24,17 @@ import attrs
 
 from wargames.ancients import actions as act
 from wargames.ancients.combat import Strike, roll_task
-from wargames.ancients.flow import Task, end, once, task
+from wargames.ancients.flow import Task, end, once
 from wargames.ancients.terrain import close_combat_dice
 from wargames.ancients.units import Role
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 
 if TYPE_CHECKING:
     from wargames.ancients.state import AncientsState as S
 
 
+@saved("ancients/combat")
 @attrs.frozen
 class Combat:
     """One close combat: ``attacker`` in ``frm`` against ``target`` (a unit or a lone leader)
@@ -131,7 +133,7 @@ def declare(s: S, combat: Combat) -> S:
     return s.push(DefenderChoice(combat))
 
 
-@task
+@saved("ancients/defender-choice")
 @attrs.frozen
 class DefenderChoice(Task):
     """The defender evades, if it may, or stands (CCB-CLOSE-03, CCB-EVADE-01 to -08), or plays
@@ -198,7 +200,7 @@ def play_reaction(s: S, combat: Combat, card: str) -> S:
     return s.push(Strikes(changed))
 
 
-@task
+@saved("ancients/strikes")
 @attrs.frozen
 class Strikes(Task):
     """The rolls of the combat: the attacker's (CCB-CLOSE-04), or first the defender's when it
@@ -229,7 +231,7 @@ def attack_tasks(s: S, c: Combat) -> tuple[Task, ...]:
     return (roll_task(strike), AfterAttack(c))
 
 
-@task
+@saved("ancients/attacker-strikes")
 @attrs.frozen
 class AttackerStrikes(Task):
     """After a First Strike, the attacker attacks if it is still in its hex and the target in
@@ -245,7 +247,7 @@ class AttackerStrikes(Task):
         return s.pop()
 
 
-@task
+@saved("ancients/after-attack")
 @attrs.frozen
 class AfterAttack(Task):
     """Step 6 or 7: a momentum advance when the target's hex was emptied (CCB-CLOSE-07,
@@ -269,7 +271,7 @@ class AfterAttack(Task):
         return s
 
 
-@task
+@saved("ancients/battle-back-choice")
 @attrs.frozen
 class BattleBackChoice(Task):
     """The defender, still in its hex with a block left, may battle back at the attacker

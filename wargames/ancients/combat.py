@@ -27,10 +27,11 @@ import attrs
 
 from wargames.ancients import actions as act
 from wargames.ancients.dice import EFFECTS, SYMBOLS, Face, Roll, Tally, add_round
-from wargames.ancients.flow import DiceRoll, Task, once, task
+from wargames.ancients.flow import DiceRoll, Task, once
 from wargames.ancients.terrain import flag_ignores, has_support, sword_ignores
 from wargames.ancients.units import retreat_hexes
 from wargames.ancients.victory import eliminate
+from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ CLOSE = frozenset({"close", "battle-back", "first-strike"})
 """Strikes that are close combat in full (swords, helmets, flags, sword ignores)."""
 
 
+@saved("ancients/strike")
 @attrs.frozen
 class Strike:
     """One roll of ``dice`` battle dice by ``roller`` (a unit) at ``target`` (a unit or a lone
@@ -106,7 +108,7 @@ def roll_task(strike: Strike) -> RollDice:
     return RollDice(strike, strike.dice)
 
 
-@task
+@saved("ancients/roll-dice")
 @attrs.frozen
 class RollDice(DiceRoll):
     """The dice of a :class:`Strike` (a chance node), then any elephant re-rolls, totalled
@@ -159,7 +161,7 @@ class RollDice(DiceRoll):
         return s.pop(Hits(self.strike, tally.hits, tally.flags))
 
 
-@task
+@saved("ancients/hits")
 @attrs.frozen
 class Hits(Task):
     """The roll's hits are applied, then its flags (CCB-DICE-05, CCB-CLOSE-05, -06)."""
@@ -256,7 +258,7 @@ def ignore_reasons(s: S, strike: Strike) -> tuple[str, ...]:
     )
 
 
-@task
+@saved("ancients/flags")
 @attrs.frozen
 class Flags(Task):
     """The owner of the unit decides how many flags to ignore, of those it may; it retreats
@@ -313,7 +315,7 @@ class Flags(Task):
 # -- marsh -------------------------------------------------------------------------------------
 
 
-@task
+@saved("ancients/marsh-roll")
 @attrs.frozen
 class MarshRoll(DiceRoll):
     """One die for a piece entering a marsh, by moving, retreating or evading: its class symbol

@@ -27,11 +27,12 @@ import attrs
 from wargames.ancients import actions as act
 from wargames.ancients.combat import lose
 from wargames.ancients.dice import SYMBOLS, Face
-from wargames.ancients.flow import DiceRoll, Task, once, task
+from wargames.ancients.flow import DiceRoll, Task, once
 from wargames.ancients.leaders import LeaderCheck, LeaderEvade, kill_leader
 from wargames.ancients.retreat import Path, go_back, hops, lone_friend, stops_in
 from wargames.ancients.terrain import may_enter
 from wargames.ancients.victory import check, eliminate
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -58,7 +59,7 @@ def rampage_target(s: S, hex_id: str) -> int | None:
     return unit if unit is not None else s.leader_at(hex_id)
 
 
-@task
+@saved("ancients/rampage")
 @attrs.frozen
 class Rampage(Task):
     """The hexes still to be rolled against; the player who caused the rampage picks the next
@@ -101,7 +102,7 @@ class Rampage(Task):
         return super().explain(s, action)
 
 
-@task
+@saved("ancients/rampage-roll")
 @attrs.frozen
 class RampageRoll(DiceRoll):
     """2 dice at one piece next to a rampaging elephant, rolled by its opponent: its class
@@ -179,7 +180,7 @@ def retreat_costs(s: S, elephant: int, left: int) -> dict[str, tuple[tuple[int, 
     }
 
 
-@task
+@saved("ancients/elephant-retreat")
 @attrs.frozen
 class ElephantRetreat(Task):
     """The elephant retreats ``left`` more hexes, its owner choosing (see the module

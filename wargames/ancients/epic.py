@@ -50,9 +50,10 @@ import numpy as np
 from wargames.ancients import actions as act
 from wargames.ancients.close import Combat, DefenderChoice, play_reaction
 from wargames.ancients.commands import RULES, CardRule
-from wargames.ancients.flow import EndTurn, Task, end, once, task
+from wargames.ancients.flow import EndTurn, Task, end, once
 from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState
 from wargames.core.cards import Deck, Pile
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import OptionError, RuleViolation, ScenarioError
 from wargames.core.notation import Pass
@@ -159,6 +160,7 @@ def parse_give(text: str) -> Give | None:
 # -- the state -------------------------------------------------------------------------------
 
 
+@saved("ancients/epic")
 @attrs.frozen(slots=False)
 class EpicState(AncientsState):
     """A position of an Epic battle under the Epic command rules (see the module docstring)."""
@@ -345,30 +347,6 @@ class EpicState(AncientsState):
             return f"give {BACK} {action.section}"
         return str(action)
 
-    def to_json(self) -> dict[str, Any]:
-        data = super().to_json()
-        data["epic"] = {
-            "team": self.team,
-            "given": [list(g) for g in self.given],
-            "section": self.section,
-            "reached": list(self.reached),
-            "used": sorted(self.used),
-            "finished": list(self.finished),
-        }
-        return data
-
-
-def with_epic(state: EpicState, epic: dict[str, Any]) -> Any:
-    """``state`` with the Epic fields of its JSON form."""
-    return state.evolve(
-        team=epic["team"],
-        given=tuple((c, w) for c, w in epic["given"]),
-        section=epic["section"],
-        reached=tuple(epic["reached"]),
-        used=frozenset(epic["used"]),
-        finished=tuple(epic.get("finished", ())),
-    )
-
 
 def epic(s: AncientsState) -> EpicState:
     assert isinstance(s, EpicState)
@@ -450,7 +428,7 @@ class SectionBound(CardRule):
 # -- the turn ----------------------------------------------------------------------------------
 
 
-@task
+@saved("ancients/give-cards")
 @attrs.frozen
 class GiveCards(Task):
     """The Overall Commander gives out up to 3 cards, at most one per section (CCB-EPIC-07);
@@ -524,7 +502,7 @@ class GiveCards(Task):
         )
 
 
-@task
+@saved("ancients/play-given")
 @attrs.frozen
 class PlayGiven(Task):
     """``card``, given to ``section``, runs its own steps (order, move, battle), decided by
@@ -551,7 +529,7 @@ class PlayGiven(Task):
         return s.pop(*s.rule.steps(), FinishCard())
 
 
-@task
+@saved("ancients/finish-card")
 @attrs.frozen
 class FinishCard(Task):
     """The card played is discarded; its pieces take no other order this turn."""
@@ -566,7 +544,7 @@ class FinishCard(Task):
         return e.evolve(deck=deck, card=None, section="", used=used, finished=done).pop()
 
 
-@task
+@saved("ancients/epic-draw")
 @attrs.frozen
 class EpicDraw(Task):
     """Reaction cards are replaced first (CCB-CARDS-34); the Overall Commander then draws 2
@@ -606,7 +584,7 @@ def reaction_cards(s: AncientsState, combat: Combat) -> tuple[str, ...]:
     return tuple(c for c in dict.fromkeys(hand) if rule_of(c).reaction(s, combat))
 
 
-@task
+@saved("ancients/reaction-offer")
 @attrs.frozen
 class ReactionOffer(Task):
     """A close combat is declared against a unit whose Field General does not hold the
@@ -646,7 +624,7 @@ class ReactionOffer(Task):
         return super().explain(s, action)
 
 
-@task
+@saved("ancients/field-defender-choice")
 @attrs.frozen
 class FieldDefenderChoice(DefenderChoice):
     """The Field General's part of the defender's choice: evade, if the unit may, or stand

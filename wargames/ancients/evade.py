@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.ancients import actions as act
-from wargames.ancients.flow import Task, once, task
+from wargames.ancients.flow import Task, once
 from wargames.ancients.retreat import Path, go_back, stops_in, unit_hops
 from wargames.ancients.units import may_evade
 from wargames.ancients.victory import leave_board
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -75,7 +76,7 @@ def first_steps(s: S, unit: int, left: int = EVADE_HEXES) -> dict[str, Path]:
     return {h: p for h, (n, p) in lengths.items() if n == best}
 
 
-@task
+@saved("ancients/evade-move")
 @attrs.frozen
 class EvadeMove(Task):
     """The surviving evader moves, hex by hex, its owner choosing (see the module docstring)."""

@@ -20,6 +20,7 @@ import attrs
 
 from wargames.ancients import actions
 from wargames.core import tasks
+from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.notation import Pass
 
@@ -28,9 +29,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T", bound=type)
 V = TypeVar("V")
-
-TASKS: dict[str, type] = {}
-"""Every task class by name (for reading saved states back)."""
 
 
 def once(s: S, key: str, compute: Callable[[], V]) -> V:
@@ -43,12 +41,6 @@ def once(s: S, key: str, compute: Callable[[], V]) -> V:
         return found
     value = memo[key] = compute()
     return value
-
-
-def task(cls: T) -> T:
-    """Register a task class (put it above ``@attrs.frozen``)."""
-    TASKS[cls.__name__] = cls
-    return cls
 
 
 class Task(tasks.Task["S"]):
@@ -82,7 +74,7 @@ class DiceRoll(Task):
 # -- the deal and the draw -------------------------------------------------------------------
 
 
-@task
+@saved("ancients/draw-card")
 @attrs.frozen
 class DrawCard(Task):
     """``side`` draws one card (chance over the cards left; an empty draw pile is first
@@ -127,7 +119,7 @@ def deal_tasks(first: str) -> tuple[Task, ...]:
     return (Deal(first), Deal(_other(first)), BeginTurn())
 
 
-@task
+@saved("ancients/deal")
 @attrs.frozen
 class Deal(Task):
     """Deal ``side`` cards until he holds his Command (CCB-HAND-01, -04)."""
@@ -152,7 +144,7 @@ def drawing_side(s: S) -> str | None:
 # -- the turn --------------------------------------------------------------------------------
 
 
-@task
+@saved("ancients/begin-turn")
 @attrs.frozen
 class BeginTurn(Task):
     """A turn begins: the active player's five steps (CCB-TURN-01); the card played decides
@@ -173,7 +165,7 @@ class BeginTurn(Task):
         return s.pop(*s.turn_steps())
 
 
-@task
+@saved("ancients/draw-step")
 @attrs.frozen
 class DrawStep(Task):
     """Step 5: the played card is discarded and the active player draws one (CCB-TURN-06);
@@ -187,7 +179,7 @@ class DrawStep(Task):
         return s.evolve(deck=deck, card=None, owed=()).pop(*draws, DrawCard(s.active))
 
 
-@task
+@saved("ancients/end-turn")
 @attrs.frozen
 class EndTurn(Task):
     """The turn passes to the other player (CCB-TURN-07); objectives held are counted first
@@ -216,7 +208,6 @@ def end(what: str) -> Pass:
 
 
 __all__ = [
-    "TASKS",
     "BeginTurn",
     "Deal",
     "DiceRoll",
@@ -228,5 +219,4 @@ __all__ = [
     "drawing_side",
     "end",
     "once",
-    "task",
 ]

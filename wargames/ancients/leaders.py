@@ -24,9 +24,10 @@ import attrs
 
 from wargames.ancients import actions as act
 from wargames.ancients.dice import Face
-from wargames.ancients.flow import DiceRoll, Task, once, task
+from wargames.ancients.flow import DiceRoll, Task, once
 from wargames.ancients.terrain import close_combat_dice
 from wargames.ancients.victory import eliminate, leave_board
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -42,7 +43,7 @@ def kill_leader(s: S, leader: int) -> S:
     return eliminate(s, leader)
 
 
-@task
+@saved("ancients/leader-check")
 @attrs.frozen
 class LeaderCheck(DiceRoll):
     """The casualty check of an attached leader: 2 dice when his unit survived its losses
@@ -116,7 +117,7 @@ def may_end(s: S, leader: int, hex_id: str) -> bool:
     return other is None or other == leader
 
 
-@task
+@saved("ancients/leader-evade")
 @attrs.frozen
 class LeaderEvade(Task):
     """A leader who must evade picks his path (see the module docstring and
@@ -161,7 +162,7 @@ class LeaderEvade(Task):
         return super().explain(s, action)
 
 
-@task
+@saved("ancients/arrive")
 @attrs.frozen
 class Arrive(Task):
     """An evading leader who survived his escape tests arrives: in his last hex, attaching to

@@ -20,7 +20,7 @@ import attrs
 from wargames.ancients import actions as act
 from wargames.ancients.close import Combat, close_targets, combat_of, declare, still
 from wargames.ancients.combat import marsh_roll
-from wargames.ancients.flow import Task, end, once, task
+from wargames.ancients.flow import Task, end, once
 from wargames.ancients.terrain import (
     bonus_after_advance,
     may_advance_out,
@@ -28,6 +28,7 @@ from wargames.ancients.terrain import (
     may_enter,
 )
 from wargames.ancients.units import bonus_combat_allowed
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -60,7 +61,7 @@ def may_advance(s: S, combat: Combat) -> bool:
     return may_step_into(s, unit, combat.at)
 
 
-@task
+@saved("ancients/advance")
 @attrs.frozen
 class Advance(Task):
     """The attacker may advance into the vacated hex (``advance``) or not (``end advance``)."""
@@ -104,7 +105,7 @@ def extra_hex(s: S, unit: int, left: str) -> bool:
     return kind.momentum_extra_hex and s.scenario.geometry.terrain[left].extra_hex_out
 
 
-@task
+@saved("ancients/extra-hex")
 @attrs.frozen
 class ExtraHex(Task):
     """After its first successful close combat and its advance, a cavalry unit may move one
@@ -153,7 +154,7 @@ def bonus_allowed(s: S, unit: int, advanced_to: str, extra: bool) -> bool:
     return not extra or may_battle_on_entry(terrain[s.where[unit]], kind)
 
 
-@task
+@saved("ancients/bonus-choice")
 @attrs.frozen
 class BonusChoice(Task):
     """The unit may make one bonus close combat against any adjacent enemy (``attack ...``)

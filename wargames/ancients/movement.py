@@ -30,9 +30,10 @@ import attrs
 
 from wargames.ancients import actions as act
 from wargames.ancients.combat import marsh_roll
-from wargames.ancients.flow import Task, end, once, task
+from wargames.ancients.flow import Task, end, once
 from wargames.ancients.geometry import Entry
 from wargames.ancients.terrain import may_enter
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -205,7 +206,7 @@ def move_action(frm: str, to: str, leader: bool) -> act.Move:
     return found
 
 
-@task
+@saved("ancients/move-step")
 @attrs.frozen
 class MoveStep(Task):
     """Step 3: the active player moves his ordered pieces, one at a time (CCB-TURN-04)."""

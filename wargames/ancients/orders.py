@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.ancients import actions as act
-from wargames.ancients.flow import Task, end, once, task
+from wargames.ancients.flow import Task, end, once
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from wargames.ancients.state import AncientsState as S
 
 
-@task
+@saved("ancients/play-step")
 @attrs.frozen
 class PlayStep(Task):
     """Step 1: the active player plays exactly one card from his hand (CCB-TURN-02)."""
@@ -57,7 +58,7 @@ class PlayStep(Task):
         return super().explain(s, action)
 
 
-@task
+@saved("ancients/order-step")
 @attrs.frozen
 class OrderStep(Task):
     """Step 2: the active player announces the pieces the card orders (CCB-TURN-03)."""

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.ancients import actions as act
-from wargames.ancients.flow import Task, once, task
+from wargames.ancients.flow import Task, once
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -140,7 +141,7 @@ def go_back(s: S, unit: int, path: Path) -> S:
     return s.push(*marsh) if marsh else s
 
 
-@task
+@saved("ancients/retreat")
 @attrs.frozen
 class Retreat(Task):
     """``unit`` retreats ``left`` more hexes, its owner choosing each (CCB-RETREAT-07).

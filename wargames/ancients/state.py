@@ -34,7 +34,8 @@ from wargames.ancients.commands import NO_MODS, RULES, CardRule, Mods
 from wargames.ancients.scenario import Scenario
 from wargames.ancients.units import UnitType
 from wargames.core.cards import Deck, Pile
-from wargames.core.engine import Action, Outcome, Player
+from wargames.core.codec import SCENARIO, saved
+from wargames.core.engine import Action, Player
 from wargames.core.tasks import TaskState
 
 if TYPE_CHECKING:
@@ -95,6 +96,7 @@ class _Index:
         return _Index(units, leaders)
 
 
+@saved("ancients/state")
 @attrs.frozen(slots=False)
 class AncientsState(TaskState):
     """A position of Commands & Colors: Ancients (see the module docstring)."""
@@ -102,8 +104,16 @@ class AncientsState(TaskState):
     game: ClassVar[str] = "ancients"
     players: ClassVar[tuple[Player, ...]] = SIDES
     kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where"})}
+    saved_modules: ClassVar[tuple[str, ...]] = tuple(
+        f"wargames.ancients.{m}"
+        for m in (
+            *("battle", "close", "combat", "elephants", "evade", "flow", "leaders", "momentum"),
+            *("movement", "orders", "retreat", "tactics", "teamturn", "teamvictory"),
+            *("epic", "variant"),  # the Epic command rules and the 'Armageddon' team variant
+        )
+    )
 
-    scenario: Scenario = attrs.field(eq=False, repr=False)
+    scenario: Scenario = attrs.field(eq=False, repr=False, metadata=SCENARIO)
     where: tuple[str, ...]
     blocks: tuple[int, ...]
     hands: tuple[Pile, Pile]
@@ -137,9 +147,6 @@ class AncientsState(TaskState):
     turn_cap: int | None = None
     """Not a rule of the game: an option for bot play, ending the game after that many turns
     (the side with more banners wins; equal banners: a draw)."""
-    tasks: tuple[Task, ...] = ()
-    result: Outcome | None = None
-    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     # -- seats and sides ------------------------------------------------------------------------
 
@@ -329,16 +336,25 @@ class AncientsState(TaskState):
         assert isinstance(action, Action)
         return action
 
-    def to_json(self) -> dict[str, Any]:
-        from wargames.ancients.serial import state_to_json
-
-        return state_to_json(self)
+    def saved_scenario(self) -> dict[str, Any]:
+        """A shipped scenario is saved by name; any other (a file read by path, a position
+        built for a test) with its data, so the state reads back anywhere; with the readings
+        the game options chose."""
+        sc = self.scenario
+        return {
+            "name": sc.name,
+            "data": None if sc.source is None else dict(sc.source),
+            "readings": [[k, v] for k, v in sc.readings],
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        from wargames.ancients.serial import state_from_json
+    def scenario_fields(cls, saved: Any) -> dict[str, Any]:
+        from wargames.ancients.scenario import load_scenario, scenario_from_data
 
-        return state_from_json(cls, data)
+        readings = tuple((k, v) for k, v in saved["readings"])
+        if saved["data"] is None:
+            return {"scenario": load_scenario(saved["name"], readings)}
+        return {"scenario": scenario_from_data(saved["data"], saved["name"], readings)}
 
     def view(self, player: Player) -> Self:
         """What ``player`` sees: his own hand, the other hand as backs, the draw pile as a

@@ -39,13 +39,14 @@ from wargames.ancients.commands import (
     unordered_units,
 )
 from wargames.ancients.dice import Face, spartacus_orders
-from wargames.ancients.flow import DiceRoll, Task, once, task
+from wargames.ancients.flow import DiceRoll, Task, once
 from wargames.ancients.movement import MoveStep
 from wargames.ancients.orders import OrderStep, piece_ordered
 from wargames.ancients.ranged import fire
 from wargames.ancients.state import SIDES, other
 from wargames.ancients.units import default_units
 from wargames.core.cards import Deck, Pile
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -245,7 +246,7 @@ class DarkenTheSky(TacticRule):
         return (OrderStep(), Volleys())
 
 
-@task
+@saved("ancients/volleys")
 @attrs.frozen
 class Volleys(BattleStep):
     """Darken the Sky's battle step: each ordered unit fires up to twice, in any order; a
@@ -380,7 +381,7 @@ class FirstStrike(CardRule):
 # -- Command dice: I Am Spartacus and Rally ---------------------------------------------------
 
 
-@task
+@saved("ancients/command-roll")
 @attrs.frozen
 class CommandRoll(Task):
     """The active player rolls as many dice as his Command (CCB-CARDS-19, -23, -30)."""
@@ -392,7 +393,7 @@ class CommandRoll(Task):
         return s.pop(CommandDice(s.command(s.active), self.card))
 
 
-@task
+@saved("ancients/command-dice")
 @attrs.frozen
 class CommandDice(DiceRoll):
     """The chance node of a Command roll; the faces go to the card's next task."""
@@ -450,7 +451,7 @@ class IAmSpartacus(CardRule):
         return found or RuleViolation("CCB-CARDS-19", "no die left orders that piece")
 
 
-@task
+@saved("ancients/spartacus-orders")
 @attrs.frozen
 class SpartacusOrders(OrderStep):
     """Step 2 under I Am Spartacus: the player orders one piece per die face, ``order HEX``
@@ -471,7 +472,7 @@ class SpartacusOrders(OrderStep):
         return s.pop(attrs.evolve(self, symbols=_without(self.symbols, face)))
 
 
-@task
+@saved("ancients/reshuffle")
 @attrs.frozen
 class Reshuffle(Task):
     """After I Am Spartacus: the draw pile, the discards and the card played become one new
@@ -533,7 +534,7 @@ def rallying(s: S, side: str, symbols: tuple[str, ...]) -> tuple[int, ...]:
     )
 
 
-@task
+@saved("ancients/rally-step")
 @attrs.frozen
 class RallyStep(Task):
     """The Rally faces are placed one block at a time, ``rally HEX``, while a face fits a
@@ -604,7 +605,7 @@ class MoveFireMove(TacticRule):
         return (OrderStep(), MoveStep(), BattleStep(), SecondMove())
 
 
-@task
+@saved("ancients/second-move")
 @attrs.frozen
 class SecondMove(Task):
     """Move-Fire-Move's second move: the ordered units move again, each its full allowance,
@@ -619,7 +620,7 @@ class SecondMove(Task):
         return s.pop(MoveAgain(spent))
 
 
-@task
+@saved("ancients/move-again")
 @attrs.frozen
 class MoveAgain(MoveStep):
     """The second movement step of Move-Fire-Move; ``spent``: hexes of the allowance each unit

@@ -42,7 +42,7 @@ from wargames.ancients.flanks import (
     orderable,
     refusal,
 )
-from wargames.ancients.flow import DrawCard, end, once, task
+from wargames.ancients.flow import DrawCard, end, once
 from wargames.ancients.movement import MoveStep
 from wargames.ancients.orders import OrderStep, piece_ordered
 from wargames.ancients.tactics import (
@@ -56,6 +56,7 @@ from wargames.ancients.tactics import (
 from wargames.ancients.teams import FLANKS, mirror
 from wargames.core import tasks
 from wargames.core.cards import Deck, Pile
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.notation import Reader, one, parse_notation, two
@@ -187,7 +188,7 @@ def opening_tasks(first: str) -> tuple[Task, ...]:
     return (Refill(first), Refill(second), *places, Refill(first), Refill(second), BeginTeamTurn())
 
 
-@task
+@saved("ancients/refill")
 @attrs.frozen
 class Refill(TeamTask):
     """``side``'s Commander draws until he holds his hand limit; above it he keeps his cards
@@ -205,7 +206,7 @@ class Refill(TeamTask):
 # -- the turn ------------------------------------------------------------------------------------
 
 
-@task
+@saved("ancients/begin-team-turn")
 @attrs.frozen
 class BeginTeamTurn(TeamTask):
     """A side's turn begins: its six steps (CCA-SEQ-01)."""
@@ -243,7 +244,7 @@ class BeginTeamTurn(TeamTask):
         )
 
 
-@task
+@saved("ancients/counter-window")
 @attrs.frozen
 class CounterWindow(TeamTask):
     """Step 1: the Commander may play Counter Attack on a flank, before any card is revealed;
@@ -279,7 +280,7 @@ class CounterWindow(TeamTask):
         return super().explain(s, action)
 
 
-@task
+@saved("ancients/reveal")
 @attrs.frozen
 class Reveal(TeamTask):
     """Step 2: the cards placed last turn are revealed, except on a flank where a Counter
@@ -341,7 +342,7 @@ def played_mark(s: S, flank: str, card: str) -> str:
     return rule.played(s, s.active)
 
 
-@task
+@saved("ancients/leave-flank")
 @attrs.frozen
 class LeaveFlank(TeamTask):
     """A flank's step is over: its orders are kept, the next flank's card takes over."""
@@ -358,7 +359,7 @@ class LeaveFlank(TeamTask):
         ).pop()
 
 
-@task
+@saved("ancients/flank-orders")
 @attrs.frozen
 class FlankOrders(TeamTask):
     """Step 3, orders: the flank's Field General orders with the card on his flank
@@ -381,7 +382,7 @@ class FlankOrders(TeamTask):
         return s.pop(FlankOrderStep(self.flank), LeaveFlank(self.flank, True))
 
 
-@task
+@saved("ancients/flank-order-step")
 @attrs.frozen
 class FlankOrderStep(OrderStep):
     """Ordering on one flank: :func:`wargames.ancients.flanks.orderable` (CCA-CARDS-01 to -16-EX,
@@ -414,7 +415,7 @@ def _own_flank(s: AncientsState, unit: int) -> bool:
     return in_flank(ts, s.active, unit, ts.flank) and unit not in ts.taken()
 
 
-@task
+@saved("ancients/flank-rally-step")
 @attrs.frozen
 class FlankRallyStep(RallyStep):
     """Rally placed on a flank: its faces go only to units standing in that flank (near a
@@ -440,7 +441,7 @@ class FlankRallyStep(RallyStep):
         return super().explain(s, action)
 
 
-@task
+@saved("ancients/flank-spartacus-orders")
 @attrs.frozen
 class FlankSpartacusOrders(SpartacusOrders):
     """I Am Spartacus placed on a flank: each die face orders a unit (or, a helmet, a leader)
@@ -462,7 +463,7 @@ class FlankSpartacusOrders(SpartacusOrders):
         return super().explain(s, action)
 
 
-@task
+@saved("ancients/flank-moves")
 @attrs.frozen
 class FlankMoves(TeamTask):
     """Step 3, movement: the pieces ordered on the flank move under its card; every flank
@@ -480,7 +481,7 @@ class FlankMoves(TeamTask):
         return _enter(s, self.flank, ordered).pop(*steps, LeaveFlank(self.flank))
 
 
-@task
+@saved("ancients/flank-battle")
 @attrs.frozen
 class FlankBattle(TeamTask):
     """Step 4: one unit ordered on ``flank`` battles, its combat chosen and resolved in full by
@@ -523,7 +524,7 @@ def combatants(s: S, done: tuple[int, ...] = ()) -> tuple[tuple[str, int], ...]:
     return tuple(found)
 
 
-@task
+@saved("ancients/choose-combat")
 @attrs.frozen
 class ChooseCombat(TeamTask):
     """Step 4: the battling side's Commander chooses the unit whose combat comes next, among
@@ -567,7 +568,7 @@ class ChooseCombat(TeamTask):
         return super().explain(s, action)
 
 
-@task
+@saved("ancients/first-strike-offer")
 @attrs.frozen
 class FirstStrikeOffer(TeamTask):
     """Before the attacker rolls, the opposing Commander may play First Strike from his hand;
@@ -596,7 +597,7 @@ class FirstStrikeOffer(TeamTask):
         return s.pop(Strikes(c), DrawCard(side))  # the defender's choice gives way
 
 
-@task
+@saved("ancients/team-defender-choice")
 @attrs.frozen
 class TeamDefenderChoice(DefenderChoice):
     """The defender's choice without First Strike: in the variant it is the Commander's card,
@@ -619,7 +620,7 @@ def offers_first_strike(s: S, combat: Combat) -> bool:
     return not combat.bonus or s.scenario.settings.first_strike_vs_bonus
 
 
-@task
+@saved("ancients/use-up")
 @attrs.frozen
 class UseUp(TeamTask):
     """The cards revealed this turn are discarded (the Counter Attacks went at once)."""
@@ -636,7 +637,7 @@ class UseUp(TeamTask):
         return s.evolve(deck=deck, card=None, ordered=(), revealed=("", "", "")).pop()
 
 
-@task
+@saved("ancients/place-card")
 @attrs.frozen
 class PlaceCard(TeamTask):
     """Step 5: ``side``'s Commander places one card face down on ``flank``, none where a card
@@ -682,7 +683,7 @@ class PlaceCard(TeamTask):
         return super().explain(s, action)
 
 
-@task
+@saved("ancients/end-team-turn")
 @attrs.frozen
 class EndTeamTurn(TeamTask):
     """The turn passes to the other side (CCA-SEQ-01, CCA-GAP-06)."""

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from wargames.ancients.flow import task
 from wargames.ancients.state import other
 from wargames.ancients.teams import mirror
 from wargames.ancients.teamturn import Credit, TeamTask, team
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -34,7 +34,7 @@ def own_name(side: str, flank: str) -> str:
     return flank if side == "bottom" else mirror(flank)
 
 
-@task
+@saved("ancients/credit-choice")
 @attrs.frozen
 class CreditChoice(TeamTask):
     """The losing Commander credits the banner of a piece lost on a two-flank hex to one of

@@ -29,7 +29,7 @@ cards. Revealed cards, banners and the board are public.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 import attrs
 import numpy as np
@@ -41,6 +41,7 @@ from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState, other
 from wargames.ancients.teams import FLANKS, mirror, roles_of, seat_for, side_of
 from wargames.ancients.teamsequence import SEQUENCE
 from wargames.core.cards import Deck, Pile
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.sequence import SequenceOfPlay
 
@@ -48,6 +49,7 @@ Three = tuple[str, str, str]
 NONE3: Three = ("", "", "")
 
 
+@saved("ancients/armageddon")
 @attrs.frozen(slots=False)
 class ArmageddonState(AncientsState):
     """A position of the 'Armageddon' team variant (see the module docstring)."""
@@ -304,57 +306,6 @@ class ArmageddonState(AncientsState):
         if self.pending and any(len(p) != 3 for p in self.pending):
             out.append("a pending banner names a losing side and two flanks")
         return out
-
-    # -- saving ---------------------------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        from wargames.core.engine import encode_value
-
-        data = super().to_json()
-        data["armageddon"] = {
-            "team": list(self.team),
-            "placed": [list(r) for r in self.placed],
-            "revealed": list(self.revealed),
-            "effective": list(self.effective),
-            "flank_last": [list(r) for r in self.flank_last],
-            "countered": list(self.countered),
-            "played": list(self.played),
-            "flank": self.flank,
-            "flank_orders": [list(r) for r in self.flank_orders],
-            "flank_banners": [list(r) for r in self.flank_banners],
-            "pending": [list(p) for p in self.pending],
-            "offered": None if self.offered is None else encode_value(self.offered),
-        }
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        from wargames.ancients.serial import state_from_json
-
-        return state_from_json(cls, data)
-
-    def with_variant(self, data: dict[str, Any]) -> Self:
-        """The saved variant fields read back (:mod:`wargames.ancients.serial`)."""
-        from wargames.core.engine import decode_value
-
-        def three(row: list[Any]) -> Any:
-            return (row[0], row[1], row[2])
-
-        offered = data["offered"]
-        return self.evolve(
-            team=three(data["team"] + [0])[:2],
-            placed=(three(data["placed"][0]), three(data["placed"][1])),
-            revealed=three(data["revealed"]),
-            effective=three(data["effective"]),
-            flank_last=(three(data["flank_last"][0]), three(data["flank_last"][1])),
-            countered=tuple(data["countered"]),
-            played=three(data["played"]),
-            flank=data["flank"],
-            flank_orders=tuple(tuple(r) for r in data["flank_orders"]),
-            flank_banners=(three(data["flank_banners"][0]), three(data["flank_banners"][1])),
-            pending=tuple(three(p) for p in data["pending"]),
-            offered=None if offered is None else decode_value(offered, {"Combat": Combat}),
-        )
 
     def __str__(self) -> str:
         lines = [super().__str__()]

@@ -18,6 +18,7 @@ from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import DieRoll, Task
 from wargames.armageddon.stacking import fits
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -65,6 +66,7 @@ def buildable(s: S) -> tuple[str, ...]:
     )
 
 
+@saved("armageddon/imperial-build")
 @attrs.frozen
 class ImperialBuild(Task):
     """Imperial build phase, purchases: ``points`` left to spend (unspent points are lost)."""
@@ -145,6 +147,7 @@ def rebuild_cost(s: S, area: str) -> int:
     return REBUILD_FACTOR * sum(s.spec(c).defence for c in ruins_in(s, area))
 
 
+@saved("armageddon/emergency-production")
 @attrs.frozen
 class EmergencyProduction(DieRoll):
     """Emergency Production: D6 more points to spend in this build phase only (research R15)."""
@@ -167,6 +170,7 @@ def advance_track(s: S) -> Task:
     return _Moved(tuple(moves))
 
 
+@saved("armageddon/_moved")
 @attrs.frozen
 class _Moved(Task):
     """Applies a prepared set of counter moves (the production track advancing)."""
@@ -177,6 +181,7 @@ class _Moved(Task):
         return s.move_counters(self.moves).pop()
 
 
+@saved("armageddon/place-ready")
 @attrs.frozen
 class PlaceReady(Task):
     """Counters in the 'ready' box may be placed with an intact hive or factory; what does not
@@ -208,6 +213,7 @@ class PlaceReady(Task):
         ).pop()
 
 
+@saved("armageddon/arrive")
 @attrs.frozen
 class Arrive(Task):
     """Reinforcements arriving at the start of a turn are placed with an intact hive, obeying
@@ -270,6 +276,7 @@ def returnable(s: S) -> tuple[str, ...]:
     return tuple(c for c in s.in_box(DEAD, ORKS) if c != "ghazghkull")
 
 
+@saved("armageddon/ork-build")
 @attrs.frozen
 class OrkBuild(Task):
     """Ork build phase: ``left`` counters may still return."""

@@ -20,6 +20,7 @@ from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.flow import DieRoll, Task
 from wargames.armageddon.stacking import fits
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.odds import Odds, odds_ratio
@@ -163,6 +164,7 @@ def modifiers(s: S, side: str, target: str, stacks: tuple[str, ...]) -> tuple[in
 # -- the combat phase ---------------------------------------------------------------------------
 
 
+@saved("armageddon/combat-phase")
 @attrs.frozen
 class CombatPhase(Task):
     """Each stack may attack once; each enemy area may be attacked once (BFA-COMBAT-01..07)."""
@@ -205,6 +207,7 @@ def declare(s: S, side: str, attack: act.Attack) -> S:
     return s.push(AttackCards(battle), DefenceCards(battle), CombatRoll(battle, False), EndBattle())
 
 
+@saved("armageddon/battle")
 @attrs.frozen
 class Battle:
     """One attack: who attacks, where, from which stacks, with which counters."""
@@ -219,6 +222,7 @@ class Battle:
         return other(self.side)
 
 
+@saved("armageddon/attack-cards")
 @attrs.frozen
 class AttackCards(Task):
     """Before the roll the Ork attacker may play Tunnel Rats against a hive."""
@@ -243,6 +247,7 @@ class AttackCards(Task):
         return s.pop()
 
 
+@saved("armageddon/defence-cards")
 @attrs.frozen
 class DefenceCards(Task):
     """Before the roll the Imperial defender may play Thunderbolt Wing against an Ork attack."""
@@ -266,6 +271,7 @@ class DefenceCards(Task):
         return s.pop()
 
 
+@saved("armageddon/combat-roll")
 @attrs.frozen
 class CombatRoll(DieRoll):
     """Step 4: the attacker rolls a D6, modified and kept within 1-6 (BFA-COMBAT-13/14)."""
@@ -289,6 +295,7 @@ def combat_result(s: S, b: Battle, roll: int) -> str:
     return s.data.crt.result(n.odds, roll, n.modifier)
 
 
+@saved("armageddon/reroll-choice")
 @attrs.frozen
 class RerollChoice(Task):
     """Ghazghkull's special ability: the Ork player may re-roll the combat die once and must
@@ -339,6 +346,7 @@ def result_tasks(s: S, b: Battle, code: str) -> tuple[Task, ...]:
     return tuple(steps)
 
 
+@saved("armageddon/announce")
 @attrs.frozen
 class Announce(Task):
     """Records the result of the attack for logs (no decision)."""
@@ -350,6 +358,7 @@ class Announce(Task):
         return s.pop()
 
 
+@saved("armageddon/eliminated")
 @attrs.frozen
 class Eliminated(Task):
     """Counters eliminated by a result (still in play when it is applied)."""
@@ -361,6 +370,7 @@ class Eliminated(Task):
         return eliminate(s, (c for c in self.counters if s.location(c) in board)).pop()
 
 
+@saved("armageddon/take-loss")
 @attrs.frozen
 class TakeLoss(Task):
     """One counter of a stack is lost, chosen by its owner among the counters that have not
@@ -390,6 +400,7 @@ class TakeLoss(Task):
         return s.pop()
 
 
+@saved("armageddon/retreat")
 @attrs.frozen
 class Retreat(Task):
     """Each retreating counter moves one area, chosen by its owner; with nowhere to go, or if it
@@ -444,6 +455,7 @@ class Retreat(Task):
         return s.pop(Retreat(self.side, self.counters[1:]))
 
 
+@saved("armageddon/heroic-stand")
 @attrs.frozen
 class HeroicStand(Task):
     """The Imperial player may cancel a DR against his stack with Heroic Stand."""
@@ -470,6 +482,7 @@ class HeroicStand(Task):
         return s.pop()
 
 
+@saved("armageddon/ruin")
 @attrs.frozen
 class Ruin(Task):
     """When a result drives out or destroys the Imperial defenders, a hive or factory there
@@ -496,6 +509,7 @@ def ruin_area(s: S, area: str) -> S:
     return s.evolve(ruined=s.ruined | set(flipped), build_points=s.build_points - drop)
 
 
+@saved("armageddon/advance-choice")
 @attrs.frozen
 class AdvanceChoice(Task):
     """After a result that empties the defender's area the attacker may move attacking counters
@@ -533,6 +547,7 @@ class AdvanceChoice(Task):
         return s.pop()
 
 
+@saved("armageddon/end-battle")
 @attrs.frozen
 class EndBattle(Task):
     """The attack is fully resolved; its card effects lapse (BFA-COMBAT-04)."""

@@ -16,6 +16,7 @@ from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.core import tasks
 from wargames.core.cards import Deck, Pile
+from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Outcome, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.notation import D6_OUTCOMES
@@ -112,6 +113,7 @@ def _card_refused(
 # -- set-up ------------------------------------------------------------------------------------
 
 
+@saved("armageddon/deploy-orks")
 @attrs.frozen
 class DeployOrks(Task):
     """The Ork player places every Ork counter in Ork territory (BFA-SETUP-06/07)."""
@@ -134,6 +136,7 @@ class DeployOrks(Task):
         return s if s.in_box(UNPLACED, ORKS) else s.pop()
 
 
+@saved("armageddon/deal-special")
 @attrs.frozen
 class DealSpecial(Task):
     """Each player deals himself special cards at random from his own deck (BFA-CARDS-01)."""
@@ -169,6 +172,7 @@ def _i(side: str) -> int:
 # -- the turn ----------------------------------------------------------------------------------
 
 
+@saved("armageddon/begin-turn")
 @attrs.frozen
 class BeginTurn(Task):
     """A new game turn: arrivals, then the six segments (BFA-SEQ-01)."""
@@ -198,6 +202,7 @@ class BeginTurn(Task):
         return s.pop(*steps)
 
 
+@saved("armageddon/plan-cards")
 @attrs.frozen
 class PlanCards(Task):
     """Strategy segment: stack two of the six strategy cards face down, in order (BFA-STRAT-03).
@@ -235,6 +240,7 @@ class PlanCards(Task):
         return super().explain(s, action)
 
 
+@saved("armageddon/initiative")
 @attrs.frozen
 class Initiative(Task):
     """Both roll a D6, the higher wins the initiative; ties are rolled again (BFA-STRAT-05,
@@ -265,6 +271,7 @@ class Initiative(Task):
         return "initiative: Ork roll" if self.ork_roll is None else "initiative: Imperial roll"
 
 
+@saved("armageddon/action-segment")
 @attrs.frozen
 class ActionSegment(Task):
     """Reveal the top strategy card, carry out its two phases in order, then check the acting
@@ -294,6 +301,7 @@ class ActionSegment(Task):
         )
 
 
+@saved("armageddon/end-segment")
 @attrs.frozen
 class EndSegment(Task):
     """The action segment is over: its card effects lapse."""
@@ -304,6 +312,7 @@ class EndSegment(Task):
         ).pop()
 
 
+@saved("armageddon/victory")
 @attrs.frozen
 class Victory(Task):
     """Victory segment: check both sides' conditions; after turn 8 the game is a draw

@@ -18,6 +18,7 @@ from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import Task
 from wargames.armageddon.stacking import legal_stack, removable
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -84,6 +85,7 @@ def _reach(
 END_PHASE = act.Pass("phase")
 
 
+@saved("armageddon/movement-phase")
 @attrs.frozen
 class MovementPhase(Task):
     """The acting player moves any, all or none of his counters (BFA-MOVE-01)."""
@@ -146,6 +148,7 @@ def overstacked(s: S, side: str) -> tuple[str, ...]:
     return tuple(a for a in board.ids if (st := s.stack(a, side)) and not legal_stack(s.data, st))
 
 
+@saved("armageddon/overstacked")
 @attrs.frozen
 class Overstacked(Task):
     """An illegal stack after movement: the opponent destroys counters until it is legal

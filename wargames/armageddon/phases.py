@@ -8,11 +8,13 @@ import attrs
 
 from wargames.armageddon.data import IMPERIUM
 from wargames.armageddon.flow import Task
+from wargames.core.codec import saved
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
 
 
+@saved("armageddon/begin-phase")
 @attrs.frozen
 class BeginPhase(Task):
     """Start an action phase of the acting side; the second phase of a card starts only when

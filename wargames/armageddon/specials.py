@@ -15,6 +15,7 @@ import attrs
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, TRIBES
 from wargames.armageddon.flow import DieRoll
+from wargames.core.codec import saved
 from wargames.core.engine import Action
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ def play_phase_card(s: S, side: str, action: act.PlayCard) -> S:
     return s
 
 
+@saved("armageddon/orbital-strike")
 @attrs.frozen
 class OrbitalStrike(DieRoll):
     """Orbital Strike: a D6; on 5-6 the Ork player removes one of his counters in the area."""

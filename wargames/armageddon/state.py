@@ -10,19 +10,26 @@ phase modules define the tasks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import IMPERIUM, ORKS, SIDES, ArmageddonData, CounterSpec, Setup
+from wargames.armageddon.data import (
+    IMPERIUM,
+    ORKS,
+    SIDES,
+    ArmageddonData,
+    CounterSpec,
+    Setup,
+    default_data,
+    load_setup,
+)
 from wargames.core.cards import Deck, Pile
-from wargames.core.engine import CHANCE, Action, Outcome, Player
+from wargames.core.codec import SCENARIO, saved
+from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.tasks import TaskState
-
-if TYPE_CHECKING:
-    from wargames.armageddon.flow import Task
 
 # Off-map boxes a counter can be in (every other location is an area id).
 UNPLACED = "@unplaced"  # an Ork counter not yet deployed
@@ -33,6 +40,12 @@ ARRIVING = "@arriving"  # a reinforcement that has not arrived yet
 TRACK = "@track"  # followed by the space number: "@track2"
 
 HIDDEN = "?"
+
+
+@lru_cache(maxsize=64)
+def _setup(scenario: str) -> Setup:
+    """The set-up named in a saved state (read once per scenario)."""
+    return load_setup(scenario, default_data())
 
 
 def other(side: str) -> str:
@@ -141,6 +154,7 @@ def _put(table: dict[str, tuple[str, ...]], key: str, value: tuple[str, ...]) ->
         table.pop(key, None)
 
 
+@saved("armageddon/state")
 @attrs.frozen(slots=False)
 class ArmageddonState(TaskState):
     """A position in Battle for Armageddon (see the module docstring)."""
@@ -150,9 +164,13 @@ class ArmageddonState(TaskState):
     kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where", "ruined"})}
     """Where-is-what lookups hold while no counter moves and nothing is ruined."""
     shared_with_view: ClassVar[tuple[str, ...]] = ("legal", "legal_set", "index", "player")
+    saved_modules: ClassVar[tuple[str, ...]] = tuple(
+        f"wargames.armageddon.{m}"
+        for m in ("build", "combat", "flow", "movement", "phases", "specials", "supply")
+    )
 
-    data: ArmageddonData = attrs.field(eq=False, repr=False)
-    setup: Setup = attrs.field(eq=False, repr=False)
+    data: ArmageddonData = attrs.field(eq=False, repr=False, metadata=SCENARIO)
+    setup: Setup = attrs.field(eq=False, repr=False, metadata=SCENARIO)
     where: tuple[str, ...]
     ruined: frozenset[str] = frozenset()
     build_points: int = 20
@@ -179,9 +197,6 @@ class ArmageddonState(TaskState):
     """Counters that retreated in this combat phase (BFA-RETREAT-07..10)."""
     rebuilding: frozenset[str] = frozenset()
     """Ruins paid for in this build phase; they flip face up when it ends."""
-    tasks: tuple[Task, ...] = ()
-    result: Outcome | None = None
-    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     if TYPE_CHECKING:
         _ix: dict[str, int]
@@ -326,16 +341,13 @@ class ArmageddonState(TaskState):
 
     # -- serialisation and views ---------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        from wargames.armageddon.serial import state_to_json
-
-        return state_to_json(self)
+    def saved_scenario(self) -> str:
+        """A saved state names its set-up; the board data is the shipped one."""
+        return self.setup.name
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        from wargames.armageddon.serial import state_from_json
-
-        return state_from_json(cls, data)
+    def scenario_fields(cls, saved: Any) -> dict[str, Any]:
+        return {"data": default_data(), "setup": _setup(str(saved))}
 
     def view(self, player: Player) -> Self:
         """What ``player`` sees: the opponent's hand, draw pile and unrevealed plan are hidden."""

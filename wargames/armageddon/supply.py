@@ -10,6 +10,7 @@ import attrs
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import ORKS
 from wargames.armageddon.flow import DieRoll, Task
+from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ def shelter_rolls(s: S, area: str) -> int:
     return ("hive" in kinds) + ("fortification" in kinds)
 
 
+@saved("armageddon/supply-check")
 @attrs.frozen
 class SupplyCheck(Task):
     """The acting side checks supply for its own counters only (BFA-ACTION-04, BFA-SUPPLY-01).
@@ -76,6 +78,7 @@ class SupplyCheck(Task):
         return s.pop(*steps)
 
 
+@saved("armageddon/out-of-supply")
 @attrs.frozen
 class OutOfSupply(DieRoll):
     """One cut-off stack: destroyed outright without shelter, else it rolls for survival;

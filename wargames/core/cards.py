@@ -12,7 +12,10 @@ from collections.abc import Iterable
 
 import attrs
 
+from wargames.core.codec import saved
 
+
+@saved("core/pile")
 @attrs.frozen
 class Pile:
     """A multiset of card ids, kept as a sorted tuple so equal piles compare equal."""
@@ -49,6 +52,7 @@ class Pile:
         return tuple((c, k / n) for c, k in counts.items())
 
 
+@saved("core/deck")
 @attrs.frozen
 class Deck:
     """A draw pile and its discards. When the draw pile is empty, the discards are reshuffled

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Hashable, Mapping, Sequence
-from functools import cache
 from itertools import repeat
 from operator import is_, itemgetter
 from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.core.errors import NotationError, RuleViolation, ScenarioError
 
 CHANCE: Final = "chance"
@@ -37,6 +37,7 @@ class Action(Hashable, Protocol):
     def __str__(self) -> str: ...
 
 
+@saved("core/outcome")
 @attrs.frozen
 class Outcome:
     """How a game ended: the winner (``None`` for a draw), the reason, and on which turn."""
@@ -564,39 +565,3 @@ def _matches(action: Action, want: object) -> bool:
     if isinstance(want, _Notation):
         return str(action) == want.text
     return action == want
-
-
-# -- JSON of attrs values ---------------------------------------------------------------------
-
-
-@cache
-def _saved_fields(cls: type) -> tuple[str, ...] | None:
-    """The fields of an attrs class that are saved (fields marked ``derived`` are caches and
-    are not); None for any other type."""
-    if not attrs.has(cls):
-        return None
-    return tuple(f.name for f in attrs.fields(cls) if not f.metadata.get("derived"))
-
-
-def encode_value(value: Any) -> Any:
-    """JSON-ready form of a value made of attrs records, tuples and plain data: a record is
-    ``{"@": class name, field: value, ...}``, a tuple a list (games save their tasks so)."""
-    names = _saved_fields(type(value))  # type: ignore[arg-type]
-    if names is not None:
-        out = {"@": type(value).__name__}
-        for name in names:
-            out[name] = encode_value(getattr(value, name))
-        return out
-    if isinstance(value, tuple | list):
-        return [encode_value(v) for v in value]
-    return value
-
-
-def decode_value(value: Any, classes: Mapping[str, type]) -> Any:
-    """Read back :func:`encode_value`, with ``classes`` naming the records' classes."""
-    if isinstance(value, dict) and "@" in value:
-        cls = classes[value["@"]]
-        return cls(**{k: decode_value(v, classes) for k, v in value.items() if k != "@"})
-    if isinstance(value, list):
-        return tuple(decode_value(v, classes) for v in value)
-    return value

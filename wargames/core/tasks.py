@@ -8,22 +8,25 @@ they reach the top (:meth:`TaskState.settle`), so a state always waits for a dec
 or nothing (the game is over).
 
 A game subclasses :class:`Task` once as its own base (naming the rule an out-of-sequence
-action breaks) and writes each step as a frozen attrs subclass of it; :class:`DieRoll` is the
+action breaks) and writes each step as a frozen attrs subclass of it, registered for saving
+with ``@saved("game/step")`` (:func:`~wargames.core.codec.saved`); :class:`DieRoll` is the
 step that waits for one D6. The state subclasses :class:`TaskState`, which implements the
-engine protocol (:class:`~wargames.core.engine.GameState`) on top of the stack.
+engine protocol (:class:`~wargames.core.engine.GameState`) on top of the stack: it is the
+*state kit*, supplying the stack, the result and the memo, checking the class when attrs
+builds it, and saving states with :mod:`wargames.core.codec`.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 import attrs
 
+from wargames.core import codec
 from wargames.core.engine import CHANCE, Action, GameState, Outcome, Player
-from wargames.core.errors import RuleViolation
+from wargames.core.errors import RuleViolation, WargamesError
 from wargames.core.notation import D6_OUTCOMES, Roll
 
 S = TypeVar("S", bound="TaskState")
@@ -38,8 +41,8 @@ def _made(cls: type[Any], fields: tuple[Any, ...]) -> Any:
 
 
 class Task(Generic[S]):
-    """One pending step of the sequence of play. Subclasses are frozen attrs classes (they are
-    saved with the state, :func:`~wargames.core.engine.encode_value`)."""
+    """One pending step of the sequence of play. Subclasses are frozen attrs classes registered
+    for saving with :func:`~wargames.core.codec.saved` (they are saved with the state)."""
 
     rule: ClassVar[str] = "SEQUENCE"
     """The rule named when an action of the right kind is refused at this step."""
@@ -125,22 +128,6 @@ def sample(actions: tuple[Action, ...], shown: int = 6) -> str:
     return text + (f" and {len(actions) - shown} more" if len(actions) > shown else "")
 
 
-def task_classes(base: type) -> dict[str, type]:
-    """Every subclass of a game's base task by class name (to read saved tasks back). The
-    modules defining them must have been imported. Only the classes their modules name count:
-    ``@attrs.frozen`` replaces the class it decorates, and the replaced one stays among the
-    subclasses until the garbage collector runs."""
-    found: dict[str, type] = {}
-    todo: list[type] = [base]
-    while todo:
-        subclasses: list[type] = todo.pop().__subclasses__()
-        for sub in subclasses:
-            if getattr(sys.modules.get(sub.__module__), sub.__name__, None) is sub:
-                found.setdefault(sub.__name__, sub)
-            todo.append(sub)
-    return found
-
-
 def relabel(value: T, names: Mapping[str, str]) -> T:
     """``value`` (a task, or anything saved inside one: attrs values, tuples, strings) with
     every string found in ``names`` replaced by its new name; unchanged parts are the same
@@ -205,13 +192,49 @@ _KEPT_BY_TASKS: dict[type, tuple[str, ...]] = {}
 """State class -> the :attr:`TaskState.kept_memo` entries a copy with new tasks keeps."""
 
 
-class TaskState(GameState):
-    """A game state driven by a stack of tasks (see the module docstring).
+class UnsettledStateError(WargamesError, RuntimeError):
+    """A state asked whose decision is pending while an automatic step is on top of its task
+    stack: it was made without :meth:`TaskState.settle` (a bug in the game, not bad input)."""
 
-    A subclass is a frozen attrs class (``slots=False``) with the fields ``tasks`` (bottom
-    first, the pending step last), ``result`` (the :class:`Outcome` once the game is over) and
-    ``_memo`` (a per-state cache that is not a field of the value). :attr:`kept_memo` names
-    cached values that a copy keeps while the fields they are computed from do not change.
+
+_KIT_FIELDS: Mapping[str, tuple[str, Any]] = {
+    "tasks": ("tuple", ()),
+    "result": ("Outcome", None),
+    "_memo": ("dict", attrs.Factory(dict)),
+}
+"""The fields the kit supplies: the container their type must name, and their default."""
+
+
+@attrs.frozen(slots=False)
+class TaskState(GameState):
+    """A game state driven by a stack of tasks (see the module docstring): the state kit.
+
+    A game declares its state as a frozen attrs subclass with ``slots=False`` and two class
+    variables, ``game`` (the game's id) and ``players``::
+
+        @saved("toy/state")
+        @attrs.frozen(slots=False)
+        class ToyState(TaskState):
+            game: ClassVar[str] = "toy"
+            players: ClassVar[tuple[Player, ...]] = ("red", "blue")
+            scores: tuple[int, int] = (0, 0)
+
+    The kit supplies the fields every task state has: ``tasks`` (bottom first, the pending step
+    last; keyword-only), ``result`` (the :class:`Outcome` once the game is over; keyword-only)
+    and ``_memo`` (a per-state cache that is not part of the value). It checks the class when
+    attrs has built it (:meth:`__attrs_init_subclass__`: a clear ``TypeError`` names what is
+    missing or wrong), and saves and reads states with the generic codec
+    (:func:`~wargames.core.codec.state_to_json`), field by field, except fields marked
+    :data:`~wargames.core.codec.DERIVED` (caches) and :data:`~wargames.core.codec.SCENARIO`
+    (rebuilt through :meth:`saved_scenario` and :meth:`scenario_fields`).
+
+    A state handed out is *settled*: the top task waits for a player or the dice, or the game
+    is over. Build new states with :meth:`settle` (``Game.new`` does); asking
+    :attr:`current_player` of an unsettled state raises :class:`UnsettledStateError` rather
+    than answer ``None`` (which would read as a finished game).
+
+    :attr:`kept_memo` names cached values that a copy keeps while the fields they are computed
+    from do not change.
     """
 
     kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {}
@@ -227,10 +250,43 @@ class TaskState(GameState):
     shared_with_view: ClassVar[tuple[str, ...]] = ("legal", "legal_set", "player")
     """Cache entries a view of the acting player shares with the state (see :meth:`share`)."""
 
-    if TYPE_CHECKING:
-        tasks: tuple[Task[Any], ...]
-        result: Outcome | None
-        _memo: dict[str, Any]
+    saved_modules: ClassVar[tuple[str, ...]] = ()
+    """The modules whose ``@saved`` classes (tasks, subclass states) a saved state of this
+    class may hold: :meth:`from_json` imports them before it reads, so a state reads back in a
+    process that has not played the game yet. Declared, not discovered: nothing walks
+    subclasses."""
+
+    tasks: tuple[Task[Any], ...] = attrs.field(default=(), kw_only=True)
+    """The pending steps of the sequence of play, bottom first; the top one decides next."""
+    result: Outcome | None = attrs.field(default=None, kw_only=True)
+    """How the game ended, once it has."""
+    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    """Per-state caches (legal actions, who decides, lookups); never compared nor saved."""
+
+    @classmethod
+    def __attrs_init_subclass__(cls) -> None:
+        """Check a state class as soon as attrs has built it."""
+        check_state_class(cls)
+
+    # -- saving (the generic codec) ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return codec.state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        return codec.state_from_json(cls, data)
+
+    def saved_scenario(self) -> Any:
+        """What a saved state keeps of the fields marked :data:`~wargames.core.codec.SCENARIO`
+        (JSON-ready: the scenario's name, say); a state class with such fields overrides it."""
+        raise NotImplementedError(type(self).__name__)
+
+    @classmethod
+    def scenario_fields(cls, saved: Any) -> dict[str, Any]:
+        """The fields marked :data:`~wargames.core.codec.SCENARIO`, rebuilt from what
+        :meth:`saved_scenario` returned."""
+        raise NotImplementedError(cls.__name__)
 
     # -- the stack ------------------------------------------------------------------------------
 
@@ -343,9 +399,16 @@ class TaskState(GameState):
         try:
             player: Player | None = memo["player"]
         except KeyError:
-            player = memo["player"] = (
-                None if self.result is not None or not self.tasks else self.top.actor(self)
-            )
+            if self.result is not None or not self.tasks:
+                player = None
+            else:
+                player = self.top.actor(self)
+                if player is None:
+                    raise UnsettledStateError(
+                        f"{type(self).__name__} is not settled: the automatic step "
+                        f"{type(self.top).__name__} is on top (make states with settle())"
+                    ) from None
+            memo["player"] = player
         return player
 
     @property
@@ -365,12 +428,93 @@ class TaskState(GameState):
         return self.top.explain(self, action)
 
 
+def check_state_class(cls: type[TaskState]) -> None:
+    """Raise ``TypeError`` naming what is wrong with the state class ``cls`` (the kit's checks,
+    run when attrs builds the class): the instance dictionary the memo needs (``slots=False``),
+    the game id and players (a base declaring abstract methods of its own may leave them to its
+    subclasses), the kit's fields (a field named like one must keep its type and default), the
+    caches named in
+    :attr:`~TaskState.kept_memo` and :attr:`~TaskState.kept_fields`, derived fields with a
+    default, and the scenario hooks that fields marked ``SCENARIO`` need."""
+    name = cls.__qualname__
+    if "__slots__" in cls.__dict__:
+        raise TypeError(
+            f"{name}: a state class must be declared with @attrs.frozen(slots=False) (the kit "
+            "keeps its memo in the instance dictionary)"
+        )
+    fields = {f.name: f for f in attrs.fields(cls)}
+    for field_name, (container, default) in _KIT_FIELDS.items():
+        _check_kit_field(name, fields[field_name], container, default)
+    if not _abstract_base(cls):
+        if not isinstance(cls.game, str) or not cls.game:
+            raise TypeError(f'{name}: no game id: declare game: ClassVar[str] = "my-game"')
+        players = cls.players
+        if (
+            not isinstance(players, tuple)
+            or not players
+            or not all(isinstance(p, str) and p for p in players)
+        ):
+            raise TypeError(
+                f"{name}: no players: declare players: ClassVar[tuple[Player, ...]] = "
+                '("red", "blue") (names of the sides or seats)'
+            )
+    _check_caches(cls, fields)
+    for f in fields.values():
+        if f.metadata.get("derived") and f.init and f.default is attrs.NOTHING:
+            raise TypeError(f"{name}: the derived field {f.name!r} needs a default")
+    rebuilt = [f.name for f in fields.values() if f.metadata.get("kit") == "scenario"]
+    hooks = ("saved_scenario", "scenario_fields")
+    if rebuilt and any(getattr(cls, h) == getattr(TaskState, h) for h in hooks):
+        raise TypeError(
+            f"{name}: the fields {rebuilt} are rebuilt from the scenario: define "
+            "saved_scenario() and the classmethod scenario_fields()"
+        )
+
+
+def _abstract_base(cls: type) -> bool:
+    """Whether ``cls`` declares abstract methods of its own: a base for a game's states, which
+    may leave the game id and players to its subclasses."""
+    return any(
+        getattr(cls.__dict__.get(name), "__isabstractmethod__", False)
+        for name in getattr(cls, "__abstractmethods__", ())
+    )
+
+
+def _check_kit_field(name: str, field: Any, container: str, default: Any) -> None:
+    """A field named like a kit field keeps the kit's type and default."""
+    kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
+    kind = str(kind or "")
+    if container not in kind.split("[")[0] or field.default != default:
+        raise TypeError(
+            f"{name}: the field {field.name!r} is the kit's ({container}, default {default!r}); "
+            f"it is declared as {field.type!r} with default {field.default!r}: remove it (the "
+            "kit supplies it) or rename it"
+        )
+
+
+def _check_caches(cls: type[TaskState], fields: Mapping[str, Any]) -> None:
+    """The caches of :attr:`TaskState.kept_fields` are ``init=False`` fields defaulting to
+    ``None``; every cache depends on fields of the state."""
+    name = cls.__qualname__
+    for cache, depends in (*cls.kept_memo.items(), *cls.kept_fields.items()):
+        unknown = sorted(set(depends) - set(fields))
+        if unknown:
+            raise TypeError(f"{name}: the cache {cache!r} depends on unknown fields {unknown}")
+    for cache in cls.kept_fields:
+        f = fields.get(cache)
+        if f is None or f.init or f.default is not None:
+            raise TypeError(
+                f"{name}: the kept field {cache!r} must be a field with init=False, default None"
+            )
+
+
 __all__ = [
     "DieRoll",
     "Task",
     "TaskState",
+    "UnsettledStateError",
+    "check_state_class",
     "quick_evolve",
     "relabel",
     "sample",
-    "task_classes",
 ]

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
 import attrs
 import numpy as np
 
-from wargames.core import tasks
-from wargames.core.engine import Action, Outcome, Player
+from wargames.core.codec import SCENARIO, saved
+from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
 from wargames.horde import casualties
@@ -41,7 +41,7 @@ from wargames.horde.attack import AttackNumbers, attack_numbers
 from wargames.horde.context import AttackContext, Side
 from wargames.horde.profiles import PATHFINDER
 from wargames.horde.rules import DEFAULT, HordeRules
-from wargames.horde.scenario import SIDES, BattleSetup, other_side
+from wargames.horde.scenario import SIDES, BattleSetup, load_scenario, other_side
 from wargames.horde.strikes import Strike, StrikeHost
 from wargames.horde.units import CONFUSED, FRENZIED, GONE, Unit
 from wargames.horde.victory import broken_outcome
@@ -98,6 +98,7 @@ class Places:
         )
 
 
+@saved("horde/pscale")
 @attrs.frozen(slots=False)
 class PScaleState(StrikeHost):
     """A position in a P-Scale battle (see the module docstring)."""
@@ -112,7 +113,12 @@ class PScaleState(StrikeHost):
     only the tasks), shared by the copies (:meth:`lookups`); the units each side may activate
     (:func:`~wargames.horde.flow.eligible`)."""
 
-    setup: BattleSetup = attrs.field(eq=False, repr=False)
+    saved_modules: ClassVar[tuple[str, ...]] = tuple(
+        f"wargames.horde.{m}"
+        for m in ("flow", "morale_test", "moves", "orders", "reshape", "strikes", "withdrawal")
+    )
+
+    setup: BattleSetup = attrs.field(eq=False, repr=False, metadata=SCENARIO)
     rules: HordeRules
     rounds: int
     """The mission's length in rounds (the research notes: 10)."""
@@ -140,9 +146,6 @@ class PScaleState(StrikeHost):
     HMC-TALENT-08)."""
     hidden: frozenset[str] = frozenset()
     """In a view only: enemy hordes in stealth, whose squares the viewer does not know."""
-    tasks: tuple[tasks.Task[Any], ...] = ()
-    result: Outcome | None = None
-    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     _lookups: dict[str, Any] | None = attrs.field(init=False, default=None, eq=False, repr=False)
     """:meth:`lookups` (:attr:`kept_fields`)."""
     _eligible_units: dict[str, Any] | None = attrs.field(
@@ -729,16 +732,13 @@ class PScaleState(StrikeHost):
 
         return parse(text)
 
-    def to_json(self) -> dict[str, Any]:
-        from wargames.horde.serial import state_to_json
-
-        return state_to_json(self)
+    def saved_scenario(self) -> str:
+        """A saved state names its scenario (or the path it was read from)."""
+        return self.setup.name
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        from wargames.horde.serial import state_from_json
-
-        return state_from_json(cls, data)
+    def scenario_fields(cls, saved: Any) -> dict[str, Any]:
+        return {"setup": load_scenario(str(saved))}
 
     def view(self, player: Player) -> Self:
         """What ``player`` sees: everything but the squares of enemy hordes in stealth

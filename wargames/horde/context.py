@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import attrs
 
+from wargames.core.codec import saved
 
+
+@saved("horde/side")
 @attrs.frozen(cache_hash=True)
 class Side:
     """What is true of one horde at the moment of the attack."""
@@ -65,6 +68,7 @@ class Side:
 PLAIN = Side()
 
 
+@saved("horde/attack-context")
 @attrs.frozen(cache_hash=True)
 class AttackContext:
     """The circumstances of one attack (see the module docstring)."""

@@ -42,18 +42,18 @@ ever negative.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any, ClassVar, Final, Self
+from typing import ClassVar, Final, Self
 
 import attrs
 
 from wargames.core import tasks
-from wargames.core.engine import Action, Outcome, Player, decode_value, encode_value
-from wargames.core.errors import RuleViolation, ScenarioError
+from wargames.core.codec import saved
+from wargames.core.engine import Action, Player
+from wargames.core.errors import RuleViolation
 from wargames.horde import actions as act
 from wargames.horde.attack import AttackNumbers, attack_numbers
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.profiles import Characteristics, Horde, Officer, Specialist
+from wargames.horde.context import AttackContext
+from wargames.horde.profiles import Horde
 from wargames.horde.rules import DEFAULT, HordeRules
 from wargames.horde.strikes import (
     AttackRoll,
@@ -65,18 +65,14 @@ from wargames.horde.strikes import (
     StartStrike,
     Strike,
     StrikeHost,
-    StrikeTask,
     TearingChoice,
-    attrs_subclasses,
     die_outcomes,
 )
-from wargames.horde.weapons import DamageCode, Kind, RateOfFire, Weapon
+from wargames.horde.weapons import Kind
 
 ATTACKER: Final = "attacker"
 DEFENDER: Final = "defender"
 ROLES: tuple[Player, ...] = (ATTACKER, DEFENDER)
-FORMAT = 2
-"""2: the attacks are the shared strike tasks (format 1 had engagement-only tasks)."""
 GAME_ID = "horde-engagement"
 """The engagement's game id in records and JSON (the P-Scale battle game is ``horde``)."""
 _PLAIN = AttackContext()
@@ -94,6 +90,7 @@ class Task(tasks.Task["EngagementState"]):
     sequence_rule: ClassVar[str] = "HMC-ATTACK-01"
 
 
+@saved("horde-engagement/finish")
 @attrs.frozen
 class Finish(Task):
     """The engagement is over."""
@@ -109,12 +106,14 @@ class Finish(Task):
         return s.end(winner, reason)
 
 
+@saved("horde/engagement")
 @attrs.frozen(slots=False)
 class EngagementState(StrikeHost):
     """An engagement between two hordes (see the module docstring)."""
 
     game: ClassVar[str] = GAME_ID
     players: ClassVar[tuple[Player, ...]] = ROLES
+    saved_modules: ClassVar[tuple[str, ...]] = ("wargames.horde.strikes",)
 
     attacker: Horde
     defender: Horde
@@ -125,9 +124,6 @@ class EngagementState(StrikeHost):
     """Whether a melee attack allows the defender's counter-attack decision."""
     strikes: tuple[Strike, ...] = ()
     """The attacks resolved so far, in order."""
-    tasks: tuple[tasks.Task[Any], ...] = ()
-    result: Outcome | None = None
-    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -205,39 +201,6 @@ class EngagementState(StrikeHost):
                 problems.append(f"a resolved attack has no or negative damage: {strike}")
         return problems
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": GAME_ID,
-            "format": FORMAT,
-            "attacker": encode_value(self.attacker),
-            "defender": encode_value(self.defender),
-            "kind": self.kind,
-            "context": encode_value(self.context),
-            "rules": encode_value(self.rules),
-            "counters": self.counters,
-            "strikes": [encode_value(s) for s in self.strikes],
-            "tasks": [encode_value(t) for t in self.tasks],
-            "result": None if self.result is None else self.result.to_json(),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        if data.get("game") != GAME_ID or data.get("format") != FORMAT:
-            raise ScenarioError("(json)", "game", "not a horde engagement of this format")
-        classes = _classes()
-        kind: Kind = "melee" if data["kind"] == "melee" else "ranged"
-        return cls(
-            attacker=decode_value(data["attacker"], classes),
-            defender=decode_value(data["defender"], classes),
-            kind=kind,
-            context=decode_value(data["context"], classes),
-            rules=decode_value(data["rules"], classes),
-            counters=bool(data["counters"]),
-            strikes=tuple(decode_value(s, classes) for s in data["strikes"]),
-            tasks=tuple(decode_value(t, classes) for t in data["tasks"]),
-            result=None if data["result"] is None else Outcome.from_json(data["result"]),
-        )
-
     def __str__(self) -> str:
         lines = [
             f"{self.kind} engagement: {self.attacker} attacks {self.defender}"
@@ -249,28 +212,6 @@ class EngagementState(StrikeHost):
         elif self.tasks:
             lines.append(f"  waiting for: {self.top.describe(self)}")
         return "\n".join(lines)
-
-
-@cache
-def _classes() -> dict[str, type]:
-    records: list[type] = [
-        Horde,
-        Characteristics,
-        Weapon,
-        DamageCode,
-        RateOfFire,
-        Officer,
-        Specialist,
-        Side,
-        AttackContext,
-        HordeRules,
-        Strike,
-    ]
-    return {
-        **attrs_subclasses(StrikeTask),
-        **attrs_subclasses(Task),
-        **{c.__name__: c for c in records},
-    }
 
 
 def new_engagement(

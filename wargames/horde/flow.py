@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.core import tasks
+from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
@@ -60,6 +61,7 @@ class BattleTask(tasks.Task["S"]):
 # -- the round --------------------------------------------------------------------------------
 
 
+@saved("horde/begin-round")
 @attrs.frozen
 class BeginRound(BattleTask):
     """A new round (see the module docstring, step 1)."""
@@ -130,6 +132,7 @@ def _officer_bonuses(s: S, fresh: dict[str, Unit]) -> tuple[S, list[BattleTask]]
     return (s.replace(*fresh.values()) if fresh else s), choices
 
 
+@saved("horde/return-to-hq")
 @attrs.frozen
 class ReturnToHQ(BattleTask):
     """``side``'s hordes off the board after a Full Retreat! reappear in its HQ area, the
@@ -178,6 +181,7 @@ class ReturnToHQ(BattleTask):
         return s.pop()
 
 
+@saved("horde/choose-bonus")
 @attrs.frozen
 class ChooseBonus(BattleTask):
     """The owner of a horde led by several Officers chooses whose bonus applies this round
@@ -200,6 +204,7 @@ class ChooseBonus(BattleTask):
         return s.pop()
 
 
+@saved("horde/awareness")
 @attrs.frozen
 class Awareness(BattleTask):
     """The enemy looks for a horde in stealth: a d100 Awareness test against the Perception of
@@ -288,6 +293,7 @@ def _eligible(s: S, side: str) -> tuple[Unit, ...]:
     return tuple(out)
 
 
+@saved("horde/turn")
 @attrs.frozen
 class Turn(BattleTask):
     """``side`` activates one of its units, or passes for the rest of the round
@@ -340,6 +346,7 @@ class Turn(BattleTask):
         return super().explain(s, action)
 
 
+@saved("horde/next-turn")
 @attrs.frozen
 class NextTurn(BattleTask):
     """The turn passes to the other side, unless it has passed or has nothing to activate;
@@ -354,6 +361,7 @@ class NextTurn(BattleTask):
         return s.pop()
 
 
+@saved("horde/after-activation")
 @attrs.frozen
 class AfterActivation(BattleTask):
     """After an activation: a frenzied horde with no enemy adjacent tests to calm down
@@ -368,6 +376,7 @@ class AfterActivation(BattleTask):
         return s.pop()
 
 
+@saved("horde/end-round")
 @attrs.frozen
 class EndRound(BattleTask):
     """The end of the round: the battle ends when a side has broken, or after the mission's

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.notation import Roll
 from wargames.core.tasks import quick_evolve
@@ -169,6 +170,7 @@ def failed(u: Unit, degrees: int, round_: int) -> Unit:
     return quick_evolve(u, morale=state, morale_round=round_)
 
 
+@saved("horde/morale-check")
 @attrs.frozen
 class MoraleCheck(BattleTask):
     """Whether an attack makes ``unit`` test (see the module docstring); ``stealth``: the
@@ -196,6 +198,7 @@ class MoraleCheck(BattleTask):
         return s.pop()
 
 
+@saved("horde/morale-test")
 @attrs.frozen
 class MoraleTest(BattleTask):
     """A d100 Willpower test of ``unit`` (see the module docstring). ``reason``: ``loss``,

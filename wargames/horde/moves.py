@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
@@ -170,6 +171,7 @@ def toward_enemy(s: S, u: Unit, ends: list[str]) -> list[str]:
     return out
 
 
+@saved("horde/move-order")
 @attrs.frozen
 class MoveOrder(BattleTask):
     """The square a move order takes ``unit`` to (see the module docstring)."""

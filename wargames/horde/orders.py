@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
@@ -154,6 +155,7 @@ def medicae_orders(s: S, u: Unit) -> list[cmd.Medicae]:
 # -- the activation -----------------------------------------------------------------------------
 
 
+@saved("horde/activation")
 @attrs.frozen
 class Activation(BattleTask):
     """``unit`` takes its orders; ``spent`` Half actions are used (see the module
@@ -273,6 +275,7 @@ class Activation(BattleTask):
         return f"orders for {self.unit} ({2 - self.spent} Half actions left)"
 
 
+@saved("horde/heal")
 @attrs.frozen
 class Heal(BattleTask):
     """A Medic's aid to an Officer: he regains 1d5 wounds, never above what he began with

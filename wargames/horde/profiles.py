@@ -25,6 +25,7 @@ from typing import Final
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.horde.weapons import Kind, Weapon
 
 CHARACTERISTICS = ("WS", "BS", "S", "T", "Ag", "Per", "WP")
@@ -67,6 +68,7 @@ PATHFINDER: Final = "pathfinder"
 WEAPON_SPECIALIST: Final = "weapon-specialist"
 
 
+@saved("horde/characteristics")
 @attrs.frozen(cache_hash=True)
 class Characteristics:
     """The seven characteristics (or, for :attr:`Horde.unnatural`, the Unnatural modifiers
@@ -88,6 +90,7 @@ class Characteristics:
 NO_UNNATURAL = Characteristics()
 
 
+@saved("horde/officer")
 @attrs.frozen(cache_hash=True)
 class Officer:
     """A hero attached to the horde (HMC-OFFICER-01): his wounds and the talents that matter
@@ -98,6 +101,7 @@ class Officer:
     talents: tuple[str, ...] = ()
 
 
+@saved("horde/specialist")
 @attrs.frozen(cache_hash=True)
 class Specialist:
     """A Specialist attached to the horde for the whole combat (HMC-SPECIALIST-01), with his
@@ -117,6 +121,7 @@ class Specialist:
         return self.wounds > 0
 
 
+@saved("horde/horde")
 @attrs.frozen(cache_hash=True)
 class Horde:
     """A horde: profile, current and starting Magnitude, and what is attached to it."""

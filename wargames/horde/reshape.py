@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
@@ -70,6 +71,7 @@ def merge_partners(s: S, u: Unit) -> list[Unit]:
     return out
 
 
+@saved("horde/split-size")
 @attrs.frozen
 class SplitSize(BattleTask):
     """The Commander chooses the Magnitude of the horde a Split! makes (HMC-ORDERS-16)."""
@@ -99,6 +101,7 @@ class SplitSize(BattleTask):
         return super().explain(s, action)
 
 
+@saved("horde/split-placement")
 @attrs.frozen
 class SplitPlacement(BattleTask):
     """Where the new horde of a Split! stands (HMC-ORDERS-16)."""

@@ -32,11 +32,14 @@ from typing import Any, Literal
 
 import attrs
 
+from wargames.core.codec import saved
+
 
 def _one_of(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     return attrs.validators.in_(values)
 
 
+@saved("horde/horde-rules")
 @attrs.frozen(cache_hash=True)
 class HordeRules:
     """The readings in force (each field names the gap it settles; defaults are the

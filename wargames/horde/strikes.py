@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.core import tasks
+from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.notation import Reroll, Roll
 from wargames.core.tasks import TaskState, quick_evolve
@@ -58,6 +59,7 @@ def die_outcomes(sides: int) -> tuple[tuple[Action, float], ...]:
     return tuple((Roll(v), 1 / sides) for v in range(1, sides + 1))
 
 
+@saved("horde/strike")
 @attrs.frozen(cache_hash=True, slots=False)
 class Strike:
     """One attack, as far as it is resolved."""
@@ -147,6 +149,7 @@ class StrikeTask(tasks.Task[StrikeHost]):
     sequence_rule: ClassVar[str] = "HMC-ATTACK-01"
 
 
+@saved("horde/engage")
 @attrs.frozen
 class Engage(StrikeTask):
     """Lays out an attack and, after a melee attack, the target's counter-attack decision;
@@ -165,6 +168,7 @@ class Engage(StrikeTask):
         return s.pop(StartStrike(self.attack))
 
 
+@saved("horde/start-strike")
 @attrs.frozen
 class StartStrike(StrikeTask):
     """An attack begins if both units still stand."""
@@ -177,6 +181,7 @@ class StartStrike(StrikeTask):
         return s.pop(AttackRoll(self.strike))
 
 
+@saved("horde/attack-roll")
 @attrs.frozen
 class AttackRoll(StrikeTask):
     """The attack d10 (HMC-ATTACK-02); maximised against a fleeing horde (HMC-MORALE-10)."""
@@ -202,6 +207,7 @@ class AttackRoll(StrikeTask):
         return f"{self.strike.striker}'s attack die"
 
 
+@saved("horde/defence-roll")
 @attrs.frozen
 class DefenceRoll(StrikeTask):
     """The defence d10: full or partial damage (HMC-ATTACK-04, -05)."""
@@ -224,6 +230,7 @@ class DefenceRoll(StrikeTask):
         return f"{self.strike.target}'s defence die"
 
 
+@saved("horde/damage-roll")
 @attrs.frozen
 class DamageRoll(StrikeTask):
     """The damage die (HMC-DAMAGE-03, -07, -10); ``again`` is ``"reroll"`` for a Tearing
@@ -269,6 +276,7 @@ class DamageRoll(StrikeTask):
         return f"{self.strike.striker}'s damage die (d{self.formula(s).sides})"
 
 
+@saved("horde/tearing-choice")
 @attrs.frozen
 class TearingChoice(StrikeTask):
     """The attacker with a Tearing weapon rerolls the damage die or keeps it
@@ -295,6 +303,7 @@ class TearingChoice(StrikeTask):
         return f"Tearing: reroll the damage die of {self.strike.damage_die}?"
 
 
+@saved("horde/inflict")
 @attrs.frozen
 class Inflict(StrikeTask):
     """The damage is taken off the target (HMC-DAMAGE-01, -14, -15); the state does the rest
@@ -319,6 +328,7 @@ class Inflict(StrikeTask):
         return s.pop().take_hit(done)
 
 
+@saved("horde/counter-choice")
 @attrs.frozen
 class CounterChoice(StrikeTask):
     """The unit attacked in melee counter-attacks or not (HMC-COUNTER-01); ``first`` under
@@ -349,27 +359,6 @@ class CounterChoice(StrikeTask):
         return "counter-attack first (Brace!)?" if self.first else "counter-attack?"
 
 
-def attrs_subclasses(base: type) -> dict[str, type]:
-    """Every attrs subclass of ``base`` by class name, to read saved tasks back.
-
-    Like :func:`wargames.core.tasks.task_classes`, but it skips the stale originals that
-    ``@attrs.frozen`` leaves among the subclasses until the garbage collector runs (the
-    slotted class replaces them; only it has ``__attrs_attrs__`` of its own), so the lookup
-    never depends on the collector's timing. Plain (non-attrs) subclasses are kept too.
-    """
-    found: dict[str, type] = {}
-    todo: list[type] = [base]
-    while todo:
-        subclasses: list[type] = todo.pop().__subclasses__()
-        for sub in subclasses:
-            todo.append(sub)
-            if "__attrs_base_of_slotted__" in sub.__dict__:
-                continue
-            if "__attrs_attrs__" in sub.__dict__ or sub.__name__ not in found:
-                found[sub.__name__] = sub
-    return found
-
-
 __all__ = [
     "AttackRoll",
     "CounterChoice",
@@ -382,6 +371,5 @@ __all__ = [
     "StrikeHost",
     "StrikeTask",
     "TearingChoice",
-    "attrs_subclasses",
     "die_outcomes",
 ]

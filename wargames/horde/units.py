@@ -23,10 +23,11 @@ degree of failure), ``fleeing`` (two), ``routing`` (three or more), or ``frenzie
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.horde.data import default_hordes
 from wargames.horde.profiles import Horde, Officer
 
@@ -89,6 +90,63 @@ def resized(
     )
 
 
+def unit_to_json(u: Unit) -> dict[str, Any]:
+    """A unit as saved (:mod:`wargames.core.codec`): its profile id and what the battle
+    changed, not the whole profile (read back from the shipped horde data, :func:`sized`)."""
+    h, o = u.horde, u.officer
+    return {
+        "id": u.id,
+        "side": u.side,
+        "profile": h.id,
+        "magnitude": h.magnitude,
+        "starting": h.starting_magnitude,
+        "specialists": [sp.wounds for sp in h.specialists],
+        "square": u.square,
+        "status": u.status,
+        "officer": None if o is None else [o.name, o.wounds, list(o.talents)],
+        "attached_to": u.attached_to,
+        "morale": u.morale,
+        "morale_round": u.morale_round,
+        "stealthed": u.stealthed,
+        "orders": [u.brace, u.get_down, u.forced_march, u.orders_round],
+        "received": u.received,
+        "round_magnitude": u.round_magnitude,
+        "fatigued": u.fatigued,
+        "bonus": u.bonus,
+        "into": u.into,
+    }
+
+
+def unit_from_json(data: dict[str, Any]) -> Unit:
+    """Read back :func:`unit_to_json`."""
+    o = data["officer"]
+    brace, get_down, forced_march, orders_round = data["orders"]
+    return Unit(
+        id=data["id"],
+        side=data["side"],
+        horde=sized(
+            data["profile"], data["magnitude"], data["starting"], tuple(data["specialists"])
+        ),
+        square=data["square"],
+        status=data["status"],
+        officer=None if o is None else Officer(o[0], o[1], tuple(o[2])),
+        attached_to=data["attached_to"],
+        morale=data["morale"],
+        morale_round=data["morale_round"],
+        stealthed=data["stealthed"],
+        brace=brace,
+        get_down=get_down,
+        forced_march=forced_march,
+        orders_round=orders_round,
+        received=data["received"],
+        round_magnitude=data["round_magnitude"],
+        fatigued=data["fatigued"],
+        bonus=data["bonus"],
+        into=data["into"],
+    )
+
+
+@saved("horde/unit", encode=unit_to_json, decode=unit_from_json)
 @attrs.frozen(cache_hash=True, slots=False)
 class Unit:
     """A horde or an Officer in a battle (see the module docstring)."""
@@ -190,4 +248,6 @@ __all__ = [
     "Unit",
     "resized",
     "sized",
+    "unit_from_json",
+    "unit_to_json",
 ]

@@ -32,6 +32,8 @@ from typing import Final, Literal
 
 import attrs
 
+from wargames.core.codec import saved
+
 Kind = Literal["melee", "ranged"]
 """The two kinds of horde attack (HMC-ATTACK-01)."""
 
@@ -53,6 +55,7 @@ _BLAST = re.compile(r"^\s*blast\s*\(\s*(\d+)\s*\)\s*$", re.IGNORECASE)
 _RATE = re.compile(r"^\s*(S|-)\s*/\s*(\d+|-)\s*/\s*(\d+|-)\s*$", re.IGNORECASE)
 
 
+@saved("horde/damage-code")
 @attrs.frozen(cache_hash=True)
 class DamageCode:
     """A damage code ``NdS+B``: ``dice`` dice of ``sides`` sides plus a fixed ``bonus``."""
@@ -71,6 +74,7 @@ class DamageCode:
         return f"{self.dice}d{self.sides}{bonus}"
 
 
+@saved("horde/rate-of-fire")
 @attrs.frozen(cache_hash=True)
 class RateOfFire:
     """A rate of fire ``S/semi/full``: single shots, and the semi-auto and full-auto rates
@@ -97,6 +101,7 @@ NO_FIRE = RateOfFire(False, 0, 0)
 """The rate of fire of a melee weapon (``-/-/-``)."""
 
 
+@saved("horde/weapon")
 @attrs.frozen(cache_hash=True)
 class Weapon:
     """A weapon as a horde carries it (see the module docstring)."""

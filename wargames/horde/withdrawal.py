@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.tasks import quick_evolve
 from wargames.horde import commands as cmd
@@ -71,6 +72,7 @@ def path_home(s: S, u: Unit) -> bool:
     return False
 
 
+@saved("horde/retreat-loss")
 @attrs.frozen
 class RetreatLoss(BattleTask):
     """A horde that makes a Full Retreat! with every path to its HQ blocked loses 1d5

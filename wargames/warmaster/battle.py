@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.odds import odds_ratio
 from wargames.core.retreat import RetreatRule
@@ -56,6 +57,7 @@ def battle_areas(s: S) -> tuple[str, ...]:
 # -- the phase ---------------------------------------------------------------------------------
 
 
+@saved("warmaster/battle-phase")
 @attrs.frozen
 class BattlePhase(Task):
     """Reveals first (WM-HIDDEN-02, -03), then one battle in every contested area in the
@@ -113,6 +115,7 @@ def reveal(s: S) -> S:
     return s.push(*steps)
 
 
+@saved("warmaster/remove")
 @attrs.frozen
 class Remove(Task):
     """A revealed Trap or Ambush marker leaves the game."""
@@ -125,6 +128,7 @@ class Remove(Task):
         return s.move_counters([(self.counter, DEAD)]).pop()
 
 
+@saved("warmaster/ambush-draw")
 @attrs.frozen
 class AmbushDraw(Task):
     """A revealed Ambush: units drawn at random from the cup into its area, never taking the
@@ -167,6 +171,7 @@ class AmbushDraw(Task):
 # -- one battle --------------------------------------------------------------------------------
 
 
+@saved("warmaster/battle")
 @attrs.frozen
 class Battle:
     """One battle: the attacking side, the area, the units on each side, an extra column shift,
@@ -259,6 +264,7 @@ def reroll_side(s: S, b: Battle) -> str | None:
     return None
 
 
+@saved("warmaster/battle-roll")
 @attrs.frozen
 class BattleRoll(DieRoll):
     """The attacker rolls one D6 (WM-COMBAT-09); a side with a re-roll may then have it
@@ -278,6 +284,7 @@ class BattleRoll(DieRoll):
         return f"battle die in {self.battle.area}"
 
 
+@saved("warmaster/reroll-choice")
 @attrs.frozen
 class RerollChoice(Task):
     """The side whose re-roll survives cancelling decides: re-roll (and take the new roll,
@@ -323,6 +330,7 @@ def result_tasks(s: S, b: Battle, roll: int) -> tuple[Task, ...]:
     return tuple(steps)
 
 
+@saved("warmaster/announce")
 @attrs.frozen
 class Announce(Task):
     """Records the die and the result (for logs; no decision)."""
@@ -335,6 +343,7 @@ class Announce(Task):
         return s.pop()
 
 
+@saved("warmaster/take-loss")
 @attrs.frozen
 class TakeLoss(Task):
     """The owner picks one of his units of the battle to be destroyed (WM-DESTROY-02); units
@@ -368,6 +377,7 @@ class TakeLoss(Task):
         return s.pop()
 
 
+@saved("warmaster/doom")
 @attrs.frozen
 class Doom(Task):
     """Every unit of one side of the battle is destroyed by the result."""
@@ -380,6 +390,7 @@ class Doom(Task):
         return s.evolve(doomed=s.doomed + dying).pop()
 
 
+@saved("warmaster/apply-losses")
 @attrs.frozen
 class ApplyLosses(Task):
     """The chosen losses are destroyed together, so the Emperor and Horus can fall at the same
@@ -392,6 +403,7 @@ class ApplyLosses(Task):
         return s.evolve(doomed=()).pop().kill(dying)
 
 
+@saved("warmaster/retreat-step")
 @attrs.frozen
 class RetreatStep(Task):
     """The result's retreats, for the survivors still in the area."""
@@ -413,6 +425,7 @@ class RetreatStep(Task):
         return s.pop(*steps)
 
 
+@saved("warmaster/retreat")
 @attrs.frozen
 class Retreat(Task):
     """Each retreating unit is moved one area by the opposing player, one unit at a time
@@ -469,6 +482,7 @@ class Retreat(Task):
         return s.pop(rest).kill((unit,))
 
 
+@saved("warmaster/after-battle")
 @attrs.frozen
 class AfterBattle(Task):
     """The battle is over: Horrors that fought leave the game (specials ``horror``), and the

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.core import tasks
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.warmaster import actions as act
@@ -37,6 +38,7 @@ class DieRoll(tasks.DieRoll["S"], Task):
 # -- set-up ------------------------------------------------------------------------------------
 
 
+@saved("warmaster/place-face-down")
 @attrs.frozen
 class PlaceFaceDown(Task):
     """The Traitor sets up his starting units face down, one decision per unit, never two in
@@ -70,6 +72,7 @@ class PlaceFaceDown(Task):
         return s.pop()
 
 
+@saved("warmaster/form-groups")
 @attrs.frozen
 class FormGroups(Task):
     """The Imperial player makes up his turn-1 groups of three from the wave's units, one
@@ -160,6 +163,7 @@ PHASES = (
 """The six phases of a turn, in order (WM-SEQ-01)."""
 
 
+@saved("warmaster/begin-turn")
 @attrs.frozen
 class BeginTurn(Task):
     """A new turn: the turn cap (if any), Bridge control (WM-BRIDGE-02 to -04), the optional
@@ -223,6 +227,7 @@ def bridge_control(s: S) -> str | None:
     return s.bridge
 
 
+@saved("warmaster/phase")
 @attrs.frozen
 class Phase(Task):
     """A phase begins (WM-SEQ-02): per-phase records are cleared."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.stacking import StackingRule
@@ -80,6 +81,7 @@ def movable(s: S, side: str) -> tuple[str, ...]:
     return tuple(c for c in s.aboard_units(side) if c not in s.moved and c not in s.face_down)
 
 
+@saved("warmaster/movement-phase")
 @attrs.frozen
 class MovementPhase(Task):
     """The phasing player moves any, all or none of his units (WM-MOVE-01), then stacking is
@@ -135,6 +137,7 @@ class MovementPhase(Task):
         return super().explain(s, action)
 
 
+@saved("warmaster/overstacked")
 @attrs.frozen
 class Overstacked(Task):
     """End of a Movement phase: the owner destroys units of his own over-stacked areas, one

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import EMPEROR, IMPERIAL, TRAITOR, WarmasterData
@@ -82,6 +83,7 @@ def take_control(s: S) -> S:
 # -- end of a Battle phase ---------------------------------------------------------------------
 
 
+@saved("warmaster/end-of-battle")
 @attrs.frozen
 class EndOfBattle(Task):
     """After a side's Battle phase: area control, the Defensive Screens taken, the reactors
@@ -110,6 +112,7 @@ def sabotage_targets(s: S, side: str) -> tuple[str, ...]:
     return tuple(r for r in s.data.reactors if r not in s.destroyed and alone(s, r, side))
 
 
+@saved("warmaster/sabotage")
 @attrs.frozen
 class Sabotage(Task):
     """The saboteur may detonate any reactor his units alone hold, one at a time."""
@@ -140,6 +143,7 @@ class Sabotage(Task):
         return s.pop()
 
 
+@saved("warmaster/blast")
 @attrs.frozen
 class Blast(DieRoll):
     """An area next to a detonated reactor is destroyed on ``at_least`` or more."""
@@ -157,6 +161,7 @@ class Blast(DieRoll):
         return s.pop(*destroy_area(self.area)) if value >= self.at_least else s.pop()
 
 
+@saved("warmaster/all-reactors")
 @attrs.frozen
 class AllReactors(Task):
     """Once every reactor is destroyed the Defensive Screens count as taken."""
@@ -180,6 +185,7 @@ def laser_tasks(s: S) -> tuple[Task, ...]:
     return tuple(LaserShot(n == 0) for n in range(lasers.shots))
 
 
+@saved("warmaster/laser-shot")
 @attrs.frozen
 class LaserShot(DieRoll):
     """One shot: a D66 roll, tens then units; the first hit of a turn goes to a hull area."""
@@ -231,6 +237,7 @@ def destroy_area(area: str) -> tuple[Task, ...]:
     return (Collapse(area), Survivors(area), Destroyed(area))
 
 
+@saved("warmaster/collapse")
 @attrs.frozen
 class Collapse(Task):
     """Every counter in a destroyed area is turned face up; Traps and Ambushes are removed;
@@ -250,6 +257,7 @@ class Collapse(Task):
         return s.pop(*(LossRoll(c, threshold) for c in units))
 
 
+@saved("warmaster/survivors")
 @attrs.frozen
 class Survivors(Task):
     """The opposing player moves each survivor to an adjacent intact area where its side has
@@ -301,6 +309,7 @@ class Survivors(Task):
         return s.kill((unit,))
 
 
+@saved("warmaster/destroyed")
 @attrs.frozen
 class Destroyed(Task):
     """The area is destroyed for good; nobody controls it any more."""
@@ -327,6 +336,7 @@ def warp_tasks(s: S) -> tuple[Task, ...]:
     return (Phase(START), WarpRoll())
 
 
+@saved("warmaster/warp-roll")
 @attrs.frozen
 class WarpRoll(DieRoll):
     """A D6: on ``turn - turn_offset`` or less an area rolled on a D66 is destroyed."""
@@ -343,6 +353,7 @@ class WarpRoll(DieRoll):
         return f"warp instability: an area is destroyed on {threshold} or less"
 
 
+@saved("warmaster/warp-area")
 @attrs.frozen
 class WarpArea(DieRoll):
     """The D66 of the area the warp destroys, tens then units; a units die in
@@ -381,6 +392,7 @@ def breaking_up(s: S) -> bool:
     )
 
 
+@saved("warmaster/breakup")
 @attrs.frozen
 class Breakup(Task):
     """The ship breaks up: its winner wins, unless the Emperor, aboard, fails to teleport
@@ -395,6 +407,7 @@ class Breakup(Task):
         return _outcome(s, rule.winner, "the Warmaster's ship breaks up")
 
 
+@saved("warmaster/escape")
 @attrs.frozen
 class Escape(DieRoll):
     """The Emperor teleports clear of the breaking ship on a D6 of ``emperor_escape_from``."""

@@ -16,14 +16,15 @@ lie (:attr:`WarmasterState.backs`, all Eye of Horus backs) and shows the cup onl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 import numpy as np
 
 from wargames.core.cards import Pile
-from wargames.core.engine import Action, Outcome, Player
+from wargames.core.codec import SCENARIO, saved
+from wargames.core.engine import Action, Player
 from wargames.core.tasks import TaskState, relabel
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import (
@@ -35,10 +36,9 @@ from wargames.warmaster.data import (
     Setup,
     UnitSpec,
     WarmasterData,
+    default_data,
+    load_setup,
 )
-
-if TYPE_CHECKING:
-    from wargames.warmaster.flow import Task
 
 # Off-map boxes (every other location is an area id).
 UNPLACED = "@unplaced"  # a Traitor starting unit not yet set up
@@ -50,6 +50,12 @@ DEAD = "@dead"  # destroyed or removed from the game (WM-DESTROY-01)
 OUT = "@out"  # a counter of the manifest the scenario does not use
 HIDDEN = "@hidden"  # in a view: a counter the viewer may not identify
 UNKNOWN = "?"  # in a view: a counter in the cup
+
+
+@lru_cache(maxsize=64)
+def _setup(scenario: str) -> Setup:
+    """The set-up named in a saved state (read once per scenario)."""
+    return load_setup(scenario, default_data())
 
 
 def other(side: str) -> str:
@@ -153,6 +159,7 @@ def _put(table: dict[str, tuple[str, ...]], key: str, value: tuple[str, ...]) ->
         table.pop(key, None)
 
 
+@saved("warmaster/state")
 @attrs.frozen(slots=False)
 class WarmasterState(TaskState):
     """A position in The Warmaster (see the module docstring)."""
@@ -161,9 +168,12 @@ class WarmasterState(TaskState):
     players: ClassVar[tuple[Player, ...]] = SIDES
     kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where", "backs"})}
     """Where-is-what lookups hold while no counter moves and no back is shown elsewhere."""
+    saved_modules: ClassVar[tuple[str, ...]] = tuple(
+        f"wargames.warmaster.{m}" for m in ("battle", "flow", "movement", "specials", "teleport")
+    )
 
-    data: WarmasterData = attrs.field(eq=False, repr=False)
-    setup: Setup = attrs.field(eq=False, repr=False)
+    data: WarmasterData = attrs.field(eq=False, repr=False, metadata=SCENARIO)
+    setup: Setup = attrs.field(eq=False, repr=False, metadata=SCENARIO)
     where: tuple[str, ...]
     face_down: frozenset[str] = frozenset()
     """Traitor counters on the ship still face down (WM-HIDDEN-01)."""
@@ -209,9 +219,6 @@ class WarmasterState(TaskState):
     backs: tuple[str, ...] = ()
     """In an Imperial view only: where the counters he may not identify lie (on the ship, dead,
     not yet placed or teleporting), one entry per counter; the cup is only a count."""
-    tasks: tuple[Task, ...] = ()
-    result: Outcome | None = None
-    _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     if TYPE_CHECKING:
         _ix: dict[str, int]
@@ -345,16 +352,13 @@ class WarmasterState(TaskState):
 
     # -- serialisation and views ---------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        from wargames.warmaster.serial import state_to_json
-
-        return state_to_json(self)
+    def saved_scenario(self) -> str:
+        """A saved state names its set-up; the ship's data is the shipped one."""
+        return self.setup.name
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Self:
-        from wargames.warmaster.serial import state_from_json
-
-        return state_from_json(cls, data)
+    def scenario_fields(cls, saved: Any) -> dict[str, Any]:
+        return {"data": default_data(), "setup": _setup(str(saved))}
 
     def view(self, player: Player) -> Self:
         """What ``player`` sees. The Traitor set the counters up and sees everything; the

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from wargames.core.codec import saved
 from wargames.core.dice import d66
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.notation import D6_OUTCOMES as D6
@@ -69,6 +70,7 @@ def from_reserve(s: S, side: str, body: tuple[str, ...]) -> Task:
     return Teleport(side, body, rolls=rolls)
 
 
+@saved("warmaster/from-reserve")
 @attrs.frozen
 class FromReserve(Task):
     """Units back from reserve, their side holding the Teleportarium: they arrive straight in
@@ -98,6 +100,7 @@ class FromReserve(Task):
         return f"{' '.join(self.units)} from reserve: teleport, or arrive in the Teleportarium?"
 
 
+@saved("warmaster/pick-result")
 @attrs.frozen
 class PickResult(Task):
     """The Teleportarium: the teleporting side keeps one of the D66 results rolled for a
@@ -125,6 +128,7 @@ class PickResult(Task):
         return f"teleport {' '.join(self.units)}: keep one of {rolled}"
 
 
+@saved("warmaster/imperial-reinforcements")
 @attrs.frozen
 class ImperialReinforcements(Task):
     """Imperial Reinforcements phase: the fleet's laser shots once the Defensive Screens are
@@ -153,6 +157,7 @@ class ImperialReinforcements(Task):
         return s.pop(*lasers, *back, *(Teleport(IMPERIAL, body, rolls=rolls) for body in bodies))
 
 
+@saved("warmaster/traitor-reinforcements")
 @attrs.frozen
 class TraitorReinforcements(Task):
     """Traitor Reinforcements phase: units back from reserve teleport again, then a D6 for the
@@ -168,6 +173,7 @@ class TraitorReinforcements(Task):
         return s.pop(*steps)
 
 
+@saved("warmaster/reinforcement-roll")
 @attrs.frozen
 class ReinforcementRoll(DieRoll):
     """1-2: one unit, 3-4: two, 5-6: three (WM-REINF-06). ``rolls``: D66 rolls per teleport
@@ -180,6 +186,7 @@ class ReinforcementRoll(DieRoll):
         return s.pop(CupDraw(s.data.traitor_reinforcements[value], self.rolls))
 
 
+@saved("warmaster/cup-draw")
 @attrs.frozen
 class CupDraw(Task):
     """Draw one counter at random from the cup and teleport it alone; ``left`` draws to go.
@@ -209,6 +216,7 @@ class CupDraw(Task):
         return s.pop()
 
 
+@saved("warmaster/teleport")
 @attrs.frozen
 class Teleport(DieRoll):
     """One D66 roll for a body of units: the tens die, then the units die (WM-TELEPORT-03).
@@ -284,6 +292,7 @@ def land(
     return s.push(*steps)
 
 
+@saved("warmaster/loss-roll")
 @attrs.frozen
 class LossRoll(DieRoll):
     """A unit rolls a D6 and is destroyed on ``threshold`` or less (teleport mishaps, Traps).
@@ -306,6 +315,7 @@ class LossRoll(DieRoll):
         return s.kill((self.unit,)) if value <= self.threshold else s
 
 
+@saved("warmaster/effect-outcome")
 @attrs.frozen
 class EffectOutcome(Task):
     """What becomes of a body's survivors after a mishap: reserve, scatter or arrival."""
@@ -335,6 +345,7 @@ class EffectOutcome(Task):
         return s.pop(ArriveChoice(self.side, alive, self.effect))
 
 
+@saved("warmaster/arrive-choice")
 @attrs.frozen
 class ArriveChoice(Task):
     """A player picks where a teleporting body arrives: the teleporting side or its opponent
