@@ -184,17 +184,21 @@ def plan(state: Any) -> list[str]:
     return [type(task).__name__ for task in reversed(state.tasks)]
 
 
-def task_classes_of(package: str) -> list[str]:
-    """The names of the task classes a game package defines that no other of them extends
-    (the ones the flow puts on the stack), for :meth:`SequenceOfPlay.unclaimed`."""
+def task_classes_of(package: str) -> dict[str, str]:
+    """The task classes a game package declares (attrs classes; the plain base classes its
+    tasks share are left out), by name, each with the module that defines it, for
+    :meth:`SequenceOfPlay.unclaimed`."""
     from wargames.core.tasks import Task
 
     root = importlib.import_module(package)
-    found: dict[str, type] = {}
+    found: dict[str, str] = {}
     for info in pkgutil.walk_packages(root.__path__, f"{package}."):
         module = importlib.import_module(info.name)
         for name, cls in inspect.getmembers(module, inspect.isclass):
-            if issubclass(cls, Task) and cls.__module__ == module.__name__:
-                found[name] = cls
-    bases = {base for cls in found.values() for base in cls.__mro__[1:]}
-    return sorted(name for name, cls in found.items() if cls not in bases)
+            if (
+                issubclass(cls, Task)
+                and cls.__module__ == module.__name__
+                and "__attrs_attrs__" in cls.__dict__
+            ):
+                found[name] = module.__name__
+    return dict(sorted(found.items()))
