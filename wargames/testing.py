@@ -11,6 +11,7 @@
 * :func:`check_game` runs all of it on any registered game (or a :class:`~wargames.Game`
   descriptor) in one call: its descriptor, seeded random games of every shipped scenario checked
   at every step, a record that replays through JSON, and determinism across processes.
+* :func:`check_sequence` checks that a game's flow and its declared sequence of play agree.
 
 A failed check raises :class:`ConformanceError` (an ``AssertionError``) saying what broke::
 
@@ -26,7 +27,7 @@ import os
 import pickle
 import subprocess
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,7 @@ from wargames.core.engine import (
     Record,
 )
 from wargames.core.errors import RuleViolation
+from wargames.core.sequence import SequenceOfPlay, plan, task_classes_of, trace
 
 if TYPE_CHECKING:
     from wargames.core.registry import Game
@@ -54,6 +56,7 @@ __all__ = [
     "check_game",
     "check_game_determinism",
     "check_light",
+    "check_sequence",
     "check_state",
     "playout",
     "playout_actions",
@@ -530,3 +533,51 @@ def _child(argv: list[str]) -> None:
             game_id, int(seed), scenario=scenario or None, max_steps=int(steps) if steps else None
         )
     print(json.dumps(actions))
+
+
+def check_sequence(
+    new_state: NewState,
+    sequence: SequenceOfPlay,
+    seeds: Iterable[int],
+    max_steps: int = 5000,
+    tasks: Iterable[str] | None = None,
+) -> None:
+    """The game's flow and its declared ``sequence`` of play agree: every task class of the
+    game (``tasks``; by default those of the package of its state class) belongs to a declared
+    step, and in games played from ``new_state`` with random choices and dice, one per seed,
+    the pending tasks come in the declared order and so do the tasks each state's stack
+    holds, read from the top down, within one round (:meth:`SequenceOfPlay.check`)."""
+    import numpy as np
+
+    first = new_state()
+    if tasks is None:
+        package = sys.modules[type(first).__module__].__package__ or type(first).__module__
+        tasks = task_classes_of(package)
+    unclaimed = sequence.unclaimed(tasks)
+    if unclaimed:
+        raise ConformanceError(
+            f"{sequence.game}: task classes that belong to no declared step: "
+            + ", ".join(unclaimed)
+        )
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        state = new_state()
+        states = [state]
+        for _ in range(max_steps):
+            if state.current_player is None:
+                break
+            if state.current_player == CHANCE:
+                choices = [a for a, _p in state.chance_outcomes()]
+            else:
+                choices = list(state.legal_actions())
+            state = state.apply(choices[int(rng.integers(len(choices)))])
+            states.append(state)
+        problems = sequence.check(trace(states))
+        for n, seen in enumerate(states):
+            if not problems:
+                problems = [f"state {n}: {p}" for p in sequence.check(plan(seen), rounds=False)]
+        if problems:
+            shown = "\n  ".join(problems[:10])
+            raise ConformanceError(
+                f"{sequence.game}, seed {seed}: the game left its declared sequence:\n  {shown}"
+            )

@@ -162,6 +162,7 @@ def test_the_docs_tables_come_from_the_data() -> None:
 
     assert set(TABLES) == {
         "sequence",
+        "epic_sequence",
         "armageddon_sequence",
         "units",
         "terrain",
@@ -169,6 +170,7 @@ def test_the_docs_tables_come_from_the_data() -> None:
         "scenarios",
     }
     assert "**Battle**" in TABLES["armageddon_sequence"]()
+    assert "**Cards given** — once per card given" in TABLES["epic_sequence"]()
     assert "| HI | Heavy Infantry | heavy |" in TABLES["units"]()
     assert "Forest" in TABLES["terrain"]()
     assert "60 cards in all." in TABLES["cards"]()

@@ -16,14 +16,15 @@ from wargames.core.dice import (
     D10,
     D100,
     Die,
+    chance_that,
     clamp,
     d66,
     d66_faces,
+    distribution_of,
     expectation,
     faces,
     modified,
     modified_distribution,
-    pool_distribution,
     with_reroll,
 )
 
@@ -96,20 +97,24 @@ def test_modified_distribution_with_own_bounds() -> None:
     assert modified_distribution(6, -3, low=0, high=6) == oracle((icepool.d6 - 3).clip(0, 6))
 
 
-@pytest.mark.parametrize(("sides", "count"), [(6, 0), (6, 1), (6, 2), (6, 3), (10, 2), (5, 4)])
-def test_pool_distribution_matches_icepool(sides: int, count: int) -> None:
-    ours = pool_distribution(sides, count)
-    if count == 0:
-        assert ours == {0: 1}
-        return
-    assert ours == oracle(count @ icepool.d(sides))
-    assert sum(ours.values()) == 1
+def test_distribution_of_a_function_of_two_dice_matches_icepool() -> None:
+    two = {(a, b): p * q for a, p in faces(6) for b, q in faces(6)}
+    assert distribution_of(two, sum) == oracle(2 @ icepool.d6)
+    assert distribution_of(two, max) == oracle(icepool.highest(icepool.d6, icepool.d6))
+    assert list(distribution_of(two, sum)) == list(range(2, 13))  # in increasing order
 
 
-def test_three_d6_spot_values() -> None:
-    dist = pool_distribution(6, 3)
-    assert dist[3] == dist[18] == Fraction(1, 216)
-    assert dist[10] == dist[11] == Fraction(27, 216)
+def test_distribution_of_reads_pairs_as_well_as_mappings() -> None:
+    joint = (((0, 1), Fraction(1, 4)), ((2, 1), Fraction(1, 4)), ((2, 0), Fraction(1, 2)))
+    assert distribution_of(joint, lambda key: key[0]) == {0: Fraction(1, 4), 2: Fraction(3, 4)}
+    assert distribution_of(joint, lambda key: key[1]) == {0: Fraction(1, 2), 1: Fraction(1, 2)}
+
+
+def test_chance_that_sums_the_outcomes_where_the_event_holds() -> None:
+    d10 = dict(faces(10))
+    assert chance_that(d10, lambda v: v >= 7) == Fraction(4, 10)
+    assert chance_that(d10, lambda v: v > 10) == 0
+    assert chance_that(faces(6), lambda v: v % 2 == 0) == Fraction(1, 2)
 
 
 def test_reroll_ones_and_twos_once() -> None:

@@ -54,6 +54,7 @@ from wargames.ancients.terrain import (
     terrain_for,
 )
 from wargames.ancients.units import UnitType, close_dice, units_for
+from wargames.core.dice import chance_that, distribution_of, expectation
 
 RAMPAGE_DICE = 2
 """Dice rolled at each piece next to a rampaging elephant (CCB-ELEPHANT-14)."""
@@ -284,17 +285,11 @@ class RollOdds:
 
     def hits(self) -> dict[int, Fraction]:
         """The distribution of hits (the top value ``hit_cap`` or more when ``capped``)."""
-        out: dict[int, Fraction] = {}
-        for (h, _), p in self.joint:
-            out[h] = out.get(h, Fraction(0)) + p
-        return dict(sorted(out.items()))
+        return distribution_of(self.joint, lambda key: key[0])
 
     def flags(self) -> dict[int, Fraction]:
         """The distribution of flags rolled (before any is ignored)."""
-        out: dict[int, Fraction] = {}
-        for (_, f), p in self.joint:
-            out[f] = out.get(f, Fraction(0)) + p
-        return dict(sorted(out.items()))
+        return distribution_of(self.joint, lambda key: key[1])
 
     def blocks_lost(self) -> dict[int, Fraction]:
         """The distribution of blocks lost to the hits: hits capped at the blocks
@@ -308,10 +303,10 @@ class RollOdds:
         """The chance of ``hits`` hits or more (``hits`` at most :attr:`hit_cap`)."""
         if hits > self.hit_cap:
             raise ValueError(f"hits are counted up to {self.hit_cap}")
-        return sum((p for (h, _), p in self.joint if h >= hits), Fraction(0))
+        return chance_that(self.joint, lambda key: key[0] >= hits)
 
     def mean_blocks_lost(self) -> Fraction:
-        return sum((k * p for k, p in self.blocks_lost().items()), Fraction(0))
+        return expectation(self.blocks_lost())
 
     def eliminated(self) -> Fraction:
         """The chance the target loses its last block (at a lone leader: he is killed)."""
@@ -325,7 +320,7 @@ class RollOdds:
         if self.roll.target is None:
             return self.eliminated()
         lost = self.blocks_lost()
-        survives = sum((p for k, p in lost.items() if 0 < k < self.blocks), Fraction(0))
+        survives = chance_that(lost, lambda k: 0 < k < self.blocks)
         return survives * LEADER_SURVIVES_LOSSES + lost[self.blocks] * LEADER_UNIT_ELIMINATED
 
 

@@ -174,8 +174,16 @@ def armageddon_sequence_markdown() -> str:
     return ARMAGEDDON.markdown()
 
 
+def epic_sequence_markdown() -> str:
+    """The turn under the Epic command rules (:data:`wargames.ancients.sequence.EPIC`)."""
+    from wargames.ancients.sequence import EPIC
+
+    return EPIC.markdown()
+
+
 TABLES: dict[str, Callable[[], str]] = {
     "sequence": sequence_markdown,
+    "epic_sequence": epic_sequence_markdown,
     "armageddon_sequence": armageddon_sequence_markdown,
     "units": units_markdown,
     "terrain": terrain_markdown,
@@ -188,6 +196,7 @@ __all__ = [
     "TABLES",
     "armageddon_sequence_markdown",
     "cards_markdown",
+    "epic_sequence_markdown",
     "scenarios_markdown",
     "sequence_markdown",
     "terrain_markdown",

@@ -2,14 +2,17 @@
 
 The base game's sequence is :data:`wargames.ancients.sequence.SEQUENCE` (the registry's
 ``GAME.sequence``); a variant game carries this one (``ArmageddonState.sequence``), and
-:func:`sequence_of` gives the one a state plays by. The steps are the tasks of
-:mod:`wargames.ancients.teamturn`.
+:func:`sequence_of` gives the one a state plays by. Each step names the task classes that
+carry it out, those of :mod:`wargames.ancients.teamturn` and the base game's movement and
+battles; the tests check that seeded games follow it
+(:meth:`wargames.core.sequence.SequenceOfPlay.check`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from wargames.ancients.sequence import BATTLE, MOVE
 from wargames.core.sequence import SequenceOfPlay, Step
 
 SEQUENCE = SequenceOfPlay(
@@ -22,6 +25,7 @@ SEQUENCE = SequenceOfPlay(
             "the board), places one card face down on each of his three flanks, the first side "
             "first, and draws back up to the limit",
             ("CCA-GEN-01", "CCA-HAND-02", "CCA-HAND-06", "CCA-GAP-11", "CCA-GAP-12"),
+            tasks=("Refill", "DrawCard", "PlaceCard"),
         ),
         Step(
             "Turn",
@@ -29,6 +33,7 @@ SEQUENCE = SequenceOfPlay(
             "revealed at once",
             ("CCA-SEQ-01", "CCA-HAND-07", "CCA-GAP-06"),
             repeat="until a side holds its target in one flank or twice it in all",
+            tasks=("BeginTeamTurn",),
             steps=(
                 Step(
                     "Counter Attack",
@@ -36,11 +41,13 @@ SEQUENCE = SequenceOfPlay(
                     "flank: it copies the card the other side used on the same stretch on its "
                     "latest turn, and the card lying there stays face down for next turn",
                     ("CCA-SEQ-02", "CCA-CARDS-11", "CCA-CARDS-12", "CCA-GAP-07", "CCA-GAP-08"),
+                    tasks=("CounterWindow",),
                 ),
                 Step(
                     "Reveal",
                     "the cards placed last turn are turned up",
                     ("CCA-SEQ-03",),
+                    tasks=("Reveal",),
                 ),
                 Step(
                     "Orders and movement",
@@ -49,6 +56,17 @@ SEQUENCE = SequenceOfPlay(
                     "and spend them there); then every flank moves, all movement before any "
                     "combat",
                     ("CCA-SEQ-04", "CCA-ROLE-02", "CCA-CARDS-10", "CCA-CARDS-15", "CCA-GAP-15"),
+                    tasks=(
+                        "FlankOrders",
+                        "FlankOrderStep",
+                        "FlankRallyStep",
+                        "FlankSpartacusOrders",
+                        "CommandRoll",
+                        "CommandDice",
+                        "LeaveFlank",
+                        "FlankMoves",
+                        *MOVE,
+                    ),
                 ),
                 Step(
                     "Battle",
@@ -69,17 +87,29 @@ SEQUENCE = SequenceOfPlay(
                         "CCA-BANNER-03",
                         "CCA-VICTORY-04",
                     ),
+                    tasks=(
+                        "ChooseCombat",
+                        "FlankBattle",
+                        "LeaveFlank",
+                        "FirstStrikeOffer",
+                        "TeamDefenderChoice",
+                        "CreditChoice",
+                        "DrawCard",  # a First Strike played is replaced at once
+                        *BATTLE,
+                    ),
                 ),
                 Step(
                     "Place",
                     "the revealed cards are discarded; the Commander places one card face down "
                     "on each flank (none where a card displaced by Counter Attack still lies)",
                     ("CCA-SEQ-08", "CCA-CARDS-06", "CCA-GAP-08"),
+                    tasks=("UseUp", "PlaceCard", "Reshuffle"),
                 ),
                 Step(
                     "Draw",
                     "the Commander draws up to his hand limit; above it he draws nothing",
                     ("CCA-SEQ-09", "CCA-HAND-03", "CCA-HAND-04"),
+                    tasks=("Refill", "DrawCard", "EndTeamTurn"),
                 ),
             ),
         ),

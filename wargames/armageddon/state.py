@@ -26,6 +26,7 @@ from wargames.armageddon.data import (
     default_data,
     load_setup,
 )
+from wargames.core import counters
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import CHANCE, Action, Player
@@ -57,101 +58,24 @@ def side_index(side: str) -> int:
     return 0 if side == ORKS else 1
 
 
-@attrs.frozen
-class Manifest:
-    """The counters of one data set, indexed for the hot paths."""
-
-    ids: tuple[str, ...]
-    specs: tuple[CounterSpec, ...]
-    index: dict[str, int]
-
-    @classmethod
-    def of(cls, data: ArmageddonData) -> Manifest:
-        ids = tuple(data.counters)
-        return cls(ids, tuple(data.counters[i] for i in ids), {c: i for i, c in enumerate(ids)})
+Manifest = counters.Manifest[CounterSpec]
 
 
 @cache
 def manifest(data: ArmageddonData) -> Manifest:
-    return Manifest.of(data)
+    """The counters of ``data`` on its map; hives, factories and forts are no units."""
+    return counters.Manifest.of(
+        data.counters.items(),
+        players=SIDES,
+        areas=data.board.ids,
+        side=lambda spec: spec.side,
+        unit=lambda spec: not spec.structure,
+    )
 
 
 @cache
 def _of_kind(data: ArmageddonData, kind: str) -> tuple[str, ...]:
     return tuple(c for c, spec in data.counters.items() if spec.kind == kind)
-
-
-@attrs.frozen
-class _Index:
-    """Where everything is, computed once per state in one pass (the hot-path lookups)."""
-
-    at: dict[str, tuple[str, ...]]
-    stacks: dict[str, dict[str, tuple[str, ...]]]
-    units: dict[str, dict[str, tuple[str, ...]]]
-    occupied: dict[str, frozenset[str]]
-    _on_map: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
-
-    def on_map(self, s: ArmageddonState, side: str) -> tuple[str, ...]:
-        found = self._on_map.get(side)
-        if found is None:
-            index = s.manifest.index
-            found = self._on_map[side] = tuple(
-                sorted((c for cs in self.units[side].values() for c in cs), key=index.__getitem__)
-            )
-        return found
-
-    def moved(self, s: ArmageddonState, changed: list[tuple[str, str, str]]) -> _Index:
-        """This index after counters moved (``(counter, from, to)``), touching only the
-        locations and the side involved; untouched tables are shared, never mutated."""
-        at = dict(self.at)
-        index = s.manifest.index
-        specs = s.data.counters
-        sides = set()
-        for counter, old, new in changed:
-            at[old] = tuple(c for c in at.get(old, ()) if c != counter)
-            at[new] = tuple(sorted((*at.get(new, ()), counter), key=index.__getitem__))
-            sides.add(specs[counter].side)
-        stacks = dict(self.stacks)
-        units = dict(self.units)
-        occupied = dict(self.occupied)
-        areas = s.data.board.areas
-        places = {x for _, old, new in changed for x in (old, new) if x in areas}
-        for side in sides:
-            side_stacks = stacks[side] = dict(stacks[side])
-            side_units = units[side] = dict(units[side])
-            for loc in places:
-                stack = tuple(c for c in at[loc] if specs[c].side == side and c not in s.ruined)
-                _put(side_stacks, loc, stack)
-                _put(side_units, loc, tuple(c for c in stack if not specs[c].structure))
-            occupied[side] = frozenset(side_stacks)
-        return _Index(at, stacks, units, occupied)
-
-    @classmethod
-    def of(cls, s: ArmageddonState) -> _Index:
-        at: dict[str, list[str]] = {}
-        stacks: dict[str, dict[str, list[str]]] = {ORKS: {}, IMPERIUM: {}}
-        units: dict[str, dict[str, list[str]]] = {ORKS: {}, IMPERIUM: {}}
-        board = s.data.board
-        ruined = s.ruined
-        for cid, spec, loc in zip(s.manifest.ids, s.manifest.specs, s.where, strict=True):
-            at.setdefault(loc, []).append(cid)
-            if loc in board and cid not in ruined:
-                stacks[spec.side].setdefault(loc, []).append(cid)
-                if not spec.structure:
-                    units[spec.side].setdefault(loc, []).append(cid)
-        return cls(
-            at={k: tuple(v) for k, v in at.items()},
-            stacks={side: {a: tuple(v) for a, v in d.items()} for side, d in stacks.items()},
-            units={side: {a: tuple(v) for a, v in d.items()} for side, d in units.items()},
-            occupied={side: frozenset(d) for side, d in stacks.items()},
-        )
-
-
-def _put(table: dict[str, tuple[str, ...]], key: str, value: tuple[str, ...]) -> None:
-    if value:
-        table[key] = value
-    else:
-        table.pop(key, None)
 
 
 @saved("armageddon/state")
@@ -200,10 +124,14 @@ class ArmageddonState(TaskState):
 
     if TYPE_CHECKING:
         _ix: dict[str, int]
+        _counters: Manifest
 
     def __attrs_post_init__(self) -> None:
-        # counter id -> position in ``where``; not a field, shared by every evolved copy
-        object.__setattr__(self, "_ix", manifest(self.data).index)
+        # the manifest and its counter id -> position in ``where``: not fields, shared by
+        # every evolved copy
+        found = manifest(self.data)
+        object.__setattr__(self, "_counters", found)
+        object.__setattr__(self, "_ix", found.index)
 
     # -- protocol -----------------------------------------------------------------------------
 
@@ -214,7 +142,7 @@ class ArmageddonState(TaskState):
 
     @property
     def manifest(self) -> Manifest:
-        return manifest(self.data)
+        return self._counters
 
     def spec(self, counter: str) -> CounterSpec:
         return self.data.counters[counter]
@@ -225,38 +153,27 @@ class ArmageddonState(TaskState):
 
     def move_counters(self, moves: Iterable[tuple[str, str]]) -> Self:
         """The state with each ``(counter, location)`` moved there."""
-        where = list(self.where)
-        index = self.manifest.index
-        changed: list[tuple[str, str, str]] = []
-        for counter, loc in moves:
-            i = index[counter]
-            changed.append((counter, where[i], loc))
-            where[i] = loc
-        new = self.evolve(where=tuple(where))
-        old = self._memo.get("index")
-        if old is not None:
-            new._memo["index"] = old.moved(new, changed)
-        return new
+        return counters.move_counters(self, self.manifest, moves, self.ruined)
 
     def counters_at(self, location: str) -> tuple[str, ...]:
         """Every counter (both sides, structures included) in an area or box, in manifest order."""
         return self._index().at.get(location, ())
 
-    def _index(self) -> _Index:
-        memo = self._memo
-        found: _Index | None = memo.get("index")
+    def _index(self) -> counters.Placement:
+        """Where is what (:mod:`wargames.core.counters`); smoking ruins are in no stack."""
+        found: counters.Placement | None = self._memo.get("index")
         if found is None:
-            found = memo["index"] = _Index.of(self)
+            found = counters.placement(self, self.manifest, self.ruined)
         return found
 
     def stack(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s counters in ``area`` (its stack, structures included; ruins excluded)."""
-        index: _Index = self._memo.get("index") or self._index()
+        index: counters.Placement = self._memo.get("index") or self._index()
         return index.stacks[side].get(area, ())
 
     def units(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s unit counters in ``area``: its stack without hives, factories, forts."""
-        index: _Index = self._memo.get("index") or self._index()
+        index: counters.Placement = self._memo.get("index") or self._index()
         return index.units[side].get(area, ())
 
     def structures(self, area: str) -> tuple[str, ...]:
@@ -278,7 +195,7 @@ class ArmageddonState(TaskState):
 
     def on_map(self, side: str) -> tuple[str, ...]:
         """``side``'s unit counters on the map (no structures), in manifest order."""
-        return self._index().on_map(self, side)
+        return self._index().on_map(side)
 
     def in_box(self, box: str, side: str | None = None) -> tuple[str, ...]:
         specs = self.data.counters

@@ -1,9 +1,11 @@
-"""Dice: D6, D10, D5, D66, D100, pools, clamped modified rolls and exact distributions.
+"""Dice: D6, D10, D5, D66, D100, clamped modified rolls and exact distributions.
 
 Chance is explicit in this library: a game never rolls a die itself. It asks for a roll by
 becoming a chance node whose outcomes are listed with :func:`faces` / :func:`d66_faces`, and the
 :class:`~wargames.core.engine.Match` (or a search bot) picks one. The helpers here give those
-outcome lists and the exact arithmetic of modified rolls.
+outcome lists and the exact arithmetic of modified rolls and re-rolls (the combat results
+tables of :mod:`wargames.core.odds`), and read exact distributions the games' odds compute
+(:func:`expectation`, :func:`distribution_of`, :func:`chance_that`).
 """
 
 from __future__ import annotations
@@ -11,8 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import cache
+from typing import TypeVar
 
 import attrs
+
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -85,18 +90,6 @@ def modified_distribution(
     return out
 
 
-def pool_distribution(sides: int, count: int) -> dict[int, Fraction]:
-    """Exact distribution of the sum of ``count`` dice of ``sides`` sides (convolution)."""
-    dist: dict[int, Fraction] = {0: Fraction(1)}
-    for _ in range(count):
-        nxt: dict[int, Fraction] = {}
-        for total, p in dist.items():
-            for face, q in faces(sides):
-                nxt[total + face] = nxt.get(total + face, Fraction(0)) + p * q
-        dist = nxt
-    return dist
-
-
 def with_reroll(
     first: Mapping[int, Fraction],
     wants_reroll: Callable[[int], bool],
@@ -118,7 +111,34 @@ def with_reroll(
     return out
 
 
+def _pairs(
+    dist: Mapping[T, Fraction] | Iterable[tuple[T, Fraction]],
+) -> Iterable[tuple[T, Fraction]]:
+    """A distribution's ``(outcome, probability)`` pairs, whether a mapping or pairs."""
+    if type(dist) is dict or isinstance(dist, Mapping):
+        return dist.items()
+    return dist
+
+
 def expectation(dist: Mapping[int, Fraction] | Iterable[tuple[int, Fraction]]) -> Fraction:
     """The exact expected value of a distribution."""
-    pairs = dist.items() if isinstance(dist, Mapping) else dist
-    return sum((Fraction(v) * p for v, p in pairs), Fraction(0))
+    return sum((v * p for v, p in _pairs(dist)), Fraction(0))
+
+
+def distribution_of(
+    outcomes: Mapping[T, Fraction] | Iterable[tuple[T, Fraction]], value: Callable[[T], int]
+) -> dict[int, Fraction]:
+    """The exact distribution of ``value(outcome)`` over a distribution of outcomes (a marginal
+    of a joint distribution, losses capped at a unit's blocks, ...), in increasing order."""
+    out: dict[int, Fraction] = {}
+    for outcome, p in _pairs(outcomes):
+        v = value(outcome)
+        out[v] = out[v] + p if v in out else p
+    return dict(sorted(out.items()))
+
+
+def chance_that(
+    outcomes: Mapping[T, Fraction] | Iterable[tuple[T, Fraction]], event: Callable[[T], bool]
+) -> Fraction:
+    """The exact probability that ``event(outcome)`` holds."""
+    return sum((p for outcome, p in _pairs(outcomes) if event(outcome)), Fraction(0))

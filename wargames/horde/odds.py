@@ -41,6 +41,7 @@ from typing import Any, Literal, NoReturn
 
 import attrs
 
+from wargames.core.dice import chance_that, distribution_of, expectation
 from wargames.core.errors import RuleViolation, ScenarioError
 from wargames.horde.attack import AttackNumbers, attack_numbers
 from wargames.horde.context import AttackContext, Side
@@ -75,11 +76,11 @@ class AttackOdds:
     def destroyed(self) -> Fraction:
         """The chance the defender is destroyed (HMC-DAMAGE-15)."""
         magnitude = self.numbers.defender.magnitude
-        return sum((p for x, p in self.loss.items() if x >= magnitude), Fraction(0))
+        return chance_that(self.loss, lambda x: x >= magnitude)
 
     @property
     def expected_loss(self) -> Fraction:
-        return sum((x * p for x, p in self.loss.items()), Fraction(0))
+        return expectation(self.loss)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -245,13 +246,10 @@ class EngagementOdds:
     def marginal(self, role: str) -> dict[int, Fraction]:
         """The distribution of the loss of the ``"attacker"`` or the ``"defender"``."""
         index = 0 if role == "attacker" else 1
-        out: dict[int, Fraction] = {}
-        for key, p in self.joint.items():
-            out[key[index]] = out.get(key[index], Fraction(0)) + p
-        return dict(sorted(out.items()))
+        return distribution_of(self.joint, lambda key: key[index])
 
     def expected(self, role: str) -> Fraction:
-        return sum((x * p for x, p in self.marginal(role).items()), Fraction(0))
+        return expectation(self.marginal(role))
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -1,4 +1,10 @@
-"""The sequence of play of a P-Scale battle, declared once (rendered into the docs page)."""
+"""The sequence of play of a P-Scale battle, declared once (rendered into the docs page).
+
+Each step names the task classes of :mod:`wargames.horde.flow` and the order, strike and
+morale modules that carry it out; the tests check that seeded battles follow it
+(:meth:`wargames.core.sequence.SequenceOfPlay.check`). The E-scale engagement's own task
+(:class:`wargames.horde.engagement.Finish`) belongs to no battle.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +40,7 @@ SEQUENCE = SequenceOfPlay(
                         "HMC-OFFICER-07",
                         "HMC-GAP-20",
                     ),
+                    tasks=("BeginRound", "ReturnToHQ", "ChooseBonus", "Awareness"),
                 ),
                 Step(
                     "Activations",
@@ -46,6 +53,28 @@ SEQUENCE = SequenceOfPlay(
                     "Officers act on their own. Attacks are rolled die by die, counter-attacks "
                     "decided by the defender, morale tested after each hit",
                     ("HMC-ORDERS-01", "HMC-ORDERS-02", "HMC-ORDERS-19", "HMC-GAP-28"),
+                    tasks=(
+                        "Turn",
+                        "Activation",
+                        "MoveOrder",
+                        "Heal",
+                        "SplitSize",
+                        "SplitPlacement",
+                        "RetreatLoss",
+                        # an attack, die by die, and the counter-attack it allows
+                        "Engage",
+                        "StartStrike",
+                        "AttackRoll",
+                        "DefenceRoll",
+                        "DamageRoll",
+                        "TearingChoice",
+                        "Inflict",
+                        "CounterChoice",
+                        "MoraleCheck",
+                        "MoraleTest",
+                        "AfterActivation",
+                        "NextTurn",
+                    ),
                 ),
                 Step(
                     "End of the round",
@@ -53,6 +82,7 @@ SEQUENCE = SequenceOfPlay(
                     "decide (research H11); a side with no horde still fighting has broken and "
                     "loses at once, whenever that happens",
                     ("HMC-GAP-03",),
+                    tasks=("EndRound",),
                 ),
             ),
         ),

@@ -35,7 +35,7 @@ import attrs
 import networkx as nx
 
 from wargames.core.areas import Area, AreaMap, Border
-from wargames.core.dice import d66
+from wargames.core.dice import d66, d66_faces
 from wargames.core.odds import CombatResultsTable
 from wargames.core.scenario import (
     Node,
@@ -71,7 +71,7 @@ REQUIRED_TAGS: Mapping[str, tuple[int, int | None]] = {
     "hull": (1, None),
 }
 """How many areas must carry each tag: (at least, at most or ``None``)."""
-D66_RESULTS = tuple(d66(tens, units) for tens in range(1, 7) for units in range(1, 7))
+D66_RESULTS = tuple(roll for roll, _ in d66_faces())
 """The 36 results of a D66, 11 to 66 (WM-TELEPORT-03)."""
 OUTCOMES = ("reserve", "scatter", "arrive")
 CHOOSERS = ("owner", "opponent")

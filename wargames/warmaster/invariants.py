@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from wargames.core.counters import Placement
 from wargames.warmaster.data import HORUS, IMPERIAL, SIDES, TRAITOR
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def violations(s: S) -> list[str]:
             for area in s.occupied(side):
                 if s.count(area, side) > s.data.stack_limit:
                     out.append(f"{side} over-stacked in {area} during {s.phase}")
-    if s._index() != type(s._index()).of(s):
+    if s._index() != Placement.of(s.manifest, s.where):
         out.append("the where-is-what index carried from earlier states is out of date")
     if s.bridge not in (*SIDES, None):
         out.append(f"unknown Bridge controller {s.bridge!r}")

@@ -1,8 +1,38 @@
-"""The Warmaster's sequence of play, declared once (rendered into the docs page)."""
+"""The Warmaster's sequence of play, declared once (rendered into the docs page).
+
+Each step names the task classes of :mod:`wargames.warmaster.flow` and the phase modules
+that carry it out; the tests check that seeded games follow it
+(:meth:`wargames.core.sequence.SequenceOfPlay.check`).
+"""
 
 from __future__ import annotations
 
 from wargames.core.sequence import SequenceOfPlay, Step
+
+_TELEPORT = ("Teleport", "FromReserve", "PickResult", "EffectOutcome", "ArriveChoice")
+"""One teleport: the D66, its effect, where the units arrive (WM-TELEPORT-*)."""
+
+_BATTLE = (
+    "Phase",
+    "BattlePhase",
+    "AmbushDraw",
+    "Remove",
+    "BattleRoll",
+    "RerollChoice",
+    "Announce",
+    "Doom",
+    "TakeLoss",
+    "ApplyLosses",
+    "RetreatStep",
+    "Retreat",
+    "AfterBattle",
+    # the end of the phase: area control, the Defensive Screens, reactor sabotage
+    "EndOfBattle",
+    "Sabotage",
+    "Blast",
+    "AllReactors",
+)
+"""A side's Battle phase (WM-COMBAT-*)."""
 
 SEQUENCE = SequenceOfPlay(
     game="warmaster",
@@ -13,12 +43,14 @@ SEQUENCE = SequenceOfPlay(
             "the reinforcements in the cup; the Imperial player sets the Imperial Guard aside "
             "and forms four groups of three, the Emperor's group first",
             ("WM-SETUP-01", "WM-SETUP-02", "WM-SETUP-03", "WM-SETUP-04", "WM-SETUP-05"),
+            tasks=("PlaceFaceDown", "FormGroups"),
         ),
         Step(
             "Game turn",
             "Bridge control passes to the side alone on the Bridge, then six phases",
             ("WM-SEQ-01", "WM-BRIDGE-02"),
             repeat="until the Emperor or Horus dies (optional turn cap)",
+            tasks=("BeginTurn",),
             steps=(
                 Step(
                     "Warp instability",
@@ -27,6 +59,7 @@ SEQUENCE = SequenceOfPlay(
                     "rolled again); units there roll to survive and the opponent moves the "
                     "survivors out",
                     ("WM-GAP-05",),
+                    tasks=("WarpRoll", "WarpArea"),
                 ),
                 Step(
                     "Imperial Reinforcements",
@@ -39,12 +72,14 @@ SEQUENCE = SequenceOfPlay(
                     "player keeps one result, and units from reserve may arrive straight in "
                     "the Teleportarium instead",
                     ("WM-SEQ-03", "WM-REINF-01", "WM-REINF-02", "WM-REINF-04", "WM-GAP-01"),
+                    tasks=("Phase", "ImperialReinforcements", "LaserShot", *_TELEPORT),
                 ),
                 Step(
                     "Imperial Movement",
                     "any Imperial units move, 3 areas with Bridge control, else 1; stop on "
                     "entering enemies; stacking checked at the end",
                     ("WM-SEQ-04", "WM-MOVE-01", "WM-STACK-03"),
+                    tasks=("Phase", "MovementPhase", "Overstacked"),
                 ),
                 Step(
                     "Imperial Battle",
@@ -54,17 +89,26 @@ SEQUENCE = SequenceOfPlay(
                     "Imperial units alone on the Defensive Screens take them, alone in a "
                     "reactor may detonate it",
                     ("WM-SEQ-05", "WM-HIDDEN-02", "WM-COMBAT-01", "WM-GAP-05"),
+                    tasks=_BATTLE,
                 ),
                 Step(
                     "Traitor Reinforcements",
                     "1D6: 1-2 one unit, 3-4 two, 5-6 three, drawn from the cup, each teleporting "
                     "alone",
                     ("WM-SEQ-06", "WM-REINF-06", "WM-REINF-08"),
+                    tasks=(
+                        "Phase",
+                        "TraitorReinforcements",
+                        "ReinforcementRoll",
+                        "CupDraw",
+                        *_TELEPORT,
+                    ),
                 ),
                 Step(
                     "Traitor Movement",
                     "any face-up Traitor units move; face-down units never move",
                     ("WM-SEQ-07", "WM-SEQ-08"),
+                    tasks=("Phase", "MovementPhase", "Overstacked"),
                 ),
                 Step(
                     "Traitor Battle",
@@ -72,8 +116,12 @@ SEQUENCE = SequenceOfPlay(
                     "the end each side takes control of the areas it alone holds "
                     "(reconstructed)",
                     ("WM-SEQ-09", "WM-COMBAT-05", "WM-GAP-05"),
+                    tasks=_BATTLE,
                 ),
             ),
         ),
     ),
+    anytime=("Collapse", "LossRoll", "Survivors", "Destroyed", "Breakup", "Escape"),
 )
+"""The destruction of an area (by the warp, the lasers or a reactor blast) and the break-up
+of the ship may come in several steps: they take no place in the order."""

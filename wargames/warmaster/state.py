@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import attrs
 import numpy as np
 
+from wargames.core import counters
 from wargames.core.cards import Pile
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
@@ -63,100 +64,18 @@ def other(side: str) -> str:
     return TRAITOR if side == IMPERIAL else IMPERIAL
 
 
-@attrs.frozen
-class Manifest:
-    """Every individual counter of a data set (instance ids), indexed for the hot paths."""
-
-    ids: tuple[str, ...]
-    specs: tuple[UnitSpec, ...]
-    index: dict[str, int]
-
-    @classmethod
-    def of(cls, data: WarmasterData) -> Manifest:
-        ids = data.instances()
-        return cls(ids, tuple(data.spec(i) for i in ids), {c: i for i, c in enumerate(ids)})
+Manifest = counters.Manifest[UnitSpec]
 
 
 @cache
 def manifest(data: WarmasterData) -> Manifest:
-    return Manifest.of(data)
-
-
-@attrs.frozen
-class _Index:
-    """Where everything is: built once in one pass, then carried from state to state and
-    updated only where counters moved (the hot-path lookups; never mutated once shared)."""
-
-    at: dict[str, tuple[str, ...]]
-    units: dict[str, dict[str, tuple[str, ...]]]
-    occupied: dict[str, frozenset[str]]
-    _aboard: dict[str, tuple[str, ...]] = attrs.field(factory=dict, eq=False)
-
-    @classmethod
-    def of(cls, s: WarmasterState) -> _Index:
-        at: dict[str, list[str]] = {}
-        units: dict[str, dict[str, list[str]]] = {IMPERIAL: {}, TRAITOR: {}}
-        board = s.data.board
-        for cid, spec, loc in zip(s.manifest.ids, s.manifest.specs, s.where, strict=True):
-            at.setdefault(loc, []).append(cid)
-            if loc in board:
-                units[spec.side].setdefault(loc, []).append(cid)
-        tables = {side: {a: tuple(v) for a, v in d.items()} for side, d in units.items()}
-        return cls(
-            at={k: tuple(v) for k, v in at.items()},
-            units=tables,
-            occupied={side: _occupied(s, side, tables[side]) for side in SIDES},
-        )
-
-    def moved(self, s: WarmasterState, changed: list[tuple[str, str, str]]) -> _Index:
-        """This index after counters moved (``(counter, from, to)``), touching only the
-        locations and sides involved."""
-        at = dict(self.at)
-        order = s._ix
-        specs = s.manifest.specs
-        board = s.data.board
-        units = dict(self.units)
-        sides: set[str] = set()
-        for counter, old, new in changed:
-            _put(at, old, tuple(c for c in at.get(old, ()) if c != counter))
-            _put(at, new, tuple(sorted((*at.get(new, ()), counter), key=order.__getitem__)))
-            side = specs[order[counter]].side
-            if side not in sides:
-                sides.add(side)
-                units[side] = dict(units[side])
-            for loc in (old, new):
-                if loc in board:
-                    mine = tuple(c for c in at.get(loc, ()) if specs[order[c]].side == side)
-                    _put(units[side], loc, mine)
-        occupied = dict(self.occupied)
-        for side in sides:
-            occupied[side] = _occupied(s, side, units[side])
-        return _Index(at, units, occupied)
-
-    def aboard(self, s: WarmasterState, side: str) -> tuple[str, ...]:
-        """``side``'s counters on the ship, in manifest order."""
-        found = self._aboard.get(side)
-        if found is None:
-            order = s._ix
-            every = (c for cs in self.units[side].values() for c in cs)
-            found = self._aboard[side] = tuple(sorted(every, key=order.__getitem__))
-        return found
-
-
-def _occupied(s: WarmasterState, side: str, units: dict[str, tuple[str, ...]]) -> frozenset[str]:
-    """Areas holding ``side``'s counters; in an Imperial view the Traitor's unidentified backs
-    count too."""
-    found = frozenset(units)
-    if side == TRAITOR and s.backs:
-        found |= {a for a in s.backs if a in s.data.board}
-    return found
-
-
-def _put(table: dict[str, tuple[str, ...]], key: str, value: tuple[str, ...]) -> None:
-    if value:
-        table[key] = value
-    else:
-        table.pop(key, None)
+    """Every individual counter of ``data`` (instance ids) on the ship's map."""
+    return counters.Manifest.of(
+        ((c, data.spec(c)) for c in data.instances()),
+        players=SIDES,
+        areas=data.board.ids,
+        side=lambda spec: spec.side,
+    )
 
 
 @saved("warmaster/state")
@@ -166,8 +85,8 @@ class WarmasterState(TaskState):
 
     game: ClassVar[str] = "warmaster"
     players: ClassVar[tuple[Player, ...]] = SIDES
-    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where", "backs"})}
-    """Where-is-what lookups hold while no counter moves and no back is shown elsewhere."""
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where"})}
+    """Where-is-what lookups hold while no counter moves."""
     saved_modules: ClassVar[tuple[str, ...]] = tuple(
         f"wargames.warmaster.{m}" for m in ("battle", "flow", "movement", "specials", "teleport")
     )
@@ -222,9 +141,14 @@ class WarmasterState(TaskState):
 
     if TYPE_CHECKING:
         _ix: dict[str, int]
+        _counters: Manifest
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_ix", manifest(self.data).index)
+        # the manifest and its counter id -> position in ``where``: not fields, shared by
+        # every evolved copy
+        found = manifest(self.data)
+        object.__setattr__(self, "_counters", found)
+        object.__setattr__(self, "_ix", found.index)
 
     # -- protocol -----------------------------------------------------------------------------
 
@@ -235,7 +159,7 @@ class WarmasterState(TaskState):
 
     @property
     def manifest(self) -> Manifest:
-        return manifest(self.data)
+        return self._counters
 
     def spec(self, counter: str) -> UnitSpec:
         return self.manifest.specs[self._ix[counter]]
@@ -251,24 +175,13 @@ class WarmasterState(TaskState):
 
     def move_counters(self, moves: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> Self:
         """The state with each ``(counter, location)`` moved there."""
-        where = list(self.where)
-        index = self._ix
-        changed: list[tuple[str, str, str]] = []
-        for counter, loc in moves:
-            i = index[counter]
-            changed.append((counter, where[i], loc))
-            where[i] = loc
-        new = self.evolve(where=tuple(where))
-        old: _Index | None = self._memo.get("index")
-        if old is not None:
-            new._memo["index"] = old.moved(new, changed)
-        return new
+        return counters.move_counters(self, self.manifest, moves)
 
-    def _index(self) -> _Index:
-        memo = self._memo
-        found: _Index | None = memo.get("index")
+    def _index(self) -> counters.Placement:
+        """Where is what (:mod:`wargames.core.counters`)."""
+        found: counters.Placement | None = self._memo.get("index")
         if found is None:
-            found = memo["index"] = _Index.of(self)
+            found = counters.placement(self, self.manifest)
         return found
 
     def counters_at(self, location: str) -> tuple[str, ...]:
@@ -277,7 +190,8 @@ class WarmasterState(TaskState):
 
     def units(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s counters in ``area`` (face-down ones included), in manifest order."""
-        return self._index().units[side].get(area, ())
+        index: counters.Placement = self._memo.get("index") or self._index()
+        return index.units[side].get(area, ())
 
     def count(self, area: str, side: str) -> int:
         """How many of ``side``'s counters are in ``area`` (unidentified backs included)."""
@@ -287,8 +201,13 @@ class WarmasterState(TaskState):
         return n
 
     def occupied(self, side: str) -> frozenset[str]:
-        """Areas holding any counter of ``side``, face-down ones included (WM-HIDDEN-06)."""
-        return self._index().occupied[side]
+        """Areas holding any counter of ``side``, face-down ones included (WM-HIDDEN-06); in
+        an Imperial view the Traitor's unidentified backs count too."""
+        index: counters.Placement = self._memo.get("index") or self._index()
+        found = index.occupied[side]
+        if self.backs and side == TRAITOR:
+            found |= {a for a in self.backs if a in self.data.board}
+        return found
 
     def controller(self, area: str) -> str | None:
         """Who controls ``area`` (research 3.1): the Imperial player for the areas of
@@ -311,7 +230,7 @@ class WarmasterState(TaskState):
 
     def aboard_units(self, side: str) -> tuple[str, ...]:
         """``side``'s counters on the ship, in manifest order."""
-        return self._index().aboard(self, side)
+        return self._index().on_map(side)
 
     def in_box(self, box: str) -> tuple[str, ...]:
         return self.counters_at(box)
