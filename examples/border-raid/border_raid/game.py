@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
-from wargames.core.errors import ScenarioError
-from wargames.core.registry import Game
+from wargames.core.engine import GameState
+from wargames.core.options import Option, Options
+from wargames.core.registry import Game, Length
+from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 
 from border_raid.agents import greedy_agent, random_agent
 from border_raid.scenario import MAX_TURNS, SIDES, load_setup, scenario_names
@@ -16,19 +18,47 @@ from border_raid.turn import start
 
 DEFAULT_SCENARIO = "border"
 
+OPTIONS = Options(
+    (
+        Option(
+            "turns",
+            int,
+            "play N turns instead of the scenario's (the game is drawn after the last)",
+            low=1,
+            high=MAX_TURNS,
+            default_text="the scenario's",
+        ),
+    )
+)
+"""The options of a game of Border Raid (``wargames options raid`` lists them)."""
+
 
 def new_game(scenario: str | None, options: Mapping[str, Any]) -> RaidState:
-    """The first state of ``scenario`` (a shipped name or a ``.toml`` path), red to play.
-    Option ``turns`` replaces the scenario's number of turns."""
+    """The first state of ``scenario`` (a shipped name or a ``.toml`` path), red to play."""
+    chosen = OPTIONS.check(options, "raid")
     setup = load_setup(scenario or DEFAULT_SCENARIO)
-    for key, value in options.items():
-        if key != "turns":
-            raise ScenarioError("(options)", key, "Border Raid takes only 'turns'")
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_TURNS:
-            raise ScenarioError("(options)", key, f"expected 1 to {MAX_TURNS}, got {value!r}")
-        setup = attrs.evolve(setup, turns=value)
-    where = tuple(c.area for c in setup.companies)
-    return start(RaidState(setup=setup, where=where))
+    if chosen["turns"] is not None:
+        setup = attrs.evolve(setup, turns=chosen["turns"])
+    return start(RaidState(setup=setup, where=tuple(c.area for c in setup.companies)))
+
+
+def _scenarios() -> tuple[ScenarioInfo, ...]:
+    """The shipped scenarios, titled and described by their own files."""
+    return tuple(
+        ScenarioInfo(info.id, info.title, load_description(info.id))
+        for info in shipped_scenarios("border_raid", {})
+    )
+
+
+def load_description(name: str) -> str:
+    from wargames.core.scenario import read_scenario
+
+    return read_scenario("border_raid", name).get("description", str, "")
+
+
+def _turns(state: GameState) -> int:
+    assert isinstance(state, RaidState)
+    return state.setup.turns
 
 
 GAME = Game(
@@ -39,7 +69,11 @@ GAME = Game(
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
     agents={"random": random_agent, "greedy": greedy_agent},
+    options=OPTIONS,
+    information="perfect",
+    length=Length(unit="turn", turns=_turns, note="the scenario's number of turns"),
+    scenario_info=_scenarios,
 )
 """The registry entry (``wargames.games`` entry point ``raid = "border_raid:GAME"``)."""
 
-__all__ = ["DEFAULT_SCENARIO", "GAME", "new_game"]
+__all__ = ["DEFAULT_SCENARIO", "GAME", "OPTIONS", "new_game"]

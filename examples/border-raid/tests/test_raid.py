@@ -23,7 +23,7 @@ def start(**where: str) -> RaidState:
 def refused(state: RaidState, action: object, rule: str) -> None:
     before = state.to_json()
     with pytest.raises(wargames.RuleViolation) as caught:
-        state.apply(action)  # type: ignore[arg-type]
+        state.apply(action)
     assert caught.value.rule == rule
     assert state.to_json() == before
 
@@ -115,6 +115,7 @@ def test_holding_the_enemy_keep_at_the_end_of_a_go_wins() -> None:
     state = start(b1="hill", b2="hill", b3="wood", r3="ford")
     state = state.apply("move r3 blue-keep")
     assert state.outcome is not None and state.outcome.winner == "red"
+    assert state.returns() == [1.0, -1.0]
 
 
 @pytest.mark.rule("RAID-VICTORY-02")
@@ -133,10 +134,19 @@ def test_the_game_is_drawn_after_the_last_turn() -> None:
 
 
 def test_bad_options_and_scenarios_are_refused() -> None:
-    with pytest.raises(wargames.WargamesError, match="turns"):
-        new_game(None, {"turns": 0})
-    with pytest.raises(wargames.ScenarioError, match="no such scenario"):
-        new_game("nowhere", {})
+    with pytest.raises(wargames.OptionError, match="turns"):
+        wargames.load("raid", turns=0)
+    with pytest.raises(wargames.OptionError, match="did you mean 'turns'"):
+        wargames.load("raid", turn=3)
+    with pytest.raises(wargames.ScenarioError, match="unknown scenario"):
+        wargames.load("raid", scenario="nowhere")
+
+
+def test_the_descriptor_says_what_the_game_is() -> None:
+    game = wargames.game("raid")
+    assert [s.title for s in game.scenario_list()] == ["The border", "A skirmish"]
+    assert game.max_turns("skirmish") == 6 and game.max_turns(None, {"turns": 3}) == 3
+    assert [o.name for o in game.options] == ["turns"]
 
 
 def test_a_saved_state_is_self_contained() -> None:
