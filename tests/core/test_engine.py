@@ -207,3 +207,16 @@ def test_apply_by_notation_logs_the_action() -> None:
     match.apply("roll")
     assert match.actions == [ROLL] and match.log == ["red: roll"]
     assert "toy" in repr(match) and "to_move=chance" in repr(match)
+
+
+@pytest.mark.parametrize("game_id", ["ancients", "armageddon", "horde", "warmaster"])
+@pytest.mark.parametrize("junk", [[], {}, None, 42, ("roll", 4), b"roll 4"], ids=repr)
+def test_anything_that_is_not_an_action_is_a_rule_violation(game_id: str, junk: object) -> None:
+    """Unhashable or foreign values given to ``apply`` are refused like any illegal action."""
+    import wargames
+
+    state = wargames.load(game_id)
+    before = state.to_json()
+    with pytest.raises(RuleViolation):
+        state.apply(junk)  # type: ignore[arg-type]
+    assert state.to_json() == before

@@ -168,11 +168,15 @@ class GameState(abc.ABC):
         return found
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is among the legal actions (anything unhashable is not)."""
         memo = self._memo
         legal: frozenset[Action] | None = memo.get("legal_set")
         if legal is None:
             legal = memo["legal_set"] = frozenset(self._legal_tuple())
-        return action in legal
+        try:
+            return action in legal
+        except TypeError:  # a list, a dict...: not an action of any game
+            return False
 
     def apply(self, action: Action | str) -> Self:
         """The state after ``action`` (an action or its notation); this state is unchanged.
