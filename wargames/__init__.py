@@ -17,6 +17,7 @@ from wargames.core.errors import (
     CapabilityError,
     NotationError,
     OptionError,
+    RecordError,
     RuleViolation,
     ScenarioError,
     UnknownNameError,
@@ -42,6 +43,7 @@ __all__ = [
     "Outcome",
     "RandomAgent",
     "Record",
+    "RecordError",
     "RuleViolation",
     "ScenarioError",
     "UnknownNameError",
@@ -133,14 +135,23 @@ def play(
 def replay(record: Record | Mapping[str, Any]) -> Match:
     """Rebuild a :class:`Match` from a record (or its JSON) by applying every action again.
 
-    A record redacted for one player (:attr:`Record.redacted_for`) hides actions and cannot
-    be replayed: :class:`ScenarioError`.
+    Every part of the record is checked: a document that is not a record, an unknown game, a
+    redacted record (:attr:`Record.redacted_for`: it hides actions) or an action that cannot
+    be applied raises :class:`RecordError` naming the key (``actions[12]``) and the problem;
+    a bad scenario or option raises the game's :class:`ScenarioError` or :class:`OptionError`.
     """
     if not isinstance(record, Record):
-        record = Record.from_json(dict(record))
+        record = Record.from_json(record)
     record.check_replayable()
-    state = game(record.game).start(record.scenario, record.options)
+    try:
+        described = game(record.game)
+    except UnknownNameError as exc:
+        raise RecordError("game", exc.message) from None
+    state = described.start(record.scenario, record.options)
     match = Match(state, seed=record.seed, scenario=record.scenario, options=record.options)
-    for action in record.actions:
-        match.apply(action)
+    for i, action in enumerate(record.actions):
+        try:
+            match.apply(action)
+        except (RuleViolation, NotationError) as exc:
+            raise RecordError(f"actions[{i}]", f"{action!r} cannot be applied: {exc}") from None
     return match

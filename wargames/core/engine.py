@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
 import attrs
 
 from wargames.core.codec import saved
-from wargames.core.errors import NotationError, RuleViolation, ScenarioError
+from wargames.core.errors import NotationError, RecordError, RuleViolation
 
 CHANCE: Final = "chance"
 """``current_player`` at a chance node: dice are rolled or a card is drawn."""
@@ -283,10 +283,9 @@ class Record:
         return self.redacted_for is None
 
     def check_replayable(self) -> None:
-        """Raise :class:`~wargames.core.errors.ScenarioError` if the record is redacted."""
+        """Raise :class:`~wargames.core.errors.RecordError` if the record is redacted."""
         if self.redacted_for is not None:
-            raise ScenarioError(
-                "record",
+            raise RecordError(
                 "redacted_for",
                 f"this {self.game} record is redacted for {self.redacted_for} (the game as that "
                 "player saw it) and cannot be replayed; replay the full record",
@@ -304,21 +303,99 @@ class Record:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Record:
-        outcome = data.get("outcome")
+    def from_json(cls, data: Mapping[str, Any]) -> Record:
+        """Read a record written by :meth:`to_json`, checking every key: a document from
+        outside that is not a record raises :class:`~wargames.core.errors.RecordError` naming
+        the key and the problem (it never loads half a record)."""
+        if not isinstance(data, Mapping):
+            raise RecordError("(top level)", f"expected a JSON object, got {_kind(data)}")
+        unknown = sorted(set(data) - _RECORD_KEYS, key=str)
+        if unknown:
+            raise RecordError(str(unknown[0]), f"unknown key; a record has {sorted(_RECORD_KEYS)}")
+        for key in ("game", "actions"):
+            if key not in data:
+                raise RecordError(key, "missing")
         return cls(
-            game=str(data["game"]),
-            scenario=None if data["scenario"] is None else str(data["scenario"]),
-            seed=data.get("seed"),
-            actions=tuple(str(a) for a in data["actions"]),
-            outcome=None if outcome is None else Outcome.from_json(outcome),
-            options=dict(data.get("options") or {}),
-            redacted_for=_optional_str(data.get("redacted_for")),
+            game=_name(data["game"], "game"),
+            scenario=_optional_name(data.get("scenario"), "scenario"),
+            seed=_seed(data.get("seed")),
+            actions=_actions(data["actions"]),
+            outcome=_outcome(data.get("outcome")),
+            options=_options(data.get("options")),
+            redacted_for=_optional_name(data.get("redacted_for"), "redacted_for"),
         )
 
 
-def _optional_str(value: Any) -> str | None:
-    return None if value is None else str(value)
+_RECORD_KEYS = frozenset(
+    {"game", "scenario", "seed", "options", "actions", "outcome", "redacted_for"}
+)
+MAX_NAME = 200
+"""The longest game, scenario, player or option name a record may hold."""
+MAX_ACTIONS = 1_000_000
+"""The most actions a record may hold (the longest shipped games take a few thousand)."""
+MAX_SEED = 2**128
+"""Seeds are whole numbers from 0 below this (numpy's generators take any such number)."""
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__ if value is not None else "null"
+
+
+def _name(value: object, key: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(key, f"expected a string, got {_kind(value)}")
+    if not value or len(value) > MAX_NAME or not value.isprintable():
+        raise RecordError(key, f"expected a printable name of 1 to {MAX_NAME} characters")
+    return value
+
+
+def _optional_name(value: object, key: str) -> str | None:
+    return None if value is None else _name(value, key)
+
+
+def _seed(value: object) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError("seed", f"expected a whole number or null, got {_kind(value)}")
+    if not 0 <= value < MAX_SEED:
+        raise RecordError("seed", "expected a whole number from 0 below 2**128")
+    return value
+
+
+def _actions(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple):
+        raise RecordError("actions", f"expected a list of actions, got {_kind(value)}")
+    if len(value) > MAX_ACTIONS:
+        raise RecordError("actions", f"more than {MAX_ACTIONS} actions")
+    for i, action in enumerate(value):
+        if not isinstance(action, str) or not 0 < len(action) <= MAX_NAME:
+            raise RecordError(f"actions[{i}]", f"expected an action's notation, got {action!r:.60}")
+    return tuple(value)
+
+
+def _outcome(value: object) -> Outcome | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or set(value) - {"winner", "reason", "turn"}:
+        raise RecordError("outcome", "expected {winner, reason, turn} or null")
+    turn = value.get("turn")
+    if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 0):
+        raise RecordError("outcome.turn", f"expected a whole number or null, got {turn!r:.60}")
+    reason = value.get("reason", "")
+    if not isinstance(reason, str) or len(reason) > 10 * MAX_NAME:
+        raise RecordError("outcome.reason", "expected a short text")
+    return Outcome(_optional_name(value.get("winner"), "outcome.winner"), reason, turn)
+
+
+def _options(value: object) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise RecordError("options", f"expected an object of options, got {_kind(value)}")
+    for key in value:
+        _name(key, "options")
+    return dict(value)  # the values are checked by the game's options schema on replay
 
 
 # -- the match driver -------------------------------------------------------------------------

@@ -35,6 +35,22 @@ class ScenarioError(WargamesError):
         super().__init__(f"{file}: {key}: {problem}")
 
 
+class RecordError(ScenarioError):
+    """A game record that cannot be read or replayed: names the key path and the problem
+    (``actions[12]: 'move OT7 HAD' cannot be applied: ...``). A :class:`ScenarioError` whose
+    ``file`` is ``"(record)"``, as record errors were before they had a class of their own."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        self.file, self.key, self.problem = "(record)", key, problem
+        Exception.__init__(self, f"record: {key}: {problem}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (RecordError, (self.key, self.problem))
+
+
 class NotationError(WargamesError, ValueError):
     """Text that does not parse as an action of the game."""
 
