@@ -45,6 +45,7 @@ from wargames.core.errors import (
     CapabilityError,
     NotationError,
     OptionError,
+    RecordError,
     RuleViolation,
     ScenarioError,
     UnknownNameError,
@@ -615,16 +616,16 @@ def _read_record(file: str, name: str) -> Record:
         raise CommandError(f"{name}: not a game record (expected a JSON object)")
     try:
         return Record.from_json(data)
-    except KeyError as exc:
-        raise CommandError(f"{name}: not a game record: missing {_first_arg(exc)!r}") from None
-    except (TypeError, ValueError, AttributeError) as exc:
-        raise CommandError(f"{name}: not a game record: {exc}") from None
+    except RecordError as exc:
+        raise CommandError(f"{name}: not a game record: {exc.key}: {exc.problem}") from None
 
 
 def _replay_failure(name: str, g: registry.Game, record: Record, exc: Exception) -> str:
     """Say which action of the record cannot be replayed (the record is read again)."""
     if isinstance(exc, OptionError):
         return f"{name}: {exc}"
+    if isinstance(exc, RecordError):
+        return f"{name}: {exc.key}: {exc.problem}"
     if isinstance(exc, ScenarioError):
         return f"{name}: bad scenario: {exc}"
     try:

@@ -4,6 +4,7 @@ a record. (Issue: records, saved states and scenario files from strangers.)"""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from typing import Any
@@ -99,7 +100,7 @@ def mutations() -> st.SearchStrategy[Any]:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(key=st.sampled_from(sorted(RECORD) + ["extra"]), value=mutations(), index=st.integers(0, 5))
+@given(key=st.sampled_from([*sorted(RECORD), "extra"]), value=mutations(), index=st.integers(0, 5))
 def test_fuzzed_records_replay_or_raise_a_wargames_error(key: str, value: Any, index: int) -> None:
     data = json.loads(json.dumps(RECORD))
     if key == "actions" and index < len(data["actions"]) and not isinstance(value, list):
@@ -108,7 +109,5 @@ def test_fuzzed_records_replay_or_raise_a_wargames_error(key: str, value: Any, i
         data.pop(sorted(RECORD)[index % len(RECORD)])  # one key deleted
     else:
         data[key] = value
-    try:
+    with contextlib.suppress(WargamesError):  # anything else fails the test
         replayed(data)
-    except WargamesError:
-        pass
