@@ -624,7 +624,7 @@ def _replay_failure(name: str, g: registry.Game, record: Record, exc: Exception)
     """Say which action of the record cannot be replayed (the record is read again)."""
     if isinstance(exc, OptionError):
         return f"{name}: {exc}"
-    if isinstance(exc, RecordError):
+    if isinstance(exc, RecordError) and not exc.key.startswith("actions["):
         return f"{name}: {exc.key}: {exc.problem}"
     if isinstance(exc, ScenarioError):
         return f"{name}: bad scenario: {exc}"
