@@ -626,7 +626,7 @@ def _replay_failure(name: str, g: registry.Game, record: Record, exc: Exception)
         return f"{name}: {exc}"
     if isinstance(exc, RecordError) and not exc.key.startswith("actions["):
         return f"{name}: {exc.key}: {exc.problem}"
-    if isinstance(exc, ScenarioError):
+    if isinstance(exc, ScenarioError) and not isinstance(exc, RecordError):
         return f"{name}: bad scenario: {exc}"
     try:
         state = g.start(record.scenario, record.options)
