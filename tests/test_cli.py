@@ -424,7 +424,7 @@ def test_replay_illegal_action_names_it(capsys: pytest.CaptureFixture[str], tmp_
     [
         ("{not json", "not valid JSON"),
         ("[1, 2]", "not a game record (expected a JSON object)"),
-        ('{"game": "toy"}', "not a game record: missing 'scenario'"),
+        ('{"game": "toy"}', "not a game record: scenario: missing"),
         (
             '{"game": "nope", "scenario": "default", "actions": [], "outcome": null}',
             "unknown game 'nope'",

@@ -61,8 +61,8 @@ def test_tampered_records_name_the_key(change: dict[str, Any], key: str) -> None
     assert str(caught.value).startswith(f"record: {key}: ")
 
 
-@pytest.mark.parametrize("missing", ["game", "actions"])
-def test_a_record_without_its_game_or_actions_is_refused(missing: str) -> None:
+@pytest.mark.parametrize("missing", ["game", "scenario", "actions"])
+def test_a_record_without_its_game_scenario_or_actions_is_refused(missing: str) -> None:
     data = copy.deepcopy(RECORD)
     del data[missing]
     with pytest.raises(RecordError, match=f"record: {missing}: missing"):

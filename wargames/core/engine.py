@@ -312,7 +312,7 @@ class Record:
         unknown = sorted(set(data) - _RECORD_KEYS, key=str)
         if unknown:
             raise RecordError(str(unknown[0]), f"unknown key; a record has {sorted(_RECORD_KEYS)}")
-        for key in ("game", "actions"):
+        for key in ("game", "scenario", "actions"):
             if key not in data:
                 raise RecordError(key, "missing")
         return cls(
