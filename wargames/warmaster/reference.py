@@ -28,14 +28,13 @@ from wargames.warmaster.data import (
     IMPERIAL,
     PACKAGE,
     TRAITOR,
-    Setup,
     TeleportEffect,
     UnitSpec,
     WarmasterData,
     default_data,
-    load_setup,
 )
 from wargames.warmaster.game import DEFAULT_SCENARIO
+from wargames.warmaster.scenario import Setup, load_setup
 from wargames.warmaster.sequence import SEQUENCE
 
 SOURCES: Mapping[str, str] = {
