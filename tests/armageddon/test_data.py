@@ -20,12 +20,10 @@ from wargames.armageddon.data import (
     TRIBES,
     ArmageddonData,
     CounterSpec,
-    Setup,
     default_data,
     load_data,
-    load_setup,
-    scenario_names,
 )
+from wargames.armageddon.scenario import Setup, load_setup, scenario_names
 from wargames.core.errors import ScenarioError
 from wargames.core.odds import Odds, odds_ratio
 from wargames.core.scenario import PROVENANCES

@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.combat import numbers
-from wargames.armageddon.data import IMPERIUM, ORKS, SIDES, load_setup
+from wargames.armageddon.data import IMPERIUM, ORKS, SIDES
 from wargames.armageddon.game import new_game
 from wargames.armageddon.position import position
+from wargames.armageddon.scenario import load_setup
 from wargames.armageddon.stacking import legal_stack
 from wargames.armageddon.state import POOL, READY, UNPLACED, ArmageddonState
 from wargames.core.agents import RandomAgent

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from wargames.warmaster.data import D66_RESULTS, HORUS, default_data, load_setup
+from wargames.warmaster.data import D66_RESULTS, HORUS, default_data
 from wargames.warmaster.game import DEFAULT_SCENARIO
 from wargames.warmaster.reference import SOURCES, TABLES, provenance
+from wargames.warmaster.scenario import load_setup
 from wargames.warmaster.sequence import SEQUENCE
 
 DATA = default_data()

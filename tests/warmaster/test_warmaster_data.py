@@ -24,14 +24,12 @@ from wargames.warmaster.data import (
     HORUS,
     IMPERIAL,
     TRAITOR,
-    Setup,
     UnitSpec,
     WarmasterData,
     default_data,
     load_data,
-    load_setup,
-    scenario_names,
 )
+from wargames.warmaster.scenario import Setup, load_setup, scenario_names
 
 PACKAGE_DIR = Path(wm.__file__).parent
 DATA_DIR = PACKAGE_DIR / "data"

@@ -7,9 +7,10 @@ with the rulebook's own counters and examples reproducible; every reconstructed 
 ``provenance = "reconstructed"``. An owner of the original sheet can replace the values.
 
 :func:`load_data` reads and validates those files (or corrected copies dropped in a folder)
-into :class:`ArmageddonData`; :func:`load_setup` reads a scenario's starting position from
-``wargames/armageddon/scenarios/`` or any path. Every problem in a file raises
+into :class:`ArmageddonData`; every problem in a file raises
 :class:`~wargames.core.errors.ScenarioError` naming the file, the key path and what is wrong.
+A scenario's starting position is read and checked against this data by
+:mod:`wargames.armageddon.scenario`.
 """
 
 from __future__ import annotations
@@ -25,11 +26,8 @@ from wargames.core.odds import CombatResultsTable
 from wargames.core.scenario import (
     Node,
     data_reader,
-    package_files,
-    read_scenario,
     symmetric_borders,
 )
-from wargames.core.stacking import StackingRule
 
 ORKS = "orks"
 IMPERIUM = "imperium"
@@ -110,24 +108,6 @@ class SpecialCard:
     provenance: str = "reconstructed"
 
 
-@attrs.frozen
-class Setup:
-    """A scenario's starting position."""
-
-    name: str
-    imperial: Mapping[str, tuple[str, ...]]
-    """Area id -> counter ids placed there at the start (structures included)."""
-    reinforcements: Mapping[int, tuple[str, ...]]
-    """Turn -> Imperial counter ids that arrive at the start of that turn."""
-    ork_areas: tuple[str, ...]
-    """Areas where the Ork player may deploy (Ork territory)."""
-    ork_counters: tuple[str, ...]
-    """The Ork counters deployed (all of them in the campaign)."""
-    build_points: int = 20
-    turns: int = 8
-    provenance: str = "reconstructed"
-
-
 @attrs.frozen(eq=False)
 class ArmageddonData:
     """Everything the reference sheet and the board give the engine."""
@@ -166,27 +146,6 @@ SUPPLY_TAGS = {ORKS: "ork-supply", IMPERIUM: "imperial-supply"}
 STACK_LIMIT = 3
 STRATEGY_HAND = 6
 DIE_SIDES = 6
-_SIDE_WORD = {ORKS: "an Ork", IMPERIUM: "an Imperial"}
-
-
-def _is_exempt(counter: CounterSpec) -> bool:
-    return counter.exempt
-
-
-def _tribe_of(counter: CounterSpec) -> str | None:
-    return counter.tribe
-
-
-_SETUP_STACKING: StackingRule[CounterSpec] = StackingRule(
-    limit=STACK_LIMIT,
-    exempt=_is_exempt,
-    group=_tribe_of,
-    loss_chooser="opponent",
-    checked="end-of-movement",
-)
-"""At most three counting counters per stack (BFA-STACK-02), leaders and structures exempt
-(BFA-STACK-03), one Ork tribe per stack (BFA-STACK-04), the opponent picks the losses
-(BFA-STACK-05), checked at the end of movement (BFA-STACK-07)."""
 
 
 def load_data(folder: Path | None = None) -> ArmageddonData:
@@ -504,174 +463,3 @@ def _special(node: Node, seen: dict[str, str]) -> SpecialCard:
         text=node.get("text", str),
         provenance=node.provenance(),
     )
-
-
-# ---------------------------------------------------------------------------- scenarios
-
-_SETUP_KEYS = (
-    "name", "provenance", "build_points", "turns", "imperial", "reinforcements",
-    "ork_areas", "ork_counters",
-)  # fmt: skip
-
-
-def scenario_names() -> list[str]:
-    """The scenarios shipped in ``wargames/armageddon/scenarios`` ("campaign")."""
-    return package_files(PACKAGE, "scenarios")
-
-
-def load_setup(name_or_path: str, data: ArmageddonData) -> Setup:
-    """A scenario's starting position, by shipped name or path to a ``.toml`` file.
-
-    Implements the set-up rules (BFA-SETUP-01, -04 to -07) over the missing reference sheet's
-    deployment (BFA-GAP-05): every counter exists and is placed once, on its own side's list;
-    Imperial stacks obey stacking; the Ork army fits its deployment areas; and the build
-    points equal the defence of the hives and factories set up (BFA-BUILD-02).
-    """
-    node = read_scenario(PACKAGE, name_or_path)
-    node.only(_SETUP_KEYS)
-    placed: dict[str, str] = {}
-    ork_areas = _ork_areas(node, data)
-    imperial = _imperial(node.child("imperial"), data, placed, ork_areas)
-    ork_counters = _counter_ids(node.list("ork_counters"), data, placed, ORKS)
-    _check_ork_room(node, ork_counters, ork_areas, data)
-    turns = node.number("turns", least=1)
-    build_points = node.number("build_points")
-    _check_build_points(node, build_points, imperial, data)
-    return Setup(
-        name=node.get("name", str, Path(node.file).stem),
-        imperial=imperial,
-        reinforcements=_reinforcements(node, data, placed, turns),
-        ork_areas=ork_areas,
-        ork_counters=ork_counters,
-        build_points=build_points,
-        turns=turns,
-        provenance=node.provenance(),
-    )
-
-
-def _ork_areas(node: Node, data: ArmageddonData) -> tuple[str, ...]:
-    """The Ork deployment areas: known areas in Ork Territory (BFA-SETUP-07)."""
-    seen: dict[str, str] = {}
-    for item in node.list("ork_areas"):
-        area = item.unique(seen, "area")
-        if area not in data.board:
-            raise item.error(f"unknown area {area!r}")
-        if not data.board[area].has("ork-territory"):
-            raise item.error(f"{area} is not in Ork Territory")
-    return tuple(seen)
-
-
-def _imperial(
-    node: Node, data: ArmageddonData, placed: dict[str, str], ork_areas: Collection[str]
-) -> dict[str, tuple[str, ...]]:
-    """The Imperial deployment, area by area (BFA-SETUP-04)."""
-    out: dict[str, tuple[str, ...]] = {}
-    areas = node.keys()
-    for area in areas:
-        _check_placement_area(node, area, data, ork_areas)
-        stack = node.child(area)
-        out[area] = _counter_ids(stack.items(), data, placed, IMPERIUM)
-        _check_stack(stack, area, [data.counters[c] for c in out[area]], data)
-    return out
-
-
-def _check_placement_area(
-    node: Node, area: str, data: ArmageddonData, ork_areas: Collection[str]
-) -> None:
-    if area not in data.board:
-        raise node.error(f"unknown area {area!r}", area)
-    if not data.terrain[data.board[area].terrain].enterable:
-        raise node.error(f"{area} is impassable ({data.board[area].terrain})", area)
-    if area in ork_areas:
-        raise node.error(f"{area} is an Ork deployment area", area)
-
-
-def _counter_ids(
-    nodes: Iterable[Node], data: ArmageddonData, placed: dict[str, str], side: str
-) -> tuple[str, ...]:
-    """Counter ids that must exist, belong to ``side`` and not be placed anywhere else."""
-    out: list[str] = []
-    for item in nodes:
-        counter = item.as_(str)
-        spec = data.counters.get(counter)
-        if spec is None:
-            raise item.error(f"unknown counter {counter!r}")
-        if spec.side != side:
-            raise item.error(
-                f"{counter} is {_SIDE_WORD[spec.side]} counter, not {_SIDE_WORD[side]} one"
-            )
-        if counter in placed:
-            raise item.error(f"counter {counter!r} is placed twice (first at {placed[counter]})")
-        placed[counter] = item.path
-        out.append(counter)
-    return tuple(out)
-
-
-def _check_stack(node: Node, area: str, stack: list[CounterSpec], data: ArmageddonData) -> None:
-    """Stacking at set-up (BFA-SETUP-04, BFA-STACK-02, BFA-STACK-03); a hive counter only in a
-    hive area, a factory only in a factory area, at most one of them per area."""
-    problems = _SETUP_STACKING.problems(stack, IMPERIUM)
-    if problems:
-        raise node.error("stacking violation: " + "; ".join(problems))
-    sites = [c for c in stack if c.kind in ("hive", "factory")]
-    if len(sites) > 1:
-        raise node.error(f"{len(sites)} hive or factory counters in one area")
-    for site in sites:
-        if not data.board[area].has(site.kind):
-            raise node.error(
-                f"{site.id} is a {site.kind} counter but {area} is not a {site.kind} area"
-            )
-
-
-def _check_ork_room(
-    node: Node, counters: Iterable[str], areas: Collection[str], data: ArmageddonData
-) -> None:
-    """The Ork army must fit its areas: one tribe and three counting counters per area
-    (BFA-SETUP-07, BFA-STACK-02, BFA-STACK-04)."""
-    per_tribe: dict[str | None, int] = {}
-    for counter in counters:
-        spec = data.counters[counter]
-        if not spec.exempt:
-            per_tribe[spec.tribe] = per_tribe.get(spec.tribe, 0) + 1
-    needed = sum(-(-n // STACK_LIMIT) for n in per_tribe.values())
-    if needed > len(areas):
-        raise node.error(
-            f"the Ork counters need {needed} areas (one tribe and at most {STACK_LIMIT} "
-            f"counting counters per area) but there are {len(areas)} Ork areas",
-            "ork_counters",
-        )
-
-
-def _check_build_points(
-    node: Node, build_points: int, imperial: Mapping[str, Iterable[str]], data: ArmageddonData
-) -> None:
-    """The build points track equals the defence of the intact hives and factories
-    (BFA-BUILD-02); at the start, 20 (BFA-SETUP-01)."""
-    total = sum(
-        data.counters[c].defence
-        for stack in imperial.values()
-        for c in stack
-        if data.counters[c].kind in ("hive", "factory")
-    )
-    if build_points != total:
-        raise node.error(
-            f"{build_points} build points, but the hives and factories set up produce {total}",
-            "build_points",
-        )
-
-
-def _reinforcements(
-    node: Node, data: ArmageddonData, placed: dict[str, str], turns: int
-) -> dict[int, tuple[str, ...]]:
-    """Turn -> Imperial counters arriving at its start (the Space Marines, research 5.8)."""
-    out: dict[int, tuple[str, ...]] = {}
-    if not node.has("reinforcements"):
-        return out
-    table = node.child("reinforcements")
-    turns_listed = table.keys()
-    for key in turns_listed:
-        turn = int(key) if key.isdigit() else 0
-        if not 1 <= turn <= turns:
-            raise table.error(f"expected a turn number from 1 to {turns}", key)
-        out[turn] = _counter_ids(table.child(key).items(), data, placed, IMPERIUM)
-    return out

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from wargames.armageddon.data import ArmageddonData, default_data, load_setup
+from wargames.armageddon.data import ArmageddonData, default_data
+from wargames.armageddon.scenario import load_setup
 from wargames.armageddon.sequence import SEQUENCE
 
 

@@ -22,10 +22,9 @@ from wargames.armageddon.data import (
     SIDES,
     ArmageddonData,
     CounterSpec,
-    Setup,
     default_data,
-    load_setup,
 )
+from wargames.armageddon.scenario import Setup, load_setup
 from wargames.core import counters
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import SCENARIO, saved

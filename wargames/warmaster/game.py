@@ -1,16 +1,28 @@
-"""Starting a game of The Warmaster from a scenario."""
+"""The Warmaster as a game of the registry: starting a game from a scenario (:func:`new_game`,
+its :data:`OPTIONS`) and the :data:`GAME` descriptor."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from wargames.core.agents import RandomAgent
 from wargames.core.cards import Pile
+from wargames.core.engine import GameState, Player
 from wargames.core.options import Option, Options
-from wargames.warmaster.data import WarmasterData, default_data, load_setup
+from wargames.core.registry import Game, Length, OddsCalculator
+from wargames.core.scenario import ScenarioInfo, shipped_scenarios
+from wargames.warmaster.data import SIDES, WarmasterData, default_data
 from wargames.warmaster.flow import new_game_tasks
+from wargames.warmaster.odds import analyse, odds_command
+from wargames.warmaster.render import render as _render
+from wargames.warmaster.scenario import load_setup, scenario_names
+from wargames.warmaster.sequence import SEQUENCE
 from wargames.warmaster.specials import initial_control
 from wargames.warmaster.state import CUP, OUT, POOL, UNPLACED, WarmasterState
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DEFAULT_SCENARIO = "boarding"
 OPTIONS = Options(
@@ -75,4 +87,74 @@ def new_game(
     return state.settle()
 
 
-__all__ = ["DEFAULT_SCENARIO", "OPTIONS", "new_game"]
+def _random(seed: int | None, player: str) -> RandomAgent:
+    return RandomAgent(seed)
+
+
+def _greedy(seed: int | None, player: str):  # type: ignore[no-untyped-def]
+    from wargames.warmaster.agents import greedy
+
+    return greedy(seed, player)
+
+
+def _determinize(state: GameState, player: Player, rng: np.random.Generator) -> GameState:
+    assert isinstance(state, WarmasterState)
+    return state.resample_hidden(player, rng)
+
+
+def _turns(state: GameState) -> int | None:
+    assert isinstance(state, WarmasterState)
+    return state.turn_cap
+
+
+def _scenarios() -> tuple[ScenarioInfo, ...]:
+    return shipped_scenarios(
+        "wargames.warmaster",
+        {
+            "boarding": (
+                "The Boarding",
+                "The rulebook's one scenario: the Emperor's assault teleports aboard Horus's "
+                "battle barge to find and kill the Warmaster.",
+            )
+        },
+    )
+
+
+def _bot_turn_cap() -> dict[str, int]:
+    cap = load_setup(DEFAULT_SCENARIO, default_data()).bot_turn_cap
+    return {} if cap is None else {"turn_cap": cap}
+
+
+GAME = Game(
+    id="warmaster",
+    title="The Warmaster",
+    players=SIDES,
+    new=lambda scenario, options: new_game(scenario, options),
+    scenarios=scenario_names,
+    default_scenario=DEFAULT_SCENARIO,
+    agents={"random": _random, "greedy": _greedy},
+    sequence=SEQUENCE,
+    odds=OddsCalculator(
+        command=odds_command,
+        compute=analyse,
+        signature="attack, defence, *, reroll, policy, attacker, sanctum, ambush, horror "
+        "-> BattleOdds",
+    ),
+    render=_render,
+    bot_options=_bot_turn_cap(),
+    options=OPTIONS,
+    information="imperfect",
+    hidden="the Traitor's face-down counters and the cup's draws",
+    length=Length(
+        unit="game turn",
+        turns=_turns,
+        cap_option="turn_cap",
+        note="no turn limit in the rules (WM-VICTORY-05); the option turn_cap ends the game, "
+        "and bots' games get the scenario's bot turn cap",
+    ),
+    scenario_info=_scenarios,
+    determinize=_determinize,
+)
+"""The registry entry; bot-only games get the scenario's bot turn cap so they always end."""
+
+__all__ = ["DEFAULT_SCENARIO", "GAME", "OPTIONS", "new_game"]

@@ -34,12 +34,11 @@ from wargames.warmaster.data import (
     IMPERIAL,
     SIDES,
     TRAITOR,
-    Setup,
     UnitSpec,
     WarmasterData,
     default_data,
-    load_setup,
 )
+from wargames.warmaster.scenario import Setup, load_setup
 
 # Off-map boxes (every other location is an area id).
 UNPLACED = "@unplaced"  # a Traitor starting unit not yet set up

@@ -1,126 +1,35 @@
-"""The Warmaster's reference sheet as Markdown tables, generated from the data the engine loads
-(for the docs page and notebooks), every row with its provenance.
-
-The rulebook's board, Teleportation Table, Battle Results Table, counter manifest and special
-rules are missing (WM-GAP-01 to WM-GAP-05); ``wargames/warmaster/data/`` reconstructs them from
-the project's research notes (``shared/research/warmaster-horde-data.md``, section 3). A
-reconstructed value is shown as ``reconstructed (research 3.n)``, naming the section of the
-notes it comes from; values the rulebook states are shown as ``rulebook``. Each function takes
-an optional :class:`~wargames.warmaster.data.WarmasterData` (the shipped data by default); the
-notes of the shipped files (their ``note`` fields) are shown only for the shipped data.
-
->>> "| 6-1 |" in battle_markdown()
-True
-"""
+"""The reference sheets as tables: the sequence of play, the rulebook's numbers, the ship, the
+Teleportation Table, the Battle Results Table, the counter manifest and a scenario's set-up."""
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from importlib import resources
-from typing import Any
+from collections.abc import Mapping
 
 import networkx as nx
 
 from wargames.warmaster.data import (
     D66_RESULTS,
     HORUS,
-    IMPERIAL,
-    PACKAGE,
-    TRAITOR,
-    Setup,
     TeleportEffect,
     UnitSpec,
     WarmasterData,
-    default_data,
-    load_setup,
 )
 from wargames.warmaster.game import DEFAULT_SCENARIO
+from wargames.warmaster.reference.markdown import (
+    _SIDE,
+    SOURCES,
+    _all_same,
+    _data,
+    _faces,
+    _names,
+    _notes,
+    _shift,
+    _table,
+    _upto,
+    provenance,
+)
+from wargames.warmaster.scenario import Setup, load_setup
 from wargames.warmaster.sequence import SEQUENCE
-
-SOURCES: Mapping[str, str] = {
-    "map": "research 3.1",
-    "teleport": "research 3.2",
-    "battle": "research 3.3",
-    "counters": "research 3.4",
-    "trap": "research 3.4",
-    "horror": "research 3.3, 3.4",
-    "ambush": "research 3.3, 3.4",
-    "sanctum": "research 3.3",
-    "control": "research 3.1",
-    "area_destruction": "research 3.5.1",
-    "reactor_sabotage": "research 3.5.1",
-    "fleet_lasers": "research 3.5.2",
-    "ship_breakup": "research 3.5.2",
-    "warp_instability": "research 3.5.3",
-    "setup": "research 3.4, 3.5.3",
-}
-"""Where each reconstructed table comes from: the section of the research notes."""
-
-_SIDE = {IMPERIAL: "Imperial", TRAITOR: "Traitor", "draw": "draw"}
-
-
-# -- helpers ------------------------------------------------------------------------------------
-
-
-def _cell(value: object) -> str:
-    return str(value).replace("|", "\\|").replace("\n", " ")
-
-
-def _table(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
-    return "\n".join(lines) + "\n"
-
-
-def provenance(value: str, source: str) -> str:
-    """A provenance cell: ``reconstructed (research 3.1)``, or the value as it is."""
-    return f"{value} ({source})" if value == "reconstructed" else value
-
-
-def _data(data: WarmasterData | None) -> tuple[WarmasterData, bool]:
-    """The data to show and whether it is the shipped data (whose notes may be shown)."""
-    shipped = default_data()
-    return (data or shipped), data is None or data is shipped
-
-
-def _notes(shipped: bool, file: str, key: str, id_key: str) -> dict[str, str]:
-    """The ``note`` of every record under ``key`` of a shipped data file, by ``id_key``."""
-    if not shipped:
-        return {}
-    text = resources.files(PACKAGE).joinpath("data", file).read_text(encoding="utf-8")
-    records: list[dict[str, Any]] = tomllib.loads(text).get(key, [])
-    return {str(r[id_key]): str(r["note"]) for r in records if "note" in r}
-
-
-def _upto(n: int) -> str:
-    """A D6 roll of ``n`` or less, in words."""
-    return "a 1" if n == 1 else f"1–{n}"
-
-
-def _names(data: WarmasterData, ids: Iterable[str]) -> str:
-    return ", ".join(f"{data.board[a].name} ({a})" for a in ids)
-
-
-def _faces(faces: Sequence[int]) -> str:
-    """Die faces as a range (``3-4``) when they run on, else listed."""
-    if len(faces) > 1 and list(faces) == list(range(faces[0], faces[-1] + 1)):
-        return f"{faces[0]}-{faces[-1]}"
-    return ", ".join(str(f) for f in faces)
-
-
-def _all_same(values: Iterable[str]) -> str | None:
-    found = set(values)
-    return found.pop() if len(found) == 1 else None
-
-
-def _shift(n: int) -> str:
-    """A column shift in words: ``-1 column (towards the defender)``."""
-    side = "attacker" if n > 0 else "defender"
-    return f"{n:+d} column{'' if abs(n) == 1 else 's'} (towards the {side})"
-
-
-# -- the tables ---------------------------------------------------------------------------------
 
 
 def sequence_markdown() -> str:
@@ -439,175 +348,6 @@ def counters_markdown(data: WarmasterData | None = None, scenario: str = DEFAULT
     )
 
 
-def specials_markdown(data: WarmasterData | None = None, scenario: str = DEFAULT_SCENARIO) -> str:
-    """The special rules with their numbers, and whether ``scenario`` uses them."""
-    data, _ = _data(data)
-    setup = load_setup(scenario, data)
-    s = data.specials
-    counters = data.counters
-    kinds = {
-        kind: sum(n for c, n in setup.face_down.items() if counters[c].kind == kind)
-        for kind in ("trap", "horror", "ambush")
-    }
-    horror = next((c for c in counters.values() if c.kind == "horror"), None)
-    factors = f" ({horror.attack}-{horror.defence})" if horror else ""
-    negated = " or ".join(counters[u].name for u in sorted(s.horror.negated_by)) or "nobody"
-    sab, las, brk, warp = s.reactor_sabotage, s.fleet_lasers, s.ship_breakup, s.warp_instability
-    thresholds = []
-    for turn in range(warp.from_turn, warp.from_turn + 12):
-        if warp.threshold(turn) >= 6:
-            thresholds.append(f"every turn from turn {turn}")
-            break
-        if warp.threshold(turn) > 0:
-            thresholds.append(f"turn {turn}: {_upto(warp.threshold(turn))}")
-    on = {True: "on", False: "off"}
-    failed = "a draw" if brk.failed_escape == "draw" else f"a {_SIDE[brk.failed_escape]} win"
-
-    def row(name: str, key: str, text: str, used: str, prov: str) -> list[object]:
-        return [name, text, used, provenance(prov, SOURCES[key])]
-
-    rows = [
-        row(
-            "Trap",
-            "trap",
-            "when revealed, each Imperial unit in the area rolls a D6 and is destroyed on "
-            f"{_upto(s.trap.loss_on)} (no re-roll: WM-REROLL-07)"
-            + ("; then the Trap is removed" if s.trap.removed else ""),
-            f"{kinds['trap']} face down",
-            s.trap.provenance,
-        ),
-        row(
-            "Horror",
-            "horror",
-            f"fights with its own factors{factors}; while it is in the area, Imperial attacks "
-            f"there shift {_shift(s.horror.imperial_attack_shift)} unless {negated} is among "
-            "the attackers"
-            + (
-                "; it leaves the game after its first battle"
-                if s.horror.removed_after_battle
-                else ""
-            ),
-            f"{kinds['horror']} face down",
-            s.horror.provenance,
-        ),
-        row(
-            "Ambush",
-            "ambush",
-            f"when revealed, {s.ambush.draw} units are drawn at random from the cup into the "
-            f"area (never above the stacking limit of {data.stack_limit}; the marker does not "
-            "count) and attack at once, out of sequence, with a shift of "
-            f"{_shift(s.ambush.attack_shift)}"
-            + ("; then the marker is removed" if s.ambush.removed else ""),
-            f"{kinds['ambush']} face down",
-            s.ambush.provenance,
-        ),
-        row(
-            "Lupercal's Sanctum",
-            "sanctum",
-            f"{counters[s.sanctum.unit].name} defending in {_names(data, [data.sanctum])} "
-            f"shifts the battle {_shift(s.sanctum.defence_shift)}",
-            "always",
-            s.sanctum.provenance,
-        ),
-        row(
-            "Area control",
-            "control",
-            "a side takes control of an area when it alone has units there at the end of a "
-            "Battle phase and keeps it until an enemy unit is alone there; the "
-            f"{_SIDE[s.control.initial]} player controls every area at the start. Used by the "
-            "Teleportarium; not the Bridge control of WM-BRIDGE-02",
-            "always",
-            s.control.provenance,
-        ),
-        row(
-            "Destroyed areas",
-            "area_destruction",
-            "every unit in an area when it is destroyed rolls a D6 and is destroyed on "
-            f"{_upto(s.area_destruction.loss_on)}; the "
-            f"{'opponent' if s.area_destruction.survivors_moved_by == 'opponent' else 'owner'} "
-            "moves each survivor to an adjacent area that is not destroyed (none: it is "
-            "destroyed). Nothing ever enters, crosses or retreats into a destroyed area "
-            "(WM-MOVE-03, WM-RETREAT-03)",
-            "always",
-            s.area_destruction.provenance,
-        ),
-        row(
-            "Reactor sabotage",
-            "reactor_sabotage",
-            f"{_SIDE[sab.side]} units alone in a reactor area ({_names(data, data.reactors)}) "
-            "at the end of their Battle phase may detonate it: the reactor is destroyed, and "
-            f"each adjacent area on a D6 of {sab.adjacent_destroyed_from}+. Once every reactor "
-            "is destroyed"
-            + (", nobody has the Bridge's movement bonus" if sab.all_reactors_lost_bridge else "")
-            + (
-                " and the Defensive Screens count as captured"
-                if sab.all_reactors_capture_screens
-                else ""
-            ),
-            f"{on[setup.reactor_sabotage]} (option `reactor_sabotage`)",
-            sab.provenance,
-        ),
-        row(
-            "Fleet lasers",
-            "fleet_lasers",
-            f"from the {_SIDE[las.side]} turn after the {_SIDE[las.side]} player captures the "
-            f"Defensive Screens (area {data.defensive_screens}: alone there at the "
-            f"end of his Battle phase), each of his Reinforcements phases fires {las.shots} "
-            "shots, a D66 each"
-            + (
-                f" (a second die of {', '.join(str(u) for u in sorted(las.reroll_units))} "
-                "rolled again)"
-                if las.reroll_units
-                else ""
-            )
-            + "; each hit destroys the area rolled"
-            + (
-                f"; while a hull area ({', '.join(data.hull)}) is intact, the first hit of a "
-                "turn destroys a hull area instead, picked by the firing player"
-                if las.hull_first
-                else ""
-            ),
-            f"{on[setup.fleet_lasers]} (option `fleet_lasers`)",
-            las.provenance,
-        ),
-        row(
-            "Ship break-up",
-            "ship_breakup",
-            f"after {brk.laser_hits} laser hits"
-            + (
-                ", or once the Bridge and any reactor are destroyed"
-                if brk.bridge_and_reactor
-                else ""
-            )
-            + f", the ship breaks up: the {_SIDE[brk.winner]} player wins, unless the Emperor is "
-            f"aboard and fails to roll {brk.emperor_escape_from}+ on a D6 to teleport clear, "
-            f"which gives {failed}",
-            "always (needs destroyed areas)",
-            brk.provenance,
-        ),
-        row(
-            "Warp instability",
-            "warp_instability",
-            f"from turn {warp.from_turn}, at the start of each turn roll a D6; on (turn − "
-            f"{warp.turn_offset}) or less one area rolled on a D66"
-            + (
-                f" (a second die of {', '.join(str(u) for u in sorted(warp.reroll_units))} "
-                "rolled again)"
-                if warp.reroll_units
-                else ""
-            )
-            + f" is destroyed ({', '.join(thresholds)})",
-            f"{on[setup.warp_instability]} (option `warp_instability`)",
-            warp.provenance,
-        ),
-    ]
-    return _table(["rule", "what it does", f"{setup.name}", "provenance"], rows) + (
-        "\nAll of these stand in for the rulebook's missing special rules (WM-GAP-05); the "
-        "loss and destruction dice they call for are never re-rolled by heroes (WM-REROLL-07); "
-        "an Ambush's attack is a battle, whose die may be (WM-REROLL-02).\n"
-    )
-
-
 def setup_markdown(data: WarmasterData | None = None, scenario: str = DEFAULT_SCENARIO) -> str:
     """A scenario's set-up and options."""
     data, _ = _data(data)
@@ -666,18 +406,3 @@ def setup_markdown(data: WarmasterData | None = None, scenario: str = DEFAULT_SC
         "Guard on turn 2 and Traitor control of the Bridge are the rulebook's; the counters and "
         "the options are reconstructed.\n"
     )
-
-
-TABLES: dict[str, Callable[[], str]] = {
-    "sequence": sequence_markdown,
-    "rules": rules_markdown,
-    "map": map_markdown,
-    "teleport": teleport_markdown,
-    "battle": battle_markdown,
-    "counters": counters_markdown,
-    "specials": specials_markdown,
-    "setup": setup_markdown,
-}
-"""Every table by name, for ``<!-- warmaster:NAME -->`` markers in the docs."""
-
-__all__ = ["SOURCES", "TABLES", "provenance"]
