@@ -8,10 +8,10 @@ import pytest
 from horde.test_pscale_turn_caches import random_states
 
 import wargames
-from wargames.horde import commands as cmd
-from wargames.horde.battle import PScaleState
+from wargames.horde import actions as cmd
 from wargames.horde.orders import free_orders, horde_options
 from wargames.horde.scenario import SIDES
+from wargames.horde.state import PScaleState
 from wargames.horde.units import CONFUSED, Unit
 
 

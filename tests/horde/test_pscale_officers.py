@@ -10,10 +10,10 @@ from horde.pscale import battle, changed, legal, moved, play
 
 from wargames.core.engine import CHANCE
 from wargames.core.errors import RuleViolation
+from wargames.horde.combat.specialists import retreating_specialists
+from wargames.horde.combat.strikes import AttackRoll
 from wargames.horde.flow import ChooseBonus
-from wargames.horde.morale_test import bonus_officer, fearless
-from wargames.horde.specialists import retreating_specialists
-from wargames.horde.strikes import AttackRoll
+from wargames.horde.morale_checks import bonus_officer, fearless
 
 GUARD = "guard-infantry"
 TRAITORS = "traitor-guard"

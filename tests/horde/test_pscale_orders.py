@@ -9,9 +9,9 @@ from horde.pscale import battle, changed, legal, moved, play, to_decision
 
 from wargames.core.engine import CHANCE
 from wargames.core.errors import RuleViolation
-from wargames.horde.battle import PScaleState
+from wargames.horde.combat.strikes import AttackRoll, CounterChoice
 from wargames.horde.reshape import SPLIT_MINIMUM
-from wargames.horde.strikes import AttackRoll, CounterChoice
+from wargames.horde.state import PScaleState
 
 GUARD = "guard-infantry"
 TRAITORS = "traitor-guard"

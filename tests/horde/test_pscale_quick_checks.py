@@ -17,10 +17,10 @@ from horde.pscale import battle
 import wargames
 from wargames import CHANCE
 from wargames.core.engine import pick_outcome
-from wargames.horde.battle import LAYOUTS, PScaleState
 from wargames.horde.moves import _with_room, _withdrawal_ends, allowance
 from wargames.horde.reach import _search, ends, next_ends, no_stop
 from wargames.horde.scenario import load_scenario
+from wargames.horde.state import LAYOUTS, PScaleState
 from wargames.horde.units import FRENZIED, Unit
 
 ADVANCES = ("tactical advance", "rapid advance", "forced march", "sprint")

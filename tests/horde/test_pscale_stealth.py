@@ -11,9 +11,9 @@ from horde.pscale import battle, changed, legal, play
 
 from wargames.core.engine import CHANCE
 from wargames.core.errors import RuleViolation
-from wargames.horde.battle import PScaleState
 from wargames.horde.flow import AWARENESS_RANGE, Awareness, awareness_observer
-from wargames.horde.morale_test import MoraleTest
+from wargames.horde.morale_checks import MoraleTest
+from wargames.horde.state import PScaleState
 
 VETERANS = "guard-veterans"
 TRAITORS = "traitor-guard"

@@ -13,9 +13,9 @@ from horde.pscale import battle, changed, legal, moved, play
 import wargames
 from wargames import CHANCE
 from wargames.core.engine import pick_outcome
-from wargames.horde.battle import LAYOUTS, PScaleState
 from wargames.horde.flow import COMPELLED, eligible
 from wargames.horde.scenario import SIDES
+from wargames.horde.state import LAYOUTS, PScaleState
 from wargames.horde.units import Unit, resized
 from wargames.horde.victory import broken, broken_outcome, broken_sides
 

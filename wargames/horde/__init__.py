@@ -5,33 +5,33 @@ Hordes fight hordes without a roll per trooper (``shared/rules/horde.md``, rule 
 This package is the E-Scale combat engine and its data, built to be reused by the P-Scale
 battle game (grid, orders, morale, officers, victory):
 
-* :mod:`~wargames.horde.profiles` and :mod:`~wargames.horde.weapons`: horde profiles as frozen
-  values; :mod:`~wargames.horde.data` loads them from TOML files a GM can edit;
-* :mod:`~wargames.horde.ratings`: Defense, Melee Attack, Ranged Attack (HMC-STAT);
-* :mod:`~wargames.horde.rules`: :class:`HordeRules`, the readings that change numbers, with
+* :mod:`~wargames.horde.combat.profiles` and :mod:`~wargames.horde.combat.weapons`: horde profiles
+  as frozen values; :mod:`~wargames.horde.combat.data` loads them from TOML files a GM can edit;
+* :mod:`~wargames.horde.combat.ratings`: Defense, Melee Attack, Ranged Attack (HMC-STAT);
+* :mod:`~wargames.horde.combat.rules`: :class:`HordeRules`, the readings that change numbers, with
   the catalogue's default and the :data:`PRINTED_EXAMPLES` preset;
-* :mod:`~wargames.horde.context`: :class:`AttackContext`, the circumstances of one attack;
-* :mod:`~wargames.horde.modifiers`, :mod:`~wargames.horde.damage`,
-  :mod:`~wargames.horde.attack`, :mod:`~wargames.horde.talents`,
-  :mod:`~wargames.horde.specialists`, :mod:`~wargames.horde.morale`,
+* :mod:`~wargames.horde.combat.context`: :class:`AttackContext`, the circumstances of one attack;
+* :mod:`~wargames.horde.combat.modifiers`, :mod:`~wargames.horde.combat.damage`,
+  :mod:`~wargames.horde.combat.attack`, :mod:`~wargames.horde.combat.talents`,
+  :mod:`~wargames.horde.combat.specialists`, :mod:`~wargames.horde.combat.morale`,
   :mod:`~wargames.horde.movement`: pure functions for every rule of combat;
-* :mod:`~wargames.horde.strikes`: an attack with explicit dice as tasks, shared by the
-  engagement and the battle; :mod:`~wargames.horde.engagement`: an attack and its
+* :mod:`~wargames.horde.combat.strikes`: an attack with explicit dice as tasks, shared by the
+  engagement and the battle; :mod:`~wargames.horde.combat.engagement`: an attack and its
   counter-attack as a game state (:func:`new_engagement`);
-* :mod:`~wargames.horde.odds`: exact odds (:func:`attack_odds`, :func:`engagement_odds`) and
+* :mod:`~wargames.horde.combat.odds`: exact odds (:func:`attack_odds`, :func:`engagement_odds`) and
   the ``wargames odds horde`` answer (:func:`odds_command`).
 
 The P-Scale battle (``wargames.load("horde")``, :data:`GAME`): the battlefield
 (:mod:`~wargames.horde.battlefield`, :mod:`~wargames.horde.terrain`,
 :mod:`~wargames.horde.sight`), the units (:mod:`~wargames.horde.units`), the state
-(:mod:`~wargames.horde.battle`), the sequence of play (:mod:`~wargames.horde.flow`), the orders
+(:mod:`~wargames.horde.state`), the sequence of play (:mod:`~wargames.horde.flow`), the orders
 (:mod:`~wargames.horde.orders`, :mod:`~wargames.horde.targets`, :mod:`~wargames.horde.moves`,
 :mod:`~wargames.horde.reach`, :mod:`~wargames.horde.withdrawal`,
 :mod:`~wargames.horde.reshape`, :mod:`~wargames.horde.compulsion`), morale tests
-(:mod:`~wargames.horde.morale_test`), Officers (:mod:`~wargames.horde.officers`), the end of
-the battle (:mod:`~wargames.horde.victory`), the notation (:mod:`~wargames.horde.commands`),
+(:mod:`~wargames.horde.morale_checks`), Officers (:mod:`~wargames.horde.officers`), the end of
+the battle (:mod:`~wargames.horde.victory`), the notation (:mod:`~wargames.horde.actions`),
 scenarios (:mod:`~wargames.horde.scenario`) and helpers for bots
-(:mod:`~wargames.horde.analysis`).
+(:mod:`~wargames.horde.odds`).
 
 >>> from wargames.horde import attack_odds, horde
 >>> odds = attack_odds(horde("stormtroopers"), horde("Mk 1 Iron Guard"), "ranged")
@@ -48,30 +48,36 @@ from wargames.core.engine import GameState, Player
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 from wargames.horde.agents import greedy
-from wargames.horde.attack import AttackNumbers, attack_numbers
-from wargames.horde.battle import PScaleState
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.damage import DamageFormula, full_damage, magnitude_loss, partial_damage
-from wargames.horde.data import HordeBook, default_hordes, horde, load_horde_file, load_hordes
-from wargames.horde.engagement import EngagementState, new_engagement
-from wargames.horde.game import OPTIONS, new_battle
-from wargames.horde.modifiers import attack_terms, defence_terms
-from wargames.horde.morale import willpower_modifiers
-from wargames.horde.odds import (
+from wargames.horde.combat.attack import AttackNumbers, attack_numbers
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.damage import DamageFormula, full_damage, magnitude_loss, partial_damage
+from wargames.horde.combat.data import (
+    HordeBook,
+    default_hordes,
+    horde,
+    load_horde_file,
+    load_hordes,
+)
+from wargames.horde.combat.engagement import EngagementState, new_engagement
+from wargames.horde.combat.modifiers import attack_terms, defence_terms
+from wargames.horde.combat.morale import willpower_modifiers
+from wargames.horde.combat.odds import (
     AttackOdds,
     EngagementOdds,
     attack_odds,
     engagement_odds,
     odds_command,
 )
-from wargames.horde.profiles import Characteristics, Horde, Officer, Specialist
-from wargames.horde.ratings import defense, melee_attack, ranged_attack
+from wargames.horde.combat.profiles import Characteristics, Horde, Officer, Specialist
+from wargames.horde.combat.ratings import defense, melee_attack, ranged_attack
+from wargames.horde.combat.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
+from wargames.horde.combat.terms import Term
+from wargames.horde.combat.weapons import DamageCode, RateOfFire, Weapon
+from wargames.horde.game import OPTIONS, new_battle
 from wargames.horde.render import render
-from wargames.horde.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
 from wargames.horde.scenario import DEFAULT_SCENARIO, SIDES, scenario_names
 from wargames.horde.sequence import SEQUENCE
-from wargames.horde.terms import Term
-from wargames.horde.weapons import DamageCode, RateOfFire, Weapon
+from wargames.horde.state import PScaleState
 
 if TYPE_CHECKING:
     import numpy as np

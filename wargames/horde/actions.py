@@ -53,8 +53,8 @@ import attrs
 
 from wargames.core.errors import NotationError
 from wargames.core.notation import Reroll, Roll
-from wargames.horde.actions import Counter
-from wargames.horde.weapons import Kind
+from wargames.horde.combat.actions import Counter
+from wargames.horde.combat.weapons import Kind
 
 ORDERS: Final = (
     "charge",

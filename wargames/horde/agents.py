@@ -1,7 +1,7 @@
 """A greedy commander for the P-Scale battle, playing from its own view of the state.
 
 It looks one decision ahead and values attacks by their exact odds
-(:mod:`wargames.horde.analysis`, :mod:`wargames.horde.odds`):
+(:mod:`wargames.horde.odds`, :mod:`wargames.horde.combat.odds`):
 
 * **Focus fire.** Every Attack Target! is worth the Magnitude it is expected to take off the
   target, more for a target already weakened (finishing hordes breaks armies) and for a
@@ -36,11 +36,11 @@ import numpy as np
 
 from wargames.core.engine import Action, GameState
 from wargames.core.errors import RuleViolation
-from wargames.horde import commands as cmd
-from wargames.horde.analysis import AttackOption, Threat, attack_options, threats
-from wargames.horde.battle import PScaleState
-from wargames.horde.odds import AttackOdds, engagement_odds
-from wargames.horde.strikes import Strike
+from wargames.horde import actions as cmd
+from wargames.horde.combat.odds import AttackOdds, engagement_odds
+from wargames.horde.combat.strikes import Strike
+from wargames.horde.odds import AttackOption, Threat, attack_options, threats
+from wargames.horde.state import PScaleState
 from wargames.horde.units import Unit
 
 S = PScaleState

@@ -34,15 +34,15 @@ from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
+from wargames.horde import actions as cmd
+from wargames.horde.combat.strikes import die_outcomes
 from wargames.horde.reach import discover
 from wargames.horde.scenario import SIDES, other_side
-from wargames.horde.strikes import die_outcomes
 from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, GONE, ROUTING, Unit
 from wargames.horde.victory import broken_outcome, mission_outcome
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 AWARENESS_RANGE = 5
 """How far (in squares) an enemy horde looks for a horde in stealth (HMC-GAP-20)."""
@@ -372,7 +372,7 @@ class AfterActivation(BattleTask):
     def run(self, s: S) -> S:
         u = s.unit(self.unit)
         if u.on_board and u.morale == FRENZIED and not s.adjacent_enemies(u):
-            return s.pop(morale_test.MoraleTest(u.id, "frenzy"))
+            return s.pop(morale_checks.MoraleTest(u.id, "frenzy"))
         return s.pop()
 
 
@@ -398,7 +398,7 @@ def new_battle_tasks() -> tuple[BattleTask, ...]:
 
 # The activation and the morale tests are tasks built on this module's (they import it): their
 # modules are imported once this one is complete, and named at run time.
-from wargames.horde import morale_test, orders  # noqa: E402
+from wargames.horde import morale_checks, orders  # noqa: E402
 
 __all__ = [
     "AWARENESS_RANGE",

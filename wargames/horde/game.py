@@ -14,10 +14,10 @@ import attrs
 
 from wargames.core.errors import OptionError
 from wargames.core.options import Option, Options, from_json_text
-from wargames.horde.battle import PScaleState
+from wargames.horde.combat.rules import DEFAULT, PRESETS, HordeRules
 from wargames.horde.flow import new_battle_tasks
-from wargames.horde.rules import DEFAULT, PRESETS, HordeRules
 from wargames.horde.scenario import DEFAULT_SCENARIO, load_scenario
+from wargames.horde.state import PScaleState
 
 _READINGS = {f.name: f for f in attrs.fields(HordeRules)}
 
@@ -96,7 +96,7 @@ def new_battle(
     """The state at the start of ``scenario`` (a shipped name or a path to a TOML file; the
     default ``manufactorum``).
 
-    Options: ``rules`` (the readings of :class:`~wargames.horde.rules.HordeRules`: a preset
+    Options: ``rules`` (the readings of :class:`~wargames.horde.combat.rules.HordeRules`: a preset
     name, an instance, or a mapping of changed fields; the scenario's own by default) and
     ``rounds`` (the mission's length; ``None`` or 0: the scenario's; a shorter mission for bots
     and what-ifs).

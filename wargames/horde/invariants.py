@@ -12,7 +12,7 @@
   Officer is one of its own.
 * Stealth only for Ambushers on a cover square (HMC-TALENT-01).
 * The where-is-what lookups and the layout key carried from earlier states match the units,
-  and the layout lookups carried over a move (:func:`~wargames.horde.battle.carry_layout`:
+  and the layout lookups carried over a move (:func:`~wargames.horde.state.carry_layout`:
   per unit, the square masks, the enemies each side sees and may attack) match a fresh
   rebuild.
 """
@@ -23,12 +23,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from wargames.horde.battle import CARRIED, Places
-from wargames.horde.profiles import AMBUSHERS
+from wargames.horde.combat.profiles import AMBUSHERS
 from wargames.horde.scenario import SIDES
+from wargames.horde.state import CARRIED, Places
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def violations(s: S) -> list[str]:
@@ -49,9 +49,9 @@ def violations(s: S) -> list[str]:
 def _carried(s: S) -> list[str]:
     """The per-unit layout lookups (those carried over a move) against a fresh rebuild on a
     copy with a layout of its own."""
+    from wargames.horde.combat.specialists import ignores_difficult_terrain
     from wargames.horde.moves import _with_room
     from wargames.horde.reach import _search
-    from wargames.horde.specialists import ignores_difficult_terrain
     from wargames.horde.targets import _chargeable
     from wargames.horde.units import FRENZIED
 

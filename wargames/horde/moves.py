@@ -29,17 +29,17 @@ from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
-from wargames.horde.commands import RULE
+from wargames.horde import actions as cmd
+from wargames.horde.actions import RULE
+from wargames.horde.combat.specialists import ignores_difficult_terrain
+from wargames.horde.combat.strikes import Engage, Strike
 from wargames.horde.flow import BattleTask
 from wargames.horde.reach import blocked, destinations, ends, move, next_ends, no_stop, reach
-from wargames.horde.specialists import ignores_difficult_terrain
-from wargames.horde.strikes import Engage, Strike
 from wargames.horde.targets import charge_squares
 from wargames.horde.units import FRENZIED, Unit
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def allowance(u: Unit, order: str) -> int:

@@ -1,14 +1,14 @@
 """Helpers for bots and analysis of a P-Scale battle: the attacks a unit may make now with
 their exact odds, and the enemy attacks it is exposed to.
 
-The odds are :mod:`wargames.horde.odds`'s, computed from the same
-:func:`~wargames.horde.attack.attack_numbers` and the same circumstances the battle would use
-(:meth:`~wargames.horde.battle.PScaleState.context`), so they are the engine's own:
+The odds are :mod:`wargames.horde.combat.odds`'s, computed from the same
+:func:`~wargames.horde.combat.attack.attack_numbers` and the same circumstances the battle would use
+(:meth:`~wargames.horde.state.PScaleState.context`), so they are the engine's own:
 
 * :func:`attack_options` lists every Attack Target! order the unit may be given now
-  (HMC-ORDERS-03), each with the exact odds of the attack (:class:`~wargames.horde.odds.AttackOdds`)
-  and, in melee, of the attack with the counter-attack it allows
-  (:class:`~wargames.horde.odds.EngagementOdds`);
+  (HMC-ORDERS-03), each with the exact odds of the attack
+  (:class:`~wargames.horde.combat.odds.AttackOdds`) and, in melee, of the attack with the
+  counter-attack it allows (:class:`~wargames.horde.combat.odds.EngagementOdds`);
 * :func:`threats` lists the enemy units that could attack the unit at their next activation as
   the board stands: in melee from next to it, at range with a line of sight, or by a Charge!
   that can reach it (the charge's +2 counted), each with its odds.
@@ -26,14 +26,14 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from wargames.core.errors import RuleViolation
-from wargames.horde import commands as cmd
-from wargames.horde.odds import AttackOdds, EngagementOdds, attack_odds, engagement_odds
-from wargames.horde.strikes import Strike
+from wargames.horde import actions as cmd
+from wargames.horde.combat.odds import AttackOdds, EngagementOdds, attack_odds, engagement_odds
+from wargames.horde.combat.strikes import Strike
+from wargames.horde.combat.weapons import Kind
 from wargames.horde.targets import attack_actions, attack_strike, charge_squares
-from wargames.horde.weapons import Kind
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState
+    from wargames.horde.state import PScaleState
     from wargames.horde.units import Unit
 
 

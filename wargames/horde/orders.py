@@ -28,9 +28,11 @@ from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
+from wargames.horde import actions as cmd
 from wargames.horde import officers
-from wargames.horde.commands import COST, RULE
+from wargames.horde.actions import COST, RULE
+from wargames.horde.combat.profiles import AMBUSHERS, MEDIC
+from wargames.horde.combat.strikes import Engage, die_outcomes
 from wargames.horde.compulsion import (
     compelled_move,
     fleeing_options,
@@ -38,9 +40,8 @@ from wargames.horde.compulsion import (
     routing_options,
 )
 from wargames.horde.flow import BattleTask
-from wargames.horde.morale_test import MoraleTest
+from wargames.horde.morale_checks import MoraleTest
 from wargames.horde.moves import MoveOrder, with_room
-from wargames.horde.profiles import AMBUSHERS, MEDIC
 from wargames.horde.reshape import (
     SPLIT_MINIMUM,
     SplitSize,
@@ -48,13 +49,12 @@ from wargames.horde.reshape import (
     merge_partners,
     split_squares,
 )
-from wargames.horde.strikes import Engage, die_outcomes
 from wargames.horde.targets import attack_actions, attack_strike, can_move, charge_orders
 from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, ROUTING, Unit, resized
 from wargames.horde.withdrawal import full_retreat
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def begin_activation(s: S, unit: str) -> S:

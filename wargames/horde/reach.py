@@ -18,12 +18,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wargames.core.tasks import quick_evolve
-from wargames.horde.specialists import ignores_difficult_terrain
+from wargames.horde.combat.specialists import ignores_difficult_terrain
 from wargames.horde.units import Unit
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
     from wargames.horde.battlefield import Battlefield
+    from wargames.horde.state import PScaleState as S
 
 
 class Reach:

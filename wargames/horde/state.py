@@ -7,13 +7,13 @@ whose pending task says who decides (a side, or the dice). It holds the units
 set up from (:class:`~wargames.horde.scenario.BattleSetup`, not part of equality).
 
 The sequence of play is in :mod:`wargames.horde.flow`, the orders in
-:mod:`wargames.horde.orders`, the morale tests in :mod:`wargames.horde.morale_test`, the
+:mod:`wargames.horde.orders`, the morale tests in :mod:`wargames.horde.morale_checks`, the
 Officers in :mod:`wargames.horde.officers`, the end of the battle in
 :mod:`wargames.horde.victory`. This module answers the questions they all ask: where is
 everything, who is in close combat (HMC-COMBAT-01: adjacent to an enemy unit, diagonals
 included, HMC-GAP-16), who sees whom (:mod:`wargames.horde.sight`), whom a Commander may order
 (HMC-ORDERS-02, HMC-GAP-28), and what the numbers of an attack are: the state is a
-:class:`~wargames.horde.strikes.StrikeHost`, so attacks are resolved by the same tasks as an
+:class:`~wargames.horde.combat.strikes.StrikeHost`, so attacks are resolved by the same tasks as an
 E-Scale engagement, each die a chance node.
 
 Hidden information: a horde in stealth (HMC-TALENT-01 to -03) cannot be seen by the enemy.
@@ -37,12 +37,12 @@ from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
 from wargames.horde import casualties
-from wargames.horde.attack import AttackNumbers, attack_numbers
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.profiles import PATHFINDER
-from wargames.horde.rules import DEFAULT, HordeRules
+from wargames.horde.combat.attack import AttackNumbers, attack_numbers
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.profiles import PATHFINDER
+from wargames.horde.combat.rules import DEFAULT, HordeRules
+from wargames.horde.combat.strikes import Strike, StrikeHost
 from wargames.horde.scenario import SIDES, BattleSetup, load_scenario, other_side
-from wargames.horde.strikes import Strike, StrikeHost
 from wargames.horde.units import CONFUSED, FRENZIED, GONE, Unit
 from wargames.horde.victory import broken_outcome
 
@@ -115,7 +115,15 @@ class PScaleState(StrikeHost):
 
     saved_modules: ClassVar[tuple[str, ...]] = tuple(
         f"wargames.horde.{m}"
-        for m in ("flow", "morale_test", "moves", "orders", "reshape", "strikes", "withdrawal")
+        for m in (
+            "flow",
+            "morale_checks",
+            "moves",
+            "orders",
+            "reshape",
+            "combat.strikes",
+            "withdrawal",
+        )
     )
 
     setup: BattleSetup = attrs.field(eq=False, repr=False, metadata=SCENARIO)
@@ -728,7 +736,7 @@ class PScaleState(StrikeHost):
         return s
 
     def parse_action(self, text: str) -> Action:
-        from wargames.horde.commands import parse
+        from wargames.horde.actions import parse
 
         return parse(text)
 
@@ -787,7 +795,7 @@ class PScaleState(StrikeHost):
 
 @lru_cache(maxsize=4096)
 def side_of(*values: Any) -> Side:
-    """``Side(*values)`` (the fields in :class:`~wargames.horde.context.Side`'s order), made
+    """``Side(*values)`` (the fields in :class:`~wargames.horde.combat.context.Side`'s order), made
     once: the same few recur attack after attack."""
     return Side(*values)
 

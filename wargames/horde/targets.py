@@ -11,7 +11,7 @@
   to the target within the Full Move (HMC-GAP-31).
 
 Target lists depend only on where the units stand, so they are cached by layout
-(:meth:`~wargames.horde.battle.PScaleState.by_layout`).
+(:meth:`~wargames.horde.state.PScaleState.by_layout`).
 """
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from wargames.horde import commands as cmd
-from wargames.horde.profiles import Horde
+from wargames.horde import actions as cmd
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.specialists import ignores_difficult_terrain
+from wargames.horde.combat.strikes import Strike
+from wargames.horde.combat.weapons import Kind
 from wargames.horde.reach import ends
-from wargames.horde.specialists import ignores_difficult_terrain
-from wargames.horde.strikes import Strike
 from wargames.horde.units import Unit
-from wargames.horde.weapons import Kind
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def can_move(s: S, u: Unit) -> bool:

@@ -4,8 +4,8 @@
 :func:`attack_odds` gives, for any attacker, defender, kind, context and rules, the exact
 probability of full and of partial damage and the exact distribution of the Magnitude the
 defender loses (:class:`fractions.Fraction` values summing to 1). The numbers come from
-:func:`~wargames.horde.attack.attack_numbers`, the same as the engine's
-(:mod:`wargames.horde.engagement`), so the two cannot disagree:
+:func:`~wargames.horde.combat.attack.attack_numbers`, the same as the engine's
+(:mod:`wargames.horde.combat.engagement`), so the two cannot disagree:
 
 * full damage happens for the defence dice ``d <= a + Attack - Defense - 1`` of each attack die
   ``a`` (HMC-ATTACK-05), so the 100 pairs of d10s reduce to ten counts; against a fleeing horde
@@ -25,7 +25,7 @@ Results are cached by value (hordes, context and rules are frozen values): a rep
 a dictionary look-up, a new one some tens of microseconds
 (``benchmarks/bench_horde_odds.py``).
 
->>> from wargames.horde.data import horde
+>>> from wargames.horde.combat.data import horde
 >>> odds = attack_odds(horde("stormtroopers"), horde("iron-guard-mk1"), "ranged")
 >>> odds.full, odds.partial, sum(odds.loss.values())
 (Fraction(21, 100), Fraction(79, 100), Fraction(1, 1))
@@ -43,14 +43,14 @@ import attrs
 
 from wargames.core.dice import chance_that, distribution_of, expectation
 from wargames.core.errors import RuleViolation, ScenarioError
-from wargames.horde.attack import AttackNumbers, attack_numbers
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.damage import DamageFormula
-from wargames.horde.data import HordeBook, default_hordes, load_hordes
-from wargames.horde.profiles import Horde
-from wargames.horde.rules import DEFAULT, PRESETS, HordeRules
-from wargames.horde.terms import describe
-from wargames.horde.weapons import Kind
+from wargames.horde.combat.attack import AttackNumbers, attack_numbers
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.damage import DamageFormula
+from wargames.horde.combat.data import HordeBook, default_hordes, load_hordes
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.rules import DEFAULT, PRESETS, HordeRules
+from wargames.horde.combat.terms import describe
+from wargames.horde.combat.weapons import Kind
 
 Policy = Literal["best", "never", "always"]
 POLICIES: tuple[Policy, ...] = ("best", "never", "always")
