@@ -15,6 +15,7 @@ from horde.pscale import battle
 
 from wargames.core.tasks import quick_evolve
 from wargames.horde import actions as cmd
+from wargames.horde import close_combat, visibility
 from wargames.horde.casualties import hit_horde
 from wargames.horde.invariants import violations
 from wargames.horde.moves import with_room
@@ -58,13 +59,13 @@ def primed(s: PScaleState) -> PScaleState:
     search and move-order room, each side's masks and the enemies it sees and may attack."""
     for u in s.units:
         if s.location(u) is not None:
-            s.adjacent_enemies(u)
+            close_combat.adjacent_enemies(s, u)
             reach(s, u)
             with_room(s, u)
     for side in SIDES:
-        s.enemy_mask(side)
-        s.blockers(side)
-        s.targets(side)
+        visibility.enemy_mask(s, side)
+        visibility.blockers(s, side)
+        visibility.targets(s, side)
         no_stop(s, next(u for u in s.units if u.side == side and u.is_horde))
     s.places()
     return s

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from wargames.horde import close_combat, visibility
 from wargames.horde.combat.profiles import AMBUSHERS
 from wargames.horde.scenario import SIDES
 from wargames.horde.state import CARRIED, Places
@@ -68,7 +69,7 @@ def _carried(s: S) -> list[str]:
                 continue
             eng = u.is_horde and ignores_difficult_terrain(u.horde)
             if name == "adjacent":
-                again: Any = fresh._adjacent_enemies(u)
+                again: Any = close_combat.adjacent_enemy_ids(fresh, u)
             elif name == "reach":
                 if key[2] != eng:
                     continue
@@ -85,11 +86,11 @@ def _carried(s: S) -> list[str]:
             if again != value:
                 out.append(f"the {name} lookup of {key} is out of date: {value} not {again}")
     per_side: dict[str, Callable[[str], Any]] = {
-        "enemy mask": fresh.enemy_mask,
-        "blockers": fresh.blockers,
-        "no_stop": lambda side: fresh.horde_mask(fresh.hidden_from(side)),
-        "seen": fresh.seen,
-        "targets": fresh.targets,
+        "enemy mask": lambda side: visibility.enemy_mask(fresh, side),
+        "blockers": lambda side: visibility.blockers(fresh, side),
+        "no_stop": lambda side: visibility.horde_mask(fresh, fresh.hidden_from(side)),
+        "seen": lambda side: visibility.seen(fresh, side),
+        "targets": lambda side: visibility.targets(fresh, side),
     }
     for name, rebuild in per_side.items():
         for side, value in layout.get(name, {}).items():

@@ -48,6 +48,7 @@ from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.notation import Roll
 from wargames.core.tasks import quick_evolve
+from wargames.horde import close_combat
 from wargames.horde.combat.morale import willpower_modifiers
 from wargames.horde.combat.profiles import DISCIPLINED, FEARLESS, INTO_THE_JAWS_OF_HELL
 from wargames.horde.combat.strikes import die_outcomes
@@ -105,7 +106,7 @@ def enemy_fear(s: S, u: Unit) -> int:
     hordes and lone Officers its side sees around it, and the Officers joined to those hordes,
     each by its own profile (HMC-GAP-03; research 3.6, H8, O5)."""
     most = 0
-    for e in s.adjacent_enemies(u):
+    for e in close_combat.adjacent_enemies(s, u):
         most = max(most, e.horde.fear, *(o.horde.fear for o in s.attached(e.id)))
     return most
 
@@ -121,7 +122,7 @@ def morale_terms(s: S, u: Unit, reason: Reason, blocked: bool = False) -> tuple[
     near = any(
         a.square is not None and field.distance(square, a.square) <= ISOLATION for a in allies
     )
-    engaged = [e.magnitude for e in s.adjacent_enemies(u) if e.is_horde]
+    engaged = [e.magnitude for e in close_combat.adjacent_enemies(s, u) if e.is_horde]
     terms = list(
         willpower_modifiers(
             u.horde,

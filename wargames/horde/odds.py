@@ -3,7 +3,7 @@ their exact odds, and the enemy attacks it is exposed to.
 
 The odds are :mod:`wargames.horde.combat.odds`'s, computed from the same
 :func:`~wargames.horde.combat.attack.attack_numbers` and the same circumstances the battle would use
-(:meth:`~wargames.horde.state.PScaleState.context`), so they are the engine's own:
+(:func:`~wargames.horde.circumstances.context`), so they are the engine's own:
 
 * :func:`attack_options` lists every Attack Target! order the unit may be given now
   (HMC-ORDERS-03), each with the exact odds of the attack
@@ -27,6 +27,7 @@ import attrs
 
 from wargames.core.errors import RuleViolation
 from wargames.horde import actions as cmd
+from wargames.horde import circumstances, close_combat, visibility
 from wargames.horde.combat.odds import AttackOdds, EngagementOdds, attack_odds, engagement_odds
 from wargames.horde.combat.strikes import Strike
 from wargames.horde.combat.weapons import Kind
@@ -59,7 +60,7 @@ class Threat:
 
 def _odds(s: PScaleState, strike: Strike) -> AttackOdds:
     a, d = s.unit(strike.striker), s.unit(strike.target)
-    return attack_odds(a.horde, d.horde, strike.kind, s.context(strike), s.rules)
+    return attack_odds(a.horde, d.horde, strike.kind, circumstances.context(s, strike), s.rules)
 
 
 def attack_options(s: PScaleState, unit: str) -> list[AttackOption]:
@@ -75,7 +76,9 @@ def attack_options(s: PScaleState, unit: str) -> list[AttackOption]:
         engagement = None
         if action.kind == "melee":
             a, d = s.unit(strike.striker), s.unit(strike.target)
-            engagement = engagement_odds(a.horde, d.horde, "melee", s.context(strike), s.rules)
+            engagement = engagement_odds(
+                a.horde, d.horde, "melee", circumstances.context(s, strike), s.rules
+            )
         out.append(AttackOption(action, odds, engagement))
     return out
 
@@ -86,7 +89,7 @@ def threats(s: PScaleState, unit: str) -> list[Threat]:
     in stealth, or off the board)."""
     u = s.unit(unit)
     enemy_side = "red" if u.side == "blue" else "blue"
-    if not s.can_target(enemy_side, u):
+    if not visibility.can_target(s, enemy_side, u):
         return []
     assert u.square is not None
     out: list[Threat] = []
@@ -101,11 +104,11 @@ def _threats_from(s: PScaleState, e: Unit, u: Unit) -> list[Threat]:
     """The attacks ``e`` could make on ``u`` at its next activation."""
     assert u.square is not None and e.square is not None
     adjacent = s.field.adjacent(e.square, u.square)
-    free = not adjacent and not s.in_cqc(e)
+    free = not adjacent and not close_combat.in_cqc(s, e)
     tries: list[tuple[Kind, Literal["melee", "ranged", "charge"], bool]] = []
     if adjacent and e.horde.weapons_of("melee"):
         tries.append(("melee", "melee", False))
-    if free and e.horde.weapons_of("ranged") and s.sees(e.side, e.square, u.square):
+    if free and e.horde.weapons_of("ranged") and visibility.sees(s, e.side, e.square, u.square):
         tries.append(("ranged", "ranged", False))
     near = s.field.distance(e.square, u.square) <= e.horde.full_move + 1
     if free and near and e.horde.weapons_of("melee") and charge_squares(s, e, u):
