@@ -1,8 +1,8 @@
 """Horde profiles from TOML files a GM can copy and edit.
 
-The shipped files (``wargames/horde/data/*.toml``, one per faction) hold the units of the rules'
-worked examples (Mk 1 Iron Guard, Stormtroopers, Cultists with bolters and monokatanas, Marines
-with chainswords) and enough others for two P-Scale battles (Imperial Guard against Orks and
+The shipped files (``wargames/horde/combat/data/*.toml``, one per faction) hold the units of the
+rules' worked examples (Mk 1 Iron Guard, Stormtroopers, Cultists with bolters and monokatanas,
+Marines with chainswords) and enough others for two P-Scale battles (Imperial Guard against Orks and
 against Chaos). The host game's statistics are not part of the horde rules (HMC-GAP-01), so
 every profile is ``provenance = "reconstructed"``: the values the examples state are kept and
 named in each record's ``note``, the rest is our own design. The file format is described at
