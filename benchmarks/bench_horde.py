@@ -23,7 +23,7 @@ from typing import Any
 from playouts import match_game, mid_game, per_second, playouts, random_game, report_line
 
 import wargames
-from wargames.horde.battle import LAYOUTS
+from wargames.horde.state import LAYOUTS
 
 
 def cold(play: Callable[..., int], seed: int, **options: Any) -> int:

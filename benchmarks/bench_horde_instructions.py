@@ -31,7 +31,7 @@ import sys
 sys.path.insert(0, {benchmarks!r})
 from playouts import random_game
 import wargames
-from wargames.horde.battle import LAYOUTS
+from wargames.horde.state import LAYOUTS
 seeds, measured = {seeds}, {measured}
 names = list(wargames.game("horde").scenarios())
 def play(name, seed):

@@ -5,8 +5,8 @@
 Measures with CPU time (``time.process_time``), best of ``--repeats`` runs, so a busy machine
 distorts the figures less. Four figures, in microseconds:
 
-* ``attack_odds_cold``: one exact :func:`~wargames.horde.odds.attack_odds` query computed from
-  scratch (the caches of odds and attack numbers cleared before every query);
+* ``attack_odds_cold``: one exact :func:`~wargames.horde.combat.odds.attack_odds` query computed
+  from scratch (the caches of odds and attack numbers cleared before every query);
 * ``attack_odds_cached``: the same queries answered from the cache (equal values);
 * ``engagement_odds_cold``: an attack and its counter-attack (joint distribution of both
   losses), computed from scratch;
@@ -24,13 +24,13 @@ import attrs
 
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import Match
-from wargames.horde.attack import attack_numbers
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.data import default_hordes, horde
-from wargames.horde.engagement import new_engagement
-from wargames.horde.odds import attack_odds, engagement_odds
-from wargames.horde.profiles import Horde
-from wargames.horde.weapons import Kind
+from wargames.horde.combat.attack import attack_numbers
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.data import default_hordes, horde
+from wargames.horde.combat.engagement import new_engagement
+from wargames.horde.combat.odds import attack_odds, engagement_odds
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.weapons import Kind
 
 Query = tuple[Horde, Horde, Kind, AttackContext]
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 import pytest
 from horde.hmc import build, weapon
 
-from wargames.horde.data import horde
-from wargames.horde.profiles import Horde
-from wargames.horde.weapons import Weapon
+from wargames.horde.combat.data import horde
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.weapons import Weapon
 
 
 @pytest.fixture

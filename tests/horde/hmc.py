@@ -7,9 +7,9 @@ from typing import Any
 import attrs
 import pytest
 
-from wargames.horde.profiles import Characteristics, Horde, Specialist
-from wargames.horde.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
-from wargames.horde.weapons import Weapon, parse_damage, parse_rate_of_fire
+from wargames.horde.combat.profiles import Characteristics, Horde, Specialist
+from wargames.horde.combat.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
+from wargames.horde.combat.weapons import Weapon, parse_damage, parse_rate_of_fire
 
 
 def weapon(

@@ -10,8 +10,8 @@ from typing import Any
 import attrs
 
 from wargames.core.engine import CHANCE, GameState
-from wargames.horde.battle import PScaleState
 from wargames.horde.game import new_battle
+from wargames.horde.state import PScaleState
 
 Piece = tuple[str, str, str] | tuple[str, str, str, dict[str, Any]]
 """``(id, profile, square)`` or with extra keys (``{"stealthed": True}``)."""

@@ -9,7 +9,7 @@ from horde.hmc import BOTH, build, weapon
 
 from wargames.core.engine import Match
 from wargames.core.errors import RuleViolation
-from wargames.horde.attack import (
+from wargames.horde.combat.attack import (
     attack_level,
     attack_numbers,
     attack_quality,
@@ -17,10 +17,10 @@ from wargames.horde.attack import (
     defence_result,
     hit_of,
 )
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.data import horde
-from wargames.horde.engagement import EngagementState, new_engagement
-from wargames.horde.rules import HordeRules
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.data import horde
+from wargames.horde.combat.engagement import EngagementState, new_engagement
+from wargames.horde.combat.rules import HordeRules
 
 
 @pytest.mark.rule("HMC-ATTACK-01")

@@ -8,16 +8,16 @@ import pytest
 from horde.hmc import BOTH, build, weapon, with_rules
 
 from wargames.core.engine import Match
-from wargames.horde.damage import (
+from wargames.horde.combat.damage import (
     full_damage,
     magnitude_loss,
     magnitude_tens,
     partial_damage,
 )
-from wargames.horde.data import horde
-from wargames.horde.engagement import EngagementState, new_engagement
-from wargames.horde.profiles import Horde
-from wargames.horde.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
+from wargames.horde.combat.data import horde
+from wargames.horde.combat.engagement import EngagementState, new_engagement
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
 
 BOLTER = weapon("Bolter", "basic", "1d10+6", pen=4, rof="S/2/-")
 

@@ -8,20 +8,20 @@ from pathlib import Path
 
 import pytest
 
-import wargames.horde.data as data_module
+import wargames.horde.combat.data as data_module
 from wargames.core.errors import ScenarioError
-from wargames.horde.attack import attack_numbers
-from wargames.horde.data import default_hordes, horde, load_horde_file, load_hordes
-from wargames.horde.movement import full_move, half_move, run_move
-from wargames.horde.profiles import (
+from wargames.horde.combat.attack import attack_numbers
+from wargames.horde.combat.data import default_hordes, horde, load_horde_file, load_hordes
+from wargames.horde.combat.profiles import (
     CHARACTERISTICS,
     MEDIC,
     PATHFINDER,
     TALENTS,
     WEAPON_SPECIALIST,
 )
-from wargames.horde.specialists import retreating_specialists
-from wargames.horde.weapons import DamageCode, RateOfFire, parse_damage, parse_rate_of_fire
+from wargames.horde.combat.specialists import retreating_specialists
+from wargames.horde.combat.weapons import DamageCode, RateOfFire, parse_damage, parse_rate_of_fire
+from wargames.horde.movement import full_move, half_move, run_move
 
 DATA = Path(data_module.__file__).parent / "data"
 

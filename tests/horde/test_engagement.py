@@ -14,17 +14,17 @@ from wargames.core.codec import SavedStateError
 from wargames.core.engine import CHANCE, Match
 from wargames.core.errors import NotationError, RuleViolation
 from wargames.core.notation import Reroll, Roll
-from wargames.horde.actions import Counter, parse
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.data import horde
-from wargames.horde.engagement import (
+from wargames.horde.combat.actions import Counter, parse
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.data import horde
+from wargames.horde.combat.engagement import (
     AttackRoll,
     CounterChoice,
     DamageRoll,
     EngagementState,
     new_engagement,
 )
-from wargames.horde.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
+from wargames.horde.combat.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
 from wargames.testing import check_state, playout
 
 

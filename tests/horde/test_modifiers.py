@@ -7,13 +7,13 @@ import attrs
 import pytest
 from horde.hmc import build, specialist, weapon, with_rules
 
-from wargames.horde.attack import attack_numbers
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.modifiers import armour_term, attack_terms, defence_terms, outnumbering
-from wargames.horde.profiles import ENGINEER, Horde
-from wargames.horde.rules import DEFAULT, HordeRules
-from wargames.horde.terms import Term, total
-from wargames.horde.weapons import Weapon
+from wargames.horde.combat.attack import attack_numbers
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.modifiers import armour_term, attack_terms, defence_terms, outnumbering
+from wargames.horde.combat.profiles import ENGINEER, Horde
+from wargames.horde.combat.rules import DEFAULT, HordeRules
+from wargames.horde.combat.terms import Term, total
+from wargames.horde.combat.weapons import Weapon
 
 BLADE = weapon("Blade", "melee", "1d10", pen=0)
 GUN = weapon("Gun", "basic", "1d10", pen=0, rof="S/3/-")

@@ -7,15 +7,15 @@ import attrs
 import pytest
 from horde.hmc import build, with_rules
 
-from wargames.horde.data import horde
-from wargames.horde.morale import (
+from wargames.horde.combat.data import horde
+from wargames.horde.combat.morale import (
     outnumbered_ratio,
     under_strength,
     willpower_modifiers,
     willpower_target,
 )
-from wargames.horde.profiles import Officer
-from wargames.horde.terms import total
+from wargames.horde.combat.profiles import Officer
+from wargames.horde.combat.terms import total
 
 
 def values(**kw: object) -> dict[str, int]:

@@ -15,12 +15,12 @@ from horde.hmc import build, weapon
 
 from wargames.core.engine import CHANCE, Action, GameState, Match
 from wargames.core.notation import Reroll
-from wargames.horde.actions import Counter
-from wargames.horde.attack import attack_numbers
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.data import horde
-from wargames.horde.engagement import EngagementState, TearingChoice, new_engagement
-from wargames.horde.odds import (
+from wargames.horde.combat.actions import Counter
+from wargames.horde.combat.attack import attack_numbers
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.data import horde
+from wargames.horde.combat.engagement import EngagementState, TearingChoice, new_engagement
+from wargames.horde.combat.odds import (
     POLICIES,
     Policy,
     attack_odds,
@@ -29,7 +29,7 @@ from wargames.horde.odds import (
     odds_command,
     rerolled_faces,
 )
-from wargames.horde.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
+from wargames.horde.combat.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
 
 R = attrs.evolve
 

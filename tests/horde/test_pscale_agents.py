@@ -13,7 +13,7 @@ import wargames
 from wargames.core.engine import Action, GameState
 from wargames.horde import GAME
 from wargames.horde.agents import HordeGreedy, greedy
-from wargames.horde.battle import PScaleState
+from wargames.horde.state import PScaleState
 from wargames.horde.units import resized
 
 GUARD = "guard-infantry"

@@ -15,13 +15,13 @@ from horde.pscale import Piece, battle, changed, moved, play
 from wargames.core.engine import CHANCE
 from wargames.core.errors import RuleViolation
 from wargames.horde.agents import greedy
-from wargames.horde.battle import PScaleState
 from wargames.horde.blast import in_area, reach
-from wargames.horde.context import AttackContext
-from wargames.horde.damage import Hit, full_damage, magnitude_loss, partial_damage
-from wargames.horde.data import horde
-from wargames.horde.morale_test import MoraleCheck, MoraleTest
-from wargames.horde.strikes import AttackRoll, DamageRoll, Strike
+from wargames.horde.combat.context import AttackContext
+from wargames.horde.combat.damage import Hit, full_damage, magnitude_loss, partial_damage
+from wargames.horde.combat.data import horde
+from wargames.horde.combat.strikes import AttackRoll, DamageRoll, Strike
+from wargames.horde.morale_checks import MoraleCheck, MoraleTest
+from wargames.horde.state import PScaleState
 from wargames.horde.units import resized
 
 BATTERY = "earthshaker-battery"

@@ -11,6 +11,7 @@ from horde.pscale import battle, legal, moved, play
 
 import wargames
 from wargames.core.errors import RuleViolation, ScenarioError
+from wargames.horde import close_combat, visibility
 from wargames.horde.battlefield import Battlefield
 from wargames.horde.reach import destinations, reach
 from wargames.horde.sight import Sightline
@@ -136,9 +137,11 @@ def test_adjacent_means_the_eight_squares_around(tmp_path: Path) -> None:
     """A horde diagonally next to an enemy is in close combat; two squares away it is not;
     a lone enemy Officer counts as an enemy unit."""
     state = battle(tmp_path, [("A", "guard-infantry", "04-04")], [("Z", "traitor-guard", "05-05")])
-    assert state.in_cqc(state.unit("A")) and state.in_cqc(state.unit("Z"))
+    assert close_combat.in_cqc(state, state.unit("A")) and close_combat.in_cqc(
+        state, state.unit("Z")
+    )
     far = moved(state, Z="06-06")
-    assert not far.in_cqc(far.unit("A"))
+    assert not close_combat.in_cqc(far, far.unit("A"))
     field = state.field
     assert field.adjacent("04-04", "05-05") and field.adjacent("04-04", "04-05")
     assert not field.adjacent("04-04", "06-04") and not field.adjacent("04-04", "04-04")
@@ -156,7 +159,7 @@ def test_adjacent_means_the_eight_squares_around(tmp_path: Path) -> None:
             }
         ],
     )
-    assert officer.in_cqc(officer.unit("A"))
+    assert close_combat.in_cqc(officer, officer.unit("A"))
 
 
 @pytest.mark.rule("HMC-ORDERS-03", "HMC-GAP-28")
@@ -170,13 +173,15 @@ def test_lines_of_sight(tmp_path: Path) -> None:
         [("Z", "traitor-guard", "07-04"), ("Y", "traitor-guard", "09-08")],
         terrain={"ruins": ["05-06"], "wall": ["04-07"]},
     )
-    assert not state.sees("blue", "02-04", "07-04")  # B stands in the way
-    assert state.sees("blue", "04-04", "07-04")
-    assert state.sees("blue", "02-04", "04-04")  # the target's own square does not block
-    assert not state.sees("blue", "05-04", "05-08")  # ruins at 05-06
+    assert not visibility.sees(state, "blue", "02-04", "07-04")  # B stands in the way
+    assert visibility.sees(state, "blue", "04-04", "07-04")
+    assert visibility.sees(
+        state, "blue", "02-04", "04-04"
+    )  # the target's own square does not block
+    assert not visibility.sees(state, "blue", "05-04", "05-08")  # ruins at 05-06
     # 04-06 -> 06-08 runs through the corners between (04,07)/(05,06) and (05,08)/(06,07)
     assert Sightline.of(2, 2).corners
-    assert not state.sees("blue", "04-06", "06-08")  # the wall and the ruins both block
+    assert not visibility.sees(state, "blue", "04-06", "06-08")  # the wall and the ruins both block
     field = Battlefield.build(
         8,
         8,

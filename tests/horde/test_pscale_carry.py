@@ -1,5 +1,5 @@
 """Layout lookups after a change of the board: when a single horde moves, the new layout starts
-from the old one's lookups the move cannot touch (:func:`~wargames.horde.battle.carry_layout`);
+from the old one's lookups the move cannot touch (:func:`~wargames.horde.state.carry_layout`);
 after a split, a horde destroyed, off the board or back on it, a merge, an Officer joining or
 leaving a horde, a horde entering stealth, it is built afresh. Either way every lookup is what
 a fresh rebuild finds (:func:`~wargames.horde.invariants.violations`)."""
@@ -14,8 +14,8 @@ import pytest
 from horde.pscale import battle
 
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
-from wargames.horde.battle import CARRIED, PScaleState
+from wargames.horde import actions as cmd
+from wargames.horde import close_combat, visibility
 from wargames.horde.casualties import hit_horde
 from wargames.horde.invariants import violations
 from wargames.horde.moves import with_room
@@ -23,6 +23,7 @@ from wargames.horde.officers import join, leave
 from wargames.horde.reach import move, no_stop, reach
 from wargames.horde.reshape import merge, split
 from wargames.horde.scenario import SIDES
+from wargames.horde.state import CARRIED, PScaleState
 from wargames.horde.withdrawal import full_retreat
 
 GUARD = "guard-infantry"
@@ -58,13 +59,13 @@ def primed(s: PScaleState) -> PScaleState:
     search and move-order room, each side's masks and the enemies it sees and may attack."""
     for u in s.units:
         if s.location(u) is not None:
-            s.adjacent_enemies(u)
+            close_combat.adjacent_enemies(s, u)
             reach(s, u)
             with_room(s, u)
     for side in SIDES:
-        s.enemy_mask(side)
-        s.blockers(side)
-        s.targets(side)
+        visibility.enemy_mask(s, side)
+        visibility.blockers(s, side)
+        visibility.targets(s, side)
         no_stop(s, next(u for u in s.units if u.side == side and u.is_horde))
     s.places()
     return s

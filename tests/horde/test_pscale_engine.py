@@ -11,10 +11,10 @@ import pytest
 from horde.pscale import battle, changed, legal, play
 
 from wargames.core.engine import CHANCE
-from wargames.horde import engagement, strikes
-from wargames.horde.analysis import attack_options, threats
-from wargames.horde.battle import PScaleState
-from wargames.horde.strikes import AttackRoll, CounterChoice, DamageRoll, DefenceRoll
+from wargames.horde.combat import engagement, strikes
+from wargames.horde.combat.strikes import AttackRoll, CounterChoice, DamageRoll, DefenceRoll
+from wargames.horde.odds import attack_options, threats
+from wargames.horde.state import PScaleState
 
 GUARD = "guard-infantry"
 TRAITORS = "traitor-guard"

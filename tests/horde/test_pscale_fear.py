@@ -17,11 +17,12 @@ from horde.pscale import (
 
 from wargames.core.engine import CHANCE
 from wargames.core.errors import ScenarioError
-from wargames.horde.battle import PScaleState
-from wargames.horde.data import horde, load_horde_file
-from wargames.horde.morale_test import MoraleTest, enemy_fear, morale_target, morale_terms
+from wargames.horde.close_combat import adjacent_enemies
+from wargames.horde.combat.data import horde, load_horde_file
+from wargames.horde.combat.terms import Term
+from wargames.horde.morale_checks import MoraleTest, enemy_fear, morale_target, morale_terms
 from wargames.horde.reference import ratings_markdown
-from wargames.horde.terms import Term
+from wargames.horde.state import PScaleState
 from wargames.horde.units import resized
 
 GUARD = "guard-infantry"
@@ -210,7 +211,7 @@ def test_fear_needs_close_combat(tmp_path: Path) -> None:
             state, state.unit("Z"), "loss"
         )
     hidden = changed(state, "B", stealthed=True)
-    assert hidden.adjacent_enemies(hidden.unit("Z")) == ()
+    assert adjacent_enemies(hidden, hidden.unit("Z")) == ()
     assert fear_terms(hidden, "Z") == []
 
 

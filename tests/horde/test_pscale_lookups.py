@@ -8,10 +8,11 @@ import pytest
 from horde.test_pscale_turn_caches import random_states
 
 import wargames
-from wargames.horde import commands as cmd
-from wargames.horde.battle import PScaleState
+from wargames.horde import actions as cmd
+from wargames.horde import close_combat, visibility
 from wargames.horde.orders import free_orders, horde_options
 from wargames.horde.scenario import SIDES
+from wargames.horde.state import PScaleState
 from wargames.horde.units import CONFUSED, Unit
 
 
@@ -57,14 +58,14 @@ def test_close_combat_and_sight_lookups_match_the_rules(scenario: str) -> None:
         for s in random_states(scenario, seed):
             for side in SIDES:
                 enemies, hordes = fresh_masks(s, side)
-                assert s.enemy_mask(side) == enemies
-                assert s.horde_mask(s.hidden_from(side)) == hordes
+                assert visibility.enemy_mask(s, side) == enemies
+                assert visibility.horde_mask(s, s.hidden_from(side)) == hordes
             for u in s.units:
                 if s.location(u) is None:
                     continue
                 adjacent = fresh_adjacent(s, u)
-                assert tuple(e.id for e in s.adjacent_enemies(u)) == adjacent
-                assert s.in_cqc(u) == bool(adjacent)
+                assert tuple(e.id for e in close_combat.adjacent_enemies(s, u)) == adjacent
+                assert close_combat.in_cqc(s, u) == bool(adjacent)
                 if u.is_horde and u.on_board:
                     spent = 1 if u.morale == CONFUSED else 2
                     expected = [*free_orders(s, u), cmd.done(u.id)]

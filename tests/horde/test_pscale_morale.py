@@ -9,15 +9,15 @@ import pytest
 from horde.pscale import battle, changed, legal, moved, play, to_decision
 
 from wargames.core.engine import CHANCE
-from wargames.horde.battle import PScaleState
-from wargames.horde.morale_test import (
+from wargames.horde.combat.strikes import CounterChoice, DefenceRoll
+from wargames.horde.combat.terms import total
+from wargames.horde.morale_checks import (
     MoraleTest,
     degrees_of_failure,
     morale_target,
     morale_terms,
 )
-from wargames.horde.strikes import CounterChoice, DefenceRoll
-from wargames.horde.terms import total
+from wargames.horde.state import PScaleState
 from wargames.horde.units import resized
 
 GUARD = "guard-infantry"

@@ -10,10 +10,11 @@ from horde.pscale import battle, changed, legal, moved, play
 
 from wargames.core.engine import CHANCE
 from wargames.core.errors import RuleViolation
+from wargames.horde import visibility
+from wargames.horde.combat.specialists import retreating_specialists
+from wargames.horde.combat.strikes import AttackRoll
 from wargames.horde.flow import ChooseBonus
-from wargames.horde.morale_test import bonus_officer, fearless
-from wargames.horde.specialists import retreating_specialists
-from wargames.horde.strikes import AttackRoll
+from wargames.horde.morale_checks import bonus_officer, fearless
 
 GUARD = "guard-infantry"
 TRAITORS = "traitor-guard"
@@ -212,7 +213,7 @@ def test_the_specialists_of_a_destroyed_horde_retreat(tmp_path: Path) -> None:
     assert gone.status == "destroyed" and gone.square is None
     assert [s.name for s in retreating_specialists(gone.horde)] == ["Field Medic"]
     assert "Specialists retreated" in str(state)
-    assert "Z" not in {u.id for u in state.visible_enemies("blue")}
+    assert "Z" not in {u.id for u in visibility.visible_enemies(state, "blue")}
 
 
 @pytest.mark.rule("HMC-SPECIALIST-08")

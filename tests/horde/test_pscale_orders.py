@@ -9,9 +9,10 @@ from horde.pscale import battle, changed, legal, moved, play, to_decision
 
 from wargames.core.engine import CHANCE
 from wargames.core.errors import RuleViolation
-from wargames.horde.battle import PScaleState
+from wargames.horde import command
+from wargames.horde.combat.strikes import AttackRoll, CounterChoice
 from wargames.horde.reshape import SPLIT_MINIMUM
-from wargames.horde.strikes import AttackRoll, CounterChoice
+from wargames.horde.state import PScaleState
 
 GUARD = "guard-infantry"
 TRAITORS = "traitor-guard"
@@ -84,13 +85,13 @@ def test_commander_away_from_his_post_orders_what_he_sees(tmp_path: Path) -> Non
         commanders={"blue": "lt"},
         terrain={"wall": ["03-06", "04-06", "03-05", "04-07", "02-06"]},
     )
-    assert not state.at_post("blue")
+    assert not command.at_post(state, "blue")
     assert legal(state) == ["activate A", "activate lt", "pass"]
     with pytest.raises(RuleViolation) as info:
         state.apply("activate B")
     assert info.value.rule == "HMC-ORDERS-02"
     at_post = moved(state, lt="01-01")
-    assert at_post.at_post("blue")
+    assert command.at_post(at_post, "blue")
     assert legal(at_post) == ["activate A", "activate B", "activate lt", "pass"]
 
 

@@ -17,10 +17,11 @@ from horde.pscale import battle
 import wargames
 from wargames import CHANCE
 from wargames.core.engine import pick_outcome
-from wargames.horde.battle import LAYOUTS, PScaleState
+from wargames.horde import close_combat
 from wargames.horde.moves import _with_room, _withdrawal_ends, allowance
 from wargames.horde.reach import _search, ends, next_ends, no_stop
 from wargames.horde.scenario import load_scenario
+from wargames.horde.state import LAYOUTS, PScaleState
 from wargames.horde.units import FRENZIED, Unit
 
 ADVANCES = ("tactical advance", "rapid advance", "forced march", "sprint")
@@ -32,7 +33,7 @@ def searched_room(s: PScaleState, u: Unit) -> frozenset[str]:
     out = {o for o in ADVANCES if found.within(allowance(u, o)) & ~stops}
     if _withdrawal_ends(s, u, "tactical retreat"):
         out.add("tactical retreat")
-    if s.in_cqc(u) and _withdrawal_ends(s, u, "pull back"):
+    if close_combat.in_cqc(s, u) and _withdrawal_ends(s, u, "pull back"):
         out.add("pull back")
     return frozenset(out)
 
@@ -67,7 +68,7 @@ def check(s: PScaleState, seen: Counter[str]) -> None:
         if u.morale != FRENZIED:
             assert _with_room(s, u) == searched_room(s, u), (u.id, here)
             seen["next" if next_ends(s, u, u.horde.half_move) else "searched"] += 1
-            seen["close combat"] += s.in_cqc(u)
+            seen["close combat"] += close_combat.in_cqc(s, u)
 
 
 @pytest.mark.rule("HMC-ORDERS-07", "HMC-ORDERS-08", "HMC-ORDERS-09", "HMC-ORDERS-10")

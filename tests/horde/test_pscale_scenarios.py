@@ -10,8 +10,8 @@ from horde.pscale import battle, scenario_text
 import wargames
 from wargames.core.errors import ScenarioError
 from wargames.horde import GAME
+from wargames.horde.combat.rules import PRINTED_EXAMPLES
 from wargames.horde.game import new_battle
-from wargames.horde.rules import PRINTED_EXAMPLES
 from wargames.horde.scenario import SIDES, load_scenario
 
 

@@ -11,9 +11,10 @@ from horde.pscale import battle, changed, legal, play
 
 from wargames.core.engine import CHANCE
 from wargames.core.errors import RuleViolation
-from wargames.horde.battle import PScaleState
+from wargames.horde import close_combat, visibility
 from wargames.horde.flow import AWARENESS_RANGE, Awareness, awareness_observer
-from wargames.horde.morale_test import MoraleTest
+from wargames.horde.morale_checks import MoraleTest
+from wargames.horde.state import PScaleState
 
 VETERANS = "guard-veterans"
 TRAITORS = "traitor-guard"
@@ -57,8 +58,8 @@ def test_a_horde_in_stealth_can_be_neither_seen_nor_attacked(tmp_path: Path) -> 
     red = state.view("red")
     assert red.unit("VET").square is None and red.hidden == {"VET"}
     assert state.view("blue").unit("VET").square == "05-04"
-    assert "VET" not in {u.id for u in state.visible_enemies("red")}
-    assert not state.in_cqc(state.unit("Z"))
+    assert "VET" not in {u.id for u in visibility.visible_enemies(state, "red")}
+    assert not close_combat.in_cqc(state, state.unit("Z"))
 
 
 @pytest.mark.rule("HMC-GAP-20", "HMC-TALENT-02")

@@ -13,9 +13,10 @@ from horde.pscale import battle, changed, legal, moved, play
 import wargames
 from wargames import CHANCE
 from wargames.core.engine import pick_outcome
-from wargames.horde.battle import LAYOUTS, PScaleState
+from wargames.horde import command
 from wargames.horde.flow import COMPELLED, eligible
 from wargames.horde.scenario import SIDES
+from wargames.horde.state import LAYOUTS, PScaleState
 from wargames.horde.units import Unit, resized
 from wargames.horde.victory import broken, broken_outcome, broken_sides
 
@@ -26,8 +27,8 @@ TRAITORS = "traitor-guard"
 def fresh_eligible(s: PScaleState, side: str) -> tuple[Unit, ...]:
     """HMC-ORDERS-02 and HMC-ORDERS-19 read afresh: the Commander's post and sight worked out
     from the units, nothing cached."""
-    at_post = s.commander_square(side) == s.field.command_posts[side]
-    seen = s._in_commander_sight(side)
+    at_post = command.commander_square(s, side) == s.field.command_posts[side]
+    seen = command.in_commander_sight(s, side)
     return tuple(
         u
         for u in s.units
@@ -75,12 +76,12 @@ def test_the_commanders_sight_follows_the_hordes_that_block_it(tmp_path: Path) -
     moves away lets him see, and order, the horde behind it; one that moves in front of it
     blocks it again."""
     state = commander_away(tmp_path)
-    assert not state.at_post("blue")
+    assert not command.at_post(state, "blue")
     assert legal(state) == ["activate A", "activate lt", "pass"]
-    assert not state.commands(state.unit("B"))
+    assert not command.commands(state, state.unit("B"))
     clear = moved(state, A="07-04")
     assert legal(clear) == ["activate A", "activate B", "activate lt", "pass"]
-    assert clear.commands(clear.unit("B"))
+    assert command.commands(clear, clear.unit("B"))
     blocked = moved(clear, A="05-05")
     assert legal(blocked) == ["activate A", "activate lt", "pass"]
     home = moved(blocked, lt="01-01")
@@ -148,11 +149,11 @@ def test_cached_answers_match_the_rules_along_random_missions(scenario: str) -> 
         for s in random_states(scenario, seed):
             for side in SIDES:
                 assert eligible(s, side) == fresh_eligible(s, side)
-                ordered = s.commanded(side)
-                if s.commander_square(side) == s.field.command_posts[side]:
+                ordered = command.commanded(s, side)
+                if command.commander_square(s, side) == s.field.command_posts[side]:
                     assert ordered is None
                 else:
-                    assert ordered == s._in_commander_sight(side)
+                    assert ordered == command.in_commander_sight(s, side)
             down = [side for side in SIDES if broken(s, side)]
             assert broken_sides(s) == down
             assert s.lookups().get("broken", down) == down  # kept over replace() too

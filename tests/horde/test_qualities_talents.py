@@ -9,12 +9,12 @@ from horde.hmc import build, specialist, weapon, with_rules
 
 from wargames.core.engine import Match
 from wargames.core.notation import Reroll
-from wargames.horde.attack import attack_numbers
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.damage import full_damage, magnitude_loss, partial_damage
-from wargames.horde.data import horde
-from wargames.horde.engagement import EngagementState, TearingChoice, new_engagement
-from wargames.horde.profiles import (
+from wargames.horde.combat.attack import attack_numbers
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.damage import full_damage, magnitude_loss, partial_damage
+from wargames.horde.combat.data import horde
+from wargames.horde.combat.engagement import EngagementState, TearingChoice, new_engagement
+from wargames.horde.combat.profiles import (
     ENGINEER,
     MEDIC,
     PATHFINDER,
@@ -22,8 +22,8 @@ from wargames.horde.profiles import (
     Horde,
     Officer,
 )
-from wargames.horde.specialists import ignores_difficult_terrain, medic_loss
-from wargames.horde.talents import (
+from wargames.horde.combat.specialists import ignores_difficult_terrain, medic_loss
+from wargames.horde.combat.talents import (
     frenzies_on_failure,
     is_fearless,
     may_test_below_quarter,

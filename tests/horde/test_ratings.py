@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from horde.hmc import BOTH, build, with_rules
 
-from wargames.horde.attack import attack_numbers
-from wargames.horde.data import horde
-from wargames.horde.profiles import Characteristics, Horde
-from wargames.horde.ratings import attack_rating, defense, melee_attack, ranged_attack
-from wargames.horde.rules import HordeRules
+from wargames.horde.combat.attack import attack_numbers
+from wargames.horde.combat.data import horde
+from wargames.horde.combat.profiles import Characteristics, Horde
+from wargames.horde.combat.ratings import attack_rating, defense, melee_attack, ranged_attack
+from wargames.horde.combat.rules import HordeRules
 
 
 @pytest.mark.rule("HMC-STAT-01")

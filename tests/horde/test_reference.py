@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from wargames.horde.combat.rules import DEFAULT, PRINTED_EXAMPLES
 from wargames.horde.reference import EXAMPLES, TABLES, example
-from wargames.horde.rules import DEFAULT, PRINTED_EXAMPLES
 
 PAGE = Path(__file__).parents[2] / "docs" / "horde.md"
 

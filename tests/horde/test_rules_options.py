@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from wargames.horde.rules import DEFAULT, PRESETS, PRINTED_EXAMPLES, HordeRules
+from wargames.horde.combat.rules import DEFAULT, PRESETS, PRINTED_EXAMPLES, HordeRules
 
 
 @pytest.mark.rule("HMC-GAP-09")

@@ -1,7 +1,7 @@
 """A greedy commander for the P-Scale battle, playing from its own view of the state.
 
 It looks one decision ahead and values attacks by their exact odds
-(:mod:`wargames.horde.analysis`, :mod:`wargames.horde.odds`):
+(:mod:`wargames.horde.odds`, :mod:`wargames.horde.combat.odds`):
 
 * **Focus fire.** Every Attack Target! is worth the Magnitude it is expected to take off the
   target, more for a target already weakened (finishing hordes breaks armies) and for a
@@ -36,11 +36,12 @@ import numpy as np
 
 from wargames.core.engine import Action, GameState
 from wargames.core.errors import RuleViolation
-from wargames.horde import commands as cmd
-from wargames.horde.analysis import AttackOption, Threat, attack_options, threats
-from wargames.horde.battle import PScaleState
-from wargames.horde.odds import AttackOdds, engagement_odds
-from wargames.horde.strikes import Strike
+from wargames.horde import actions as cmd
+from wargames.horde import circumstances, close_combat, visibility
+from wargames.horde.combat.odds import AttackOdds, engagement_odds
+from wargames.horde.combat.strikes import Strike
+from wargames.horde.odds import AttackOption, Threat, attack_options, threats
+from wargames.horde.state import PScaleState
 from wargames.horde.units import Unit
 
 S = PScaleState
@@ -92,7 +93,7 @@ class HordeGreedy:
         return best[int(self.rng.random() * len(best))] if len(best) > 1 else best[0]
 
     def enemies(self, s: S, side: str) -> list[Unit]:
-        return [e for e in s.visible_enemies(side) if s.location(e) is not None]
+        return [e for e in visibility.visible_enemies(s, side) if s.location(e) is not None]
 
     def goals(self, s: S, u: Unit) -> list[str]:
         """Where ``u`` heads: the control objectives' squares, else the enemies' squares."""
@@ -126,7 +127,9 @@ class HordeGreedy:
         """The weighted Magnitude a Charge! on ``target`` is expected to win."""
         strike = Strike(u.id, target.id, "melee", charge=True)
         try:
-            eng = engagement_odds(u.horde, target.horde, "melee", s.context(strike), s.rules)
+            eng = engagement_odds(
+                u.horde, target.horde, "melee", circumstances.context(s, strike), s.rules
+            )
         except RuleViolation:
             return -1e9
         w = self.weight(s, target)
@@ -168,7 +171,9 @@ class HordeGreedy:
         if mode == "advance":
             value -= 3.0 * foes
             if u.horde.weapons_of("ranged") and enemies:
-                sees = any(s.sees(u.side, square, sq) for e in enemies if (sq := s.location(e)))
+                sees = any(
+                    visibility.sees(s, u.side, square, sq) for e in enemies if (sq := s.location(e))
+                )
                 value += 1.5 * sees
         else:
             value -= 1.5 * max(0, foes - 1)
@@ -245,7 +250,7 @@ class HordeGreedy:
         if shot is not None and shot_value > 0.5:
             # a Half move first when far from the goal, then shoot
             far = self.goal_distance(s, u, s.location(u) or "") > 2
-            if far and "tactical advance" in orders and not s.in_cqc(u) and not low:
+            if far and "tactical advance" in orders and not close_combat.in_cqc(s, u) and not low:
                 return orders["tactical advance"]
             return shot.action
         if "brace" in orders and melee_threat >= 0.1 * u.magnitude and melee_threat > shot_value:
@@ -253,7 +258,7 @@ class HordeGreedy:
         if shot is not None and shot_value > 0:
             return shot.action
         here = s.location(u) or ""
-        if self.goal_distance(s, u, here) > 0 and not s.in_cqc(u):
+        if self.goal_distance(s, u, here) > 0 and not close_combat.in_cqc(s, u):
             move = "rapid advance" if self.endgame(s) or not found else "tactical advance"
             for order in (move, "tactical advance", "rapid advance"):
                 if order in orders:

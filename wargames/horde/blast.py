@@ -15,7 +15,7 @@ the rules leave the area undefined (HMC-GAP-12). Our reading:
 * One damage roll for all (research O12): each horde takes the same kind of result as the
   target (full or partial) with the same damage die, its loss worked out with its own defences
   (armour, Toughness, a Medic): the numbers of the same strike with that horde as the target
-  (:meth:`~wargames.horde.strikes.StrikeHost.numbers`). When the target takes no damage the
+  (:meth:`~wargames.horde.combat.strikes.StrikeHost.numbers`). When the target takes no damage the
   blast hurts nobody else.
 
 :func:`area_hits` works out what each horde takes, on the board as it stood when the damage
@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from wargames.core.tasks import quick_evolve
-from wargames.horde.strikes import Strike
-from wargames.horde.talents import stealth_forces_morale_test
+from wargames.horde.combat.strikes import Strike
+from wargames.horde.combat.talents import stealth_forces_morale_test
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 RING_METRES = 20
 """Blast metres per ring of squares: a burst X metres wide reaches X // 20 squares out."""

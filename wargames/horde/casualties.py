@@ -1,5 +1,5 @@
 """What a finished attack does on the battlefield (the battle's
-:meth:`~wargames.horde.strikes.StrikeHost.take_hit`).
+:meth:`~wargames.horde.combat.strikes.StrikeHost.take_hit`).
 
 * The attacker leaves stealth: attacking ends it (HMC-TALENT-03).
 * The target loses the Magnitude (HMC-DAMAGE-01) and counts one more attack received this
@@ -16,7 +16,7 @@
   own defences, counts one attack received, has its Officers and Specialists wounded, is
   destroyed at 0 and leaves stealth, just as the target; the target first, then the others in
   square order.
-* A horde still standing then checks its morale (:class:`~wargames.horde.morale_test.MoraleCheck`)
+* A horde still standing then checks its morale (:class:`~wargames.horde.morale_checks.MoraleCheck`)
   before anything else happens, so a horde broken by an attack does not counter-attack
   (HMC-COUNTER-01); after a Blast over several hordes each checks, in the same order.
 """
@@ -27,17 +27,17 @@ from typing import TYPE_CHECKING
 
 from wargames.core.tasks import quick_evolve
 from wargames.horde.blast import area_hits
-from wargames.horde.profiles import Horde
-from wargames.horde.strikes import Strike
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.strikes import Strike
 from wargames.horde.units import Unit, resized
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def take_hit(s: S, strike: Strike) -> S:
     """The state after the finished ``strike`` (see the module docstring)."""
-    from wargames.horde.morale_test import MoraleCheck
+    from wargames.horde.morale_checks import MoraleCheck
 
     assert strike.loss is not None
     blast = s.numbers(strike).weapon.blast

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING
 
 from wargames.core.engine import Action
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
+from wargames.horde import actions as cmd
+from wargames.horde import close_combat, visibility
 from wargames.horde.moves import has_destination
 from wargames.horde.reach import destinations, ends, move, reach
 from wargames.horde.targets import attack_actions, can_move, charge_orders
 from wargames.horde.units import Unit
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def fleeing_options(s: S, u: Unit) -> list[Action]:
@@ -39,8 +40,8 @@ def fleeing_options(s: S, u: Unit) -> list[Action]:
 def flee_squares(s: S, u: Unit) -> list[str]:
     """The squares within ``u``'s Run distance farthest from the enemy it can see, if they
     are farther than where it stands."""
-    nearest, d = s.nearest_enemies(u)
-    found, near = ends(s, u, u.horde.run_move), s.enemy_mask(u.side)
+    nearest, d = visibility.nearest_enemies(s, u)
+    found, near = ends(s, u, u.horde.run_move), visibility.enemy_mask(s, u.side)
     if not nearest or not found or not near:
         return []
     field = s.field
@@ -89,7 +90,7 @@ def compelled_move(s: S, action: cmd.Flee | cmd.Rout) -> S:
 def frenzied_options(s: S, u: Unit, spent: int) -> list[Action]:
     """A frenzied horde must attack the nearest enemy in melee, Charge! it, or advance toward
     it (research 3.6); it may stop once it has acted or when it cannot."""
-    nearest, d = s.nearest_enemies(u)
+    nearest, d = visibility.nearest_enemies(s, u)
     budget = 2 - spent
     out: list[Action] = []
     if budget >= 1 and d == 1:
@@ -97,7 +98,7 @@ def frenzied_options(s: S, u: Unit, spent: int) -> list[Action]:
         out += [a for a in attack_actions(s, u, melee_only=True) if a.target in targets]
     if budget >= 2 and d > 1:
         out += charge_orders(s, u, list(nearest))
-        advance = not out and can_move(s, u) and not s.in_cqc(u)
+        advance = not out and can_move(s, u) and not close_combat.in_cqc(s, u)
         if advance and has_destination(s, u, "rapid advance"):
             out.append(cmd.order(u.id, "rapid advance"))
     if spent or not out:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from wargames.horde.scenario import SIDES
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
     from wargames.horde.units import Unit
 
 GROUND = {

@@ -34,15 +34,15 @@ from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
+from wargames.horde import actions as cmd
+from wargames.horde.combat.strikes import die_outcomes
 from wargames.horde.reach import discover
 from wargames.horde.scenario import SIDES, other_side
-from wargames.horde.strikes import die_outcomes
 from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, GONE, ROUTING, Unit
 from wargames.horde.victory import broken_outcome, mission_outcome
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 AWARENESS_RANGE = 5
 """How far (in squares) an enemy horde looks for a horde in stealth (HMC-GAP-20)."""
@@ -245,7 +245,7 @@ def awareness_observer(s: S, hidden: Unit) -> Unit | None:
         assert e.square is not None
         if s.field.distance(e.square, hidden.square) > AWARENESS_RANGE:
             continue
-        if not s.sees(e.side, e.square, hidden.square):
+        if not visibility.sees(s, e.side, e.square, hidden.square):
             continue
         if best is None or awareness_target(e) > awareness_target(best):
             best = e
@@ -281,7 +281,7 @@ def eligible(s: S, side: str) -> tuple[Unit, ...]:
 
 def _eligible(s: S, side: str) -> tuple[Unit, ...]:
     out = []
-    activated, ordered = s.activated, s.commanded(side)
+    activated, ordered = s.activated, command.commanded(s, side)
     for u in s.units:
         if u.side != side or u.status != "fighting" or u.square is None or u.id in activated:
             continue
@@ -333,7 +333,7 @@ class Turn(BattleTask):
                 return RuleViolation("HMC-ORDERS-01", f"{u.id} is not a {self.side} unit")
             if u.id in s.activated:
                 return RuleViolation("HMC-ORDERS-19", f"{u.id} has already acted this round")
-            if u.on_board and u.is_horde and not s.commands(u):
+            if u.on_board and u.is_horde and not command.commands(s, u):
                 return RuleViolation(
                     "HMC-ORDERS-02",
                     f"the {self.side} Commander is away from his command post and cannot "
@@ -371,8 +371,8 @@ class AfterActivation(BattleTask):
 
     def run(self, s: S) -> S:
         u = s.unit(self.unit)
-        if u.on_board and u.morale == FRENZIED and not s.adjacent_enemies(u):
-            return s.pop(morale_test.MoraleTest(u.id, "frenzy"))
+        if u.on_board and u.morale == FRENZIED and not close_combat.adjacent_enemies(s, u):
+            return s.pop(morale_checks.MoraleTest(u.id, "frenzy"))
         return s.pop()
 
 
@@ -398,7 +398,7 @@ def new_battle_tasks() -> tuple[BattleTask, ...]:
 
 # The activation and the morale tests are tasks built on this module's (they import it): their
 # modules are imported once this one is complete, and named at run time.
-from wargames.horde import morale_test, orders  # noqa: E402
+from wargames.horde import close_combat, command, morale_checks, orders, visibility  # noqa: E402
 
 __all__ = [
     "AWARENESS_RANGE",

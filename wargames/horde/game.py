@@ -1,4 +1,5 @@
-"""Starting a P-Scale battle from a scenario, with options.
+"""The P-Scale battle game's descriptor (:data:`GAME`): starting a battle from a scenario, with
+options, and what the game declares of itself.
 
 >>> state = new_battle("mirror", {"rounds": 3, "rules": "printed"})
 >>> state.rounds, state.rules.magnitude_tens, state.current_player
@@ -8,16 +9,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from wargames.core.agents import RandomAgent
+from wargames.core.engine import GameState, Player
 from wargames.core.errors import OptionError
 from wargames.core.options import Option, Options, from_json_text
-from wargames.horde.battle import PScaleState
+from wargames.core.registry import Game, Length, OddsCalculator
+from wargames.core.scenario import ScenarioInfo, shipped_scenarios
+from wargames.horde.agents import greedy
+from wargames.horde.combat.odds import attack_odds, odds_command
+from wargames.horde.combat.rules import DEFAULT, PRESETS, HordeRules
 from wargames.horde.flow import new_battle_tasks
-from wargames.horde.rules import DEFAULT, PRESETS, HordeRules
-from wargames.horde.scenario import DEFAULT_SCENARIO, load_scenario
+from wargames.horde.render import render
+from wargames.horde.scenario import DEFAULT_SCENARIO, SIDES, load_scenario, scenario_names
+from wargames.horde.sequence import SEQUENCE
+from wargames.horde.state import PScaleState
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _READINGS = {f.name: f for f in attrs.fields(HordeRules)}
 
@@ -96,7 +108,7 @@ def new_battle(
     """The state at the start of ``scenario`` (a shipped name or a path to a TOML file; the
     default ``manufactorum``).
 
-    Options: ``rules`` (the readings of :class:`~wargames.horde.rules.HordeRules`: a preset
+    Options: ``rules`` (the readings of :class:`~wargames.horde.combat.rules.HordeRules`: a preset
     name, an instance, or a mapping of changed fields; the scenario's own by default) and
     ``rounds`` (the mission's length; ``None`` or 0: the scenario's; a shorter mission for bots
     and what-ifs).
@@ -115,4 +127,63 @@ def new_battle(
     return state.settle()
 
 
-__all__ = ["DEFAULT_SCENARIO", "OPTIONS", "check_rules", "new_battle", "read_rules"]
+def _random(seed: int | None, player: str) -> RandomAgent:
+    return RandomAgent(seed)
+
+
+def _determinize(state: GameState, player: Player, rng: np.random.Generator) -> GameState:
+    assert isinstance(state, PScaleState)
+    return state.resample_hidden(player, rng)
+
+
+def _rounds(state: GameState) -> int:
+    assert isinstance(state, PScaleState)
+    return state.rounds
+
+
+def _scenarios() -> tuple[ScenarioInfo, ...]:
+    return shipped_scenarios(
+        "wargames.horde",
+        {
+            "manufactorum": "An Imperial Guard platoon assaults a manufactorum held by worn-down "
+            "Chaos cultists and Chaos Space Marines.",
+            "mirror": "Two identical Imperial Guard forces on a point-symmetric board, for "
+            "balance tests.",
+            "ork-assault": "Space Marines and their Captain hold a ruined shrine against an Ork "
+            "warband led by its Warboss.",
+        },
+    )
+
+
+GAME = Game(
+    id="horde",
+    title="Horde mass combat (P-Scale battles)",
+    players=SIDES,
+    new=lambda scenario, options: new_battle(scenario, options),
+    scenarios=scenario_names,
+    default_scenario=DEFAULT_SCENARIO,
+    agents={"random": _random, "greedy": greedy},
+    sequence=SEQUENCE,
+    odds=OddsCalculator(
+        command=odds_command,
+        compute=attack_odds,
+        signature="attacker: Horde, defender: Horde, kind, context=, rules=, tearing= "
+        "-> AttackOdds",
+    ),
+    render=render,
+    options=OPTIONS,
+    information="imperfect",
+    hidden="the squares of enemy hordes in stealth (HMC-TALENT-01 to -03)",
+    length=Length(
+        unit="battle round",
+        turns=_rounds,
+        cap_option="rounds",
+        note="the mission's rounds (10 in the research notes' missions); the option rounds "
+        "shortens it",
+    ),
+    scenario_info=_scenarios,
+    determinize=_determinize,
+)
+"""The registry entry. Missions end after their last round, so bots need no cap."""
+
+__all__ = ["DEFAULT_SCENARIO", "GAME", "OPTIONS", "check_rules", "new_battle", "read_rules"]

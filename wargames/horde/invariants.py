@@ -12,7 +12,7 @@
   Officer is one of its own.
 * Stealth only for Ambushers on a cover square (HMC-TALENT-01).
 * The where-is-what lookups and the layout key carried from earlier states match the units,
-  and the layout lookups carried over a move (:func:`~wargames.horde.battle.carry_layout`:
+  and the layout lookups carried over a move (:func:`~wargames.horde.state.carry_layout`:
   per unit, the square masks, the enemies each side sees and may attack) match a fresh
   rebuild.
 """
@@ -23,12 +23,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from wargames.horde.battle import CARRIED, Places
-from wargames.horde.profiles import AMBUSHERS
+from wargames.horde import close_combat, visibility
+from wargames.horde.combat.profiles import AMBUSHERS
 from wargames.horde.scenario import SIDES
+from wargames.horde.state import CARRIED, Places
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def violations(s: S) -> list[str]:
@@ -49,9 +50,9 @@ def violations(s: S) -> list[str]:
 def _carried(s: S) -> list[str]:
     """The per-unit layout lookups (those carried over a move) against a fresh rebuild on a
     copy with a layout of its own."""
+    from wargames.horde.combat.specialists import ignores_difficult_terrain
     from wargames.horde.moves import _with_room
     from wargames.horde.reach import _search
-    from wargames.horde.specialists import ignores_difficult_terrain
     from wargames.horde.targets import _chargeable
     from wargames.horde.units import FRENZIED
 
@@ -68,7 +69,7 @@ def _carried(s: S) -> list[str]:
                 continue
             eng = u.is_horde and ignores_difficult_terrain(u.horde)
             if name == "adjacent":
-                again: Any = fresh._adjacent_enemies(u)
+                again: Any = close_combat.adjacent_enemy_ids(fresh, u)
             elif name == "reach":
                 if key[2] != eng:
                     continue
@@ -85,11 +86,11 @@ def _carried(s: S) -> list[str]:
             if again != value:
                 out.append(f"the {name} lookup of {key} is out of date: {value} not {again}")
     per_side: dict[str, Callable[[str], Any]] = {
-        "enemy mask": fresh.enemy_mask,
-        "blockers": fresh.blockers,
-        "no_stop": lambda side: fresh.horde_mask(fresh.hidden_from(side)),
-        "seen": fresh.seen,
-        "targets": fresh.targets,
+        "enemy mask": lambda side: visibility.enemy_mask(fresh, side),
+        "blockers": lambda side: visibility.blockers(fresh, side),
+        "no_stop": lambda side: visibility.horde_mask(fresh, fresh.hidden_from(side)),
+        "seen": lambda side: visibility.seen(fresh, side),
+        "targets": lambda side: visibility.targets(fresh, side),
     }
     for name, rebuild in per_side.items():
         for side, value in layout.get(name, {}).items():

@@ -7,7 +7,7 @@ three times the Half Move for Forced March! and Tactical Retreat!, which is also
 rate for fleeing hordes. Charge! moves the Full Move (the catalogue's HMC-ORDERS-04, which
 supersedes the notes' 2 x AB). The battle game applies these; this module only computes them.
 
->>> from wargames.horde.data import horde
+>>> from wargames.horde.combat.data import horde
 >>> guard = horde("guard-infantry")
 >>> guard.agb, half_move(guard), full_move(guard), run_move(guard)
 (3, 3, 5, 9)
@@ -15,7 +15,7 @@ supersedes the notes' 2 x AB). The battle game applies these; this module only c
 
 from __future__ import annotations
 
-from wargames.horde.profiles import Horde
+from wargames.horde.combat.profiles import Horde
 
 
 def half_move(horde: Horde) -> int:

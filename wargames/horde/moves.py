@@ -29,17 +29,18 @@ from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
-from wargames.horde.commands import RULE
+from wargames.horde import actions as cmd
+from wargames.horde import close_combat, visibility
+from wargames.horde.actions import RULE
+from wargames.horde.combat.specialists import ignores_difficult_terrain
+from wargames.horde.combat.strikes import Engage, Strike
 from wargames.horde.flow import BattleTask
 from wargames.horde.reach import blocked, destinations, ends, move, next_ends, no_stop, reach
-from wargames.horde.specialists import ignores_difficult_terrain
-from wargames.horde.strikes import Engage, Strike
 from wargames.horde.targets import charge_squares
 from wargames.horde.units import FRENZIED, Unit
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def allowance(u: Unit, order: str) -> int:
@@ -89,7 +90,7 @@ def with_room(s: S, u: Unit) -> frozenset[str]:
 
 
 def _with_room(s: S, u: Unit) -> frozenset[str]:
-    cqc = s.in_cqc(u)
+    cqc = close_combat.in_cqc(s, u)
     if u.morale == FRENZIED:
         return frozenset(
             order
@@ -136,7 +137,7 @@ def _pull_back_room(s: S, u: Unit) -> bool:
     """Whether a Pull Back! has somewhere to end (HMC-ORDERS-10): a quick look at the squares
     next to the unit first (one touching no enemy unit), the search of the Half Move only
     when none will do."""
-    away = ~s.field.spread(s.enemy_mask(u.side))
+    away = ~s.field.spread(visibility.enemy_mask(s, u.side))
     if next_ends(s, u, u.horde.half_move) & away:
         return True
     return bool(_withdrawal_ends(s, u, "pull back"))
@@ -148,7 +149,7 @@ def _withdrawal_ends(s: S, u: Unit, order: str) -> int:
     field = s.field
     found = ends(s, u, allowance(u, order))
     if order == "pull back":
-        return found & ~field.spread(s.enemy_mask(u.side))
+        return found & ~field.spread(visibility.enemy_mask(s, u.side))
     here = s.location(u)
     assert here is not None
     rings = field.hq_rings[u.side]
@@ -161,7 +162,7 @@ def _withdrawal_ends(s: S, u: Unit, order: str) -> int:
 def toward_enemy(s: S, u: Unit, ends: list[str]) -> list[str]:
     """The squares of ``ends`` nearer the nearest enemy than ``u`` is (a frenzied horde's
     advance, research 3.6)."""
-    nearest, d = s.nearest_enemies(u)
+    nearest, d = visibility.nearest_enemies(s, u)
     field = s.field
     out = []
     for sq in ends:

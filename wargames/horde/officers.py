@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING
 
 from wargames.core.engine import Action
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
+from wargames.horde import actions as cmd
 from wargames.horde.moves import has_destination
 from wargames.horde.targets import attack_actions, charge_orders
 from wargames.horde.units import Unit
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def joinable(s: S, officer: Unit) -> list[Unit]:

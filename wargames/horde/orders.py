@@ -28,9 +28,11 @@ from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
-from wargames.horde import officers
-from wargames.horde.commands import COST, RULE
+from wargames.horde import actions as cmd
+from wargames.horde import close_combat, officers
+from wargames.horde.actions import COST, RULE
+from wargames.horde.combat.profiles import AMBUSHERS, MEDIC
+from wargames.horde.combat.strikes import Engage, die_outcomes
 from wargames.horde.compulsion import (
     compelled_move,
     fleeing_options,
@@ -38,9 +40,8 @@ from wargames.horde.compulsion import (
     routing_options,
 )
 from wargames.horde.flow import BattleTask
-from wargames.horde.morale_test import MoraleTest
+from wargames.horde.morale_checks import MoraleTest
 from wargames.horde.moves import MoveOrder, with_room
-from wargames.horde.profiles import AMBUSHERS, MEDIC
 from wargames.horde.reshape import (
     SPLIT_MINIMUM,
     SplitSize,
@@ -48,13 +49,12 @@ from wargames.horde.reshape import (
     merge_partners,
     split_squares,
 )
-from wargames.horde.strikes import Engage, die_outcomes
 from wargames.horde.targets import attack_actions, attack_strike, can_move, charge_orders
 from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, ROUTING, Unit, resized
 from wargames.horde.withdrawal import full_retreat
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def begin_activation(s: S, unit: str) -> S:
@@ -84,7 +84,7 @@ def horde_options(s: S, u: Unit, spent: int) -> list[Action]:
 def paid_orders(s: S, u: Unit, budget: int) -> list[Action]:
     """The Half orders, and with ``budget`` 2 the Full ones, the horde may be given
     (HMC-ORDERS-19): nothing of it is worked out once no Half action is left."""
-    cqc = s.in_cqc(u)
+    cqc = close_combat.in_cqc(s, u)
     moving = can_move(s, u)
     room = with_room(s, u) if moving else frozenset()
     out: list[Action] = [*attack_actions(s, u)]
@@ -130,7 +130,7 @@ def may_hide(s: S, u: Unit) -> bool:
         and not u.stealthed
         and square is not None
         and s.field.cover(square)
-        and not s.in_cqc(u)
+        and not close_combat.in_cqc(s, u)
     )
 
 
@@ -256,11 +256,15 @@ class Activation(BattleTask):
                     f"{self.unit} has {max(budget, 0)} Half action(s) left",
                 )
             rule = RULE[action.order]
-            if action.order in cmd.MOVES and s.in_cqc(u) and action.order != "tactical retreat":
+            if (
+                action.order in cmd.MOVES
+                and close_combat.in_cqc(s, u)
+                and action.order != "tactical retreat"
+            ):
                 rule = "HMC-COMBAT-07"
             return RuleViolation(rule, f"{action} is not possible now")
         if isinstance(action, cmd.Attack) and action.kind == "ranged":
-            if s.in_cqc(s.unit(self.unit)):
+            if close_combat.in_cqc(s, s.unit(self.unit)):
                 return RuleViolation("HMC-COMBAT-05", f"{self.unit} is tied up in close combat")
             return RuleViolation("HMC-ORDERS-03", f"{action}: no such target in sight")
         if isinstance(action, cmd.Attack):

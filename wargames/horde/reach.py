@@ -18,12 +18,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wargames.core.tasks import quick_evolve
-from wargames.horde.specialists import ignores_difficult_terrain
+from wargames.horde import visibility
+from wargames.horde.combat.specialists import ignores_difficult_terrain
 from wargames.horde.units import Unit
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
     from wargames.horde.battlefield import Battlefield
+    from wargames.horde.state import PScaleState as S
 
 
 class Reach:
@@ -150,7 +151,7 @@ def reach(s: S, u: Unit, limit: int | None = None) -> Reach:
 def blocked(s: S, side: str) -> int:
     """The mask of the squares ``side``'s units may not enter: impassable ones and those of
     the enemy units it sees (HMC-SCALE-06)."""
-    return s.field.impassable_mask | s.enemy_mask(side)
+    return s.field.impassable_mask | visibility.enemy_mask(s, side)
 
 
 def _search(s: S, u: Unit, limit: int) -> Reach:
@@ -174,7 +175,7 @@ def no_stop(s: S, u: Unit) -> int:
         memo = layout["no_stop"] = {}
     found = memo.get(u.side)
     if found is None:
-        found = memo[u.side] = s.horde_mask(s.hidden_from(u.side))
+        found = memo[u.side] = visibility.horde_mask(s, s.hidden_from(u.side))
     return found
 
 

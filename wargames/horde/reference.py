@@ -2,11 +2,11 @@
 the engine uses (for the docs page, ``<!-- horde:TABLE -->`` markers, and notebooks).
 
 Every modifier table is computed by the engine's own functions
-(:func:`~wargames.horde.modifiers.attack_terms`,
-:func:`~wargames.horde.modifiers.defence_terms`,
-:func:`~wargames.horde.morale.willpower_modifiers`) on a plain attack with one circumstance
+(:func:`~wargames.horde.combat.modifiers.attack_terms`,
+:func:`~wargames.horde.combat.modifiers.defence_terms`,
+:func:`~wargames.horde.combat.morale.willpower_modifiers`) on a plain attack with one circumstance
 changed, so the docs cannot drift from the code; the readings table is read from
-:class:`~wargames.horde.rules.HordeRules` itself.
+:class:`~wargames.horde.combat.rules.HordeRules` itself.
 
 >>> "| HMC-DAMAGE-16-EX |" in examples_markdown()
 True
@@ -22,20 +22,21 @@ from itertools import pairwise
 
 import attrs
 
-from wargames.horde import commands, rules
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.damage import full_damage, partial_damage
-from wargames.horde.data import default_hordes, horde
-from wargames.horde.modifiers import attack_terms, defence_terms
-from wargames.horde.morale import willpower_modifiers
-from wargames.horde.profiles import Horde
-from wargames.horde.ratings import defense, melee_attack, ranged_attack
-from wargames.horde.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
+from wargames.horde import actions
+from wargames.horde.combat import rules
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.damage import full_damage, partial_damage
+from wargames.horde.combat.data import default_hordes, horde
+from wargames.horde.combat.modifiers import attack_terms, defence_terms
+from wargames.horde.combat.morale import willpower_modifiers
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.ratings import defense, melee_attack, ranged_attack
+from wargames.horde.combat.rules import DEFAULT, PRINTED_EXAMPLES, HordeRules
+from wargames.horde.combat.terms import Term
+from wargames.horde.combat.weapons import Kind, Weapon
 from wargames.horde.scenario import DEFAULT_SCENARIO, load_scenario, scenario_names
 from wargames.horde.sequence import SEQUENCE
-from wargames.horde.terms import Term
 from wargames.horde.terrain import TERRAIN
-from wargames.horde.weapons import Kind, Weapon
 
 
 def _cell(value: object) -> str:
@@ -335,11 +336,11 @@ def orders_markdown() -> str:
     rows = [
         (
             f"`UNIT {o}`",
-            kind[commands.COST[o]],
-            commands.RULE[o],
-            "yes" if o in commands.MOVES else "",
+            kind[actions.COST[o]],
+            actions.RULE[o],
+            "yes" if o in actions.MOVES else "",
         )
-        for o in commands.ORDERS
+        for o in actions.ORDERS
     ]
     rows.insert(0, ("`UNIT attack TARGET KIND`", "Half", "HMC-ORDERS-03", ""))
     return _table(("order", "cost", "rule", "then a square"), rows)

@@ -19,7 +19,7 @@ board or gone, and a key.
 from __future__ import annotations
 
 from wargames.core.engine import CHANCE, GameState, Player
-from wargames.horde.battle import PScaleState
+from wargames.horde.state import PScaleState
 from wargames.horde.units import Unit
 from wargames.render.svg import Svg
 

@@ -21,13 +21,13 @@ from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
+from wargames.horde import actions as cmd
 from wargames.horde.flow import BattleTask
 from wargames.horde.reach import blocked, discover, no_stop
 from wargames.horde.units import Unit, resized
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 SPLIT_MINIMUM = 10

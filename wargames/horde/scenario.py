@@ -27,11 +27,11 @@ import attrs
 
 from wargames.core.grids import grid_coords
 from wargames.core.scenario import Node, package_files, read_scenario
+from wargames.horde.actions import valid_id
 from wargames.horde.battlefield import Battlefield, rectangle
-from wargames.horde.commands import valid_id
-from wargames.horde.data import default_hordes
-from wargames.horde.profiles import AMBUSHERS, OFFICER_TALENTS, Horde, Officer
-from wargames.horde.rules import PRESETS, HordeRules
+from wargames.horde.combat.data import default_hordes
+from wargames.horde.combat.profiles import AMBUSHERS, OFFICER_TALENTS, Horde, Officer
+from wargames.horde.combat.rules import PRESETS, HordeRules
 from wargames.horde.terrain import TERRAIN
 from wargames.horde.units import Unit, resized, sized
 

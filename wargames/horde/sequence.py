@@ -3,7 +3,7 @@
 Each step names the task classes of :mod:`wargames.horde.flow` and the order, strike and
 morale modules that carry it out; the tests check that seeded battles follow it
 (:meth:`wargames.core.sequence.SequenceOfPlay.check`). The E-scale engagement's own task
-(:class:`wargames.horde.engagement.Finish`) belongs to no battle.
+(:class:`wargames.horde.combat.engagement.Finish`) belongs to no battle.
 """
 
 from __future__ import annotations

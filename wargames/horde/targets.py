@@ -11,7 +11,7 @@
   to the target within the Full Move (HMC-GAP-31).
 
 Target lists depend only on where the units stand, so they are cached by layout
-(:meth:`~wargames.horde.battle.PScaleState.by_layout`).
+(:meth:`~wargames.horde.state.PScaleState.by_layout`).
 """
 
 from __future__ import annotations
@@ -19,16 +19,17 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from wargames.horde import commands as cmd
-from wargames.horde.profiles import Horde
+from wargames.horde import actions as cmd
+from wargames.horde import close_combat, visibility
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.specialists import ignores_difficult_terrain
+from wargames.horde.combat.strikes import Strike
+from wargames.horde.combat.weapons import Kind
 from wargames.horde.reach import ends
-from wargames.horde.specialists import ignores_difficult_terrain
-from wargames.horde.strikes import Strike
 from wargames.horde.units import Unit
-from wargames.horde.weapons import Kind
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def can_move(s: S, u: Unit) -> bool:
@@ -38,13 +39,13 @@ def can_move(s: S, u: Unit) -> bool:
 
 def melee_targets(s: S, u: Unit) -> list[Unit]:
     """Enemies ``u`` may attack in melee: adjacent ones it may target (HMC-COMBAT-06)."""
-    return [e for e in s.adjacent_enemies(u) if s.can_target(u.side, e)]
+    return [e for e in close_combat.adjacent_enemies(s, u) if visibility.can_target(s, u.side, e)]
 
 
 def ranged_targets(s: S, u: Unit) -> list[Unit]:
     """Enemies ``u`` may shoot: not in close combat itself (HMC-COMBAT-05), the target in
     its line of sight (HMC-ORDERS-03)."""
-    if s.in_cqc(u) or not u.horde.weapons_of("ranged"):
+    if close_combat.in_cqc(s, u) or not u.horde.weapons_of("ranged"):
         return []
     ids = s.by_layout("in sight", u.id, lambda: _in_sight(s, u))
     return [s.unit(i) for i in ids]
@@ -53,7 +54,9 @@ def ranged_targets(s: S, u: Unit) -> list[Unit]:
 def _in_sight(s: S, u: Unit) -> tuple[str, ...]:
     square = s.location(u)
     assert square is not None
-    return tuple(s.field.in_sight_of(square, s.targets(u.side), s.blockers(u.side)))
+    return tuple(
+        s.field.in_sight_of(square, visibility.targets(s, u.side), visibility.blockers(s, u.side))
+    )
 
 
 def attack_actions(s: S, u: Unit, melee_only: bool = False) -> list[cmd.Attack]:
@@ -102,7 +105,7 @@ def charge_squares(s: S, u: Unit, target: Unit) -> list[str]:
 def charge_orders(s: S, u: Unit, among: list[Unit] | None = None) -> list[cmd.Order]:
     """Charge! orders ``u`` may be given: not in close combat (HMC-COMBAT-07), with a melee
     weapon, a target it can reach."""
-    if s.in_cqc(u) or not can_move(s, u) or not u.horde.weapons_of("melee"):
+    if close_combat.in_cqc(s, u) or not can_move(s, u) or not u.horde.weapons_of("melee"):
         return []
     key = (u.id, ignores_difficult_terrain(u.horde))
     within = s.by_layout("charge", key, lambda: _chargeable(s, u))
@@ -118,7 +121,7 @@ def _chargeable(s: S, u: Unit) -> tuple[str, ...]:
     field = s.field
     bit = field.bit
     close = field.spread(ends(s, u, u.horde.full_move))
-    return tuple(e for e, there in s.targets(u.side) if bit[there] & close)
+    return tuple(e for e, there in visibility.targets(s, u.side) if bit[there] & close)
 
 
 __all__ = [

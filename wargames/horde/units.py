@@ -2,8 +2,8 @@
 
 A :class:`Unit` is a horde (one square to itself, HMC-SCALE-05) or an Officer, a hero who may
 join and leave hordes (HMC-OFFICER-01) and share squares (HMC-OFFICER-03). Both carry a
-:class:`~wargames.horde.profiles.Horde` value for the combat engine: a horde its profile at its
-current Magnitude; an Officer his *hero profile*, the statistics of his own horde profile (or
+:class:`~wargames.horde.combat.profiles.Horde` value for the combat engine: a horde its profile at
+its current Magnitude; an Officer his *hero profile*, the statistics of his own horde profile (or
 the one the scenario names) with his wounds as its Magnitude. The host game's
 character-versus-horde rules are not part of the horde rules (HMC-OFFICER-04, HMC-GAP-01); here
 an Officer fights hordes through the same attack procedure as a horde of Magnitude equal to his
@@ -28,8 +28,8 @@ from typing import Any, Final, Literal
 import attrs
 
 from wargames.core.codec import saved
-from wargames.horde.data import default_hordes
-from wargames.horde.profiles import Horde, Officer
+from wargames.horde.combat.data import default_hordes
+from wargames.horde.combat.profiles import Horde, Officer
 
 Status = Literal["fighting", "off-board", "destroyed", "routed", "withdrawn", "merged", "slain"]
 STATUSES: tuple[Status, ...] = (

@@ -4,7 +4,7 @@ Points (research H11; the seed gives no victory rules).
 * **Breaking**: a side none of whose hordes is still fighting (each destroyed, routed off the
   field, withdrawn, merged away, or routing now) has broken; the other side wins at once (both
   broken: a draw). Hordes off the board after a Full Retreat! are still in the battle. The
-  state checks after every action (:meth:`~wargames.horde.battle.PScaleState._apply`).
+  state checks after every action (:meth:`~wargames.horde.state.PScaleState._apply`).
 * **Turning Points**: after the last round each objective of the scenario scores its points
   (:class:`~wargames.horde.scenario.Objective`): ``control`` to the side with more Magnitude on
   the area (a routing horde counts as destroyed), ``collapse`` to a side whose enemy has lost at
@@ -21,7 +21,7 @@ from wargames.horde.scenario import SIDES, Objective, other_side
 from wargames.horde.units import ROUTING, Unit
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def fighting_on(u: Unit) -> bool:

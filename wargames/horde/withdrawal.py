@@ -15,13 +15,13 @@ import attrs
 from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.tasks import quick_evolve
-from wargames.horde import commands as cmd
+from wargames.horde import actions as cmd
+from wargames.horde.combat.strikes import die_outcomes
 from wargames.horde.flow import BattleTask
-from wargames.horde.strikes import die_outcomes
 from wargames.horde.units import Unit, resized
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 
 def full_retreat(s: S, u: Unit) -> S:

@@ -17,15 +17,16 @@ Two gap-fills of the research notes (section "Read this first"), which the seed 
 -10 while under-strength, below 50% of the starting Magnitude, which a Disciplined horde
 ignores (HMC-TALENT-09); and -10 per level of Fear above 1 (research 3.6, O5: Fear 1 nothing,
 2 -10, 3 -20, 4 -30), which a Disciplined horde takes too. The battle passes the highest Fear
-(:attr:`~wargames.horde.profiles.Horde.fear`) among the enemies in close combat with the horde
-(:func:`~wargames.horde.morale_test.enemy_fear`).
+(:attr:`~wargames.horde.combat.profiles.Horde.fear`) among the enemies in close combat with the
+horde (:func:`~wargames.horde.morale_checks.enemy_fear`).
 
 A fleeing or morale-failed horde's Defense of zero and the maximised attack die
-(HMC-MORALE-09, -10) are defence rules: :mod:`wargames.horde.modifiers` and
-:mod:`wargames.horde.attack` apply them from :attr:`~wargames.horde.context.Side.fleeing`.
-Fearless hordes never fail (:func:`~wargames.horde.talents.is_fearless`).
+(HMC-MORALE-09, -10) are defence rules: :mod:`wargames.horde.combat.modifiers` and
+:mod:`wargames.horde.combat.attack` apply them from
+:attr:`~wargames.horde.combat.context.Side.fleeing`. Fearless hordes never fail
+(:func:`~wargames.horde.combat.talents.is_fearless`).
 
->>> from wargames.horde.data import horde
+>>> from wargames.horde.combat.data import horde
 >>> terms = willpower_modifiers(horde("guard-infantry"), adjacent_ally=True, in_cover=True)
 >>> [str(t) for t in terms], willpower_target(horde("guard-infantry"), terms)
 (['adjacent ally +10', 'cover +10'], 50)
@@ -35,9 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from wargames.horde.profiles import DISCIPLINED, Horde
-from wargames.horde.rules import DEFAULT, HordeRules
-from wargames.horde.terms import Term, total
+from wargames.horde.combat.profiles import DISCIPLINED, Horde
+from wargames.horde.combat.rules import DEFAULT, HordeRules
+from wargames.horde.combat.terms import Term, total
 
 
 def outnumbered_ratio(horde: Horde, enemies: Sequence[int], rules: HordeRules = DEFAULT) -> int:

@@ -1,8 +1,8 @@
 """Horde profiles from TOML files a GM can copy and edit.
 
-The shipped files (``wargames/horde/data/*.toml``, one per faction) hold the units of the rules'
-worked examples (Mk 1 Iron Guard, Stormtroopers, Cultists with bolters and monokatanas, Marines
-with chainswords) and enough others for two P-Scale battles (Imperial Guard against Orks and
+The shipped files (``wargames/horde/combat/data/*.toml``, one per faction) hold the units of the
+rules' worked examples (Mk 1 Iron Guard, Stormtroopers, Cultists with bolters and monokatanas,
+Marines with chainswords) and enough others for two P-Scale battles (Imperial Guard against Orks and
 against Chaos). The host game's statistics are not part of the horde rules (HMC-GAP-01), so
 every profile is ``provenance = "reconstructed"``: the values the examples state are kept and
 named in each record's ``note``, the rest is our own design. The file format is described at
@@ -32,7 +32,7 @@ import attrs
 
 from wargames.core.errors import ScenarioError
 from wargames.core.scenario import Node, package_files, read_package_toml, read_toml
-from wargames.horde.profiles import (
+from wargames.horde.combat.profiles import (
     CHARACTERISTICS,
     MAX_FEAR,
     OFFICER_TALENTS,
@@ -44,7 +44,7 @@ from wargames.horde.profiles import (
     Officer,
     Specialist,
 )
-from wargames.horde.weapons import (
+from wargames.horde.combat.weapons import (
     CLASSES,
     NO_FIRE,
     DamageCode,
@@ -55,7 +55,7 @@ from wargames.horde.weapons import (
     parse_rate_of_fire,
 )
 
-PACKAGE = "wargames.horde"
+PACKAGE = "wargames.horde.combat"
 FILE_KEYS = ("faction", "provenance", "horde")
 HORDE_KEYS = (
     "id",
@@ -258,7 +258,7 @@ def read_magnitude(node: Node) -> tuple[int, int]:
 
 def read_fear(node: Node) -> int:
     """The Fear (N) trait: absent is 0 (no Fear), else a whole number from 1 to
-    :data:`~wargames.horde.profiles.MAX_FEAR` (research O5; HMC-GAP-03)."""
+    :data:`~wargames.horde.combat.profiles.MAX_FEAR` (research O5; HMC-GAP-03)."""
     return node.number("fear", 1, MAX_FEAR, default=0)
 
 

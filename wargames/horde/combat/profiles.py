@@ -6,13 +6,13 @@ Strength, Toughness, Agility, Perception and Willpower, each on a 1-100 scale. A
 characteristic's *bonus* is its tens digit (``45`` gives 4) plus any Unnatural modifier, which
 here adds to the bonus (the Only War / Dark Heresy 2 reading: Unnatural Strength (3) on
 Strength 40 gives SB 7). The horde's ratings are built from these bonuses
-(:mod:`wargames.horde.ratings`, HMC-STAT-01 to -06).
+(:mod:`wargames.horde.combat.ratings`, HMC-STAT-01 to -06).
 
 A :class:`Horde` is a value: its current Magnitude changes by making a new one
 (:meth:`Horde.with_magnitude`), so hordes can be cached and compared. The Magnitude it started
 the battle with is kept for Strength (HMC-GAP-10).
 
->>> from wargames.horde.data import horde
+>>> from wargames.horde.combat.data import horde
 >>> guard = horde("Mk 1 Iron Guard")
 >>> guard.tb, guard.agb, guard.wsb, guard.sb
 (5, 4, 4, 7)
@@ -26,7 +26,7 @@ from typing import Final
 import attrs
 
 from wargames.core.codec import saved
-from wargames.horde.weapons import Kind, Weapon
+from wargames.horde.combat.weapons import Kind, Weapon
 
 CHARACTERISTICS = ("WS", "BS", "S", "T", "Ag", "Per", "WP")
 """The characteristics a horde profile gives, as the data files spell them."""
@@ -144,7 +144,7 @@ class Horde:
     fear: int = 0
     """The Fear (N) trait of the host games, 1 to 4 (0: none). An enemy horde in close combat
     with this unit takes -10 per level above 1 on its morale tests (HMC-GAP-03, research 3.6,
-    H8, O5; :func:`wargames.horde.morale_test.morale_terms`)."""
+    H8, O5; :func:`wargames.horde.morale_checks.morale_terms`)."""
 
     # -- bonuses ----------------------------------------------------------------------------
 

@@ -135,7 +135,7 @@ class HordeRules:
         default="own-horde", validator=_one_of("own-horde", "marked-target")
     )
     """HMC-GAP-22: a Pathfinder gives +2 Ranged Attack to his own horde; or to any ally
-    shooting an enemy he marked (:attr:`~wargames.horde.context.Side.marked`)."""
+    shooting an enemy he marked (:attr:`~wargames.horde.combat.context.Side.marked`)."""
 
     forced_march_on_counter: bool = True
     """HMC-GAP-30: the Forced March! -2 to Attack also applies to counter-attacks."""

@@ -2,9 +2,10 @@
 game state on the task stack (:class:`~wargames.core.tasks.TaskState`).
 
 :func:`new_engagement` starts one: ``attacker`` attacks ``defender`` (melee or ranged) in a
-:class:`~wargames.horde.context.AttackContext` under :class:`~wargames.horde.rules.HordeRules`.
-Each die is a chance node, so :meth:`Match.force_dice <wargames.core.engine.Match.force_dice>`
-can force any of them, and each choice the rules give a player is a decision:
+:class:`~wargames.horde.combat.context.AttackContext` under
+:class:`~wargames.horde.combat.rules.HordeRules`. Each die is a chance node, so
+:meth:`Match.force_dice <wargames.core.engine.Match.force_dice>` can force any of them, and each
+choice the rules give a player is a decision:
 
 1. the attack d10 (HMC-ATTACK-02; none against a fleeing horde, whose attacker counts 10,
    HMC-MORALE-10);
@@ -23,8 +24,8 @@ can force any of them, and each choice the rules give a player is a decision:
    the charge, without the -2 (HMC-COUNTER-04, HMC-ORDERS-05); it then has no second one
    (HMC-GAP-29; ``hold`` there gives up its counter-attack).
 
-The attack steps are the tasks of :mod:`wargames.horde.strikes`, which the P-Scale battle uses
-too. Each horde's Magnitude at the moment of its attack is the one used (HMC-DAMAGE-02). The
+The attack steps are the tasks of :mod:`wargames.horde.combat.strikes`, which the P-Scale battle
+uses too. Each horde's Magnitude at the moment of its attack is the one used (HMC-DAMAGE-02). The
 players are ``"attacker"`` and ``"defender"``; the engagement is over when the last attack is
 resolved, and :attr:`~wargames.core.tasks.TaskState.outcome` names the horde that lost less
 Magnitude (``None``: equal losses). Every state is a value with exact JSON, perfect
@@ -32,7 +33,7 @@ information (:meth:`EngagementState.view` hides nothing) and the invariant that 
 ever negative.
 
 >>> from wargames.core.engine import Match
->>> from wargames.horde.data import horde
+>>> from wargames.horde.combat.data import horde
 >>> state = new_engagement(horde("cultists"), horde("marines"), "ranged")
 >>> match = Match(state, seed=1).force_dice(9, 1, 5)
 >>> final = match.advance()
@@ -50,12 +51,12 @@ from wargames.core import tasks
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
-from wargames.horde import actions as act
-from wargames.horde.attack import AttackNumbers, attack_numbers
-from wargames.horde.context import AttackContext
-from wargames.horde.profiles import Horde
-from wargames.horde.rules import DEFAULT, HordeRules
-from wargames.horde.strikes import (
+from wargames.horde.combat import actions as act
+from wargames.horde.combat.attack import AttackNumbers, attack_numbers
+from wargames.horde.combat.context import AttackContext
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.rules import DEFAULT, HordeRules
+from wargames.horde.combat.strikes import (
     AttackRoll,
     CounterChoice,
     DamageRoll,
@@ -68,7 +69,7 @@ from wargames.horde.strikes import (
     TearingChoice,
     die_outcomes,
 )
-from wargames.horde.weapons import Kind
+from wargames.horde.combat.weapons import Kind
 
 ATTACKER: Final = "attacker"
 DEFENDER: Final = "defender"
@@ -84,7 +85,7 @@ def other(role: str) -> str:
 
 class Task(tasks.Task["EngagementState"]):
     """One pending step of an engagement that is not part of an attack (the attacks are the
-    shared :mod:`~wargames.horde.strikes` tasks)."""
+    shared :mod:`~wargames.horde.combat.strikes` tasks)."""
 
     rule: ClassVar[str] = "HMC-ATTACK-01"
     sequence_rule: ClassVar[str] = "HMC-ATTACK-01"
@@ -113,7 +114,7 @@ class EngagementState(StrikeHost):
 
     game: ClassVar[str] = GAME_ID
     players: ClassVar[tuple[Player, ...]] = ROLES
-    saved_modules: ClassVar[tuple[str, ...]] = ("wargames.horde.strikes",)
+    saved_modules: ClassVar[tuple[str, ...]] = ("wargames.horde.combat.strikes",)
 
     attacker: Horde
     defender: Horde

@@ -20,13 +20,13 @@ Dice other than d10 (``1d5+2``, ``3d5``) roll one die of their own type under th
 +2 per level to the Magnitude for damage and a single die (HMC-WEAPON-02, -03); Tearing +1
 damage (HMC-WEAPON-06). "+2 Magnitude" (Blast, Fire Drill, Swift Attack) adds 2 to the
 Magnitude-tens term (HMC-GAP-11), halved with it in partial damage (HMC-GAP-12). Talents add
-their flat bonuses (:mod:`wargames.horde.talents`).
+their flat bonuses (:mod:`wargames.horde.combat.talents`).
 
 A total below 0 is 0 (HMC-DAMAGE-14). The Magnitude lost is the damage (HMC-DAMAGE-01), 85% of
 it rounded down with a Medic (HMC-SPECIALIST-07), never more than the target has; a horde at
 Magnitude 0 is destroyed (HMC-DAMAGE-15).
 
->>> from wargames.horde.data import horde
+>>> from wargames.horde.combat.data import horde
 >>> cultists, marines = horde("cultists"), horde("space-marines")
 >>> bolter = cultists.weapons_of("ranged")[0]
 >>> formula = full_damage(cultists, marines, bolter, "ranged")
@@ -41,14 +41,14 @@ from typing import Literal
 
 import attrs
 
-from wargames.horde import specialists, talents
-from wargames.horde.context import AttackContext
-from wargames.horde.modifiers import TEARING
-from wargames.horde.profiles import Horde
-from wargames.horde.ratings import half_up
-from wargames.horde.rules import DEFAULT, HordeRules
-from wargames.horde.terms import Term, term, total
-from wargames.horde.weapons import Kind, Weapon
+from wargames.horde.combat import specialists, talents
+from wargames.horde.combat.context import AttackContext
+from wargames.horde.combat.modifiers import TEARING
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.ratings import half_up
+from wargames.horde.combat.rules import DEFAULT, HordeRules
+from wargames.horde.combat.terms import Term, term, total
+from wargames.horde.combat.weapons import Kind, Weapon
 
 Hit = Literal["full", "partial"]
 FULL: Hit = "full"

@@ -7,15 +7,15 @@
    (HMC-ATTACK-04). A result of 0 or more gives partial damage, -1 or less full damage
    (HMC-ATTACK-05): an attack never simply misses (HMC-ATTACK-06). Equivalently, full damage
    happens exactly when the attacker's die + Attack beats the defender's die + Defense.
-3. Damage (:mod:`wargames.horde.damage`).
+3. Damage (:mod:`wargames.horde.combat.damage`).
 
 Against a fleeing horde the attack d10 counts as 10 (HMC-MORALE-10, HMC-GAP-18; with the
 ``attack-and-damage`` reading the damage die is maximised too).
 
 :func:`attack_numbers` computes everything that does not depend on the dice, once per
 attacker, defender, kind, context and rules (cached by value): the engine
-(:mod:`wargames.horde.engagement`) and the odds (:mod:`wargames.horde.odds`) both read it, so
-they cannot disagree.
+(:mod:`wargames.horde.combat.engagement`) and the odds (:mod:`wargames.horde.combat.odds`) both read
+it, so they cannot disagree.
 
 >>> attack_quality(7, 6), defence_result(9, 9, -3), hit_of(defence_result(9, 9, -3))
 (-3, 5, 'partial')
@@ -29,8 +29,8 @@ from typing import Literal
 import attrs
 
 from wargames.core.errors import RuleViolation
-from wargames.horde.context import AttackContext
-from wargames.horde.damage import (
+from wargames.horde.combat.context import AttackContext
+from wargames.horde.combat.damage import (
     FULL,
     PARTIAL,
     DamageFormula,
@@ -39,11 +39,11 @@ from wargames.horde.damage import (
     magnitude_loss,
     partial_damage,
 )
-from wargames.horde.modifiers import attack_terms, defence_terms
-from wargames.horde.profiles import Horde
-from wargames.horde.rules import DEFAULT, HordeRules
-from wargames.horde.terms import Term, describe, total
-from wargames.horde.weapons import Kind, Weapon
+from wargames.horde.combat.modifiers import attack_terms, defence_terms
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.rules import DEFAULT, HordeRules
+from wargames.horde.combat.terms import Term, describe, total
+from wargames.horde.combat.weapons import Kind, Weapon
 
 Tearing = Literal["none", "reroll", "best-of-two"]
 

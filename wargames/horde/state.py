@@ -7,14 +7,17 @@ whose pending task says who decides (a side, or the dice). It holds the units
 set up from (:class:`~wargames.horde.scenario.BattleSetup`, not part of equality).
 
 The sequence of play is in :mod:`wargames.horde.flow`, the orders in
-:mod:`wargames.horde.orders`, the morale tests in :mod:`wargames.horde.morale_test`, the
+:mod:`wargames.horde.orders`, the morale tests in :mod:`wargames.horde.morale_checks`, the
 Officers in :mod:`wargames.horde.officers`, the end of the battle in
-:mod:`wargames.horde.victory`. This module answers the questions they all ask: where is
-everything, who is in close combat (HMC-COMBAT-01: adjacent to an enemy unit, diagonals
-included, HMC-GAP-16), who sees whom (:mod:`wargames.horde.sight`), whom a Commander may order
-(HMC-ORDERS-02, HMC-GAP-28), and what the numbers of an attack are: the state is a
-:class:`~wargames.horde.strikes.StrikeHost`, so attacks are resolved by the same tasks as an
-E-Scale engagement, each die a chance node.
+:mod:`wargames.horde.victory`. This module keeps the position and its look-ups (where is
+everything, cached per state and per layout); the questions the rules ask of it are answered in
+their own modules: who is in close combat (:mod:`wargames.horde.close_combat`, HMC-COMBAT-01:
+adjacent to an enemy unit, diagonals included, HMC-GAP-16), what a side sees and may attack
+(:mod:`wargames.horde.visibility`, over the lines of :mod:`wargames.horde.sight`), whom a
+Commander may order (:mod:`wargames.horde.command`, HMC-ORDERS-02, HMC-GAP-28) and the
+circumstances of an attack (:mod:`wargames.horde.circumstances`). The state is a
+:class:`~wargames.horde.combat.strikes.StrikeHost` that says what the numbers of an attack are,
+so attacks are resolved by the same tasks as an E-Scale engagement, each die a chance node.
 
 Hidden information: a horde in stealth (HMC-TALENT-01 to -03) cannot be seen by the enemy.
 Everything the enemy's decisions depend on ignores it (it neither blocks his sight nor his
@@ -26,7 +29,6 @@ draws one.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
 
 import attrs
@@ -36,14 +38,12 @@ from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
-from wargames.horde import casualties
-from wargames.horde.attack import AttackNumbers, attack_numbers
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.profiles import PATHFINDER
-from wargames.horde.rules import DEFAULT, HordeRules
+from wargames.horde import casualties, circumstances
+from wargames.horde.combat.attack import AttackNumbers, attack_numbers
+from wargames.horde.combat.rules import DEFAULT, HordeRules
+from wargames.horde.combat.strikes import Strike, StrikeHost
 from wargames.horde.scenario import SIDES, BattleSetup, load_scenario, other_side
-from wargames.horde.strikes import Strike, StrikeHost
-from wargames.horde.units import CONFUSED, FRENZIED, GONE, Unit
+from wargames.horde.units import GONE, Unit
 from wargames.horde.victory import broken_outcome
 
 if TYPE_CHECKING:
@@ -115,7 +115,15 @@ class PScaleState(StrikeHost):
 
     saved_modules: ClassVar[tuple[str, ...]] = tuple(
         f"wargames.horde.{m}"
-        for m in ("flow", "morale_test", "moves", "orders", "reshape", "strikes", "withdrawal")
+        for m in (
+            "flow",
+            "morale_checks",
+            "moves",
+            "orders",
+            "reshape",
+            "combat.strikes",
+            "withdrawal",
+        )
     )
 
     setup: BattleSetup = attrs.field(eq=False, repr=False, metadata=SCENARIO)
@@ -362,308 +370,12 @@ class PScaleState(StrikeHost):
             return self.unit(u.attached_to).square
         return u.square
 
-    # -- what a side can see ------------------------------------------------------------------
-
     def hidden_from(self, side: str) -> frozenset[str]:
         """The enemy hordes ``side`` cannot see: those in stealth (HMC-TALENT-02)."""
         stealthed = self.places().stealthed[OTHER[side]]
         return stealthed | self.hidden if self.hidden else stealthed
 
-    def enemy_at(self, side: str, square: str) -> bool:
-        """Whether ``side`` sees an enemy unit on ``square`` (a horde or lone Officer)."""
-        places = self.places()
-        uid = places.horde_at.get(square)
-        if uid is not None:
-            u = self.unit(uid)
-            if u.side != side and uid not in self.hidden_from(side):
-                return True
-        return any(self.unit(o).side != side for o in places.officers_at.get(square, ()))
-
-    def adjacent_enemies(self, u: Unit) -> tuple[Unit, ...]:
-        """The enemy units ``u``'s side sees in the squares around it: hordes, and lone
-        Officers (HMC-COMBAT-01; an enemy Officer counts, HMC-GAP-16)."""
-        lookups = self.lookups()
-        memo: dict[str, tuple[Unit, ...]] | None = lookups.get("adjacent")
-        if memo is None:
-            memo = lookups["adjacent"] = {}
-        found = memo.get(u.id)
-        if found is None:
-            ids = self.by_layout("adjacent", u.id, lambda: self._adjacent_enemies(u))
-            found = memo[u.id] = tuple(self.unit(i) for i in ids)
-        return found
-
-    def _adjacent_enemies(self, u: Unit) -> tuple[str, ...]:
-        square = self.location(u)
-        if square is None:
-            return ()
-        field = self.field
-        near = field.around[square] & self.enemy_mask(u.side)
-        if not near:
-            return ()
-        places, unit, bit, side = self.places(), self.unit, field.bit, u.side
-        horde_at, officers_at = places.horde_at, places.officers_at
-        hidden = self.hidden_from(side)
-        found: list[str] = []
-        for sq in field.steps[square]:
-            if not bit[sq] & near:
-                continue
-            uid = horde_at.get(sq)
-            if uid is not None and uid not in hidden and unit(uid).side != side:
-                found.append(uid)
-            for o in officers_at.get(sq, ()):
-                if unit(o).side != side:
-                    found.append(o)
-        return tuple(found)
-
-    def in_cqc(self, u: Unit) -> bool:
-        """Adjacent to an enemy unit it can see: tied up in close quarters combat
-        (HMC-COMBAT-01, HMC-GAP-16)."""
-        square = u.square if u.attached_to is None else self.location(u)
-        return square is not None and bool(self.field.around[square] & self.enemy_mask(u.side))
-
-    def enemy_mask(self, side: str) -> int:
-        """The square mask of the enemy units ``side`` sees on the board: hordes not in
-        stealth and lone Officers (cached by layout)."""
-        layout = self.layout()
-        memo: dict[str, int] | None = layout.get("enemy mask")
-        if memo is None:
-            memo = layout["enemy mask"] = {}
-        found = memo.get(side)
-        if found is None:
-            bit = self.field.bit
-            found = 0
-            for _, square in self.seen(side):
-                found |= bit[square]
-            memo[side] = found
-        return found
-
-    def blockers(self, side: str) -> int:
-        """The squares that block ``side``'s sight, as a square mask: terrain that blocks it
-        and the squares of the hordes it can see, allied or enemy (HMC-ORDERS-03)."""
-        layout = self.layout()
-        memo: dict[str, int] | None = layout.get("blockers")
-        if memo is None:
-            memo = layout["blockers"] = {}
-        found = memo.get(side)
-        if found is None:
-            hidden = self.hidden_from(side)
-            field = self.field
-            found = memo[side] = field.sight_blocker_mask | self.horde_mask(hidden)
-        return found
-
-    def horde_mask(self, hidden: frozenset[str]) -> int:
-        """The square mask of the hordes on the board but those in ``hidden`` (cached by
-        layout)."""
-        layout = self.layout()
-        memo: dict[frozenset[str], int] | None = layout.get("horde mask")
-        if memo is None:
-            memo = layout["horde mask"] = {}
-        found = memo.get(hidden)
-        if found is None:
-            bit = self.field.bit
-            found = 0
-            if hidden:
-                for square, uid in self.places().horde_at.items():
-                    if uid not in hidden:
-                        found |= bit[square]
-            else:
-                for square in self.places().horde_at:
-                    found |= bit[square]
-            memo[hidden] = found
-        return found
-
-    def sees(self, side: str, a: str, b: str) -> bool:
-        """Whether ``side`` has a line of sight from square ``a`` to square ``b``."""
-        return a == b or self.field.clear_of(a, b, self.blockers(side))
-
-    def seen(self, side: str) -> tuple[tuple[str, str], ...]:
-        """``(unit, square)`` of the enemy units on the board ``side`` can see: hordes not in
-        stealth (HMC-TALENT-02) and lone Officers, in the order of :attr:`units` (cached by
-        layout)."""
-        layout = self.layout()
-        memo: dict[str, tuple[tuple[str, str], ...]] | None = layout.get("seen")
-        if memo is None:
-            memo = layout["seen"] = {}
-        found = memo.get(side)
-        if found is None:
-            hidden = self.hidden_from(side)
-            found = memo[side] = tuple(
-                (u.id, u.square)
-                for u in self.units
-                if u.side != side
-                and u.square is not None
-                and u.status == "fighting"
-                and (u.officer is None or u.attached_to is None)
-                and u.id not in hidden
-            )
-        return found
-
-    def visible_enemies(self, side: str) -> tuple[Unit, ...]:
-        """Enemy units on the board ``side`` can see (:meth:`seen`)."""
-        unit = self.unit
-        return tuple(unit(e) for e, _ in self.seen(side))
-
-    def targets(self, side: str) -> tuple[tuple[str, str], ...]:
-        """``(unit, square)`` of the enemy units ``side``'s hordes may attack at all
-        (those of :meth:`seen` that :meth:`can_target` allows), cached by layout."""
-        layout = self.layout()
-        memo: dict[str, tuple[tuple[str, str], ...]] | None = layout.get("targets")
-        if memo is None:
-            memo = layout["targets"] = {}
-        found = memo.get(side)
-        if found is None:
-            unit, can_target = self.unit, self.can_target
-            found = memo[side] = tuple(
-                (e, there)
-                for e, there in self.seen(side)
-                if unit(e).officer is None or can_target(side, unit(e))  # a seen horde may be
-            )
-        return found
-
-    def nearest_enemies(self, u: Unit) -> tuple[tuple[Unit, ...], int]:
-        """The visible enemy units nearest ``u`` and their distance in squares."""
-        square = self.location(u)
-        best: list[Unit] = []
-        least = 10**6
-        if square is None:
-            return (), least
-        for e in self.visible_enemies(u.side):
-            assert e.square is not None
-            d = self.field.distance(square, e.square)
-            if d < least:
-                best, least = [e], d
-            elif d == least:
-                best.append(e)
-        return tuple(best), least
-
-    def sheltered(self, officer: Unit) -> bool:
-        """A lone Officer standing with an allied horde: a horde able to attack him or the
-        horde must choose the horde (HMC-OFFICER-08)."""
-        if officer.square is None:
-            return False
-        h = self.horde_at(officer.square)
-        return h is not None and h.side == officer.side
-
-    def can_target(self, side: str, target: Unit) -> bool:
-        """Whether ``side``'s hordes may attack ``target`` at all: a visible enemy horde, or a
-        lone enemy Officer not sheltered by a horde (HMC-OFFICER-08, HMC-TALENT-02)."""
-        if target.side == side or not target.on_board or target.id in self.hidden_from(side):
-            return False
-        if target.is_officer:
-            return target.attached_to is None and not self.sheltered(target)
-        return True
-
-    # -- command --------------------------------------------------------------------------------
-
-    def commander(self, side: str) -> Unit | None:
-        """The side's Commander if he is an Officer still in the battle (``None``: the
-        Commander stays at the command post, or a successor took over there when he fell)."""
-        cid = self.setup.sides[side].commander
-        if cid is None:
-            return None
-        u = self.unit(cid)
-        return None if u.gone else u
-
-    def commander_square(self, side: str) -> str | None:
-        """Where the Commander is (``None``: off the board with his horde)."""
-        c = self.commander(side)
-        if c is None:
-            return self.field.command_posts[side]
-        return self.location(c)
-
-    def at_post(self, side: str) -> bool:
-        """Whether the Commander is at his command post (HMC-ORDERS-02)."""
-        layout = self.layout()
-        memo: dict[str, bool] | None = layout.get("at_post")
-        if memo is None:
-            memo = layout["at_post"] = {}
-        found = memo.get(side)
-        if found is None:
-            found = memo[side] = self.commander_square(side) == self.field.command_posts[side]
-        return found
-
-    def commands(self, u: Unit) -> bool:
-        """Whether ``u``'s Commander may order it: from his command post any unit, else only
-        the units he can see (HMC-ORDERS-02, HMC-GAP-28: a clear line of sight, hordes and
-        blocking terrain in between blocking it)."""
-        ordered = self.commanded(u.side)
-        return ordered is None or u.id in ordered
-
-    def commanded(self, side: str) -> frozenset[str] | None:
-        """The units of ``side`` its Commander may order (HMC-ORDERS-02): ``None`` for every
-        unit when he is at his command post, else those he sees (cached by layout)."""
-        layout = self.layout()
-        memo: dict[str, frozenset[str] | None] | None = layout.get("commanded")
-        if memo is None:
-            memo = layout["commanded"] = {}
-        if side in memo:
-            return memo[side]
-        found = memo[side] = None if self.at_post(side) else self._in_commander_sight(side)
-        return found
-
-    def _in_commander_sight(self, side: str) -> frozenset[str]:
-        """The units on the board of ``side`` its Commander sees from where he stands."""
-        where = self.commander_square(side)
-        if where is None:
-            return frozenset()
-        beside: list[str] = []  # in his square: seen
-        away: list[tuple[str, str]] = []
-        for u in self.units:
-            if u.side == side and u.status == "fighting" and u.square is not None:
-                if u.square == where:
-                    beside.append(u.id)
-                else:
-                    away.append((u.id, u.square))
-        return frozenset(beside + self.field.in_sight_of(where, away, self.blockers(side)))
-
     # -- the attack numbers (the strike host) -------------------------------------------------
-
-    def side_context(self, u: Unit, foe: Unit) -> Side:
-        """What is true of ``u`` facing ``foe`` (cover, close combat, orders in force, morale,
-        stealth) for the attack numbers."""
-        square = self.location(u)
-        assert square is not None
-        engaged = tuple(
-            e.magnitude for e in self.adjacent_enemies(u) if e.is_horde and e.id != foe.id
-        )
-        return side_of(  # the fields of Side, in order
-            self.field.cover(square),  # cover
-            self.in_cqc(u),  # in_cqc
-            engaged,  # engaged_with
-            u.received,  # attacks_received
-            u.brace,  # brace
-            u.get_down,  # get_down
-            u.forced_march,  # forced_march
-            u.failing,  # fleeing
-            u.morale == CONFUSED,  # confused
-            u.stealthed,  # stealthed
-            self._marked(u, foe),  # marked
-            u.morale == FRENZIED,  # frenzied
-        )
-
-    def _marked(self, u: Unit, foe: Unit) -> bool:
-        """Under the ``marked-target`` reading of HMC-GAP-22: a horde of ``foe``'s side with an
-        active Pathfinder sees ``u``."""
-        if self.rules.pathfinder != "marked-target" or u.square is None:
-            return False
-        for h in self.units:
-            if h.side == foe.side and h.on_board and h.horde.specialist(PATHFINDER) is not None:
-                assert h.square is not None
-                if self.sees(h.side, h.square, u.square):
-                    return True
-        return False
-
-    def context(self, strike: Strike) -> AttackContext:
-        """The circumstances of ``strike`` as the board stands."""
-        a, d = self.unit(strike.striker), self.unit(strike.target)
-        return AttackContext(
-            attacker=self.side_context(a, d),
-            defender=self.side_context(d, a),
-            charge=strike.charge,
-            counter=strike.counter,
-            braced=strike.braced,
-            weapon=strike.weapon,
-        )
 
     def numbers(self, strike: Strike) -> AttackNumbers:
         lookups = self.lookups()
@@ -683,7 +395,7 @@ class PScaleState(StrikeHost):
         if found is None:
             a, d = self.unit(strike.striker), self.unit(strike.target)
             found = memo[key] = attack_numbers(
-                a.horde, d.horde, strike.kind, self.context(strike), self.rules
+                a.horde, d.horde, strike.kind, circumstances.context(self, strike), self.rules
             )
         return found
 
@@ -728,7 +440,7 @@ class PScaleState(StrikeHost):
         return s
 
     def parse_action(self, text: str) -> Action:
-        from wargames.horde.commands import parse
+        from wargames.horde.actions import parse
 
         return parse(text)
 
@@ -783,13 +495,6 @@ class PScaleState(StrikeHost):
         from wargames.horde.describe import describe
 
         return describe(self)
-
-
-@lru_cache(maxsize=4096)
-def side_of(*values: Any) -> Side:
-    """``Side(*values)`` (the fields in :class:`~wargames.horde.context.Side`'s order), made
-    once: the same few recur attack after attack."""
-    return Side(*values)
 
 
 CARRIED = ("adjacent", "reach", "destination")
@@ -898,9 +603,9 @@ def carry_targets(
     end: str,
     sheltering: bool,
 ) -> None:
-    """The enemy units each side sees and may attack (:meth:`PScaleState.seen`,
-    :meth:`PScaleState.targets`) of the layout ``before`` with the horde ``mover`` moved to
-    ``end``: the enemy sees it on its new square. The enemy's targets are left to be worked
+    """The enemy units each side sees and may attack (:func:`~wargames.horde.visibility.seen`,
+    :func:`~wargames.horde.visibility.targets`) of the layout ``before`` with the horde ``mover``
+    moved to ``end``: the enemy sees it on its new square. The enemy's targets are left to be worked
     out afresh when ``sheltering``: a lone Officer of the mover's side stands where it left
     or where it arrived (the horde no longer shelters him, or now does, HMC-OFFICER-08)."""
 

@@ -4,7 +4,7 @@ first" and 3.6; reconstructed).
 
 **The test** is a d100 roll (a chance node) against the horde's Willpower plus its modifiers
 (:func:`morale_terms`): the seed's (HMC-MORALE-01 to -08, through
-:func:`~wargames.horde.morale.willpower_modifiers`: adjacent ally, cover, HQ area, Officer,
+:func:`~wargames.horde.combat.morale.willpower_modifiers`: adjacent ally, cover, HQ area, Officer,
 isolation, outnumbered, army half lost, and the notes' under-strength -10 and Fear), an
 Officer's Iron Discipline (+10 more, on top of the Officer's +10, HMC-MORALE-04; reconstructed),
 -10 while confused, -20 to rally a routing horde or a fleeing horde with nowhere to flee. A roll
@@ -48,16 +48,17 @@ from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.notation import Roll
 from wargames.core.tasks import quick_evolve
+from wargames.horde import close_combat
+from wargames.horde.combat.morale import willpower_modifiers
+from wargames.horde.combat.profiles import DISCIPLINED, FEARLESS, INTO_THE_JAWS_OF_HELL
+from wargames.horde.combat.strikes import die_outcomes
+from wargames.horde.combat.talents import frenzies_on_failure
+from wargames.horde.combat.terms import Term, total
 from wargames.horde.flow import BattleTask
-from wargames.horde.morale import willpower_modifiers
-from wargames.horde.profiles import DISCIPLINED, FEARLESS, INTO_THE_JAWS_OF_HELL
-from wargames.horde.strikes import die_outcomes
-from wargames.horde.talents import frenzies_on_failure
-from wargames.horde.terms import Term, total
 from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, ROUTING, Morale, Unit
 
 if TYPE_CHECKING:
-    from wargames.horde.battle import PScaleState as S
+    from wargames.horde.state import PScaleState as S
 
 Reason = Literal["loss", "stealth", "quarter", "rally", "frenzy"]
 IRON_DISCIPLINE = "Iron Discipline"
@@ -105,7 +106,7 @@ def enemy_fear(s: S, u: Unit) -> int:
     hordes and lone Officers its side sees around it, and the Officers joined to those hordes,
     each by its own profile (HMC-GAP-03; research 3.6, H8, O5)."""
     most = 0
-    for e in s.adjacent_enemies(u):
+    for e in close_combat.adjacent_enemies(s, u):
         most = max(most, e.horde.fear, *(o.horde.fear for o in s.attached(e.id)))
     return most
 
@@ -121,7 +122,7 @@ def morale_terms(s: S, u: Unit, reason: Reason, blocked: bool = False) -> tuple[
     near = any(
         a.square is not None and field.distance(square, a.square) <= ISOLATION for a in allies
     )
-    engaged = [e.magnitude for e in s.adjacent_enemies(u) if e.is_horde]
+    engaged = [e.magnitude for e in close_combat.adjacent_enemies(s, u) if e.is_horde]
     terms = list(
         willpower_modifiers(
             u.horde,

@@ -25,8 +25,8 @@ counter-attack itself (HMC-COUNTER-05).
 A state that uses these tasks is a :class:`StrikeHost`: it says what the numbers of a strike
 are with the hordes as they stand (HMC-DAMAGE-02), who decides for a unit, whether a unit
 still stands and may counter-attack, and what a finished strike does. The engagement
-(:mod:`wargames.horde.engagement`) names its units ``"attacker"`` and ``"defender"``; the battle
-(:mod:`wargames.horde.battle`) names them by their ids on the board.
+(:mod:`wargames.horde.combat.engagement`) names its units ``"attacker"`` and ``"defender"``; the
+battle (:mod:`wargames.horde.state`) names them by their ids on the board.
 """
 
 from __future__ import annotations
@@ -42,15 +42,15 @@ from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.notation import Reroll, Roll
 from wargames.core.tasks import TaskState, quick_evolve
-from wargames.horde import actions as act
-from wargames.horde.damage import DamageFormula
-from wargames.horde.talents import stealth_forces_morale_test
-from wargames.horde.weapons import Kind
+from wargames.horde.combat import actions as act
+from wargames.horde.combat.damage import DamageFormula
+from wargames.horde.combat.talents import stealth_forces_morale_test
+from wargames.horde.combat.weapons import Kind
 
 if TYPE_CHECKING:
     from typing import Self
 
-    from wargames.horde.attack import AttackNumbers
+    from wargames.horde.combat.attack import AttackNumbers
 
 
 @cache

@@ -2,7 +2,7 @@
 
 A Specialist is attached to his horde for the whole combat (HMC-SPECIALIST-01) and helps it
 while he has wounds left (his own wound pool, HMC-SPECIALIST-04;
-:attr:`~wargames.horde.profiles.Specialist.active`):
+:attr:`~wargames.horde.combat.profiles.Specialist.active`):
 
 * Engineer: the horde's Cover Bonus rises by 2, from +2 to +4, and Get Down! doubles the raised
   value to +8 (HMC-SPECIALIST-06, HMC-GAP-21; :func:`cover_bonus`); he also lets it cross
@@ -13,7 +13,7 @@ while he has wounds left (his own wound pool, HMC-SPECIALIST-04;
 * Pathfinder: +2 to the Ranged Attack of the horde he is attached to (HMC-SPECIALIST-09,
   HMC-GAP-22; the ``marked-target`` reading gives it to allies shooting a marked enemy);
 * Weapon Specialist: the horde may use his weapon's profile (HMC-SPECIALIST-10, HMC-GAP-24;
-  :attr:`~wargames.horde.profiles.Horde.usable_weapons`).
+  :attr:`~wargames.horde.combat.profiles.Horde.usable_weapons`).
 
 If his horde is destroyed, a Specialist retreats (HMC-SPECIALIST-03): he is taken off toward
 his HQ and plays no further part unless the GM attaches him again (HMC-GAP-23;
@@ -22,11 +22,11 @@ his HQ and plays no further part unless the GM attaches him again (HMC-GAP-23;
 
 from __future__ import annotations
 
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.profiles import ENGINEER, MEDIC, PATHFINDER, Horde, Specialist
-from wargames.horde.rules import HordeRules
-from wargames.horde.terms import Term
-from wargames.horde.weapons import Kind
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.profiles import ENGINEER, MEDIC, PATHFINDER, Horde, Specialist
+from wargames.horde.combat.rules import HordeRules
+from wargames.horde.combat.terms import Term
+from wargames.horde.combat.weapons import Kind
 
 COVER_BONUS = 2
 """The flat Cover Bonus (HMC-DEFENSE-01)."""
@@ -39,7 +39,7 @@ PATHFINDER_BONUS = 2
 def cover_terms(horde: Horde, side: Side, rules: HordeRules) -> list[Term]:
     """The cover modifiers to the defence roll of ``horde`` in cover: +2 (HMC-DEFENSE-01),
     the Engineer's +2 (HMC-SPECIALIST-06) and Get Down!'s doubling (HMC-ORDERS-06), ordered as
-    :attr:`~wargames.horde.rules.HordeRules.engineer_cover` says (HMC-GAP-21)."""
+    :attr:`~wargames.horde.combat.rules.HordeRules.engineer_cover` says (HMC-GAP-21)."""
     if not side.cover:
         return []
     out = [Term("HMC-DEFENSE-01", "cover", COVER_BONUS)]
@@ -77,7 +77,7 @@ def pathfinder_terms(
 
 def medic_loss(damage: int, rules: HordeRules) -> int:
     """The Magnitude a horde with a Medic loses from ``damage``: 85% of it, rounded as
-    :attr:`~wargames.horde.rules.HordeRules.medic_rounding` says (HMC-SPECIALIST-07)."""
+    :attr:`~wargames.horde.combat.rules.HordeRules.medic_rounding` says (HMC-SPECIALIST-07)."""
     scaled = damage * 85
     if rules.medic_rounding == "down":
         return scaled // 100

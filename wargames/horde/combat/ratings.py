@@ -1,12 +1,12 @@
 """A horde's three ratings, built from its characteristic bonuses (HMC-STAT-01 to -06).
 
 * Defense = Toughness Bonus + Agility Bonus (HMC-STAT-01; "AB" read as Agility Bonus,
-  HMC-GAP-02; :attr:`~wargames.horde.rules.HordeRules.defense_ab` ``"armour"`` takes the armour
-  points instead);
+  HMC-GAP-02; :attr:`~wargames.horde.combat.rules.HordeRules.defense_ab` ``"armour"`` takes the
+  armour points instead);
 * Melee Attack = Weapon Skill Bonus + half the Strength Bonus, rounded up (HMC-STAT-03);
 * Ranged Attack = Ballistic Skill Bonus + half the Perception Bonus, rounded up (HMC-STAT-05).
 
->>> from wargames.horde.data import horde
+>>> from wargames.horde.combat.data import horde
 >>> defense(horde("iron-guard-mk1")), melee_attack(horde("iron-guard-mk1"))
 (9, 8)
 >>> ranged_attack(horde("stormtroopers"))
@@ -15,9 +15,9 @@
 
 from __future__ import annotations
 
-from wargames.horde.profiles import Horde
-from wargames.horde.rules import DEFAULT, HordeRules
-from wargames.horde.weapons import Kind
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.rules import DEFAULT, HordeRules
+from wargames.horde.combat.weapons import Kind
 
 
 def half_up(value: int) -> int:

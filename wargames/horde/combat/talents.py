@@ -1,18 +1,18 @@
 """The combat effects of horde talents and of attacking from stealth (HMC-TALENT-01 to -12).
 
-Attack and damage effects, read by :mod:`wargames.horde.modifiers` and
-:mod:`wargames.horde.damage`:
+Attack and damage effects, read by :mod:`wargames.horde.combat.modifiers` and
+:mod:`wargames.horde.combat.damage`:
 
 * an attack from stealth (Ambushers) gains +2 Attack and +2 damage (HMC-TALENT-04); whether a
-  horde is in stealth is a flag of the context (:attr:`~wargames.horde.context.Side.stealthed`):
-  entering stealth, discovery by Awareness tests and moving are the battle game's
-  (HMC-TALENT-01 to -03, HMC-GAP-20);
+  horde is in stealth is a flag of the context
+  (:attr:`~wargames.horde.combat.context.Side.stealthed`): entering stealth, discovery by Awareness
+  tests and moving are the battle game's (HMC-TALENT-01 to -03, HMC-GAP-20);
 * Assault Shooters: +2 Melee Attack and +2 melee damage while the horde carries a pistol
   (HMC-TALENT-06);
 * Fire Drill: +1 Ranged Attack and "+2 Magnitude" for ranged damage (HMC-TALENT-11);
 * Swift Attack: +1 Melee Attack and "+2 Magnitude" for melee damage (HMC-TALENT-12).
   "+2 Magnitude" is read as +2 to the Magnitude-tens damage term (HMC-GAP-11; see
-  :func:`wargames.horde.damage.magnitude_term`).
+  :func:`wargames.horde.combat.damage.magnitude_term`).
 
 Morale-related effects are predicates the battle game's morale procedure uses:
 :func:`stealth_forces_morale_test` (HMC-TALENT-05: damage above 20% of the target's Magnitude
@@ -23,8 +23,8 @@ Morale-related effects are predicates the battle game's morale procedure uses:
 
 from __future__ import annotations
 
-from wargames.horde.context import AttackContext
-from wargames.horde.profiles import (
+from wargames.horde.combat.context import AttackContext
+from wargames.horde.combat.profiles import (
     ASSAULT_SHOOTERS,
     BLOOD_SOAKED_TIDE,
     DISCIPLINED,
@@ -34,8 +34,8 @@ from wargames.horde.profiles import (
     SWIFT_ATTACK,
     Horde,
 )
-from wargames.horde.terms import Term
-from wargames.horde.weapons import Kind
+from wargames.horde.combat.terms import Term
+from wargames.horde.combat.weapons import Kind
 
 STEALTH_BONUS = 2
 """Attack and damage bonus of an attack from stealth (HMC-TALENT-04)."""

@@ -11,8 +11,8 @@ Horde Attack (:func:`attack_terms`), starting from the rating the attack uses
   made first under Brace! (HMC-ORDERS-05), a further -2 under Get Down! (HMC-ORDERS-06);
   Forced March! -2 (HMC-ORDERS-09, counter-attacks included, HMC-GAP-30);
 * frenzied +2 in melee, -2 at range (HMC-TALENT-07, the research notes' frenzy);
-* Tearing +1 (HMC-WEAPON-06); talents and stealth (:mod:`wargames.horde.talents`); Pathfinder
-  +2 ranged (:mod:`wargames.horde.specialists`).
+* Tearing +1 (HMC-WEAPON-06); talents and stealth (:mod:`wargames.horde.combat.talents`); Pathfinder
+  +2 ranged (:mod:`wargames.horde.combat.specialists`).
 
 Defence (:func:`defence_terms`), starting from the Defense rating:
 
@@ -37,14 +37,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from wargames.horde import specialists, talents
-from wargames.horde.context import AttackContext, Side
-from wargames.horde.morale import outnumbered_ratio
-from wargames.horde.profiles import Horde
-from wargames.horde.ratings import attack_rating, defense
-from wargames.horde.rules import HordeRules
-from wargames.horde.terms import Term, term, total
-from wargames.horde.weapons import Kind, Weapon
+from wargames.horde.combat import specialists, talents
+from wargames.horde.combat.context import AttackContext, Side
+from wargames.horde.combat.morale import outnumbered_ratio
+from wargames.horde.combat.profiles import Horde
+from wargames.horde.combat.ratings import attack_rating, defense
+from wargames.horde.combat.rules import HordeRules
+from wargames.horde.combat.terms import Term, term, total
+from wargames.horde.combat.weapons import Kind, Weapon
 
 RATING_RULE = {"melee": "HMC-STAT-03", "ranged": "HMC-STAT-05"}
 RATING_NAME = {"melee": "Melee Attack", "ranged": "Ranged Attack"}
