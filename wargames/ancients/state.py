@@ -108,10 +108,13 @@ class AncientsState(TaskState):
         f"wargames.ancients.{m}"
         for m in (
             *("battle", "close", "combat", "elephants", "evade", "flow", "leaders", "momentum"),
-            *("movement", "orders", "retreat", "tactics", "teamturn", "teamvictory"),
-            *("epic", "variant"),  # the Epic command rules and the 'Armageddon' team variant
+            *("movement", "orders", "retreat", "tactics"),
+            *("variant.flow", "variant.orders", "variant.state", "variant.victory"),
+            *("epic.flow", "epic.reactions", "epic.state"),
         )
     )
+    """The modules of the saved classes, the 'Armageddon' team variant's and the Epic command
+    rules' included (names only: the base game imports neither sub-package)."""
 
     scenario: Scenario = attrs.field(eq=False, repr=False, metadata=SCENARIO)
     where: tuple[str, ...]
