@@ -33,10 +33,10 @@ import attrs
 from wargames.ancients import actions as act
 from wargames.ancients.battle import BattleStep
 from wargames.ancients.close import Combat, DefenderChoice, Strikes
+from wargames.ancients.command_dice import CommandRoll, IAmSpartacus, Rally
 from wargames.ancients.commands import rule_of
 from wargames.ancients.flow import DrawCard, end, once
 from wargames.ancients.movement import MoveStep
-from wargames.ancients.tactics import CommandRoll, IAmSpartacus, Rally
 from wargames.ancients.variant.actions import BattleNext, CounterAttack, Place
 from wargames.ancients.variant.flanks import COUNTER_ATTACK, FIRST_STRIKE, REACTIONS, hand_limit
 from wargames.ancients.variant.orders import FlankOrderStep

@@ -9,10 +9,10 @@ from typing import ClassVar
 import attrs
 
 from wargames.ancients import actions as act
+from wargames.ancients.command_dice import RallyStep, SpartacusOrders, rallying
 from wargames.ancients.flow import once
 from wargames.ancients.orders import OrderStep, piece_ordered
 from wargames.ancients.state import AncientsState
-from wargames.ancients.tactics import RallyStep, SpartacusOrders, rallying
 from wargames.ancients.variant.flanks import orderable, refusal
 from wargames.ancients.variant.state import team
 from wargames.core.codec import saved

@@ -147,7 +147,7 @@ class ArmageddonState(AncientsState):
         Commander's choice of flank for a banner (CCA-BANNER-03) and the opposing Commander's
         First Strike before a close combat's roll (CCA-CARDS-14); Rally's and I Am Spartacus's
         steps are replaced by their flank forms (CCA-CARDS-10)."""
-        from wargames.ancients.tactics import RallyStep, SpartacusOrders
+        from wargames.ancients.command_dice import RallyStep, SpartacusOrders
         from wargames.ancients.variant.flow import (
             FirstStrikeOffer,
             TeamDefenderChoice,
