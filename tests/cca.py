@@ -18,9 +18,9 @@ from ccb import legal, refused, roll, strs
 
 from wargames.ancients.cards import deck
 from wargames.ancients.scenario import scenario_from_data
-from wargames.ancients.teamgame import start_armageddon
-from wargames.ancients.teamturn import BeginTeamTurn
-from wargames.ancients.variant import ArmageddonState
+from wargames.ancients.variant.flow import BeginTeamTurn
+from wargames.ancients.variant.game import start_armageddon
+from wargames.ancients.variant.state import ArmageddonState
 from wargames.core.cards import Deck, Pile
 from wargames.core.engine import CHANCE
 

@@ -11,14 +11,10 @@ from ccb import legal, refused
 import wargames
 from wargames.ancients.cards import deck
 from wargames.ancients.close import DefenderChoice
-from wargames.ancients.epic import (
-    FLANKS,
-    EpicState,
-    FieldDefenderChoice,
-    GiveCards,
-    ReactionOffer,
-    seats,
-)
+from wargames.ancients.epic.flow import GiveCards
+from wargames.ancients.epic.reactions import FieldDefenderChoice, ReactionOffer
+from wargames.ancients.epic.seats import FLANKS, seats
+from wargames.ancients.epic.state import EpicState
 from wargames.ancients.flow import BeginTurn, drawing_side
 from wargames.ancients.game import new_game
 from wargames.ancients.orders import PlayStep

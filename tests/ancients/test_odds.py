@@ -13,14 +13,12 @@ import numpy as np
 import pytest
 
 from wargames.ancients.dice import FACES, Roll, score
+from wargames.ancients.distribution import distribution, markov_joint, mean_per_die
 from wargames.ancients.odds import (
     RAMPAGE_DICE,
-    distribution,
     escape_survives,
     leader_check,
     lone_leader_killed,
-    markov_joint,
-    mean_per_die,
     odds_command,
     roll_odds,
 )

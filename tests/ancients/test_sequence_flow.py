@@ -11,15 +11,16 @@ import pytest
 
 from wargames.ancients.game import new_game
 from wargames.ancients.sequence import EPIC, SEQUENCE
-from wargames.ancients.teamsequence import SEQUENCE as TEAM
+from wargames.ancients.variant.sequence import SEQUENCE as TEAM
 from wargames.core.sequence import SequenceOfPlay, task_classes_of
 from wargames.testing import ConformanceError, check_sequence
 
 TASKS = task_classes_of("wargames.ancients")
-VARIANT = ("wargames.ancients.teamturn", "wargames.ancients.teamvictory")
-BASE = [t for t, module in TASKS.items() if module not in (*VARIANT, "wargames.ancients.epic")]
-EPIC_TASKS = [t for t, module in TASKS.items() if module == "wargames.ancients.epic"]
-TEAM_TASKS = [t for t, module in TASKS.items() if module in VARIANT]
+VARIANT = "wargames.ancients.variant."  # the 'Armageddon' team variant's sub-package
+EPIC_RULES = "wargames.ancients.epic."  # the Epic command rules' sub-package
+BASE = [t for t, module in TASKS.items() if not module.startswith((VARIANT, EPIC_RULES))]
+EPIC_TASKS = [t for t, module in TASKS.items() if module.startswith(EPIC_RULES)]
+TEAM_TASKS = [t for t, module in TASKS.items() if module.startswith(VARIANT)]
 
 GAMES = [
     ("river-crossing", SEQUENCE, BASE),

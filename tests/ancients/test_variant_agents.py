@@ -8,9 +8,9 @@ import pytest
 import wargames
 from wargames.ancients import GAME
 from wargames.ancients.state import BACK, AncientsState
-from wargames.ancients.team_agents import TeamGreedyAgent, team_greedy
-from wargames.ancients.teams import FLANKS, roles_of, side_of
-from wargames.ancients.variant import ArmageddonState
+from wargames.ancients.variant.agents import TeamGreedyAgent, team_greedy
+from wargames.ancients.variant.seats import FLANKS, roles_of, side_of
+from wargames.ancients.variant.state import ArmageddonState
 from wargames.core.engine import Action, GameState, Match
 
 CAP = 4

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from cca import legal, refused, team_position
 
-from wargames.ancients.flanks import placed_right
 from wargames.ancients.scenario import load_scenario
+from wargames.ancients.variant.flanks import placed_right
 
 ENEMY = {"03-03": "MI"}
 HAND = (("rally",), ())

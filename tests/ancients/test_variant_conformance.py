@@ -22,8 +22,8 @@ import pytest
 import wargames
 from wargames.ancients import new_game
 from wargames.ancients.state import BACK, SIDES
-from wargames.ancients.teams import seats
-from wargames.ancients.variant import ArmageddonState
+from wargames.ancients.variant.seats import seats
+from wargames.ancients.variant.state import ArmageddonState
 from wargames.cli import main
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import CHANCE, Match

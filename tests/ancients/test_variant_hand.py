@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from cca import State, drain, roll, team_position
 
-from wargames.ancients.flanks import hand_limit
+from wargames.ancients.variant.flanks import hand_limit
 from wargames.core.engine import CHANCE
 
 CARDS = ("order-two-left", "order-two-center", "order-two-right", "order-three-left")

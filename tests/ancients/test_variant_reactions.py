@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from cca import State, legal, refused, roll, team_position
 
-from wargames.ancients.teamturn import copied
+from wargames.ancients.variant.flow import copied
 from wargames.core.engine import CHANCE
 
 UNITS = {"20-07": "MI", "21-07": "MI", "24-07": "MI", "03-07": "MI"}

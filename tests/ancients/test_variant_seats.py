@@ -8,7 +8,7 @@ from cca import legal, team_position
 
 import wargames
 from wargames.ancients.state import BACK
-from wargames.ancients.teams import roles_of, seat_for, seats
+from wargames.ancients.variant.seats import roles_of, seat_for, seats
 from wargames.core.errors import ScenarioError
 
 SCENARIO = "the-long-ridge"

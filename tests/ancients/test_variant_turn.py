@@ -7,7 +7,7 @@ import pytest
 from cca import drain, legal, refused, roll, team_position
 
 import wargames
-from wargames.ancients.flanks import hand_limit
+from wargames.ancients.variant.flanks import hand_limit
 from wargames.core.engine import CHANCE
 
 ARMIES = ({"03-07": "MI", "11-07": "MI", "20-07": "LC"}, {"03-05": "MI", "11-05": "MI"})
@@ -123,7 +123,7 @@ def test_the_commander_places_a_card_per_flank_then_refills() -> None:
 @pytest.mark.rule("CCA-SEQ-01")
 def test_the_variant_declares_its_own_sequence_of_play() -> None:
     from wargames.ancients import GAME
-    from wargames.ancients.teamsequence import SEQUENCE, sequence_of
+    from wargames.ancients.variant.sequence import SEQUENCE, sequence_of
 
     s = opening()
     assert sequence_of(s) is SEQUENCE and GAME.sequence is not SEQUENCE
@@ -138,7 +138,7 @@ def test_the_variant_declares_its_own_sequence_of_play() -> None:
         "Draw",
     ]
     # each step names the rule its tasks carry out
-    from wargames.ancients import teamturn
+    from wargames.ancients.variant import flow as teamturn
 
     cited = {r for step in SEQUENCE.walk() for r in step.rules}
     for task in (

@@ -33,6 +33,8 @@ from typing import Any
 import numpy as np
 
 from wargames.ancients import actions as acts
+from wargames.ancients.combat import full_strength
+from wargames.ancients.movement import move_unit
 from wargames.ancients.odds import roll_odds
 from wargames.ancients.settings import AncientsSettings
 from wargames.ancients.state import AncientsState
@@ -187,7 +189,7 @@ class GreedyAgent:
             g.terrain[s.where[target]],
             None if tgt is None else s.blocks[target],
             moved,
-            s.full_strength(unit),
+            full_strength(s, unit),
             s.scenario.settings,
         )
 
@@ -254,7 +256,7 @@ class GreedyAgent:
         side = s.side_of(unit)
         kind = s.kind(unit)
         weak = s.blocks[unit] <= 1
-        moved_s = s if at == frm else s.move_unit(unit, at)
+        moved_s = s if at == frm else move_unit(s, unit, at)
         offence = self._offence(moved_s, unit, at, moved)
         if moved and _after_move(kind, moved) == "may-not":
             offence *= 0.4

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.ancients import actions as act
-from wargames.ancients.combat import Strike, roll_task
+from wargames.ancients.combat import Strike, full_strength, roll_task
 from wargames.ancients.flow import Task, end, once
 from wargames.ancients.terrain import close_combat_dice
 from wargames.ancients.units import Role
@@ -61,8 +61,8 @@ def combat_of(s: S, attacker: int, target: int, bonus: bool = False) -> Combat:
         s.where[attacker],
         s.where[target],
         bonus,
-        s.full_strength(attacker),
-        True if lone else s.full_strength(target),
+        full_strength(s, attacker),
+        True if lone else full_strength(s, target),
     )
 
 
@@ -89,7 +89,7 @@ def attack_dice(
         geometry.terrain[s.where[target]],
         card_bonus=card_bonus(s, attacker, bonus),
         role="attack",
-        full_strength=s.full_strength(attacker) if full is None else full,
+        full_strength=full_strength(s, attacker) if full is None else full,
     )
 
 

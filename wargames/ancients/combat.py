@@ -64,6 +64,11 @@ class Strike:
         return self.kind in CLOSE
 
 
+def full_strength(s: S, unit: int) -> bool:
+    """Whether ``unit`` has all its blocks (a circumstance of its rolls)."""
+    return s.blocks[unit] == s.scenario.full(unit)
+
+
 def leader_near(s: S, unit: int) -> str:
     """``"attached"`` if a friendly leader is attached to ``unit``, ``"adjacent"`` if one
     stands next to it, alone or with another unit (CCB-DICE-09), else ``"none"``."""

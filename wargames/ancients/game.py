@@ -1,18 +1,34 @@
-"""Starting a game of Commands & Colors: Ancients from a scenario."""
+"""Starting a game of Commands & Colors: Ancients from a scenario, and the registry entry
+(:data:`GAME`).
+
+This is the one place the base game reaches into its two sub-packages: :func:`new_game` starts
+an 'Armageddon' scenario with :mod:`wargames.ancients.variant` and an Epic one with
+:mod:`wargames.ancients.epic`, :func:`seats` names their seats, and the ``greedy`` agent is the
+variant's team-aware one (it plays the base game as the base greedy agent). Everywhere else
+the arrows point from the sub-packages to the base game."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wargames.ancients.flow import deal_tasks
-from wargames.ancients.scenario import _SETTING_KEYS, Scenario, load_scenario
+from wargames.ancients.odds import odds_command, roll_odds
+from wargames.ancients.render import render as _render
+from wargames.ancients.scenario import _SETTING_KEYS, Scenario, load_scenario, scenario_names
+from wargames.ancients.sequence import SEQUENCE
 from wargames.ancients.state import SIDES, AncientsState
+from wargames.core.agents import RandomAgent
 from wargames.core.cards import Deck, Pile
-from wargames.core.engine import Player
+from wargames.core.engine import Agent, GameState, Player
 from wargames.core.errors import OptionError
 from wargames.core.options import Option, Options
+from wargames.core.registry import Game, Length, OddsCalculator
+from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 from wargames.core.tasks import Task
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DEFAULT_SCENARIO = "river-crossing"
 
@@ -111,11 +127,11 @@ def new_game(
     readings = tuple(sorted((k, v) for k, v in checked.items() if given.get(k) is not None))
     chosen = load_scenario(scenario or DEFAULT_SCENARIO, readings)
     if chosen.variant == "armageddon":
-        from wargames.ancients.teamgame import start_armageddon
+        from wargames.ancients.variant.game import start_armageddon
 
         return start_armageddon(chosen, cap, players)
     if chosen.settings.epic_command:
-        from wargames.ancients.epic import start_epic
+        from wargames.ancients.epic.game import start_epic
 
         return start_epic(chosen, cap, players)
     if players not in (None, 1):
@@ -127,14 +143,16 @@ def seats(scenario: str | None, options: Mapping[str, Any]) -> tuple[Player, ...
     """The seats of a game of ``scenario`` with ``options``: the two sides, or in an
     'Armageddon' or Epic scenario with teams every seat ``side/roles`` (CCA-ROLE-01 to -07,
     CCB-EPIC-04 to -06), each side's Commander first."""
-    from wargames.ancients import epic, teams
-    from wargames.ancients.variant import ArmageddonState
+    from wargames.ancients.epic import seats as epic_seats
+    from wargames.ancients.epic.state import EpicState
+    from wargames.ancients.variant import seats as team_seats
+    from wargames.ancients.variant.state import ArmageddonState
 
     state = new_game(scenario, options)
     if isinstance(state, ArmageddonState):
-        return tuple(s for side in SIDES for s in teams.seats(side, state.players_of(side)))
-    if isinstance(state, epic.EpicState):
-        return tuple(s for side in SIDES for s in epic.seats(side, state.team))
+        return tuple(s for side in SIDES for s in team_seats.seats(side, state.players_of(side)))
+    if isinstance(state, EpicState):
+        return tuple(s for side in SIDES for s in epic_seats.seats(side, state.team))
     return SIDES
 
 
@@ -163,4 +181,86 @@ def opening(scenario: Scenario, turn_cap: int | None, tasks: Sequence[Task[Any]]
     }
 
 
-__all__ = ["DEFAULT_SCENARIO", "OPTIONS", "check_players", "new_game", "seats", "start"]
+# -- the registry entry -------------------------------------------------------------------
+
+
+def _random(seed: int | None, player: str) -> RandomAgent:
+    return RandomAgent(seed)
+
+
+def _greedy(seed: int | None, player: str) -> Agent:
+    from wargames.ancients.variant.agents import team_greedy
+
+    return team_greedy(seed, player)  # the base greedy agent, team-aware in the variant
+
+
+def _determinize(state: GameState, player: Player, rng: np.random.Generator) -> GameState:
+    assert isinstance(state, AncientsState)
+    return state.resample_hidden(player, rng)
+
+
+def _turns(state: GameState) -> int | None:
+    assert isinstance(state, AncientsState)
+    return state.turn_cap
+
+
+def _scenarios() -> tuple[ScenarioInfo, ...]:
+    return shipped_scenarios(
+        "wargames.ancients",
+        {
+            "elephant-ridge": "Carthage's elephants and heavy cavalry against a Roman line on a "
+            "ridge; four leaders a side.",
+            "mirror-fields": "Mirror armies on a mirror board, to measure the engine's balance.",
+            "river-crossing": "Rome must push across a stream with three fords; light troops "
+            "fire across the water.",
+            "the-long-ridge": "An 'Armageddon' team battle on the 26x9 board: 1 to 4 players a "
+            "side (option players).",
+            "twin-valleys": "An Epic battle on the 26x9 board under the Epic command rules: "
+            "2, 4, 6 or 8 players (option players).",
+        },
+    )
+
+
+GAME = Game(
+    id="ancients",
+    title="Commands & Colors: Ancients",
+    players=SIDES,
+    new=lambda scenario, options: new_game(scenario, options),
+    scenarios=scenario_names,
+    default_scenario=DEFAULT_SCENARIO,
+    agents={"random": _random, "greedy": _greedy},
+    sequence=SEQUENCE,
+    odds=OddsCalculator(
+        command=odds_command,
+        compute=roll_odds,
+        signature="attacker, target, *, kind, leader, terrains, card_bonus, ... -> RollOdds",
+    ),
+    render=_render,
+    bot_options={"turn_cap": 500},
+    options=OPTIONS,
+    information="imperfect",
+    hidden="the opponent's hand, the draw pile and (with teams) cards given face down",
+    length=Length(
+        unit="turn",
+        turns=_turns,
+        cap_option="turn_cap",
+        note="no turn limit in the rules (a side wins on banners); the option turn_cap ends "
+        "the game, and bots' games get 500",
+    ),
+    scenario_info=_scenarios,
+    seats=seats,
+    determinize=_determinize,
+)
+"""The registry entry. Bot-only games get a turn cap of 500 turns, a bound random play hardly
+ever reaches (random games end by banners after about 200 turns); it is not a rule."""
+
+
+__all__ = [
+    "DEFAULT_SCENARIO",
+    "GAME",
+    "OPTIONS",
+    "check_players",
+    "new_game",
+    "seats",
+    "start",
+]

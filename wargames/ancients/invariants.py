@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def violations(s: S, cards: bool = True) -> list[str]:
     """What is wrong with ``s``, in words (empty when all is well); ``cards=False`` leaves the
-    cards to a variant's own check (:mod:`wargames.ancients.variant`)."""
+    cards to a variant's own check (:mod:`wargames.ancients.variant.state`)."""
     out: list[str] = []
     sc = s.scenario
     n = len(sc.types)

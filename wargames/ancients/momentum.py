@@ -21,6 +21,7 @@ from wargames.ancients import actions as act
 from wargames.ancients.close import Combat, close_targets, combat_of, declare, still
 from wargames.ancients.combat import marsh_roll
 from wargames.ancients.flow import Task, end, once
+from wargames.ancients.movement import move_unit
 from wargames.ancients.terrain import (
     bonus_after_advance,
     may_advance_out,
@@ -80,7 +81,7 @@ class Advance(Task):
         if not isinstance(action, act.Advance):
             return s.pop()
         c = self.combat
-        s = s.move_unit(c.attacker, c.at)
+        s = move_unit(s, c.attacker, c.at)
         if c.bonus:
             s = s.pop()
         elif extra_hex(s, c.attacker, c.frm):
@@ -131,7 +132,7 @@ class ExtraHex(Task):
     def act(self, s: S, action: Action) -> S:
         if not isinstance(action, act.Move):
             return s.pop(BonusChoice(self.unit, self.advanced_to))
-        s = s.move_unit(self.unit, action.to)
+        s = move_unit(s, self.unit, action.to)
         s = s.pop(BonusChoice(self.unit, self.advanced_to, extra=True))
         return marsh_roll(s, self.unit)
 

@@ -256,6 +256,20 @@ def mover(s: S, action: act.Move) -> int | None:
     return s.leader_at(action.frm) if action.leader else s.unit_at(action.frm)
 
 
+def move_unit(s: S, unit: int, to: str) -> S:
+    """``unit`` goes to ``to`` with its attached leader (CCB-ORDERS-06, CCB-RETREAT-14)."""
+    leader = s.attached(unit)
+    moves = [(unit, to)] if leader is None else [(unit, to), (leader, to)]
+    return s.relocate(moves)
+
+
+def mark_moved(s: S, piece: int, hexes: int) -> S:
+    """Record that ``piece`` moved ``hexes`` hexes in this turn's movement step."""
+    values = list(s.moved)
+    values[piece] = hexes
+    return s.evolve(moved=tuple(values))
+
+
 def move(s: S, piece: int, to: str, hexes: int) -> S:
     """``piece`` moves to ``to``; leaders attach or are carried (see the module docstring)."""
     stuck = set(s.stuck)
@@ -269,10 +283,10 @@ def move(s: S, piece: int, to: str, hexes: int) -> S:
         if carried is not None:
             stuck.add(carried)  # he no longer may leave it (CCB-ORDERS-11)
         met = s.leader_at(to)
-        s = s.move_unit(piece, to)
+        s = move_unit(s, piece, to)
         if met is not None:
             stuck.add(met)  # the lone leader joins it (CCB-MOVE-04)
-    s = s.mark_moved(piece, hexes).evolve(stuck=frozenset(stuck))
+    s = mark_moved(s, piece, hexes).evolve(stuck=frozenset(stuck))
     return marsh_roll(s, piece)
 
 

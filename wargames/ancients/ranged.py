@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wargames.ancients.combat import Strike, roll_task
+from wargames.ancients.combat import Strike, full_strength, roll_task
 from wargames.ancients.state import other
 from wargames.ancients.terrain import ranged_dice
 from wargames.ancients.units import fire_dice
@@ -79,7 +79,7 @@ def fire(s: S, unit: int, target: int) -> S:
         fire_dice_at(s, unit, target),
         s.where[unit],
         s.where[target],
-        True if lone else s.full_strength(target),
+        True if lone else full_strength(s, target),
     )
     return s.push(roll_task(strike))
 

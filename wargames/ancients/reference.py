@@ -168,8 +168,8 @@ def scenarios_markdown() -> str:
 
 def armageddon_sequence_markdown() -> str:
     """The 'Armageddon' variant's sequence of play
-    (:data:`wargames.ancients.teamsequence.SEQUENCE`)."""
-    from wargames.ancients.teamsequence import SEQUENCE as ARMAGEDDON
+    (:data:`wargames.ancients.variant.sequence.SEQUENCE`)."""
+    from wargames.ancients.variant.sequence import SEQUENCE as ARMAGEDDON
 
     return ARMAGEDDON.markdown()
 

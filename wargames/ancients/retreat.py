@@ -24,6 +24,7 @@ import attrs
 
 from wargames.ancients import actions as act
 from wargames.ancients.flow import Task, once
+from wargames.ancients.movement import move_unit
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -135,7 +136,7 @@ def go_back(s: S, unit: int, path: Path) -> S:
     enters (CCB-TERRAIN-47)."""
     from wargames.ancients.combat import MarshRoll
 
-    s = s.move_unit(unit, path[-1])
+    s = move_unit(s, unit, path[-1])
     terrain = s.scenario.geometry.terrain
     marsh = [MarshRoll(unit) for h in path if terrain[h].entry_roll]
     return s.push(*marsh) if marsh else s

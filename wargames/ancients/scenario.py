@@ -83,7 +83,7 @@ _TOP_KEYS = (
 )
 VARIANTS = ("", "armageddon")
 """A scenario's ``variant``: none (the base game), or ``"armageddon"``, the team variant on
-the 'Armageddon' board (:mod:`wargames.ancients.variant`, CCA-GEN-03)."""
+the 'Armageddon' board (:mod:`wargames.ancients.variant.state`, CCA-GEN-03)."""
 _SIDE_KEYS = ("army", "command", "banners", "units", "leaders", "missiles")
 _MISSILE_KEYS = ("type", "range")
 _SETTING_KEYS: dict[str, tuple[str, ...] | type] = {

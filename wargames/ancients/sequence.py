@@ -1,7 +1,7 @@
 """The sequence of play of Commands & Colors: Ancients, declared once (rendered into docs).
 
 :data:`SEQUENCE` is the base game's, :data:`EPIC` the turn under the Epic command rules
-(``epic_command``); the team variant's is :data:`wargames.ancients.teamsequence.SEQUENCE`.
+(``epic_command``); the team variant's is :data:`wargames.ancients.variant.sequence.SEQUENCE`.
 Each step names the task classes that carry it out; the tests check that seeded games follow
 it (:meth:`wargames.core.sequence.SequenceOfPlay.check`).
 """

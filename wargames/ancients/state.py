@@ -31,6 +31,7 @@ import numpy as np
 from wargames.ancients import actions as act
 from wargames.ancients.board import SEATS, Seat
 from wargames.ancients.commands import NO_MODS, RULES, CardRule, Mods
+from wargames.ancients.describe import describe
 from wargames.ancients.scenario import Scenario
 from wargames.ancients.units import UnitType
 from wargames.core.cards import Deck, Pile
@@ -108,10 +109,13 @@ class AncientsState(TaskState):
         f"wargames.ancients.{m}"
         for m in (
             *("battle", "close", "combat", "elephants", "evade", "flow", "leaders", "momentum"),
-            *("movement", "orders", "retreat", "tactics", "teamturn", "teamvictory"),
-            *("epic", "variant"),  # the Epic command rules and the 'Armageddon' team variant
+            *("movement", "orders", "retreat", "tactics", "command_dice"),
+            *("variant.flow", "variant.orders", "variant.state", "variant.victory"),
+            *("epic.flow", "epic.reactions", "epic.state"),
         )
     )
+    """The modules of the saved classes, the 'Armageddon' team variant's and the Epic command
+    rules' included (names only: the base game imports neither sub-package)."""
 
     scenario: Scenario = attrs.field(eq=False, repr=False, metadata=SCENARIO)
     where: tuple[str, ...]
@@ -293,24 +297,10 @@ class AncientsState(TaskState):
             new._memo["index"] = old.moved(new, changes)
         return new
 
-    def move_unit(self, unit: int, to: str) -> Self:
-        """``unit`` goes to ``to`` with its attached leader (CCB-ORDERS-06, CCB-RETREAT-14)."""
-        leader = self.attached(unit)
-        moves = [(unit, to)] if leader is None else [(unit, to), (leader, to)]
-        return self.relocate(moves)
-
     def with_blocks(self, piece: int, blocks: int) -> Self:
         values = list(self.blocks)
         values[piece] = blocks
         return self.evolve(blocks=tuple(values))
-
-    def mark_moved(self, piece: int, hexes: int) -> Self:
-        values = list(self.moved)
-        values[piece] = hexes
-        return self.evolve(moved=tuple(values))
-
-    def full_strength(self, unit: int) -> bool:
-        return self.blocks[unit] == self.scenario.full(unit)
 
     # -- banners (hooks a variant refines) ---------------------------------------------------
 
@@ -406,31 +396,8 @@ class AncientsState(TaskState):
 
         return violations(self)
 
-    def __str__(self) -> str:
-        sc = self.scenario
-        lines = [
-            f"Commands & Colors: Ancients, {sc.title}: turn {self.turn}, {self.active} to play"
-            + (f" ({self.card})" if self.card else ""),
-            "  banners: "
-            + ", ".join(
-                f"{side} ({sc.army[i]}) {self.banners[i]}/{sc.target[i]} banners, "
-                f"{len(self.hands[i])} cards"
-                for i, side in enumerate(SIDES)
-            ),
-        ]
-        for side in SIDES:
-            pieces = []
-            for p in self.units_of(side):
-                leader = self.attached(p)
-                text = f"{self.where[p]} {self.kind(p).code}{self.blocks[p]}"
-                pieces.append(text + (f"+{sc.names[leader]}" if leader is not None else ""))
-            for p in self.leaders_of(side):
-                if self.lone(p):
-                    pieces.append(f"{self.where[p]} {sc.names[p]}")
-            lines.append(f"  {side}: " + " ".join(sorted(pieces)))
-        if self.result is not None:
-            lines.append(f"  {self.result}")
-        return "\n".join(lines)
+    __str__ = describe
+    """The position as text (:func:`wargames.ancients.describe.describe`)."""
 
 
 def _side_of_seat(player: Player) -> Seat:

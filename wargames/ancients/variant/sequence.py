@@ -3,7 +3,7 @@
 The base game's sequence is :data:`wargames.ancients.sequence.SEQUENCE` (the registry's
 ``GAME.sequence``); a variant game carries this one (``ArmageddonState.sequence``), and
 :func:`sequence_of` gives the one a state plays by. Each step names the task classes that
-carry it out, those of :mod:`wargames.ancients.teamturn` and the base game's movement and
+carry it out, those of :mod:`wargames.ancients.variant.flow` and the base game's movement and
 battles; the tests check that seeded games follow it
 (:meth:`wargames.core.sequence.SequenceOfPlay.check`).
 """

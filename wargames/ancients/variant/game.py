@@ -6,9 +6,9 @@ from typing import Any
 
 from wargames.ancients.scenario import Scenario
 from wargames.ancients.state import SIDES
-from wargames.ancients.teams import ROLES
-from wargames.ancients.teamturn import opening_tasks
-from wargames.ancients.variant import ArmageddonState
+from wargames.ancients.variant.flow import opening_tasks
+from wargames.ancients.variant.seats import ROLES
+from wargames.ancients.variant.state import ArmageddonState
 from wargames.core.errors import OptionError
 
 

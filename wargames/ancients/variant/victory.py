@@ -19,14 +19,16 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.ancients.state import other
-from wargames.ancients.teams import mirror
-from wargames.ancients.teamturn import Credit, TeamTask, team
+from wargames.ancients.variant.actions import Credit
+from wargames.ancients.variant.flow import TeamTask
+from wargames.ancients.variant.seats import mirror
+from wargames.ancients.variant.state import team
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
 if TYPE_CHECKING:
-    from wargames.ancients.variant import ArmageddonState as S
+    from wargames.ancients.variant.state import ArmageddonState as S
 
 
 def own_name(side: str, flank: str) -> str:

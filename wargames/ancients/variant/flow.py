@@ -33,37 +33,24 @@ import attrs
 from wargames.ancients import actions as act
 from wargames.ancients.battle import BattleStep
 from wargames.ancients.close import Combat, DefenderChoice, Strikes
+from wargames.ancients.command_dice import CommandRoll, IAmSpartacus, Rally
 from wargames.ancients.commands import rule_of
-from wargames.ancients.flanks import (
-    COUNTER_ATTACK,
-    FIRST_STRIKE,
-    REACTIONS,
-    hand_limit,
-    orderable,
-    refusal,
-)
 from wargames.ancients.flow import DrawCard, end, once
 from wargames.ancients.movement import MoveStep
-from wargames.ancients.orders import OrderStep, piece_ordered
-from wargames.ancients.tactics import (
-    CommandRoll,
-    IAmSpartacus,
-    Rally,
-    RallyStep,
-    SpartacusOrders,
-    rallying,
-)
-from wargames.ancients.teams import FLANKS, mirror
+from wargames.ancients.variant.actions import BattleNext, CounterAttack, Place
+from wargames.ancients.variant.flanks import COUNTER_ATTACK, FIRST_STRIKE, REACTIONS, hand_limit
+from wargames.ancients.variant.orders import FlankOrderStep
+from wargames.ancients.variant.seats import FLANKS, mirror
+from wargames.ancients.variant.state import team
 from wargames.core import tasks
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
-from wargames.core.notation import Reader, one, parse_notation, two
 
 if TYPE_CHECKING:
     from wargames.ancients.state import AncientsState
-    from wargames.ancients.variant import ArmageddonState as S
+    from wargames.ancients.variant.state import ArmageddonState as S
 
 
 class TeamTask(tasks.Task["S"]):
@@ -75,81 +62,6 @@ class TeamTask(tasks.Task["S"]):
 
 Task = tasks.Task[Any]
 SPARTACUS = "i-am-spartacus"
-
-
-def team(s: AncientsState) -> S:
-    """``s`` as the variant's state (the base game's tasks are typed for the base state)."""
-    from wargames.ancients.variant import ArmageddonState
-
-    assert isinstance(s, ArmageddonState)
-    return s
-
-
-# -- actions ------------------------------------------------------------------------------------
-
-
-@attrs.frozen(cache_hash=True)
-class Place:
-    """Step 5: the Commander places ``card`` face down on ``flank`` (CCA-SEQ-08)."""
-
-    card: str
-    flank: str
-
-    def __str__(self) -> str:
-        return f"place {self.card} {self.flank}"
-
-
-@attrs.frozen(cache_hash=True)
-class CounterAttack:
-    """Step 1: the Commander plays Counter Attack on ``flank`` (CCA-CARDS-11)."""
-
-    flank: str
-
-    def __str__(self) -> str:
-        return f"counter-attack {self.flank}"
-
-
-@attrs.frozen(cache_hash=True)
-class BattleNext:
-    """Step 4: the active Commander has the unit in ``hex`` battle next (CCA-VICTORY-03)."""
-
-    hex: str
-
-    def __str__(self) -> str:
-        return f"battles {self.hex}"
-
-
-@attrs.frozen(cache_hash=True)
-class Credit:
-    """The losing Commander credits a banner won on a two-flank hex to ``flank``
-    (CCA-BANNER-03)."""
-
-    flank: str
-
-    def __str__(self) -> str:
-        return f"credit {self.flank}"
-
-
-def _flank(text: str) -> str:
-    if text not in FLANKS:
-        raise ValueError(text)
-    return text
-
-
-READERS: dict[str, Reader[object]] = {
-    "place": lambda a: Place(two(a)[0], _flank(two(a)[1])),
-    "counter-attack": lambda a: CounterAttack(_flank(one(a))),
-    "credit": lambda a: Credit(_flank(one(a))),
-    "battles": lambda a: BattleNext(one(a)),
-}
-
-
-def parse(text: str) -> object:
-    """The variant's actions, then the base game's."""
-    verb = text.split(maxsplit=1)[0] if text.strip() else ""
-    if verb in READERS:
-        return parse_notation(text, READERS)
-    return act.parse(text)
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -328,8 +240,8 @@ def played_mark(s: S, flank: str, card: str) -> str:
     """What playing ``card`` on ``flank`` records: a ``!`` when it finds no piece it could
     order in that flank and falls back to 1 unit of choice there (CCB-GAP-33, CCA-CARDS-10,
     CCA-GAP-10); Counter Attack with nothing to copy always does (CCA-GAP-07)."""
-    from wargames.ancients.flanks import in_flank
     from wargames.ancients.tactics import TacticRule
+    from wargames.ancients.variant.flanks import in_flank
 
     if card == COUNTER_ATTACK:
         return card + "!"
@@ -380,87 +292,6 @@ class FlankOrders(TeamTask):
             # Command dice: the card's own roll, its faces spent in this flank only
             return s.pop(CommandRoll(card), LeaveFlank(self.flank, True))
         return s.pop(FlankOrderStep(self.flank), LeaveFlank(self.flank, True))
-
-
-@saved("ancients/flank-order-step")
-@attrs.frozen
-class FlankOrderStep(OrderStep):
-    """Ordering on one flank: :func:`wargames.ancients.flanks.orderable` (CCA-CARDS-01 to -16-EX,
-    CCA-FLANK-04)."""
-
-    flank: str = "left"
-    rule: ClassVar[str] = "CCA-CARDS-10"
-
-    def orderable(self, s: AncientsState) -> tuple[int, ...]:
-        ts = team(s)
-        card = ts.card
-        assert card is not None
-        return once(s, "orderable", lambda: orderable(ts, s.active, self.flank, card))
-
-    def explain(self, s: AncientsState, action: Action) -> RuleViolation:
-        if isinstance(action, act.Order):
-            piece = piece_ordered(s, action)
-            if piece is not None:
-                assert s.card is not None
-                return refusal(team(s), s.active, self.flank, s.card, piece)
-        return super().explain(s, action)
-
-
-def _own_flank(s: AncientsState, unit: int) -> bool:
-    """Whether ``unit`` stands in the flank being carried out and was not ordered by another
-    flank's card this turn (CCA-CARDS-10, -15)."""
-    from wargames.ancients.flanks import in_flank
-
-    ts = team(s)
-    return in_flank(ts, s.active, unit, ts.flank) and unit not in ts.taken()
-
-
-@saved("ancients/flank-rally-step")
-@attrs.frozen
-class FlankRallyStep(RallyStep):
-    """Rally placed on a flank: its faces go only to units standing in that flank (near a
-    friendly leader, as in the base game), each rallied unit ordered there (CCA-CARDS-10,
-    CCA-GAP-10, CCB-CARDS-23)."""
-
-    rule: ClassVar[str] = "CCA-CARDS-10"
-
-    def options(self, s: AncientsState) -> tuple[int, ...]:
-        return once(
-            s,
-            "rally",
-            lambda: tuple(u for u in rallying(s, s.active, self.symbols) if _own_flank(s, u)),
-        )
-
-    def explain(self, s: AncientsState, action: Action) -> RuleViolation:
-        if isinstance(action, act.Rally):
-            unit = s.unit_at(action.hex)
-            if unit is not None and s.side_of(unit) == s.active and not _own_flank(s, unit):
-                return RuleViolation(
-                    "CCA-CARDS-10", f"Rally acts only on the {team(s).flank} flank"
-                )
-        return super().explain(s, action)
-
-
-@saved("ancients/flank-spartacus-orders")
-@attrs.frozen
-class FlankSpartacusOrders(SpartacusOrders):
-    """I Am Spartacus placed on a flank: each die face orders a unit (or, a helmet, a leader)
-    standing in that flank (CCA-CARDS-10, CCA-GAP-10, CCB-CARDS-19)."""
-
-    rule: ClassVar[str] = "CCA-CARDS-10"
-
-    def orderable(self, s: AncientsState) -> tuple[int, ...]:
-        ts = team(s)
-        card = ts.card
-        assert card is not None
-        return once(s, "orderable", lambda: orderable(ts, s.active, ts.flank, card))
-
-    def explain(self, s: AncientsState, action: Action) -> RuleViolation:
-        if isinstance(action, act.Order):
-            piece = piece_ordered(s, action)
-            if piece is not None and s.card is not None:
-                return refusal(team(s), s.active, team(s).flank, s.card, piece)
-        return super().explain(s, action)
 
 
 @saved("ancients/flank-moves")
@@ -703,20 +534,13 @@ class EndTeamTurn(TeamTask):
 
 
 __all__ = [
-    "BattleNext",
     "BeginTeamTurn",
     "ChooseCombat",
-    "CounterAttack",
     "CounterWindow",
-    "Credit",
     "FirstStrikeOffer",
     "FlankBattle",
     "FlankMoves",
-    "FlankOrderStep",
     "FlankOrders",
-    "FlankRallyStep",
-    "FlankSpartacusOrders",
-    "Place",
     "PlaceCard",
     "Refill",
     "Reveal",
@@ -724,5 +548,4 @@ __all__ = [
     "copied",
     "offers_first_strike",
     "opening_tasks",
-    "parse",
 ]

@@ -1,9 +1,9 @@
 """The 'Armageddon' team variant of Commands & Colors: Ancients: its state (CCA-*).
 
 An :class:`ArmageddonState` is an :class:`~wargames.ancients.state.AncientsState` with teams:
-each side has one to four players (:mod:`wargames.ancients.teams`, CCA-ROLE-01 to -07); its
-turn is :mod:`wargames.ancients.teamturn`; its cards are bound to flanks
-(:mod:`wargames.ancients.flanks`). Fields added:
+each side has one to four players (:mod:`wargames.ancients.variant.seats`, CCA-ROLE-01 to -07); its
+turn is :mod:`wargames.ancients.variant.flow`; its cards are bound to flanks
+(:mod:`wargames.ancients.variant.flanks`). Fields added:
 
 * ``team``: players per side (CCA-GEN-01);
 * ``placed``: per side, per flank (named from that side) the card lying face down, ``""``
@@ -36,10 +36,10 @@ import numpy as np
 
 from wargames.ancients import actions as act
 from wargames.ancients.close import Combat, DefenderChoice
-from wargames.ancients.flanks import COUNTER_ATTACK, flanks_of
 from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState, other
-from wargames.ancients.teams import FLANKS, mirror, roles_of, seat_for, side_of
-from wargames.ancients.teamsequence import SEQUENCE
+from wargames.ancients.variant.flanks import COUNTER_ATTACK, flanks_of
+from wargames.ancients.variant.seats import FLANKS, mirror, roles_of, seat_for, side_of
+from wargames.ancients.variant.sequence import SEQUENCE
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
@@ -56,7 +56,7 @@ class ArmageddonState(AncientsState):
 
     variant: ClassVar[str] = "armageddon"
     sequence: ClassVar[SequenceOfPlay] = SEQUENCE
-    """The variant's sequence of play (:mod:`wargames.ancients.teamsequence`)."""
+    """The variant's sequence of play (:mod:`wargames.ancients.variant.sequence`)."""
 
     team: tuple[int, int] = (1, 1)
     placed: tuple[Three, Three] = (NONE3, NONE3)
@@ -147,15 +147,14 @@ class ArmageddonState(AncientsState):
         Commander's choice of flank for a banner (CCA-BANNER-03) and the opposing Commander's
         First Strike before a close combat's roll (CCA-CARDS-14); Rally's and I Am Spartacus's
         steps are replaced by their flank forms (CCA-CARDS-10)."""
-        from wargames.ancients.tactics import RallyStep, SpartacusOrders
-        from wargames.ancients.teamturn import (
+        from wargames.ancients.command_dice import RallyStep, SpartacusOrders
+        from wargames.ancients.variant.flow import (
             FirstStrikeOffer,
-            FlankRallyStep,
-            FlankSpartacusOrders,
             TeamDefenderChoice,
             offers_first_strike,
         )
-        from wargames.ancients.teamvictory import CreditChoice
+        from wargames.ancients.variant.orders import FlankRallyStep, FlankSpartacusOrders
+        from wargames.ancients.variant.victory import CreditChoice
 
         state = self
         while state.tasks and state.result is None:
@@ -266,7 +265,8 @@ class ArmageddonState(AncientsState):
         """``action`` as ``player`` may read it: cards drawn or placed by a Commander are
         hidden from those who may not see them."""
         from wargames.ancients.flow import drawing_side
-        from wargames.ancients.teamturn import Place, PlaceCard
+        from wargames.ancients.variant.actions import Place
+        from wargames.ancients.variant.flow import PlaceCard
 
         if isinstance(action, act.Draw):
             side = drawing_side(self)
@@ -282,7 +282,7 @@ class ArmageddonState(AncientsState):
         return str(action)
 
     def parse_action(self, text: str) -> Action:
-        from wargames.ancients.teamturn import parse
+        from wargames.ancients.variant.actions import parse
 
         action = parse(text)
         assert isinstance(action, Action)
@@ -317,4 +317,10 @@ class ArmageddonState(AncientsState):
         return "\n".join(lines)
 
 
-__all__ = ["ArmageddonState"]
+def team(s: AncientsState) -> ArmageddonState:
+    """``s`` as the variant's state (the base game's tasks are typed for the base state)."""
+    assert isinstance(s, ArmageddonState)
+    return s
+
+
+__all__ = ["ArmageddonState", "team"]

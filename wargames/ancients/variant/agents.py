@@ -45,7 +45,7 @@ class TeamGreedyAgent(GreedyAgent):
     """The greedy player of a side's seats in the variant, the base agent elsewhere."""
 
     def act(self, view: GameState) -> Action:
-        from wargames.ancients.variant import ArmageddonState
+        from wargames.ancients.variant.state import ArmageddonState
 
         if not isinstance(view, ArmageddonState):
             return super().act(view)
@@ -55,14 +55,9 @@ class TeamGreedyAgent(GreedyAgent):
         return self._best(legal, lambda a: self._team_score(view, a, legal))
 
     def _team_score(self, s: AncientsState, a: Action, legal: Sequence[Action]) -> float:
-        from wargames.ancients.teamturn import (
-            BattleNext,
-            CounterAttack,
-            Credit,
-            FirstStrikeOffer,
-            Place,
-            team,
-        )
+        from wargames.ancients.variant.actions import BattleNext, CounterAttack, Credit, Place
+        from wargames.ancients.variant.flow import FirstStrikeOffer
+        from wargames.ancients.variant.state import team
 
         ts = team(s)
         top = s.top if s.tasks else None
@@ -92,8 +87,13 @@ class TeamGreedyAgent(GreedyAgent):
 
     def _worth(self, s: AncientsState, side: str, card: str, flank: str) -> float:
         """What ``card`` placed on ``flank`` could order there now, ordered greedily."""
-        from wargames.ancients.flanks import COUNTER_ATTACK, in_flank, orderable, placed_right
-        from wargames.ancients.teamturn import team
+        from wargames.ancients.variant.flanks import (
+            COUNTER_ATTACK,
+            in_flank,
+            orderable,
+            placed_right,
+        )
+        from wargames.ancients.variant.state import team
 
         if not card:
             return 0.0
@@ -134,8 +134,9 @@ class TeamGreedyAgent(GreedyAgent):
         return total + 0.2 * spec.bonus_dice
 
     def _place_card(self, s: AncientsState, a: object) -> float:
-        from wargames.ancients.teams import FLANKS
-        from wargames.ancients.teamturn import Place, PlaceCard
+        from wargames.ancients.variant.actions import Place
+        from wargames.ancients.variant.flow import PlaceCard
+        from wargames.ancients.variant.seats import FLANKS
 
         assert isinstance(a, Place)
         top = s.top
@@ -145,7 +146,8 @@ class TeamGreedyAgent(GreedyAgent):
         return here - CARD_SHARE * max(0.0, elsewhere)
 
     def _counter(self, s: AncientsState, flank: str) -> float:
-        from wargames.ancients.teamturn import copied, index, team
+        from wargames.ancients.variant.flow import copied, index
+        from wargames.ancients.variant.state import team
 
         ts = team(s)
         side = s.active
@@ -157,9 +159,9 @@ class TeamGreedyAgent(GreedyAgent):
         return gain - COUNTER_COST
 
     def _credit(self, s: AncientsState, flank: str) -> float:
-        from wargames.ancients.teams import FLANKS
-        from wargames.ancients.teamturn import team
-        from wargames.ancients.teamvictory import own_name
+        from wargames.ancients.variant.seats import FLANKS
+        from wargames.ancients.variant.state import team
+        from wargames.ancients.variant.victory import own_name
 
         ts = team(s)
         loser = ts.pending[0][0] if ts.pending else self._side(s)

@@ -29,11 +29,11 @@ from wargames.ancients.board import Seat
 from wargames.ancients.cards import CardSpec
 from wargames.ancients.commands import leaders_to_order, rule_of, unordered_units
 from wargames.ancients.scenario import Scenario
-from wargames.ancients.teams import FLANKS
+from wargames.ancients.variant.seats import FLANKS
 from wargames.core.errors import RuleViolation
 
 if TYPE_CHECKING:
-    from wargames.ancients.variant import ArmageddonState as S
+    from wargames.ancients.variant.state import ArmageddonState as S
 
 COUNTER_ATTACK = "counter-attack"
 FIRST_STRIKE = "first-strike"

@@ -1,0 +1,78 @@
+"""The actions of the 'Armageddon' team variant and their notation (CCA-SEQ-01 to -08,
+CCA-VICTORY-03, CCA-BANNER-03): ``place order-two-left left``, ``counter-attack left``,
+``battles 03-06``, ``credit left``; :func:`parse` reads them, then the base game's."""
+
+from __future__ import annotations
+
+import attrs
+
+from wargames.ancients import actions as act
+from wargames.ancients.variant.seats import FLANKS
+from wargames.core.notation import Reader, one, parse_notation, two
+
+
+@attrs.frozen(cache_hash=True)
+class Place:
+    """Step 5: the Commander places ``card`` face down on ``flank`` (CCA-SEQ-08)."""
+
+    card: str
+    flank: str
+
+    def __str__(self) -> str:
+        return f"place {self.card} {self.flank}"
+
+
+@attrs.frozen(cache_hash=True)
+class CounterAttack:
+    """Step 1: the Commander plays Counter Attack on ``flank`` (CCA-CARDS-11)."""
+
+    flank: str
+
+    def __str__(self) -> str:
+        return f"counter-attack {self.flank}"
+
+
+@attrs.frozen(cache_hash=True)
+class BattleNext:
+    """Step 4: the active Commander has the unit in ``hex`` battle next (CCA-VICTORY-03)."""
+
+    hex: str
+
+    def __str__(self) -> str:
+        return f"battles {self.hex}"
+
+
+@attrs.frozen(cache_hash=True)
+class Credit:
+    """The losing Commander credits a banner won on a two-flank hex to ``flank``
+    (CCA-BANNER-03)."""
+
+    flank: str
+
+    def __str__(self) -> str:
+        return f"credit {self.flank}"
+
+
+def _flank(text: str) -> str:
+    if text not in FLANKS:
+        raise ValueError(text)
+    return text
+
+
+READERS: dict[str, Reader[object]] = {
+    "place": lambda a: Place(two(a)[0], _flank(two(a)[1])),
+    "counter-attack": lambda a: CounterAttack(_flank(one(a))),
+    "credit": lambda a: Credit(_flank(one(a))),
+    "battles": lambda a: BattleNext(one(a)),
+}
+
+
+def parse(text: str) -> object:
+    """The variant's actions, then the base game's."""
+    verb = text.split(maxsplit=1)[0] if text.strip() else ""
+    if verb in READERS:
+        return parse_notation(text, READERS)
+    return act.parse(text)
+
+
+__all__ = ["BattleNext", "CounterAttack", "Credit", "Place", "parse"]
