@@ -9,8 +9,9 @@ from functools import partial
 import attrs
 import pytest
 
+from wargames.ancients.epic.sequence import EPIC
 from wargames.ancients.game import new_game
-from wargames.ancients.sequence import EPIC, SEQUENCE
+from wargames.ancients.sequence import SEQUENCE
 from wargames.ancients.variant.sequence import SEQUENCE as TEAM
 from wargames.core.sequence import SequenceOfPlay, task_classes_of
 from wargames.testing import ConformanceError, check_sequence

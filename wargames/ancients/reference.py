@@ -168,15 +168,16 @@ def scenarios_markdown() -> str:
 
 def armageddon_sequence_markdown() -> str:
     """The 'Armageddon' variant's sequence of play
-    (:data:`wargames.ancients.variant.sequence.SEQUENCE`)."""
+    (:data:`wargames.ancients.variant.sequence.SEQUENCE`); with the Epic one below, the only
+    place besides :mod:`wargames.ancients.game` where the base game reads a sub-package."""
     from wargames.ancients.variant.sequence import SEQUENCE as ARMAGEDDON
 
     return ARMAGEDDON.markdown()
 
 
 def epic_sequence_markdown() -> str:
-    """The turn under the Epic command rules (:data:`wargames.ancients.sequence.EPIC`)."""
-    from wargames.ancients.sequence import EPIC
+    """The turn under the Epic command rules (:data:`wargames.ancients.epic.sequence.EPIC`)."""
+    from wargames.ancients.epic.sequence import EPIC
 
     return EPIC.markdown()
 
