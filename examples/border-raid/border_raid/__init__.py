@@ -4,7 +4,7 @@ Two players, red and blue, each with a few companies, race across a small map of
 the other's keep. On his go a player moves one company, attacks with the companies of one area,
 or passes; combat is an odds ratio and one D6 on a combat results table; the owner chooses
 which company a result destroys and where defeated companies retreat. The rules, with their
-ids, are in :mod:`border_raid.turn`; the docs page "Write a game" walks through every module.
+ids, are in :mod:`border_raid.flow`; the docs page "Write a game" walks through every module.
 
 >>> import wargames
 >>> state = wargames.load("raid")

@@ -30,7 +30,7 @@ class Greedy:
     def score(self, s: RaidState, action: Action) -> float:
         foe_keep = s.setup.keep("blue" if self.player == "red" else "red")
         if isinstance(action, Attack):
-            from border_raid.turn import defence
+            from border_raid.flow import defence
 
             odds = combat.attack_odds(s.strength(action.source), defence(s, action.target))
             return 10 + odds.value if odds.value >= 2 else -1

@@ -2,7 +2,7 @@
 
 A state is a frozen value: the set-up, where every company stands, whose turn it is and which
 turn, and (from the kit) the stack of pending steps and the result. ``apply`` returns a new
-state. The steps of the sequence of play are in :mod:`border_raid.turn`.
+state. The steps of the sequence of play are in :mod:`border_raid.flow`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class RaidState(TaskState):
 
     game: ClassVar[str] = "raid"
     players: ClassVar[tuple[Player, ...]] = SIDES
-    saved_modules: ClassVar[tuple[str, ...]] = ("border_raid.turn",)
+    saved_modules: ClassVar[tuple[str, ...]] = ("border_raid.flow",)
 
     setup: Setup
     where: tuple[str, ...]
@@ -102,7 +102,7 @@ class RaidState(TaskState):
 
     def invariant_violations(self) -> list[str]:
         """No company off the map, no area held by both sides, no stack over the limit."""
-        from border_raid.turn import STACK_LIMIT
+        from border_raid.flow import STACK_LIMIT
 
         problems: list[str] = []
         areas = set(self.map.ids)

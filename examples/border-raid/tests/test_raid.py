@@ -1,4 +1,4 @@
-"""Border Raid: the conformance kit in one call, and a test for each rule (ids in turn.py)."""
+"""Border Raid: the conformance kit in one call, and a test for each rule (ids in flow.py)."""
 
 from __future__ import annotations
 
