@@ -12,9 +12,9 @@ from wargames.core.registry import Game, Length
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 
 from border_raid.agents import greedy_agent, random_agent
+from border_raid.flow import start
 from border_raid.scenario import MAX_TURNS, SIDES, load_setup, scenario_names
 from border_raid.state import RaidState
-from border_raid.flow import start
 
 DEFAULT_SCENARIO = "border"
 
