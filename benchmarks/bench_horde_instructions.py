@@ -19,12 +19,10 @@ package from the current directory, so running it from another checkout counts t
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
+
+from bench_instructions import count
 
 PLAY = """
 import sys
@@ -46,23 +44,9 @@ print("decisions", games() if measured else 0)
 
 def instructions(seeds: int, measured: bool) -> tuple[int, int]:
     """(instructions, decisions) of the warm-up on ``seeds`` seeded games per scenario, then,
-    when ``measured``, the same games again."""
+    when ``measured``, the same games again (``bench_instructions.count`` runs valgrind)."""
     script = PLAY.format(benchmarks=str(Path(__file__).parent), seeds=seeds, measured=measured)
-    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
-    command = [
-        "valgrind",
-        "--tool=cachegrind",
-        "--cache-sim=no",
-        "--cachegrind-out-file=/dev/null",
-        sys.executable,
-        "-c",
-        script,
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    decisions = re.search(r"decisions (\d+)", done.stdout)
-    assert refs is not None and decisions is not None, done.stderr[-2000:]
-    return int(refs.group(1).replace(",", "")), int(decisions.group(1))
+    return count(script)
 
 
 def main() -> None:

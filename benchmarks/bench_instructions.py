@@ -46,13 +46,20 @@ print("decisions", games() if measured else 0)
 
 def instructions(game: str, seeds: int, measured: bool) -> tuple[int, int]:
     """(instructions, decisions) of the warm-up, then, when ``measured``, the same games again."""
-    script = PLAY.format(
-        root=os.getcwd(),
-        benchmarks=str(Path(__file__).parent),
-        game=game,
-        seeds=seeds,
-        measured=measured,
+    return count(
+        PLAY.format(
+            root=os.getcwd(),
+            benchmarks=str(Path(__file__).parent),
+            game=game,
+            seeds=seeds,
+            measured=measured,
+        )
     )
+
+
+def count(script: str) -> tuple[int, int]:
+    """(instructions, decisions) of a Python ``script`` run under valgrind, which prints
+    ``decisions N`` (with a fixed hash seed and one BLAS thread, so runs repeat)."""
     env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     command = [
         "valgrind",
