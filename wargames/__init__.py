@@ -153,5 +153,5 @@ def replay(record: Record | Mapping[str, Any]) -> Match:
         try:
             match.apply(action)
         except (RuleViolation, NotationError) as exc:
-            raise RecordError(f"actions[{i}]", f"{action!r} cannot be applied: {exc}") from None
+            raise RecordError(f"actions[{i}]", f"{action!r} cannot be applied: {exc}") from exc
     return match

@@ -568,7 +568,7 @@ def _replay(file: str, as_json: bool, quiet: bool) -> int:
     try:
         match = wargames.replay(record)
     except (WargamesError, ValueError) as exc:
-        raise CommandError(_replay_failure(name, g, record, exc)) from None
+        raise CommandError(_replay_failure(name, record, exc)) from None
     if as_json:
         entries = [
             {"player": _label(p), "action": str(a), "turn": _turn(s)}
@@ -620,23 +620,20 @@ def _read_record(file: str, name: str) -> Record:
         raise CommandError(f"{name}: not a game record: {exc.key}: {exc.problem}") from None
 
 
-def _replay_failure(name: str, g: registry.Game, record: Record, exc: Exception) -> str:
-    """Say which action of the record cannot be replayed (the record is read again)."""
+def _replay_failure(name: str, record: Record, exc: Exception) -> str:
+    """Say what of the record cannot be replayed: a key, the scenario, or the action (1-based)."""
     if isinstance(exc, OptionError):
         return f"{name}: {exc}"
     if isinstance(exc, RecordError) and not exc.key.startswith("actions["):
         return f"{name}: {exc.key}: {exc.problem}"
     if isinstance(exc, ScenarioError) and not isinstance(exc, RecordError):
         return f"{name}: bad scenario: {exc}"
-    try:
-        state = g.start(record.scenario, record.options)
-        for index, text in enumerate(record.actions, 1):
-            try:
-                state = state.apply(text)
-            except (WargamesError, ValueError) as err:
-                return f"{name}: action {index} ({text!r}) cannot be replayed: {_describe(err)}"
-    except Exception:  # fall back on the original error
-        pass
+    if isinstance(exc, RecordError) and exc.__cause__ is not None:  # actions[i] did not apply
+        index = int(exc.key.removeprefix("actions[").rstrip("]"))
+        text = record.actions[index]
+        return (
+            f"{name}: action {index + 1} ({text!r}) cannot be replayed: {_describe(exc.__cause__)}"
+        )
     return f"{name}: cannot be replayed: {_describe(exc)}"
 
 
