@@ -22,6 +22,7 @@ from wargames.core.errors import (
     ScenarioError,
     UnknownNameError,
     UnknownOptionError,
+    UnknownPlayerError,
     UnknownScenarioError,
     WargamesError,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "ScenarioError",
     "UnknownNameError",
     "UnknownOptionError",
+    "UnknownPlayerError",
     "UnknownScenarioError",
     "WargamesError",
     "agent",

@@ -16,7 +16,7 @@ from wargames.cli import main
 from wargames.core import registry
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import CHANCE, Action, Match, Player, Record
-from wargames.core.errors import ScenarioError
+from wargames.core.errors import ScenarioError, UnknownPlayerError
 
 
 @pytest.fixture(autouse=True)
@@ -90,10 +90,27 @@ def test_the_log_for_a_player_uses_the_state_the_action_was_taken_in() -> None:
 
 def test_an_unknown_player_is_refused() -> None:
     m = played()
-    with pytest.raises(ValueError, match="unknown player 'green'"):
+    with pytest.raises(UnknownPlayerError, match="unknown player 'green'; players: red, blue"):
         m.record("green")
-    with pytest.raises(ValueError, match="unknown player 'green'"):
+    with pytest.raises(UnknownPlayerError, match="unknown player 'green'"):
         m.log_for("green")
+
+
+@pytest.mark.parametrize("game_id", ["armageddon", "warmaster", "horde", "ancients"])
+def test_every_game_names_an_unknown_player(game_id: str) -> None:
+    """A view, a redaction or a bot for a player the game does not have is an
+    :class:`UnknownPlayerError` (a WargamesError listing the players), never a bare error."""
+    m = wargames.match(game_id, seed=1)
+    state = m.initial
+    with pytest.raises(UnknownPlayerError, match="unknown player 'green'") as caught:
+        state.view("green")
+    assert isinstance(caught.value, wargames.WargamesError)
+    assert set(caught.value.choices) >= {str(s) for s in state.players if "/" not in str(s)}
+    action = state.legal_actions()[0]
+    with pytest.raises(UnknownPlayerError):
+        state.redact(action, "green")
+    with pytest.raises(UnknownPlayerError):
+        m.record("green")
 
 
 def test_redacted_record_json_round_trip() -> None:

@@ -37,6 +37,7 @@ from wargames.ancients.units import UnitType
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
+from wargames.core.errors import UnknownPlayerError
 from wargames.core.tasks import TaskState
 
 if TYPE_CHECKING:
@@ -403,7 +404,7 @@ class AncientsState(TaskState):
 def _side_of_seat(player: Player) -> Seat:
     side = player.split("/", 1)[0]
     if side not in SIDES:
-        raise ValueError(f"unknown player {player!r}; players: {', '.join(SIDES)}")
+        raise UnknownPlayerError(player, SIDES)
     return side
 
 

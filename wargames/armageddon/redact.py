@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import ORKS, SIDES
 from wargames.core.engine import Action, Player
+from wargames.core.errors import UnknownPlayerError
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState
@@ -39,7 +40,7 @@ def redact(state: ArmageddonState, action: Action, player: Player) -> str:
     """The notation of ``action``, taken in ``state``, as ``player`` may see it (see the module
     docstring)."""
     if player not in SIDES:
-        raise ValueError(f"unknown player {player!r}")
+        raise UnknownPlayerError(player, SIDES)
     if isinstance(action, act.Plan):
         side = state.current_player
         if side == player or (side == ORKS and "astropath" in state.effects):

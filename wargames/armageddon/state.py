@@ -29,6 +29,7 @@ from wargames.core import counters
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.errors import UnknownPlayerError
 from wargames.core.tasks import TaskState
 
 # Off-map boxes a counter can be in (every other location is an area id).
@@ -268,7 +269,7 @@ class ArmageddonState(TaskState):
     def view(self, player: Player) -> Self:
         """What ``player`` sees: the opponent's hand, draw pile and unrevealed plan are hidden."""
         if player not in SIDES:
-            raise ValueError(f"unknown player {player!r}")
+            raise UnknownPlayerError(player, SIDES)
         foe = other(player)
         j = side_index(foe)
         hands = list(self.hands)

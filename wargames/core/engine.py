@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
 import attrs
 
 from wargames.core.codec import saved
-from wargames.core.errors import NotationError, RecordError, RuleViolation
+from wargames.core.errors import NotationError, RecordError, RuleViolation, UnknownPlayerError
 
 CHANCE: Final = "chance"
 """``current_player`` at a chance node: dice are rolled or a card is drawn."""
@@ -130,8 +130,12 @@ class GameState(abc.ABC):
         :meth:`view` hides it; the state is the one the action is taken in, so it tells what
         is hidden at that moment. The default is ``str(action)``: the right answer for games of
         perfect information and for every public action. :meth:`Match.log_for` and
-        :meth:`Match.record` use it; a redacted notation need not parse back.
+        :meth:`Match.record` use it; a redacted notation need not parse back. A player the
+        game does not have is an :class:`~wargames.core.errors.UnknownPlayerError`.
         """
+        players = type(self).players
+        if players and player not in players:
+            raise UnknownPlayerError(player, players)
         return str(action)
 
     def invariant_violations(self) -> list[str]:
@@ -609,9 +613,7 @@ class Match:
     def _check_player(self, player: Player) -> None:
         players = type(self.initial).players
         if players and player not in players:
-            raise ValueError(
-                f"unknown player {player!r} of {type(self.initial).game}: {', '.join(players)}"
-            )
+            raise UnknownPlayerError(player, players)
 
     def replay(self) -> list[GameState]:
         """Every state from the start, recomputed from the actions (a check of the log)."""

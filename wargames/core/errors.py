@@ -160,5 +160,19 @@ def _unknown_name(
     return UnknownNameError(kind, name, choices, listed=listed, also=also)
 
 
+class UnknownPlayerError(UnknownNameError, ValueError):
+    """A player (a side, or a seat of a team game) that the game does not have.
+
+    Also a ``ValueError``, what an unknown player raised before, so old ``except ValueError``
+    callers keep working.
+    """
+
+    def __init__(self, name: object, players: Iterable[str]) -> None:
+        UnknownNameError.__init__(self, "player", name, players, listed="players")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (UnknownPlayerError, (self.name, self.choices))
+
+
 class CapabilityError(WargamesError, NotImplementedError):
     """A capability (``odds``, ``determinize``, ``render``) that a game does not offer."""

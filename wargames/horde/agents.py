@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from wargames.core.engine import Action, GameState
-from wargames.core.errors import RuleViolation
+from wargames.core.errors import RuleViolation, UnknownPlayerError
 from wargames.horde import actions as cmd
 from wargames.horde import circumstances, close_combat, visibility
 from wargames.horde.combat.odds import AttackOdds, engagement_odds
@@ -338,7 +338,7 @@ class HordeGreedy:
 def greedy(seed: int | None, player: str) -> HordeGreedy:
     """The registry's factory: the greedy commander of ``player``."""
     if player not in ("blue", "red"):
-        raise ValueError(f"unknown player {player!r}")
+        raise UnknownPlayerError(player, ("blue", "red"))
     return HordeGreedy(seed, player)
 
 

@@ -36,7 +36,7 @@ import numpy as np
 
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
-from wargames.core.errors import RuleViolation
+from wargames.core.errors import RuleViolation, UnknownPlayerError
 from wargames.core.tasks import quick_evolve
 from wargames.horde import casualties, circumstances
 from wargames.horde.combat.attack import AttackNumbers, attack_numbers
@@ -457,7 +457,7 @@ class PScaleState(StrikeHost):
         (HMC-TALENT-02), which are left out (``square`` ``None``, listed in
         :attr:`hidden`)."""
         if player not in SIDES:
-            raise ValueError(f"unknown player {player!r}; expected one of {list(SIDES)}")
+            raise UnknownPlayerError(player, SIDES)
         hidden = self.places().stealthed[other_side(player)]
         if not hidden:
             return self.share(self.evolve(), player)
@@ -470,7 +470,7 @@ class PScaleState(StrikeHost):
         a square drawn among the free cover squares (stealth needs cover, HMC-TALENT-01),
         every arrangement equally likely."""
         if player not in SIDES:
-            raise ValueError(f"unknown player {player!r}; expected one of {list(SIDES)}")
+            raise UnknownPlayerError(player, SIDES)
         hidden = sorted(self.hidden | self.places().stealthed[other_side(player)])
         if not hidden:
             return self.evolve()

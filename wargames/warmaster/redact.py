@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wargames.core.engine import Action, Player
+from wargames.core.errors import UnknownPlayerError
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import IMPERIAL, SIDES
 
@@ -57,7 +58,7 @@ def redact(state: WarmasterState, action: Action, player: Player) -> str:
     docstring): the Traitor's is the notation itself; the Imperial player's writes ``?`` for
     what he may not know."""
     if player not in SIDES:
-        raise ValueError(f"unknown player {player!r}")
+        raise UnknownPlayerError(player, SIDES)
     if player != IMPERIAL:
         return str(action)
     if isinstance(action, act.Place):

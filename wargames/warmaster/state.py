@@ -26,6 +26,7 @@ from wargames.core import counters
 from wargames.core.cards import Pile
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
+from wargames.core.errors import UnknownPlayerError
 from wargames.core.tasks import TaskState, relabel
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import (
@@ -283,7 +284,7 @@ class WarmasterState(TaskState):
         Imperial player sees face-down counters only as backs and the cup only as a count
         (WM-HIDDEN-01, WM-REINF-07)."""
         if player not in SIDES:
-            raise ValueError(f"unknown player {player!r}")
+            raise UnknownPlayerError(player, SIDES)
         if player == TRAITOR:
             seen = self.evolve()
         else:
@@ -309,7 +310,7 @@ class WarmasterState(TaskState):
         starting units not yet placed or destroyed unseen (WM-HIDDEN-05), nor the
         reinforcements in the cup or drawn from it and not yet arrived (WM-REINF-07, -09)."""
         if player not in SIDES:
-            raise ValueError(f"unknown player {player!r}")
+            raise UnknownPlayerError(player, SIDES)
         if player == TRAITOR:
             return frozenset()
         found: frozenset[str] | None = self._memo.get("hidden")

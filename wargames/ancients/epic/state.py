@@ -19,6 +19,7 @@ from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
+from wargames.core.errors import UnknownPlayerError
 
 if TYPE_CHECKING:
     from wargames.ancients.flow import Task
@@ -122,7 +123,7 @@ class EpicState(AncientsState):
         """The roles ``player`` holds: a seat's own, every role for a side's name."""
         side = player.split("/", 1)[0]
         if side not in SIDES:
-            raise ValueError(f"unknown player {player!r}; players: {', '.join(SIDES)}")
+            raise UnknownPlayerError(player, SIDES)
         if player == side:
             return (COMMANDER, *FLANKS)
         for roles in ROLES[self.team]:

@@ -43,6 +43,7 @@ from wargames.ancients.variant.sequence import SEQUENCE
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
+from wargames.core.errors import UnknownPlayerError
 from wargames.core.sequence import SequenceOfPlay
 
 Three = tuple[str, str, str]
@@ -197,7 +198,7 @@ class ArmageddonState(AncientsState):
     def _roles(self, player: Player) -> tuple[str, ...]:
         side = side_of(player)
         if side not in SIDES:
-            raise ValueError(f"unknown player {player!r}")
+            raise UnknownPlayerError(player, SIDES)
         if player == side:
             return (COMMANDER, *FLANKS)
         return roles_of(player, self.players_of(side))

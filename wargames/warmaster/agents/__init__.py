@@ -47,6 +47,7 @@ The modules of this package:
 
 from __future__ import annotations
 
+from wargames.core.errors import UnknownPlayerError
 from wargames.warmaster.agents.agent import GreedyAgent
 from wargames.warmaster.agents.battles import battle_ev, column
 from wargames.warmaster.agents.imperial import ImperialGreedy
@@ -57,7 +58,7 @@ from wargames.warmaster.data import IMPERIAL, TRAITOR
 def greedy(seed: int | None, player: str) -> GreedyAgent:
     """The registry's factory: the greedy bot for ``player``."""
     if player not in (IMPERIAL, TRAITOR):
-        raise ValueError(f"unknown player {player!r}")
+        raise UnknownPlayerError(player, (IMPERIAL, TRAITOR))
     return ImperialGreedy(seed) if player == IMPERIAL else TraitorGreedy(seed)
 
 
