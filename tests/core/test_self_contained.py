@@ -374,3 +374,16 @@ def test_the_command_line_records_a_user_file_in_full(
     assert main(["replay", str(record)]) == 2
     err = capsys.readouterr().err
     assert "scenario:" in err and "never a path" in err and len(err.splitlines()) == 1
+
+
+def test_an_ancients_state_checks_its_saved_readings() -> None:
+    state = wargames.load("ancients", helmets="attached-only")
+    document = state.to_json()
+    assert document["scenario"]["readings"] == [["helmets", "attached-only"]]
+    assert type(state).from_json(copy.deepcopy(document)) == state
+    assert state != wargames.load("ancients")  # the readings are part of the set-up
+    for readings in ([["helmets", "sometimes"]], [["nope", True]], "x", [[1, 2]], [["helmets"]]):
+        bad = copy.deepcopy(document)
+        bad["scenario"]["readings"] = readings
+        with pytest.raises(SavedStateError, match=r"scenario\.readings"):
+            type(state).from_json(bad)

@@ -66,7 +66,7 @@ def _scenario_key(scenario: Scenario) -> tuple[ScenarioSource, Readings]:
     return scenario.source, scenario.readings
 
 
-def saved_readings(saved: Any) -> Readings:
+def _saved_readings(saved: Any) -> Readings:
     """The readings a saved state's ``scenario`` lists (``[[reading, value], ...]``), checked
     (:class:`~wargames.core.codec.SavedStateError` naming the key)."""
     if not isinstance(saved, dict):
@@ -367,7 +367,7 @@ class AncientsState(TaskState):
         """The battle a saved state names, read back without opening a file."""
         from wargames.ancients.scenario import load_scenario
 
-        readings = saved_readings(saved)
+        readings = _saved_readings(saved)
         source = {k: v for k, v in saved.items() if k != "readings"}
         if source.get("data") is None:
             source = source.get("name")  # type: ignore[assignment]

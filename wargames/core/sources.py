@@ -32,6 +32,7 @@ import json
 import math
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
@@ -120,7 +121,7 @@ class ScenarioSource:
         be one of its scenarios), or the data carried (errors name :attr:`label`)."""
         if self.data is not None:
             return Node(self.data, self.label)
-        names = package_files(package, "scenarios")
+        names = shipped_ids(package)
         if self.name not in names:
             raise UnknownScenarioError(self.name, names)
         return read_package_toml(package, f"scenarios/{self.name}.toml")
@@ -181,12 +182,19 @@ def _not_plain(value: object) -> str:
 # -- what a user asks for ------------------------------------------------------------------------
 
 
+@cache
+def shipped_ids(package: str) -> tuple[str, ...]:
+    """The ids of the scenarios shipped in ``package/scenarios``, listed once (package data
+    does not change while the library runs; listing it takes milliseconds)."""
+    return tuple(package_files(package, "scenarios"))
+
+
 def scenario_source(package: str, scenario: str | ScenarioSource) -> ScenarioSource:
     """The source of what a user asked ``package``'s game to play: a shipped id, the path to
     a TOML file of his own (read now, :func:`read_user_scenario`), or a source already made
     (a shipped one must be one of ``package``'s). Anything else is an
     :class:`UnknownScenarioError` listing the shipped ids."""
-    names = package_files(package, "scenarios")
+    names = shipped_ids(package)
     if isinstance(scenario, ScenarioSource):
         if scenario.shipped and scenario.name not in names:
             raise UnknownScenarioError(scenario.name, names)
@@ -296,7 +304,7 @@ def state_setup(saved: object, package: str, build: Callable[[ScenarioSource], T
     source read back (:func:`source_from_saved`, the shipped ids being ``package``'s), then
     ``build(source)``. A problem is a :class:`~wargames.core.codec.SavedStateError` naming the
     key: ``scenario.data.turns: expected a whole number ...``."""
-    source = source_from_saved(saved, package_files(package, "scenarios"), _state_error)
+    source = source_from_saved(saved, shipped_ids(package), _state_error)
     try:
         return build(source)
     except ScenarioError as exc:
