@@ -27,6 +27,7 @@ from wargames.core.errors import (
     WargamesError,
 )
 from wargames.core.registry import Game, determinize, game, odds
+from wargames.core.sources import ScenarioSource, data_key, not_shipped
 from wargames.sim import simulate
 
 __version__ = "0.1.0"
@@ -47,6 +48,7 @@ __all__ = [
     "RecordError",
     "RuleViolation",
     "ScenarioError",
+    "ScenarioSource",
     "UnknownNameError",
     "UnknownOptionError",
     "UnknownPlayerError",
@@ -72,8 +74,12 @@ def games() -> list[str]:
     return _games()
 
 
-def load(game_id: str, scenario: str | None = None, **options: Any) -> GameState:
+def load(game_id: str, scenario: str | ScenarioSource | None = None, **options: Any) -> GameState:
     """The initial state of ``game_id``'s ``scenario`` (its default scenario when ``None``).
+
+    ``scenario`` is a shipped id, the path to a TOML file of your own (read now: edit it and
+    load again to play the edit; the state carries its data, so it saves and records in
+    full), or a :class:`~wargames.core.sources.ScenarioSource`.
 
     ``options`` are checked against the game's schema (``wargames options GAME`` lists them):
     a bad one raises :class:`OptionError`, an unknown game, scenario or option an
@@ -140,7 +146,12 @@ def replay(record: Record | Mapping[str, Any]) -> Match:
     Every part of the record is checked: a document that is not a record, an unknown game, a
     redacted record (:attr:`Record.redacted_for`: it hides actions) or an action that cannot
     be applied raises :class:`RecordError` naming the key (``actions[12]``) and the problem;
-    a bad scenario or option raises the game's :class:`ScenarioError` or :class:`OptionError`.
+    a bad option raises the game's :class:`OptionError`.
+
+    No file is opened: the record's scenario is a shipped id (any other string, a path
+    included, is a :class:`RecordError`) or a user's scenario carried in full, built through
+    the same checks as a file (a problem is a :class:`RecordError` naming
+    ``scenario.data.KEY``).
     """
     if not isinstance(record, Record):
         record = Record.from_json(record)
@@ -149,7 +160,7 @@ def replay(record: Record | Mapping[str, Any]) -> Match:
         described = game(record.game)
     except UnknownNameError as exc:
         raise RecordError("game", exc.message) from None
-    state = described.start(record.scenario, record.options)
+    state = _initial(described, record)
     match = Match(state, seed=record.seed, scenario=record.scenario, options=record.options)
     for i, action in enumerate(record.actions):
         try:
@@ -157,3 +168,17 @@ def replay(record: Record | Mapping[str, Any]) -> Match:
         except (RuleViolation, NotationError) as exc:
             raise RecordError(f"actions[{i}]", f"{action!r} cannot be applied: {exc}") from exc
     return match
+
+
+def _initial(described: Game, record: Record) -> GameState:
+    """The initial state of a record's game: its scenario is a shipped id or carried in full."""
+    scenario = record.scenario
+    name = scenario.name if isinstance(scenario, ScenarioSource) and scenario.shipped else scenario
+    if isinstance(name, str) and name not in described.scenario_ids():
+        raise RecordError("scenario", not_shipped(name, described.scenario_ids()))
+    try:
+        return described.start(scenario, record.options)
+    except ScenarioError as exc:
+        if not isinstance(scenario, ScenarioSource) or isinstance(exc, OptionError | RecordError):
+            raise
+        raise RecordError(data_key("scenario", exc), exc.problem) from None

@@ -52,6 +52,7 @@ from wargames.core.errors import (
     WargamesError,
 )
 from wargames.core.options import Option
+from wargames.core.sources import scenario_name
 
 __all__ = ["CHANCE_LABEL", "HUMAN", "CommandError", "EndOfInput", "HumanAgent", "main", "new_match"]
 
@@ -583,7 +584,7 @@ def _replay(file: str, as_json: bool, quiet: bool) -> int:
         )
     else:
         if not quiet:
-            scenario = record.scenario or g.default_scenario
+            scenario = scenario_name(record.scenario) or g.default_scenario
             print(f"{g.title} — scenario {scenario}, seed {record.seed}")
             _LogPrinter(sys.stdout).catch_up(match)
         print(_outcome_line(match.outcome, len(match.actions)))

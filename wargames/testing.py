@@ -45,6 +45,7 @@ from wargames.core.engine import (
 )
 from wargames.core.errors import RuleViolation
 from wargames.core.sequence import SequenceOfPlay, plan, task_classes_of, trace
+from wargames.core.sources import ScenarioSource
 
 if TYPE_CHECKING:
     from wargames.core.registry import Game
@@ -388,8 +389,12 @@ def _check_descriptor(game: Game) -> None:
         raise wrong(f"it has no 'random' agent (agents: {', '.join(game.agents)})")
 
 
-def _new_state(game: Game, scenario: str | None) -> GameState:
-    state = game.new(scenario, dict(game.bot_options))
+def _new_state(game: Game, scenario: str | ScenarioSource | None) -> GameState:
+    """The game's initial state (a user's scenario carried by a record through ``start``)."""
+    if isinstance(scenario, ScenarioSource):
+        state = game.start(scenario, dict(game.bot_options))
+    else:
+        state = game.new(scenario, dict(game.bot_options))
     if not isinstance(state, GameState) or type(state).game != game.id:
         raise ConformanceError(f"{game.id}: new({scenario!r}) did not give a state of the game")
     return state

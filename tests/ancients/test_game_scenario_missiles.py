@@ -32,8 +32,8 @@ def armed_position(
     """:func:`ccb.position` at the battle step, in its scenario with the ``missiles`` list of
     each side named (the pieces are the same: only their types are armed)."""
     s = position(bottom, top, tasks=(), **options)
-    assert s.scenario.source is not None
-    data = copy.deepcopy(dict(s.scenario.source))
+    assert s.scenario.source.data is not None
+    data = copy.deepcopy(dict(s.scenario.source.data))
     for seat, entries in missiles.items():
         data[seat]["missiles"] = entries
     tasks = (*(t() for t in STEPS["battles"]), DrawStep(), EndTurn())

@@ -25,6 +25,7 @@ from wargames.core.errors import OptionError
 from wargames.core.options import Option, Options
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
+from wargames.core.sources import ScenarioSource
 from wargames.core.tasks import Task
 
 if TYPE_CHECKING:
@@ -109,10 +110,11 @@ OPTIONS = Options(
 
 
 def new_game(
-    scenario: str | None = None, options: Mapping[str, Any] | None = None
+    scenario: str | ScenarioSource | None = None, options: Mapping[str, Any] | None = None
 ) -> AncientsState:
-    """The state at the start of ``scenario`` (a shipped name or a path to a TOML file): the
-    opening hands about to be dealt (CCB-HAND-04).
+    """The state at the start of ``scenario`` (a shipped id, the path to a user's TOML file or
+    a :class:`~wargames.core.sources.ScenarioSource`): the opening hands about to be dealt
+    (CCB-HAND-04).
 
     ``options``: ``players`` (an 'Armageddon' scenario: players per side, 1 to 4, or a pair
     ``(bottom, top)``, CCA-GEN-01), ``turn_cap`` (not a rule of the game: bots' games end
@@ -226,6 +228,7 @@ GAME = Game(
     title="Commands & Colors: Ancients",
     players=SIDES,
     new=lambda scenario, options: new_game(scenario, options),
+    from_source=lambda source, options: new_game(source, options),
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
     agents={"random": _random, "greedy": _greedy},

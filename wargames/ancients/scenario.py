@@ -33,13 +33,17 @@ weapons of that range (2 to 12 hexes); they fire 2 dice if they have not moved a
 have, like every firing unit (CCB-RANGED-01, -09, CCB-GEN-03;
 :func:`~wargames.ancients.units.armed`).
 
+:func:`load_scenario` takes a shipped id, the path to a user's file (read again at every call,
+so an edit takes effect) or a :class:`~wargames.core.sources.ScenarioSource`; the scenario
+keeps its source, which saved states and records name (a shipped id, or a user's data in full:
+never a path).
+
 The pieces of a scenario are numbered once (the bottom player's units, his leaders, then the
 top player's): a state keeps each piece's hex and blocks in tuples in that order.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -61,8 +65,8 @@ from wargames.core.scenario import (
     PROVENANCES,
     Node,
     package_files,
-    read_scenario,
 )
+from wargames.core.sources import CACHE_SIZE, ScenarioSource, scenario_source
 
 PACKAGE = "wargames.ancients"
 SCENARIO_PROVENANCES = PROVENANCES | {"original"}
@@ -143,8 +147,8 @@ class Scenario:
     objectives: tuple[Objective, ...] = ()
     provenance: str = "original"
     note: str = ""
-    source: Mapping[str, Any] | None = None
-    """The scenario's data when it is not a shipped file (saved with a state)."""
+    source: ScenarioSource = attrs.field(kw_only=True)
+    """Where the scenario came from: a shipped id, or a user's data (saved with a state)."""
     readings: Readings = ()
     """The readings game options chose over the scenario's (saved with a state)."""
     variant: str = ""
@@ -180,33 +184,30 @@ def scenario_names() -> list[str]:
     return package_files(PACKAGE, "scenarios")
 
 
-@lru_cache(maxsize=32)
-def load_scenario(name_or_path: str, readings: Readings = ()) -> Scenario:
-    """A shipped scenario by name, or a TOML file by path (read once per readings)."""
-    node = read_scenario(PACKAGE, name_or_path)
-    shipped = name_or_path in scenario_names()
-    return scenario_from(node, name_or_path, readings, None if shipped else node.value)
+def load_scenario(scenario: str | ScenarioSource, readings: Readings = ()) -> Scenario:
+    """A shipped scenario by id, a user's TOML file by path (read again at every call, so an
+    edit takes effect) or a source, with ``readings``. Built once per source and readings (the
+    last :data:`~wargames.core.sources.CACHE_SIZE`)."""
+    return _built(scenario_source(PACKAGE, scenario), readings)
 
 
 def scenario_from_data(
     data: Mapping[str, Any], name: str = "(position)", readings: Readings = ()
 ) -> Scenario:
-    """A scenario from data already read (a dict shaped like the TOML file); the same data
-    read again gives the same scenario object."""
-    return _from_text(json.dumps(data, sort_keys=True), name, readings)
+    """A scenario from data already read (a dict shaped like the TOML file), carried as a
+    user's scenario called ``name``; the same data gives the same scenario object."""
+    return _built(ScenarioSource.user(name, data, name), readings)
 
 
-@lru_cache(maxsize=64)
-def _from_text(text: str, name: str, readings: Readings) -> Scenario:
-    data = json.loads(text)
-    return scenario_from(Node(data, name), name, readings, data)
+@lru_cache(maxsize=CACHE_SIZE)
+def _built(source: ScenarioSource, readings: Readings) -> Scenario:
+    return scenario_from(source.node(PACKAGE), source, readings)
 
 
-def scenario_from(
-    node: Node, name: str, readings: Readings = (), source: Mapping[str, Any] | None = None
-) -> Scenario:
-    """Read a scenario's top-level table (see the module docstring); ``readings`` override
-    the scenario's own ``[settings]``."""
+def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -> Scenario:
+    """Read a scenario's top-level table, the document of ``source`` (see the module
+    docstring); ``readings`` override the scenario's own ``[settings]``."""
+    name = source.name
     node.only(_TOP_KEYS)
     chosen = settings_with(_settings(node), dict(readings))
     board = load_board(node.child("board"), chosen) if node.has("board") else Board.of(None)

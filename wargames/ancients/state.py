@@ -32,12 +32,14 @@ from wargames.ancients import actions as act
 from wargames.ancients.board import SEATS, Seat
 from wargames.ancients.commands import NO_MODS, RULES, CardRule, Mods
 from wargames.ancients.describe import describe
-from wargames.ancients.scenario import Scenario
+from wargames.ancients.scenario import PACKAGE, Readings, Scenario, settings_with
+from wargames.ancients.settings import AncientsSettings
 from wargames.ancients.units import UnitType
 from wargames.core.cards import Deck, Pile
-from wargames.core.codec import SCENARIO, saved
+from wargames.core.codec import SCENARIO, SavedStateError, saved
 from wargames.core.engine import Action, Player
-from wargames.core.errors import UnknownPlayerError
+from wargames.core.errors import ScenarioError, UnknownPlayerError
+from wargames.core.sources import ScenarioSource, state_setup
 from wargames.core.tasks import TaskState
 
 if TYPE_CHECKING:
@@ -57,6 +59,28 @@ COMMANDER = "commander"
 def other(side: str) -> Seat:
     """The opposing side."""
     return "top" if side == "bottom" else "bottom"
+
+
+def _scenario_key(scenario: Scenario) -> tuple[ScenarioSource, Readings]:
+    """What of a battle changes play: where it came from, and the readings chosen."""
+    return scenario.source, scenario.readings
+
+
+def _saved_readings(saved: Any) -> Readings:
+    """The readings a saved state's ``scenario`` lists (``[[reading, value], ...]``), checked
+    (:class:`~wargames.core.codec.SavedStateError` naming the key)."""
+    if not isinstance(saved, dict):
+        raise SavedStateError("scenario: expected {name, data, readings}")
+    listed = saved.get("readings")
+    if not isinstance(listed, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) for pair in listed
+    ):
+        raise SavedStateError("scenario.readings: expected a list of [reading, value] pairs")
+    try:
+        settings_with(AncientsSettings(), dict(listed))
+    except ScenarioError as exc:
+        raise SavedStateError(f"scenario.readings: {exc.key}: {exc.problem}") from None
+    return tuple((name, value) for name, value in listed)
 
 
 @attrs.frozen
@@ -118,7 +142,8 @@ class AncientsState(TaskState):
     """The modules of the saved classes, the 'Armageddon' team variant's and the Epic command
     rules' included (names only: the base game imports neither sub-package)."""
 
-    scenario: Scenario = attrs.field(eq=False, repr=False, metadata=SCENARIO)
+    scenario: Scenario = attrs.field(eq=_scenario_key, repr=False, metadata=SCENARIO)
+    """The battle: part of equality through its source (id, or name and hash) and readings."""
     where: tuple[str, ...]
     blocks: tuple[int, ...]
     hands: tuple[Pile, Pile]
@@ -328,24 +353,25 @@ class AncientsState(TaskState):
         return action
 
     def saved_scenario(self) -> dict[str, Any]:
-        """A shipped scenario is saved by name; any other (a file read by path, a position
-        built for a test) with its data, so the state reads back anywhere; with the readings
-        the game options chose."""
+        """A shipped scenario is saved by id (``data`` null); any other (a user's file, a
+        position built for a test) with its data and hash, so the state reads back anywhere
+        without opening a file (:meth:`~wargames.core.sources.ScenarioSource.saved`); with
+        the readings the game options chose."""
         sc = self.scenario
-        return {
-            "name": sc.name,
-            "data": None if sc.source is None else dict(sc.source),
-            "readings": [[k, v] for k, v in sc.readings],
-        }
+        saved = sc.source.saved()
+        found = {"name": saved, "data": None} if isinstance(saved, str) else saved
+        return {**found, "readings": [[k, v] for k, v in sc.readings]}
 
     @classmethod
     def scenario_fields(cls, saved: Any) -> dict[str, Any]:
-        from wargames.ancients.scenario import load_scenario, scenario_from_data
+        """The battle a saved state names, read back without opening a file."""
+        from wargames.ancients.scenario import load_scenario
 
-        readings = tuple((k, v) for k, v in saved["readings"])
-        if saved["data"] is None:
-            return {"scenario": load_scenario(saved["name"], readings)}
-        return {"scenario": scenario_from_data(saved["data"], saved["name"], readings)}
+        readings = _saved_readings(saved)
+        source = {k: v for k, v in saved.items() if k != "readings"}
+        if source.get("data") is None:
+            source = source.get("name")  # type: ignore[assignment]
+        return {"scenario": state_setup(source, PACKAGE, lambda s: load_scenario(s, readings))}
 
     def view(self, player: Player) -> Self:
         """What ``player`` sees: his own hand, the other hand as backs, the draw pile as a

@@ -23,6 +23,7 @@ from wargames.core.engine import GameState
 from wargames.core.options import Options
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
+from wargames.core.sources import ScenarioSource
 
 DEFAULT_SCENARIO = "campaign"
 OPTIONS = Options()
@@ -30,12 +31,13 @@ OPTIONS = Options()
 
 
 def new_game(
-    scenario: str | None = None,
+    scenario: str | ScenarioSource | None = None,
     options: Mapping[str, Any] | None = None,
     data: ArmageddonData | None = None,
 ) -> ArmageddonState:
-    """The state at the start of ``scenario`` (a shipped name or a path to a TOML file): the
-    Imperial set-up done, the Orks about to deploy (BFA-SETUP-01..07)."""
+    """The state at the start of ``scenario`` (a shipped id, the path to a user's TOML file or
+    a :class:`~wargames.core.sources.ScenarioSource`): the Imperial set-up done, the Orks
+    about to deploy (BFA-SETUP-01..07)."""
     OPTIONS.check(options, "armageddon")
     data = data or default_data()
     setup = load_setup(scenario or DEFAULT_SCENARIO, data)
@@ -118,6 +120,7 @@ GAME = Game(
     title="Battle for Armageddon",
     players=SIDES,
     new=lambda scenario, options: new_game(scenario, options),
+    from_source=lambda source, options: new_game(source, options),
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
     agents={"random": _random, "greedy": _greedy},

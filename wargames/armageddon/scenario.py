@@ -1,15 +1,17 @@
 """Battle for Armageddon's scenarios: reading a scenario file and checking its starting
 position against the reference data.
 
-:func:`load_setup` reads a scenario's starting position (:class:`Setup`) from
-``wargames/armageddon/scenarios/`` or any path; every problem raises
-:class:`~wargames.core.errors.ScenarioError` naming the file, the key path and what is wrong.
+:func:`load_setup` reads a scenario's starting position (:class:`Setup`): a shipped one from
+``wargames/armageddon/scenarios/``, a user's file by its path, or a
+:class:`~wargames.core.sources.ScenarioSource` (a user scenario carried by a saved game); every
+problem raises :class:`~wargames.core.errors.ScenarioError` naming the file, the key path and
+what is wrong. The set-up keeps its source, which saved states and records name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from pathlib import Path
+from functools import lru_cache
 
 import attrs
 
@@ -21,7 +23,8 @@ from wargames.armageddon.data import (
     ArmageddonData,
     CounterSpec,
 )
-from wargames.core.scenario import Node, package_files, read_scenario
+from wargames.core.scenario import Node, package_files
+from wargames.core.sources import CACHE_SIZE, ScenarioSource, scenario_source
 from wargames.core.stacking import StackingRule
 
 
@@ -41,6 +44,8 @@ class Setup:
     build_points: int = 20
     turns: int = 8
     provenance: str = "reconstructed"
+    source: ScenarioSource = attrs.field(kw_only=True)
+    """Where the scenario came from: a shipped id or a user's data (saved with a state)."""
 
 
 _SIDE_WORD = {ORKS: "an Ork", IMPERIUM: "an Imperial"}
@@ -76,15 +81,26 @@ def scenario_names() -> list[str]:
     return package_files(PACKAGE, "scenarios")
 
 
-def load_setup(name_or_path: str, data: ArmageddonData) -> Setup:
-    """A scenario's starting position, by shipped name or path to a ``.toml`` file.
+def load_setup(scenario: str | ScenarioSource, data: ArmageddonData) -> Setup:
+    """A scenario's starting position: a shipped id, the path to a user's ``.toml`` file
+    (read again at every call, so an edit takes effect) or a source. Built once per source
+    and data (the last :data:`~wargames.core.sources.CACHE_SIZE`)."""
+    return _built(scenario_source(PACKAGE, scenario), data)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _built(source: ScenarioSource, data: ArmageddonData) -> Setup:
+    return setup_from(source.node(PACKAGE), source, data)
+
+
+def setup_from(node: Node, source: ScenarioSource, data: ArmageddonData) -> Setup:
+    """The starting position in a scenario document.
 
     Implements the set-up rules (BFA-SETUP-01, -04 to -07) over the missing reference sheet's
     deployment (BFA-GAP-05): every counter exists and is placed once, on its own side's list;
     Imperial stacks obey stacking; the Ork army fits its deployment areas; and the build
     points equal the defence of the hives and factories set up (BFA-BUILD-02).
     """
-    node = read_scenario(PACKAGE, name_or_path)
     node.only(_SETUP_KEYS)
     placed: dict[str, str] = {}
     ork_areas = _ork_areas(node, data)
@@ -95,7 +111,7 @@ def load_setup(name_or_path: str, data: ArmageddonData) -> Setup:
     build_points = node.number("build_points")
     _check_build_points(node, build_points, imperial, data)
     return Setup(
-        name=node.get("name", str, Path(node.file).stem),
+        name=node.get("name", str, source.name),
         imperial=imperial,
         reinforcements=_reinforcements(node, data, placed, turns),
         ork_areas=ork_areas,
@@ -103,6 +119,7 @@ def load_setup(name_or_path: str, data: ArmageddonData) -> Setup:
         build_points=build_points,
         turns=turns,
         provenance=node.provenance(),
+        source=source,
     )
 
 

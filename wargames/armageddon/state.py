@@ -10,7 +10,8 @@ phase modules define the tasks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache, lru_cache
+from functools import cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
@@ -19,6 +20,7 @@ from wargames.armageddon import actions as act
 from wargames.armageddon.data import (
     IMPERIUM,
     ORKS,
+    PACKAGE,
     SIDES,
     ArmageddonData,
     CounterSpec,
@@ -30,6 +32,7 @@ from wargames.core.cards import Deck, Pile
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import UnknownPlayerError
+from wargames.core.sources import state_setup
 from wargames.core.tasks import TaskState
 
 # Off-map boxes a counter can be in (every other location is an area id).
@@ -41,12 +44,6 @@ ARRIVING = "@arriving"  # a reinforcement that has not arrived yet
 TRACK = "@track"  # followed by the space number: "@track2"
 
 HIDDEN = "?"
-
-
-@lru_cache(maxsize=64)
-def _setup(scenario: str) -> Setup:
-    """The set-up named in a saved state (read once per scenario)."""
-    return load_setup(scenario, default_data())
 
 
 def other(side: str) -> str:
@@ -94,7 +91,8 @@ class ArmageddonState(TaskState):
     )
 
     data: ArmageddonData = attrs.field(eq=False, repr=False, metadata=SCENARIO)
-    setup: Setup = attrs.field(eq=False, repr=False, metadata=SCENARIO)
+    setup: Setup = attrs.field(eq=attrgetter("source"), repr=False, metadata=SCENARIO)
+    """The scenario's set-up: part of equality through its source (id, or name and hash)."""
     where: tuple[str, ...]
     ruined: frozenset[str] = frozenset()
     build_points: int = 20
@@ -258,13 +256,16 @@ class ArmageddonState(TaskState):
 
     # -- serialisation and views ---------------------------------------------------------------
 
-    def saved_scenario(self) -> str:
-        """A saved state names its set-up; the board data is the shipped one."""
-        return self.setup.name
+    def saved_scenario(self) -> str | dict[str, Any]:
+        """A saved state names a shipped set-up by its id and carries a user's in full
+        (:meth:`~wargames.core.sources.ScenarioSource.saved`); the board data is the shipped one."""
+        return self.setup.source.saved()
 
     @classmethod
     def scenario_fields(cls, saved: Any) -> dict[str, Any]:
-        return {"data": default_data(), "setup": _setup(str(saved))}
+        """The set-up a saved state names, read back without opening a file."""
+        data = default_data()
+        return {"data": data, "setup": state_setup(saved, PACKAGE, lambda s: load_setup(s, data))}
 
     def view(self, player: Player) -> Self:
         """What ``player`` sees: the opponent's hand, draw pile and unrevealed plan are hidden."""

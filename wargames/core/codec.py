@@ -26,8 +26,9 @@ The JSON form is self-describing, so reading back needs no type annotations:
 A whole game state (:func:`state_to_json`) is one document: ``game``, ``format``
 (:data:`FORMAT`), ``@`` (the state class's tag), ``scenario`` (what the state's
 :meth:`~wargames.core.tasks.TaskState.saved_scenario` hook returns, for the fields marked
-:data:`SCENARIO`: board data and set-up, read again from the scenario rather than saved), then
-every saved field. A document of another format is refused with :class:`SavedStateError`
+:data:`SCENARIO`: board data and set-up, read again from the scenario rather than saved; a
+shipped id or a user's scenario in full, never a path, see :mod:`wargames.core.sources`),
+then every saved field. A document of another format is refused with :class:`SavedStateError`
 naming the format found and the one expected; records (scenario, seed and actions) are not
 saved states and replay whatever the format.
 """

@@ -22,6 +22,7 @@ import attrs
 
 from wargames.core.codec import saved
 from wargames.core.errors import NotationError, RecordError, RuleViolation, UnknownPlayerError
+from wargames.core.sources import RecordedScenario, record_scenario, recorded_scenario, saved_form
 
 CHANCE: Final = "chance"
 """``current_player`` at a chance node: dice are rolled or a card is drawn."""
@@ -272,8 +273,8 @@ class Record:
     """
 
     game: str
-    scenario: str | None
-    """The scenario's name (``None``: the game's default scenario)."""
+    scenario: RecordedScenario
+    """A shipped scenario's id (``None``: the default) or a user's one in full, never a path."""
     seed: int | None
     actions: tuple[str, ...]
     outcome: Outcome | None
@@ -298,7 +299,7 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
-            "scenario": self.scenario,
+            "scenario": saved_form(self.scenario),
             "seed": self.seed,
             "options": dict(self.options),
             "actions": list(self.actions),
@@ -321,7 +322,7 @@ class Record:
                 raise RecordError(key, "missing")
         return cls(
             game=_name(data["game"], "game"),
-            scenario=_optional_name(data.get("scenario"), "scenario"),
+            scenario=record_scenario(data.get("scenario"), data["game"]),
             seed=_seed(data.get("seed")),
             actions=_actions(data["actions"]),
             outcome=_outcome(data.get("outcome")),
@@ -432,7 +433,7 @@ class Match:
         state: GameState,
         seed: int | None = None,
         agents: Mapping[Player, Agent] | None = None,
-        scenario: str | None = None,
+        scenario: RecordedScenario = None,
         options: dict[str, Any] | None = None,
     ) -> None:
         import numpy as np
@@ -591,10 +592,11 @@ class Match:
         each action :meth:`GameState.redact`-ed and the seed left out; the record says so
         (:attr:`Record.redacted_for`) and cannot be replayed.
         """
+        scenario = recorded_scenario(self.initial, self.scenario)
         if player is None:
             return Record(
                 game=type(self.initial).game,
-                scenario=self.scenario,
+                scenario=scenario,
                 seed=self.seed,
                 actions=tuple(str(a) for a in self.actions),
                 outcome=self.outcome,
@@ -602,7 +604,7 @@ class Match:
             )
         return Record(
             game=type(self.initial).game,
-            scenario=self.scenario,
+            scenario=scenario,
             seed=None,
             actions=tuple(self.redacted(player)),
             outcome=self.outcome,

@@ -36,12 +36,14 @@ import attrs
 from wargames.core.engine import Agent, GameState, Player
 from wargames.core.errors import (
     CapabilityError,
+    ScenarioError,
     UnknownNameError,
     UnknownScenarioError,
 )
 from wargames.core.options import Options
 from wargames.core.scenario import ScenarioInfo
 from wargames.core.sequence import SequenceOfPlay
+from wargames.core.sources import ScenarioSource
 
 if TYPE_CHECKING:
     import numpy as np
@@ -127,7 +129,10 @@ class Game:
 
     ``new(scenario, options)`` builds the initial state of a scenario (``None``: the
     default); callers go through :meth:`start`, which checks the scenario name and the
-    options first. ``scenarios()`` lists the shipped scenario ids. ``agents`` maps agent
+    options first. ``from_source(source, options)``, if the game has it, builds the initial
+    state of a user's scenario carried in full by a record
+    (:class:`~wargames.core.sources.ScenarioSource`). ``scenarios()`` lists the shipped
+    scenario ids. ``agents`` maps agent
     names to factories taking a seed and the player the agent plays. ``render(state,
     player)`` draws an SVG as ``player`` sees it (``None``: everything).
     """
@@ -158,6 +163,10 @@ class Game:
     """For a game played by teams: the seats of a scenario with its options (see
     :meth:`seats_of`); ``None``: one seat per side."""
     determinize: Determinize | None = None
+    from_source: Callable[[ScenarioSource, Mapping[str, Any]], GameState] | None = None
+    """The initial state of a user's scenario carried by a record (its states keep their
+    :class:`~wargames.core.sources.ScenarioSource`); ``None``: the game's records name
+    shipped scenarios only."""
     _shipped: dict[str, tuple[str, ...]] = attrs.field(
         init=False, factory=dict, eq=False, repr=False
     )
@@ -165,17 +174,23 @@ class Game:
 
     # -- starting a game --------------------------------------------------------------------
 
-    def check_scenario(self, scenario: str | None) -> None:
-        """Raise :class:`UnknownScenarioError` (listing the shipped ones) for a scenario that
-        is neither shipped nor a path to a TOML file (a ``.toml`` name or an existing file)."""
-        if scenario is None:
-            return
+    def scenario_ids(self) -> tuple[str, ...]:
+        """The shipped scenario ids (:attr:`scenarios`, listed once)."""
         names = self._shipped.get("ids")
         if names is None:
             names = self._shipped["ids"] = tuple(self.scenarios())
+        return names
+
+    def check_scenario(self, scenario: str | None) -> None:
+        """Raise :class:`UnknownScenarioError` (listing the shipped ones) for a scenario that
+        is neither shipped nor a path to a user's TOML file (a ``.toml`` name or an existing
+        file): what a user may ask for, not what a record may name (see :meth:`start`)."""
+        if scenario is None:
+            return
+        names = self.scenario_ids()
         if scenario in names or Path(scenario).suffix == ".toml" or Path(scenario).exists():
             return
-        raise UnknownScenarioError(scenario, tuple(self.scenarios()))
+        raise UnknownScenarioError(scenario, names)
 
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option as the game uses it (defaults filled in), or
@@ -183,9 +198,28 @@ class Game:
         return self.options.check(options, self.id)
 
     def start(
-        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+        self,
+        scenario: str | ScenarioSource | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> GameState:
-        """The initial state of ``scenario`` with ``options``, both checked first."""
+        """The initial state of ``scenario`` with ``options``, both checked first.
+
+        ``scenario`` is a shipped id, the path to a user's TOML file (the user's own input,
+        read now), or a :class:`~wargames.core.sources.ScenarioSource`: a shipped one is
+        played by its id, a user's one carried by a record through :attr:`from_source` (a
+        :class:`ScenarioError` for a game without it)."""
+        if isinstance(scenario, ScenarioSource):
+            if scenario.shipped:
+                if scenario.name not in self.scenario_ids():  # an id, never a path
+                    raise UnknownScenarioError(scenario.name, self.scenario_ids())
+                return self.start(scenario.name, options)
+            if self.from_source is None:
+                raise ScenarioError(
+                    scenario.label, "(scenario)", f"{self.id} plays only its shipped scenarios "
+                    "and files, not a user scenario carried in a record"
+                )  # fmt: skip
+            self.check_options(options)
+            return self.from_source(scenario, dict(options or {}))
         self.check_scenario(scenario)
         self.check_options(options)
         return self.new(scenario, dict(options or {}))

@@ -11,6 +11,8 @@ Besides typed access, :class:`Node` has the checks every data loader needs: no u
 :func:`symmetric_borders` checks an adjacency list; :func:`data_reader` and
 :func:`read_scenario` find a game's shipped or replaced files; :func:`shipped_scenarios` lists
 a game's scenarios with their titles and one-line descriptions (:class:`ScenarioInfo`).
+Where a state's scenario came from, and how saved games carry it without naming a file, is
+:mod:`wargames.core.sources`.
 """
 
 from __future__ import annotations
@@ -293,6 +295,11 @@ def read_toml(path: str | Path) -> Node:
     Only a regular file is read (not a device, a FIFO or a folder, which could hang or never
     end), of at most :data:`MAX_FILE_BYTES`, as UTF-8; anything else is a
     :class:`ScenarioError` naming the file."""
+    return parse_toml(decoded(read_file(path), str(path)), str(path))
+
+
+def read_file(path: str | Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES` (see :func:`read_toml`)."""
     name = str(path)
     try:
         # without blocking: opening a FIFO for reading would wait for a writer forever
@@ -305,10 +312,11 @@ def read_toml(path: str | Path) -> Node:
         raise ScenarioError(name, "(file)", f"cannot read: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise ScenarioError(name, "(file)", f"larger than {MAX_FILE_BYTES // 1024} KiB")
-    return parse_toml(_decoded(raw, name), name)
+    return raw
 
 
-def _decoded(raw: bytes, file: str) -> str:
+def decoded(raw: bytes, file: str) -> str:
+    """``raw`` as UTF-8 text; a :class:`ScenarioError` naming ``file`` and the line if not."""
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -400,8 +408,10 @@ def data_reader(package: str, folder: str | Path | None = None) -> Callable[[str
 def read_scenario(package: str, name_or_path: str) -> Node:
     """A scenario shipped in ``package/scenarios`` by name (``"campaign"``), or a ``.toml`` path.
 
-    Neither a shipped name nor a path is an error listing the shipped scenarios.
-    """
+    Neither a shipped name nor a path is an error listing the shipped scenarios. This opens
+    the path it is given: it is for what a user asks for, never for a name read from a saved
+    game (the four games read scenarios through :mod:`wargames.core.sources`, whose sources
+    saved games carry instead of paths)."""
     names = package_files(package, "scenarios")
     if name_or_path in names:
         return read_package_toml(package, f"scenarios/{name_or_path}.toml")

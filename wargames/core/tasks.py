@@ -28,6 +28,7 @@ from wargames.core import codec
 from wargames.core.engine import CHANCE, Action, GameState, Outcome, Player
 from wargames.core.errors import RuleViolation, WargamesError
 from wargames.core.notation import D6_OUTCOMES, Roll
+from wargames.core.sources import ScenarioSource
 
 S = TypeVar("S", bound="TaskState")
 T = TypeVar("T")
@@ -279,14 +280,29 @@ class TaskState(GameState):
 
     def saved_scenario(self) -> Any:
         """What a saved state keeps of the fields marked :data:`~wargames.core.codec.SCENARIO`
-        (JSON-ready: the scenario's name, say); a state class with such fields overrides it."""
+        (JSON-ready: the saved form of the set-up's
+        :class:`~wargames.core.sources.ScenarioSource`, a shipped id or a user's scenario in
+        full, never a path); a state class with such fields overrides it."""
         raise NotImplementedError(type(self).__name__)
 
     @classmethod
     def scenario_fields(cls, saved: Any) -> dict[str, Any]:
         """The fields marked :data:`~wargames.core.codec.SCENARIO`, rebuilt from what
-        :meth:`saved_scenario` returned."""
+        :meth:`saved_scenario` returned without opening a file
+        (:func:`~wargames.core.sources.state_setup`)."""
         raise NotImplementedError(cls.__name__)
+
+    @property
+    def scenario_source(self) -> ScenarioSource | None:
+        """Where the set-up came from: the ``source`` of a field marked
+        :data:`~wargames.core.codec.SCENARIO` (a shipped id, or a user's scenario in full),
+        which :meth:`~wargames.core.engine.Match.record` names; ``None`` if none has one."""
+        for field in attrs.fields(type(self)):
+            if field.metadata.get("kit") == "scenario":
+                source = getattr(getattr(self, field.name), "source", None)
+                if isinstance(source, ScenarioSource):
+                    return source
+        return None
 
     # -- the stack ------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from wargames.core.errors import OptionError
 from wargames.core.options import Option, Options, from_json_text
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
+from wargames.core.sources import ScenarioSource
 from wargames.horde.agents import greedy
 from wargames.horde.combat.odds import attack_odds, odds_command
 from wargames.horde.combat.rules import DEFAULT, PRESETS, HordeRules
@@ -103,10 +104,10 @@ def read_rules(value: Any, default: HordeRules) -> HordeRules:
 
 
 def new_battle(
-    scenario: str | None = None, options: Mapping[str, Any] | None = None
+    scenario: str | ScenarioSource | None = None, options: Mapping[str, Any] | None = None
 ) -> PScaleState:
-    """The state at the start of ``scenario`` (a shipped name or a path to a TOML file; the
-    default ``manufactorum``).
+    """The state at the start of ``scenario`` (a shipped id, the path to a user's TOML file or
+    a :class:`~wargames.core.sources.ScenarioSource`; the default ``manufactorum``).
 
     Options: ``rules`` (the readings of :class:`~wargames.horde.combat.rules.HordeRules`: a preset
     name, an instance, or a mapping of changed fields; the scenario's own by default) and
@@ -160,6 +161,7 @@ GAME = Game(
     title="Horde mass combat (P-Scale battles)",
     players=SIDES,
     new=lambda scenario, options: new_battle(scenario, options),
+    from_source=lambda source, options: new_battle(source, options),
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
     agents={"random": _random, "greedy": greedy},

@@ -6,7 +6,10 @@ HMC-GAP-25), the two armies (hordes from the shipped profiles, Officers, a Comma
 mission (its length in rounds and its objectives, scored in Turning Points, research H11) and
 who has the initiative in the first round (HMC-GAP-04). The sides are always ``blue`` and
 ``red``; each names its army. The shipped scenarios are in ``wargames/horde/scenarios/``; the
-format is described at the top of ``manufactorum.toml``.
+format is described at the top of ``manufactorum.toml``. :func:`load_scenario` takes a shipped
+id, the path to a user's file (read again at every call) or a
+:class:`~wargames.core.sources.ScenarioSource`; the set-up keeps its source, which saved states
+and records name (a shipped id, or a user's data in full: never a path).
 
 Every problem raises :class:`~wargames.core.errors.ScenarioError` naming the file, the key
 path and what is wrong: a unit off the grid, two hordes on one square (HMC-SCALE-05), an
@@ -20,13 +23,14 @@ unknown profile, terrain or objective, a command post outside its HQ area...
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 from typing import Final, Literal
 
 import attrs
 
 from wargames.core.grids import grid_coords
-from wargames.core.scenario import Node, package_files, read_scenario
+from wargames.core.scenario import Node, package_files
+from wargames.core.sources import CACHE_SIZE, ScenarioSource, scenario_source
 from wargames.horde.actions import valid_id
 from wargames.horde.battlefield import Battlefield, rectangle
 from wargames.horde.combat.data import default_hordes
@@ -104,7 +108,7 @@ class BattleSetup:
     """A scenario, read and checked."""
 
     name: str
-    """The shipped scenario's name, or the path it was read from."""
+    """The shipped scenario's id, or a user file's name without ``.toml``."""
     title: str
     field: Battlefield
     sides: Mapping[str, SideSetup]
@@ -117,6 +121,8 @@ class BattleSetup:
     rules: HordeRules
     note: str = ""
     provenance: str = "reconstructed"
+    source: ScenarioSource = attrs.field(kw_only=True)
+    """Where the scenario came from: a shipped id or a user's data (saved with a state)."""
 
     totals: Mapping[str, int] = attrs.field(init=False, repr=False)
 
@@ -137,15 +143,20 @@ def scenario_names() -> list[str]:
     return package_files(PACKAGE, "scenarios")
 
 
-@cache
-def load_scenario(name_or_path: str) -> BattleSetup:
-    """A shipped scenario by name, or a scenario file by path (read once)."""
-    root = read_scenario(PACKAGE, name_or_path)
-    return read_setup(root, name_or_path)
+def load_scenario(scenario: str | ScenarioSource) -> BattleSetup:
+    """A shipped scenario by id, a user's scenario file by path (read again at every call, so
+    an edit takes effect) or a source. Built once per source (the last
+    :data:`~wargames.core.sources.CACHE_SIZE`)."""
+    return _built(scenario_source(PACKAGE, scenario))
 
 
-def read_setup(root: Node, name: str) -> BattleSetup:
-    """The scenario in ``root`` (see the module docstring)."""
+@lru_cache(maxsize=CACHE_SIZE)
+def _built(source: ScenarioSource) -> BattleSetup:
+    return read_setup(source.node(PACKAGE), source)
+
+
+def read_setup(root: Node, source: ScenarioSource) -> BattleSetup:
+    """The scenario in ``root``, the document of ``source`` (see the module docstring)."""
     root.only(TOP_KEYS)
     width, height = root.number("width", 2, 99), root.number("height", 2, 99)
     terrain = _terrain(root, width, height)
@@ -169,7 +180,7 @@ def read_setup(root: Node, name: str) -> BattleSetup:
     sides = {side: _side(root.child(side), side, units) for side in SIDES}
     preset = root.choice("rules", PRESETS, "catalogue", what="rules preset")
     return BattleSetup(
-        name=name,
+        name=source.name,
         title=root.get("title", str),
         field=field,
         sides=sides,
@@ -180,6 +191,7 @@ def read_setup(root: Node, name: str) -> BattleSetup:
         rules=PRESETS[preset],
         note=root.get("note", str, ""),
         provenance=root.provenance("reconstructed"),
+        source=source,
     )
 
 
@@ -394,6 +406,7 @@ def _objective(node: Node, field: Battlefield, units: tuple[Unit, ...]) -> Objec
 __all__ = [
     "DEFAULT_ROUNDS",
     "DEFAULT_SCENARIO",
+    "PACKAGE",
     "SIDES",
     "BattleSetup",
     "Objective",

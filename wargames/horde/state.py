@@ -4,7 +4,7 @@
 whose pending task says who decides (a side, or the dice). It holds the units
 (:class:`~wargames.horde.units.Unit`), the round, the per-round records of the action economy
 (who has been activated, moved, rallied, split or merged this round) and the scenario it was
-set up from (:class:`~wargames.horde.scenario.BattleSetup`, not part of equality).
+set up from (:class:`~wargames.horde.scenario.BattleSetup`, part of equality by its source).
 
 The sequence of play is in :mod:`wargames.horde.flow`, the orders in
 :mod:`wargames.horde.orders`, the morale tests in :mod:`wargames.horde.morale_checks`, the
@@ -29,6 +29,7 @@ draws one.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
 
 import attrs
@@ -37,12 +38,13 @@ import numpy as np
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation, UnknownPlayerError
+from wargames.core.sources import state_setup
 from wargames.core.tasks import quick_evolve
 from wargames.horde import casualties, circumstances
 from wargames.horde.combat.attack import AttackNumbers, attack_numbers
 from wargames.horde.combat.rules import DEFAULT, HordeRules
 from wargames.horde.combat.strikes import Strike, StrikeHost
-from wargames.horde.scenario import SIDES, BattleSetup, load_scenario, other_side
+from wargames.horde.scenario import PACKAGE, SIDES, BattleSetup, load_scenario, other_side
 from wargames.horde.units import GONE, Unit
 from wargames.horde.victory import broken_outcome
 
@@ -126,7 +128,8 @@ class PScaleState(StrikeHost):
         )
     )
 
-    setup: BattleSetup = attrs.field(eq=False, repr=False, metadata=SCENARIO)
+    setup: BattleSetup = attrs.field(eq=attrgetter("source"), repr=False, metadata=SCENARIO)
+    """The scenario: part of equality through its source (id, or name and hash)."""
     rules: HordeRules
     rounds: int
     """The mission's length in rounds (the research notes: 10)."""
@@ -444,13 +447,15 @@ class PScaleState(StrikeHost):
 
         return parse(text)
 
-    def saved_scenario(self) -> str:
-        """A saved state names its scenario (or the path it was read from)."""
-        return self.setup.name
+    def saved_scenario(self) -> str | dict[str, Any]:
+        """A saved state names a shipped scenario by its id and carries a user's in full
+        (:meth:`~wargames.core.sources.ScenarioSource.saved`)."""
+        return self.setup.source.saved()
 
     @classmethod
     def scenario_fields(cls, saved: Any) -> dict[str, Any]:
-        return {"setup": load_scenario(str(saved))}
+        """The set-up a saved state names, read back without opening a file."""
+        return {"setup": state_setup(saved, PACKAGE, load_scenario)}
 
     def view(self, player: Player) -> Self:
         """What ``player`` sees: everything but the squares of enemy hordes in stealth

@@ -12,6 +12,7 @@ from wargames.core.engine import GameState, Player
 from wargames.core.options import Option, Options
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
+from wargames.core.sources import ScenarioSource
 from wargames.warmaster.data import SIDES, WarmasterData, default_data
 from wargames.warmaster.flow import new_game_tasks
 from wargames.warmaster.odds import analyse, odds_command
@@ -46,12 +47,13 @@ OPTIONS = Options(
 
 
 def new_game(
-    scenario: str | None = None,
+    scenario: str | ScenarioSource | None = None,
     options: Mapping[str, Any] | None = None,
     data: WarmasterData | None = None,
 ) -> WarmasterState:
-    """The state at the start of ``scenario`` (a shipped name or a path to a TOML file): the
-    Traitor about to set up his face-down units (WM-SETUP-01 to -06).
+    """The state at the start of ``scenario`` (a shipped id, the path to a user's TOML file or
+    a :class:`~wargames.core.sources.ScenarioSource`): the Traitor about to set up his
+    face-down units (WM-SETUP-01 to -06).
 
     Option ``turn_cap``: end the game after that many turns, the scenario's ``cap_winner``
     winning (``None`` or 0: the scenario's own ``turn_cap``, which is off in the rulebook's
@@ -130,6 +132,7 @@ GAME = Game(
     title="The Warmaster",
     players=SIDES,
     new=lambda scenario, options: new_game(scenario, options),
+    from_source=lambda source, options: new_game(source, options),
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
     agents={"random": _random, "greedy": _greedy},

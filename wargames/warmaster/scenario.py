@@ -1,19 +1,22 @@
 """The Warmaster's scenarios: reading a scenario file (the Traitor's cup and face-down
 counters, the Imperial waves, the options) and checking it against the reference data.
 
-:func:`load_setup` reads a scenario from ``wargames/warmaster/scenarios/`` or any path; every
-problem raises :class:`~wargames.core.errors.ScenarioError` naming the file, the key path and
-what is wrong.
+:func:`load_setup` reads a scenario: a shipped one from ``wargames/warmaster/scenarios/``, a
+user's file by its path, or a :class:`~wargames.core.sources.ScenarioSource` (a user scenario
+carried by a saved game); every problem raises :class:`~wargames.core.errors.ScenarioError`
+naming the file, the key path and what is wrong. The set-up keeps its source, which saved
+states and records name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
+from functools import lru_cache
 
 import attrs
 
-from wargames.core.scenario import Node, package_files, read_scenario
+from wargames.core.scenario import Node, package_files
+from wargames.core.sources import CACHE_SIZE, ScenarioSource, scenario_source
 from wargames.warmaster.data import (
     EMPEROR,
     HORUS,
@@ -70,6 +73,8 @@ class Setup:
     fleet_lasers: bool = True
     warp_instability: bool = False
     provenance: str = "reconstructed"
+    source: ScenarioSource = attrs.field(kw_only=True)
+    """Where the scenario came from: a shipped id or a user's data (saved with a state)."""
 
     def wave(self, turn: int) -> ImperialWave | None:
         """The Imperial units due to teleport on ``turn``, if any."""
@@ -122,8 +127,20 @@ def scenario_names() -> list[str]:
     return package_files(PACKAGE, "scenarios")
 
 
-def load_setup(name_or_path: str, data: WarmasterData) -> Setup:
-    """A scenario by shipped name or path to a ``.toml`` file, checked against ``data``.
+def load_setup(scenario: str | ScenarioSource, data: WarmasterData) -> Setup:
+    """A scenario, checked against ``data``: a shipped id, the path to a user's ``.toml`` file
+    (read again at every call, so an edit takes effect) or a source. Built once per source
+    and data (the last :data:`~wargames.core.sources.CACHE_SIZE`)."""
+    return _built(scenario_source(PACKAGE, scenario), data)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _built(source: ScenarioSource, data: WarmasterData) -> Setup:
+    return setup_from(source.node(PACKAGE), source, data)
+
+
+def setup_from(node: Node, source: ScenarioSource, data: WarmasterData) -> Setup:
+    """The scenario in a scenario document, checked against ``data``.
 
     The Traitor's face-down counters are eye-backed starting units, Horus among them, no more
     than there are areas (one per area, WM-SETUP-01, -02); the cup holds skull-backed units
@@ -131,7 +148,6 @@ def load_setup(name_or_path: str, data: WarmasterData) -> Setup:
     times their size and holds its ``first`` unit (WM-SETUP-05, WM-REINF-01 to -04); no counter
     type is used more often than the manifest holds it.
     """
-    node = read_scenario(PACKAGE, name_or_path)
     node.only(_SETUP_KEYS)
     used: dict[str, int] = {}
     traitor = node.child("traitor")
@@ -150,7 +166,7 @@ def load_setup(name_or_path: str, data: WarmasterData) -> Setup:
     options = node.child("options") if node.has("options") else Node({}, node.file, "options")
     options.only(_OPTION_KEYS)
     return Setup(
-        name=node.get("name", str, Path(node.file).stem),
+        name=node.get("name", str, source.name),
         bridge_control=node.choice("bridge_control", SIDES, what="side"),
         face_down=face_down,
         cup=cup,
@@ -162,6 +178,7 @@ def load_setup(name_or_path: str, data: WarmasterData) -> Setup:
         fleet_lasers=options.get("fleet_lasers", bool, True),
         warp_instability=options.get("warp_instability", bool, False),
         provenance=node.provenance(),
+        source=source,
     )
 
 

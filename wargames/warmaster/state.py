@@ -16,7 +16,8 @@ lie (:attr:`WarmasterState.backs`, all Eye of Horus backs) and shows the cup onl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
@@ -27,12 +28,14 @@ from wargames.core.cards import Pile
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import UnknownPlayerError
+from wargames.core.sources import state_setup
 from wargames.core.tasks import TaskState, relabel
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import (
     EMPEROR,
     HORUS,
     IMPERIAL,
+    PACKAGE,
     SIDES,
     TRAITOR,
     UnitSpec,
@@ -51,12 +54,6 @@ DEAD = "@dead"  # destroyed or removed from the game (WM-DESTROY-01)
 OUT = "@out"  # a counter of the manifest the scenario does not use
 HIDDEN = "@hidden"  # in a view: a counter the viewer may not identify
 UNKNOWN = "?"  # in a view: a counter in the cup
-
-
-@lru_cache(maxsize=64)
-def _setup(scenario: str) -> Setup:
-    """The set-up named in a saved state (read once per scenario)."""
-    return load_setup(scenario, default_data())
 
 
 def other(side: str) -> str:
@@ -92,7 +89,8 @@ class WarmasterState(TaskState):
     )
 
     data: WarmasterData = attrs.field(eq=False, repr=False, metadata=SCENARIO)
-    setup: Setup = attrs.field(eq=False, repr=False, metadata=SCENARIO)
+    setup: Setup = attrs.field(eq=attrgetter("source"), repr=False, metadata=SCENARIO)
+    """The scenario: part of equality through its source (id, or name and hash)."""
     where: tuple[str, ...]
     face_down: frozenset[str] = frozenset()
     """Traitor counters on the ship still face down (WM-HIDDEN-01)."""
@@ -271,13 +269,16 @@ class WarmasterState(TaskState):
 
     # -- serialisation and views ---------------------------------------------------------------
 
-    def saved_scenario(self) -> str:
-        """A saved state names its set-up; the ship's data is the shipped one."""
-        return self.setup.name
+    def saved_scenario(self) -> str | dict[str, Any]:
+        """A saved state names a shipped set-up by its id and carries a user's in full
+        (:meth:`~wargames.core.sources.ScenarioSource.saved`); the ship's data is shipped."""
+        return self.setup.source.saved()
 
     @classmethod
     def scenario_fields(cls, saved: Any) -> dict[str, Any]:
-        return {"data": default_data(), "setup": _setup(str(saved))}
+        """The set-up a saved state names, read back without opening a file."""
+        data = default_data()
+        return {"data": data, "setup": state_setup(saved, PACKAGE, lambda s: load_setup(s, data))}
 
     def view(self, player: Player) -> Self:
         """What ``player`` sees. The Traitor set the counters up and sees everything; the
