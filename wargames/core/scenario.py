@@ -40,6 +40,12 @@ NOTE = "note"
 _ODDS = re.compile(r"^\s*(\d+)\s*[-:]\s*(\d+)\s*$")
 _COLUMN_KEYS = ("odds", "rows", "provenance")
 
+MAX_NAME = 200
+"""The longest name a scenario may give (a title, an army, a leader), as records allow."""
+MAX_TEXT = 10_000
+"""The longest free text (a ``note``) a scenario may hold."""
+_TEXT_BREAKS = re.compile(r"[\n\r\t]")
+
 _TYPE_NAMES: dict[type, str] = {
     str: "a string",
     int: "an integer",
@@ -48,6 +54,13 @@ _TYPE_NAMES: dict[type, str] = {
     list: "a list",
     dict: "a table",
 }
+
+
+def _shown(value: str) -> str:
+    """A string for an error message: escaped, and cut short when long."""
+    return repr(value if len(value) <= 40 else value[:40] + "...") + (
+        f" ({len(value)} characters)" if len(value) > 40 else ""
+    )
 
 
 class Node:
@@ -68,6 +81,8 @@ class Node:
     def _child_path(self, key: str | int) -> str:
         if isinstance(key, int):
             return f"{self.path}[{key}]"
+        if len(key) > 40 or not key.isprintable():  # shown escaped and cut short, on one line
+            key = _shown(key)
         return f"{self.path}.{key}" if self.path else key
 
     def _table(self) -> dict[str, Any]:
@@ -154,6 +169,34 @@ class Node:
         if value < least or (most is not None and value > most):
             span = f"from {least} to {most}" if most is not None else f"of at least {least}"
             raise self.error(f"expected a whole number {span}, got {value}", key)
+        return value
+
+    def name(self, key: str, default: str | None = None) -> str:
+        """A name under ``key`` (a title, an army, a leader): from 1 to :data:`MAX_NAME`
+        printable characters, not all spaces (no control characters such as NUL or a line
+        break); ``default`` when absent."""
+        if default is not None and not self.has(key):
+            return default
+        node = self.child(key)
+        value = node.as_(str)
+        if not value.strip() or len(value) > MAX_NAME or not value.isprintable():
+            raise node.error(
+                f"expected a name of 1 to {MAX_NAME} printable characters, got {_shown(value)}"
+            )
+        return value
+
+    def text(self, key: str, default: str = "") -> str:
+        """Free text under ``key`` (a note): at most :data:`MAX_TEXT` characters, printable
+        apart from line breaks and tabs; ``default`` when absent."""
+        if not self.has(key):
+            return default
+        node = self.child(key)
+        value = node.as_(str)
+        if len(value) > MAX_TEXT or not _TEXT_BREAKS.sub("", value).isprintable():
+            raise node.error(
+                f"expected text of at most {MAX_TEXT} printable characters (line breaks and "
+                f"tabs allowed), got {_shown(value)}"
+            )
         return value
 
     def only(self, allowed: Collection[str]) -> None:
@@ -329,6 +372,8 @@ def parse_toml(text: str, file: str) -> Node:
         raise ScenarioError(file, "(syntax)", str(exc)) from None
     except RecursionError:
         raise ScenarioError(file, "(syntax)", f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise ScenarioError(file, "(syntax)", str(exc).split(";")[0]) from None
     if _depth(data) > MAX_DEPTH:
         raise ScenarioError(file, "(syntax)", f"nested deeper than {MAX_DEPTH} levels")
     return Node(data, file)

@@ -117,6 +117,11 @@ _OPTION_KEYS = (
 )  # fmt: skip
 
 
+MAX_TURN = 1000
+"""The latest turn a wave or a turn cap may name (as the ``turn_cap`` option; the rulebook's
+waves come on turns 1 and 2, WM-REINF-01, and it has no turn limit, WM-VICTORY-05)."""
+
+
 def scenario_names() -> list[str]:
     """The scenarios shipped in ``wargames/warmaster/scenarios`` ("boarding")."""
     return package_files(PACKAGE, "scenarios")
@@ -129,7 +134,9 @@ def load_setup(name_or_path: str, data: WarmasterData) -> Setup:
     than there are areas (one per area, WM-SETUP-01, -02); the cup holds skull-backed units
     (WM-SETUP-03); Imperial waves name Imperial counters, a group wave is exactly its groups
     times their size and holds its ``first`` unit (WM-SETUP-05, WM-REINF-01 to -04); no counter
-    type is used more often than the manifest holds it.
+    type is used more often than the manifest holds it. Besides: every wave teleports at least
+    one unit, waves come on turns 1 to :data:`MAX_TURN`, turn caps are 0 (none) to
+    :data:`MAX_TURN`, and the name is a printable name.
     """
     node = read_scenario(PACKAGE, name_or_path)
     node.only(_SETUP_KEYS)
@@ -150,7 +157,7 @@ def load_setup(name_or_path: str, data: WarmasterData) -> Setup:
     options = node.child("options") if node.has("options") else Node({}, node.file, "options")
     options.only(_OPTION_KEYS)
     return Setup(
-        name=node.get("name", str, Path(node.file).stem),
+        name=node.name("name", Path(node.file).stem),
         bridge_control=node.choice("bridge_control", SIDES, what="side"),
         face_down=face_down,
         cup=cup,
@@ -167,7 +174,7 @@ def load_setup(name_or_path: str, data: WarmasterData) -> Setup:
 
 def _cap(node: Node, key: str) -> int | None:
     """A turn cap; 0 or absent means none."""
-    value = node.number(key, default=0)
+    value = node.number(key, 0, MAX_TURN, default=0)
     return value or None
 
 
@@ -212,11 +219,13 @@ def _waves(node: Node, data: WarmasterData, used: dict[str, int]) -> tuple[Imper
     turns: dict[int, str] = {}
     for item in node.list("imperial"):
         item.only(_WAVE_KEYS)
-        turn = item.number("turn", least=1)
+        turn = item.number("turn", 1, MAX_TURN)
         if turn in turns:
             raise item.error(f"turn {turn} already has a wave (at {turns[turn]})", "turn")
         turns[turn] = item.path
         units = _counts(item.child("units"), data, IMPERIAL, used)
+        if not units:
+            raise item.error("a wave needs at least one unit", "units")
         if item.get("teleport", str) == "groups":
             waves.append(_group_wave(item, turn, units))
         else:
