@@ -54,6 +54,10 @@ REFUSED = [
         ("turn = 2", "turn = 1"), "imperial[1].turn", "turn 1 already has a wave",
         id="duplicated-turn",
     ),
+    pytest.param(
+        ('first = "emperor"', 'first = "custodes"'), "imperial[0].first",
+        "the manifest has 3 custodes counters", id="first-not-one-of-a-kind",
+    ),
 ]  # fmt: skip
 
 

@@ -227,7 +227,7 @@ def _waves(node: Node, data: WarmasterData, used: dict[str, int]) -> tuple[Imper
         if not units:
             raise item.error("a wave needs at least one unit", "units")
         if item.get("teleport", str) == "groups":
-            waves.append(_group_wave(item, turn, units))
+            waves.append(_group_wave(item, turn, units, data))
         else:
             item.choice("teleport", ("groups", "alone"), what="teleport mode")
             for key in ("groups", "group_size", "first", "suggested_groups"):
@@ -239,9 +239,12 @@ def _waves(node: Node, data: WarmasterData, used: dict[str, int]) -> tuple[Imper
     return tuple(sorted(waves, key=lambda w: w.turn))
 
 
-def _group_wave(node: Node, turn: int, units: Mapping[str, int]) -> ImperialWave:
+def _group_wave(
+    node: Node, turn: int, units: Mapping[str, int], data: WarmasterData
+) -> ImperialWave:
     """Groups of exactly ``group_size`` (WM-SETUP-05), the ``first`` unit's group first
-    (WM-REINF-02)."""
+    (WM-REINF-02): ``first`` is a one-of-a-kind counter, such as the Emperor, so that one
+    group holds it."""
     groups = node.number("groups", least=1)
     size = node.number("group_size", least=1)
     total = sum(units.values())
@@ -250,6 +253,12 @@ def _group_wave(node: Node, turn: int, units: Mapping[str, int]) -> ImperialWave
     first = node.get("first", str)
     if first not in units:
         raise node.error(f"{first!r} is not among this wave's units", "first")
+    if data.counters[first].count != 1:
+        raise node.error(
+            f"the manifest has {data.counters[first].count} {first} counters; the first group "
+            "is named by a one-of-a-kind counter (the Emperor, a Primarch)",
+            "first",
+        )
     suggested = tuple(
         _suggested_group(item, size, units) for item in node.list("suggested_groups", True)
     )
