@@ -476,3 +476,12 @@ def test_a_number_of_thousands_of_digits_is_a_syntax_error() -> None:
     with pytest.raises(ScenarioError, match="integer string conversion") as info:
         parse_toml("turns = " + "9" * 5000 + "\n", "big.toml")
     assert info.value.key == "(syntax)"
+
+
+def test_a_huge_value_is_quoted_short() -> None:
+    node = parse_toml(f'turns = "{"x" * 5000}"\nside = "{"y" * 5000}"\n', "huge.toml")
+    err = error_of(lambda: node.get("turns", int))
+    assert err.problem == f"expected an integer, got '{'x' * 40}...' (5000 characters)"
+    err = error_of(lambda: node.choice("side", ("a", "b")))
+    assert err.problem.startswith("unknown value 'yyy") and err.problem.endswith("(cut short)")
+    assert len(err.problem) < 1100

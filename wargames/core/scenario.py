@@ -44,6 +44,8 @@ MAX_NAME = 200
 """The longest name a scenario may give (a title, an army, a leader), as records allow."""
 MAX_TEXT = 10_000
 """The longest free text (a ``note``) a scenario may hold."""
+MAX_PROBLEM = 1000
+"""The longest problem an error states (one quoting a huge value is cut short)."""
 _TEXT_BREAKS = re.compile(r"[\n\r\t]")
 
 _TYPE_NAMES: dict[type, str] = {
@@ -74,8 +76,11 @@ class Node:
         self.path = path
 
     def error(self, problem: str, key: str | None = None) -> ScenarioError:
-        """A :class:`ScenarioError` at this node (or at its child ``key``)."""
+        """A :class:`ScenarioError` at this node (or at its child ``key``); a problem quoting
+        a huge value is cut short at :data:`MAX_PROBLEM` characters."""
         where = self.path if key is None else self._child_path(key)
+        if len(problem) > MAX_PROBLEM:
+            problem = problem[:MAX_PROBLEM] + "... (cut short)"
         return ScenarioError(self.file, where or "(top level)", problem)
 
     def _child_path(self, key: str | int) -> str:
@@ -120,7 +125,8 @@ class Node:
         if kind is int and isinstance(value, bool):
             raise self.error(f"expected {_TYPE_NAMES[int]}, got {value!r}")
         if not isinstance(value, kind):
-            raise self.error(f"expected {_TYPE_NAMES.get(kind, kind.__name__)}, got {value!r}")
+            got = _shown(value) if isinstance(value, str) else repr(value)
+            raise self.error(f"expected {_TYPE_NAMES.get(kind, kind.__name__)}, got {got}")
         return value
 
     def choice(
