@@ -426,3 +426,62 @@ def test_shallow_files_still_read() -> None:
     assert parse_toml("x = [[1, 2], [3]]\n[a.b.c]\nd = 1\n", "ok.toml").value["a"]["b"]["c"] == {
         "d": 1
     }
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ('""', "''"),
+        ('"   "', "'   '"),
+        ('"a\\u0000b"', "'a\\x00b'"),
+        ('"line\\nbreak"', "'line\\nbreak'"),
+        ('"' + "x" * 201 + '"', "(201 characters)"),
+    ],
+    ids=["empty", "blank", "nul", "line-break", "too-long"],
+)
+def test_a_name_is_short_printable_text(value: str, shown: str) -> None:
+    node = parse_toml(f"title = {value}\n", "names.toml")
+    err = error_of(lambda: node.name("title"))
+    assert (err.file, err.key) == ("names.toml", "title")
+    assert err.problem.startswith("expected a name of 1 to 200 printable characters, got ")
+    assert shown in err.problem
+
+
+def test_a_name_may_default_and_keeps_its_text() -> None:
+    node = parse_toml('title = "The Long Ridge \u2014 a battle"\n', "names.toml")
+    assert node.name("title") == "The Long Ridge \u2014 a battle"
+    assert node.name("army", "bottom") == "bottom"
+    assert error_of(lambda: node.name("army")).problem == "missing key"
+
+
+def test_text_allows_line_breaks_but_no_other_control_characters() -> None:
+    node = parse_toml('note = """two\nlines\twith a tab"""\nbad = "a\\u0007"\n', "t.toml")
+    assert node.text("note") == "two\nlines\twith a tab"
+    assert node.text("absent") == ""
+    err = error_of(lambda: node.text("bad"))
+    assert err.key == "bad" and "printable characters" in err.problem
+    long = parse_toml(f'note = "{"x" * 10_001}"\n', "t.toml")
+    assert "at most 10000" in error_of(lambda: long.text("note")).problem
+
+
+def test_odd_keys_are_shown_escaped_on_one_line() -> None:
+    node = parse_toml('[units]\n"a\\nb" = 1\n"' + "k" * 50 + '" = 2\n', "keys.toml")
+    units = node.child("units")
+    err = error_of(lambda: units.only(()))
+    assert err.key == "units.'a\\nb'" and "\n" not in str(err)
+    assert units.error("bad", "k" * 50).key.endswith("(50 characters)")
+
+
+def test_a_number_of_thousands_of_digits_is_a_syntax_error() -> None:
+    with pytest.raises(ScenarioError, match="integer string conversion") as info:
+        parse_toml("turns = " + "9" * 5000 + "\n", "big.toml")
+    assert info.value.key == "(syntax)"
+
+
+def test_a_huge_value_is_quoted_short() -> None:
+    node = parse_toml(f'turns = "{"x" * 5000}"\nside = "{"y" * 5000}"\n', "huge.toml")
+    err = error_of(lambda: node.get("turns", int))
+    assert err.problem == f"expected an integer, got '{'x' * 40}...' (5000 characters)"
+    err = error_of(lambda: node.choice("side", ("a", "b")))
+    assert err.problem.startswith("unknown value 'yyy") and err.problem.endswith("(cut short)")
+    assert len(err.problem) < 1100

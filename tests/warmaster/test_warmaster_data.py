@@ -888,7 +888,7 @@ SETUP_ERRORS = [
     ),
     pytest.param(
         "\nturn_cap = 0", "\nturn_cap = -1",
-        "options.turn_cap", "at least 0, got -1", id="negative-cap",
+        "options.turn_cap", "from 0 to 1000, got -1", id="negative-cap",
     ),
     pytest.param(
         "warp_instability = false", 'warp_instability = "no"',

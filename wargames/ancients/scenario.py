@@ -223,7 +223,7 @@ def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -
     for seat in SEATS:
         side = node.child(seat)
         side.only(_SIDE_KEYS)
-        armies.append(side.get("army", str, seat))
+        armies.append(side.name("army", seat))
         commands.append(side.number("command", 1, 12))
         targets.append(side.number("banners", 1, 60))
         for i, item in enumerate(side.list("units", default_empty=True)):
@@ -240,8 +240,10 @@ def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -
                 raise item.error(f"hex {hex_id} is impassable {board.terrain(hex_id)}", "hex")
             types.append(kind)
             sides.append(seat)
-            names.append(item.get("name", str, f"{seat}-{kind.code.lower()}-{i + 1}"))
+            names.append(item.name("name", f"{seat}-{kind.code.lower()}-{i + 1}"))
             start.append(hex_id)
+        if seat not in sides:
+            raise side.error(f"the {seat} army needs at least one unit", "units")
         missiles += _arm(side, seat, units, types, sides)
         for i, item in enumerate(side.list("leaders", default_empty=True)):
             item.only(("hex", "name"))
@@ -251,7 +253,7 @@ def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -
             led[hex_id] = item.path
             types.append(None)
             sides.append(seat)
-            names.append(item.get("name", str, f"{seat}-leader-{i + 1}"))
+            names.append(item.name("name", f"{seat}-leader-{i + 1}"))
             start.append(hex_id)
     for i, piece_type in enumerate(types):
         if piece_type is None:
@@ -260,7 +262,7 @@ def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -
                 raise node.error(f"leader {names[i]} stands on an enemy unit in {start[i]}")
     return Scenario(
         name=name,
-        title=node.get("title", str, name),
+        title=node.name("title", name),
         board=board,
         settings=chosen,
         units=units,
@@ -275,7 +277,7 @@ def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -
         first=node.choice("first", SEATS, what="first player"),  # type: ignore[arg-type]
         objectives=tuple(_objective(n, board) for n in node.list("objective", default_empty=True)),
         provenance=node.choice("provenance", SCENARIO_PROVENANCES, what="provenance"),
-        note=node.get("note", str, ""),
+        note=node.text("note"),
         source=source,
         readings=readings,
         variant=_variant(node, board),

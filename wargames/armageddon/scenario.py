@@ -75,6 +75,9 @@ _SETUP_KEYS = (
     "ork_areas", "ork_counters",
 )  # fmt: skip
 
+MAX_TURNS = 99
+"""The longest game a scenario may set (the campaign lasts 8 turns, BFA-SETUP-01)."""
+
 
 def scenario_names() -> list[str]:
     """The scenarios shipped in ``wargames/armageddon/scenarios`` ("campaign")."""
@@ -100,18 +103,25 @@ def setup_from(node: Node, source: ScenarioSource, data: ArmageddonData) -> Setu
     deployment (BFA-GAP-05): every counter exists and is placed once, on its own side's list;
     Imperial stacks obey stacking; the Ork army fits its deployment areas; and the build
     points equal the defence of the hives and factories set up (BFA-BUILD-02).
+
+    Besides: each side has an army (at least one Ork counter and one Ork area), every hive and
+    factory counter is set up (the build points track counts them all), the game lasts 1 to
+    :data:`MAX_TURNS` turns and the name is a printable name.
     """
     node.only(_SETUP_KEYS)
     placed: dict[str, str] = {}
     ork_areas = _ork_areas(node, data)
     imperial = _imperial(node.child("imperial"), data, placed, ork_areas)
     ork_counters = _counter_ids(node.list("ork_counters"), data, placed, ORKS)
+    if not ork_counters:
+        raise node.error("the Orks need at least one counter", "ork_counters")
     _check_ork_room(node, ork_counters, ork_areas, data)
-    turns = node.number("turns", least=1)
+    turns = node.number("turns", 1, MAX_TURNS)
     build_points = node.number("build_points")
+    _check_sites(node, imperial, data)
     _check_build_points(node, build_points, imperial, data)
     return Setup(
-        name=node.get("name", str, source.name),
+        name=node.name("name", source.name),
         imperial=imperial,
         reinforcements=_reinforcements(node, data, placed, turns),
         ork_areas=ork_areas,
@@ -132,6 +142,8 @@ def _ork_areas(node: Node, data: ArmageddonData) -> tuple[str, ...]:
             raise item.error(f"unknown area {area!r}")
         if not data.board[area].has("ork-territory"):
             raise item.error(f"{area} is not in Ork Territory")
+    if not seen:
+        raise node.error("the Orks need at least one deployment area", "ork_areas")
     return tuple(seen)
 
 
@@ -216,6 +228,15 @@ def _check_ork_room(
         )
 
 
+def _check_sites(node: Node, imperial: Mapping[str, Iterable[str]], data: ArmageddonData) -> None:
+    """Every hive and factory counter is set up: the build points track counts them all
+    until they are ruined (BFA-SETUP-01, BFA-BUILD-02)."""
+    placed = {c for stack in imperial.values() for c in stack}
+    for counter, spec in data.counters.items():
+        if spec.kind in ("hive", "factory") and counter not in placed:
+            raise node.error(f"the {spec.kind} counter {counter!r} is not set up", "imperial")
+
+
 def _check_build_points(
     node: Node, build_points: int, imperial: Mapping[str, Iterable[str]], data: ArmageddonData
 ) -> None:
@@ -244,7 +265,7 @@ def _reinforcements(
     table = node.child("reinforcements")
     turns_listed = table.keys()
     for key in turns_listed:
-        turn = int(key) if key.isdigit() else 0
+        turn = int(key) if key.isascii() and key.isdigit() and len(key) <= 4 else 0
         if not 1 <= turn <= turns:
             raise table.error(f"expected a turn number from 1 to {turns}", key)
         out[turn] = _counter_ids(table.child(key).items(), data, placed, IMPERIUM)

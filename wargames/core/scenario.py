@@ -42,6 +42,14 @@ NOTE = "note"
 _ODDS = re.compile(r"^\s*(\d+)\s*[-:]\s*(\d+)\s*$")
 _COLUMN_KEYS = ("odds", "rows", "provenance")
 
+MAX_NAME = 200
+"""The longest name a scenario may give (a title, an army, a leader), as records allow."""
+MAX_TEXT = 10_000
+"""The longest free text (a ``note``) a scenario may hold."""
+MAX_PROBLEM = 1000
+"""The longest problem an error states (one quoting a huge value is cut short)."""
+_TEXT_BREAKS = re.compile(r"[\n\r\t]")
+
 _TYPE_NAMES: dict[type, str] = {
     str: "a string",
     int: "an integer",
@@ -50,6 +58,13 @@ _TYPE_NAMES: dict[type, str] = {
     list: "a list",
     dict: "a table",
 }
+
+
+def _shown(value: str) -> str:
+    """A string for an error message: escaped, and cut short when long."""
+    return repr(value if len(value) <= 40 else value[:40] + "...") + (
+        f" ({len(value)} characters)" if len(value) > 40 else ""
+    )
 
 
 class Node:
@@ -63,13 +78,18 @@ class Node:
         self.path = path
 
     def error(self, problem: str, key: str | None = None) -> ScenarioError:
-        """A :class:`ScenarioError` at this node (or at its child ``key``)."""
+        """A :class:`ScenarioError` at this node (or at its child ``key``); a problem quoting
+        a huge value is cut short at :data:`MAX_PROBLEM` characters."""
         where = self.path if key is None else self._child_path(key)
+        if len(problem) > MAX_PROBLEM:
+            problem = problem[:MAX_PROBLEM] + "... (cut short)"
         return ScenarioError(self.file, where or "(top level)", problem)
 
     def _child_path(self, key: str | int) -> str:
         if isinstance(key, int):
             return f"{self.path}[{key}]"
+        if len(key) > 40 or not key.isprintable():  # shown escaped and cut short, on one line
+            key = _shown(key)
         return f"{self.path}.{key}" if self.path else key
 
     def _table(self) -> dict[str, Any]:
@@ -107,7 +127,8 @@ class Node:
         if kind is int and isinstance(value, bool):
             raise self.error(f"expected {_TYPE_NAMES[int]}, got {value!r}")
         if not isinstance(value, kind):
-            raise self.error(f"expected {_TYPE_NAMES.get(kind, kind.__name__)}, got {value!r}")
+            got = _shown(value) if isinstance(value, str) else repr(value)
+            raise self.error(f"expected {_TYPE_NAMES.get(kind, kind.__name__)}, got {got}")
         return value
 
     def choice(
@@ -156,6 +177,34 @@ class Node:
         if value < least or (most is not None and value > most):
             span = f"from {least} to {most}" if most is not None else f"of at least {least}"
             raise self.error(f"expected a whole number {span}, got {value}", key)
+        return value
+
+    def name(self, key: str, default: str | None = None) -> str:
+        """A name under ``key`` (a title, an army, a leader): from 1 to :data:`MAX_NAME`
+        printable characters, not all spaces (no control characters such as NUL or a line
+        break); ``default`` when absent."""
+        if default is not None and not self.has(key):
+            return default
+        node = self.child(key)
+        value = node.as_(str)
+        if not value.strip() or len(value) > MAX_NAME or not value.isprintable():
+            raise node.error(
+                f"expected a name of 1 to {MAX_NAME} printable characters, got {_shown(value)}"
+            )
+        return value
+
+    def text(self, key: str, default: str = "") -> str:
+        """Free text under ``key`` (a note): at most :data:`MAX_TEXT` characters, printable
+        apart from line breaks and tabs; ``default`` when absent."""
+        if not self.has(key):
+            return default
+        node = self.child(key)
+        value = node.as_(str)
+        if len(value) > MAX_TEXT or not _TEXT_BREAKS.sub("", value).isprintable():
+            raise node.error(
+                f"expected text of at most {MAX_TEXT} printable characters (line breaks and "
+                f"tabs allowed), got {_shown(value)}"
+            )
         return value
 
     def only(self, allowed: Collection[str]) -> None:
@@ -337,6 +386,8 @@ def parse_toml(text: str, file: str) -> Node:
         raise ScenarioError(file, "(syntax)", str(exc)) from None
     except RecursionError:
         raise ScenarioError(file, "(syntax)", f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise ScenarioError(file, "(syntax)", str(exc).split(";")[0]) from None
     if _depth(data) > MAX_DEPTH:
         raise ScenarioError(file, "(syntax)", f"nested deeper than {MAX_DEPTH} levels")
     return Node(data, file)

@@ -63,6 +63,9 @@ HORDE_KEYS = ("id", "profile", "at", "magnitude", "stealthed")
 OFFICER_KEYS = ("id", "name", "profile", "wounds", "talents", "at", "join")
 OBJECTIVE_KEYS = ("kind", "name", "squares", "unit", "side", "points")
 OBJECTIVES = ("control", "collapse", "destroy")
+MAX_ID = 40
+"""The longest unit id (ids are written in every action naming the unit; the shipped ones
+have at most a dozen characters)."""
 
 
 def other_side(side: str) -> str:
@@ -181,7 +184,7 @@ def read_setup(root: Node, source: ScenarioSource) -> BattleSetup:
     preset = root.choice("rules", PRESETS, "catalogue", what="rules preset")
     return BattleSetup(
         name=source.name,
-        title=root.get("title", str),
+        title=root.name("title"),
         field=field,
         sides=sides,
         rounds=root.number("rounds", 1, 99, default=DEFAULT_ROUNDS),
@@ -189,7 +192,7 @@ def read_setup(root: Node, source: ScenarioSource) -> BattleSetup:
         objectives=tuple(_objective(o, field, units) for o in root.list("objective", True)),
         units=units,
         rules=PRESETS[preset],
-        note=root.get("note", str, ""),
+        note=root.text("note"),
         provenance=root.provenance("reconstructed"),
         source=source,
     )
@@ -271,10 +274,10 @@ def _profile(node: Node) -> Horde:
 
 def _unit_id(node: Node, seen: dict[str, str]) -> str:
     ident = node.unique(seen, "unit id", "id")
-    if not valid_id(ident):
+    if not valid_id(ident) or len(ident) > MAX_ID:
         raise node.error(
-            f"bad unit id {ident!r}: a letter, then letters, digits, '_', '.' or '-', and not an "
-            "action word (activate, pass, roll...)",
+            f"bad unit id {ident[:MAX_ID]!r}: a letter, then letters, digits, '_', '.' or '-' "
+            f"(at most {MAX_ID} characters), and not an action word (activate, pass, roll...)",
             "id",
         )
     return ident
@@ -343,7 +346,7 @@ def _officer(
     profile = _profile(node)
     wounds = node.number("wounds", 1, 999)
     talents = _talents(node)
-    officer = Officer(node.get("name", str, ident), wounds, talents)
+    officer = Officer(node.name("name", ident), wounds, talents)
     hero = hero_profile(profile, wounds)
     if node.has("join") == node.has("at"):
         raise node.error("an Officer either stands 'at' a square or 'join's a horde")
@@ -383,7 +386,7 @@ def _side(node: Node, side: str, units: tuple[Unit, ...]) -> SideSetup:
         found = next((u for u in units if u.id == commander), None)
         if found is None or found.side != side or found.officer is None:
             raise node.error(f"no {side} Officer {commander!r} to be the Commander", "commander")
-    return SideSetup(side, node.get("army", str), commander)
+    return SideSetup(side, node.name("army"), commander)
 
 
 def _objective(node: Node, field: Battlefield, units: tuple[Unit, ...]) -> Objective:
@@ -393,14 +396,14 @@ def _objective(node: Node, field: Battlefield, units: tuple[Unit, ...]) -> Objec
     points = node.number("points", 1, 99)
     if kind == "control":
         squares = frozenset(_squares(node, "squares", field.width, field.height))
-        name = node.get("name", str, "an area")
+        name = node.name("name", "an area")
         return Objective("control", name, points, squares=squares, side=side)
     if kind == "destroy":
         ident = node.get("unit", str)
         if not any(u.id == ident for u in units):
             raise node.error(f"no unit {ident!r} to destroy", "unit")
-        return Objective("destroy", node.get("name", str, f"destroy {ident}"), points, unit=ident)
-    return Objective("collapse", node.get("name", str, "collapse the enemy"), points, side=side)
+        return Objective("destroy", node.name("name", f"destroy {ident}"), points, unit=ident)
+    return Objective("collapse", node.name("name", "collapse the enemy"), points, side=side)
 
 
 __all__ = [

@@ -122,6 +122,11 @@ _OPTION_KEYS = (
 )  # fmt: skip
 
 
+MAX_TURN = 1000
+"""The latest turn a wave or a turn cap may name (as the ``turn_cap`` option; the rulebook's
+waves come on turns 1 and 2, WM-REINF-01, and it has no turn limit, WM-VICTORY-05)."""
+
+
 def scenario_names() -> list[str]:
     """The scenarios shipped in ``wargames/warmaster/scenarios`` ("boarding")."""
     return package_files(PACKAGE, "scenarios")
@@ -146,7 +151,9 @@ def setup_from(node: Node, source: ScenarioSource, data: WarmasterData) -> Setup
     than there are areas (one per area, WM-SETUP-01, -02); the cup holds skull-backed units
     (WM-SETUP-03); Imperial waves name Imperial counters, a group wave is exactly its groups
     times their size and holds its ``first`` unit (WM-SETUP-05, WM-REINF-01 to -04); no counter
-    type is used more often than the manifest holds it.
+    type is used more often than the manifest holds it. Besides: every wave teleports at least
+    one unit, waves come on turns 1 to :data:`MAX_TURN`, turn caps are 0 (none) to
+    :data:`MAX_TURN`, and the name is a printable name.
     """
     node.only(_SETUP_KEYS)
     used: dict[str, int] = {}
@@ -166,7 +173,7 @@ def setup_from(node: Node, source: ScenarioSource, data: WarmasterData) -> Setup
     options = node.child("options") if node.has("options") else Node({}, node.file, "options")
     options.only(_OPTION_KEYS)
     return Setup(
-        name=node.get("name", str, source.name),
+        name=node.name("name", source.name),
         bridge_control=node.choice("bridge_control", SIDES, what="side"),
         face_down=face_down,
         cup=cup,
@@ -184,7 +191,7 @@ def setup_from(node: Node, source: ScenarioSource, data: WarmasterData) -> Setup
 
 def _cap(node: Node, key: str) -> int | None:
     """A turn cap; 0 or absent means none."""
-    value = node.number(key, default=0)
+    value = node.number(key, 0, MAX_TURN, default=0)
     return value or None
 
 
@@ -229,13 +236,15 @@ def _waves(node: Node, data: WarmasterData, used: dict[str, int]) -> tuple[Imper
     turns: dict[int, str] = {}
     for item in node.list("imperial"):
         item.only(_WAVE_KEYS)
-        turn = item.number("turn", least=1)
+        turn = item.number("turn", 1, MAX_TURN)
         if turn in turns:
             raise item.error(f"turn {turn} already has a wave (at {turns[turn]})", "turn")
         turns[turn] = item.path
         units = _counts(item.child("units"), data, IMPERIAL, used)
+        if not units:
+            raise item.error("a wave needs at least one unit", "units")
         if item.get("teleport", str) == "groups":
-            waves.append(_group_wave(item, turn, units))
+            waves.append(_group_wave(item, turn, units, data))
         else:
             item.choice("teleport", ("groups", "alone"), what="teleport mode")
             for key in ("groups", "group_size", "first", "suggested_groups"):
@@ -247,9 +256,12 @@ def _waves(node: Node, data: WarmasterData, used: dict[str, int]) -> tuple[Imper
     return tuple(sorted(waves, key=lambda w: w.turn))
 
 
-def _group_wave(node: Node, turn: int, units: Mapping[str, int]) -> ImperialWave:
+def _group_wave(
+    node: Node, turn: int, units: Mapping[str, int], data: WarmasterData
+) -> ImperialWave:
     """Groups of exactly ``group_size`` (WM-SETUP-05), the ``first`` unit's group first
-    (WM-REINF-02)."""
+    (WM-REINF-02): ``first`` is a one-of-a-kind counter, such as the Emperor, so that one
+    group holds it."""
     groups = node.number("groups", least=1)
     size = node.number("group_size", least=1)
     total = sum(units.values())
@@ -258,6 +270,12 @@ def _group_wave(node: Node, turn: int, units: Mapping[str, int]) -> ImperialWave
     first = node.get("first", str)
     if first not in units:
         raise node.error(f"{first!r} is not among this wave's units", "first")
+    if data.counters[first].count != 1:
+        raise node.error(
+            f"the manifest has {data.counters[first].count} {first} counters; the first group "
+            "is named by a one-of-a-kind counter (the Emperor, a Primarch)",
+            "first",
+        )
     suggested = tuple(
         _suggested_group(item, size, units) for item in node.list("suggested_groups", True)
     )
