@@ -16,13 +16,14 @@ lie (:attr:`WarmasterState.backs`, all Eye of Horus backs) and shows the cup onl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 import numpy as np
 
 from wargames.core import counters
+from wargames.core.caches import PER_DATA
 from wargames.core.cards import Pile
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
@@ -66,7 +67,7 @@ def other(side: str) -> str:
 Manifest = counters.Manifest[UnitSpec]
 
 
-@cache
+@lru_cache(maxsize=PER_DATA)
 def manifest(data: WarmasterData) -> Manifest:
     """Every individual counter of ``data`` (instance ids) on the ship's map."""
     return counters.Manifest.of(
