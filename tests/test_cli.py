@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -540,3 +541,117 @@ def test_replay_of_a_record_with_a_bad_option(
     code, _, err = run(capsys, "replay", str(file))
     assert code == 2
     assert "toy option 'target': must be between 1 and 1000, got -5" in one_error(err)
+
+
+# -- bounds of every number the command takes ------------------------------------------------
+
+TOP_SEED = str(2**128 - 1)
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (
+            ["play", "toy", "--seed", str(2**128)],
+            "--seed: expected a whole number from 0 to 2**128",
+        ),
+        (["play", "toy", "--seed", "9" * 5000], "--seed: expected a whole number from 0"),
+        (["play", "toy", "--seed", "1.5"], "--seed: expected a whole number from 0"),
+        (["play", "toy", "--max-steps", "1000001"], "--max-steps: expected a whole number"),
+        (["play", "toy", "--max-steps", "-1"], "from 0 to 1,000,000, got -1"),
+        (["odds", "ancients", "MI", "HI", "--bonus", "10000"], "--bonus: expected a whole"),
+        (["odds", "ancients", "MI", "HI", "--bonus", "7"], "from 0 to 6, got 7"),
+        (["odds", "ancients", "MI", "HI", "--blocks", "5"], "--blocks: expected a whole number"),
+        (["odds", "ancients", "LB", "MI", "--ranged", "--moved", "7"], "--moved: expected"),
+        (["odds", "armageddon", "367", "1"], "attack: expected a whole number from 1 to 366"),
+        (["odds", "armageddon", "6", "405"], "defence: expected a whole number from 0 to 404"),
+        (
+            ["odds", "armageddon", "6", "2", "-m", "6"],
+            "--modifier: expected a whole number from -5",
+        ),
+        (["odds", "armageddon", "x", "2"], "invalid int value"),
+        (["odds", "warmaster", "223", "5"], "attack: expected a whole number from 1 to 222"),
+        (["odds", "warmaster", "9", "219"], "defence: expected a whole number from 0 to 218"),
+        (["odds", "warmaster", "9" * 5000, "5"], "digits is no total"),
+        (
+            [
+                "odds",
+                "horde",
+                "stormtroopers",
+                "cultists",
+                "--melee",
+                "--defender-magnitude",
+                "1001",
+            ],
+            "--defender-magnitude: expected a whole number from 0 to 1000",
+        ),
+        (
+            ["odds", "horde", "stormtroopers", "cultists", "--melee", "--received", "101"],
+            "--received: expected a whole number from 0 to 100",
+        ),
+        (
+            [
+                "odds",
+                "horde",
+                "stormtroopers",
+                "cultists",
+                "--melee",
+                "--engaged",
+                "9,9,9,9,9,9,9,9,9",
+            ],
+            "--engaged: expected at most 8",
+        ),
+    ],
+)
+def test_every_number_is_bounded_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], expected: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert expected in one_error(err)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "toy", "--seed", TOP_SEED, "--max-steps", "1000000", "--quiet"],
+        ["play", "toy", "--seed", "0", "--max-steps", "0", "--quiet"],
+        ["odds", "ancients", "MI", "HI", "--bonus", "6"],
+        ["odds", "ancients", "MI", "HI", "--blocks", "4"],
+        ["odds", "ancients", "LB", "MI", "--ranged", "--moved", "6"],
+        ["odds", "armageddon", "366", "404", "-m", "-5"],
+        ["odds", "armageddon", "1", "0", "-m", "5"],
+        ["odds", "warmaster", "222", "218"],
+        ["odds", "warmaster", "1", "0"],
+        ["odds", "horde", "stormtroopers", "cultists", "--melee", "--defender-magnitude", "1000"],
+        ["odds", "horde", "stormtroopers", "cultists", "--melee", "--received", "100"],
+        [
+            "odds",
+            "horde",
+            "stormtroopers",
+            "cultists",
+            "--melee",
+            "--engaged",
+            "1,1,1,1,1,1,1,1000",
+        ],
+    ],
+)
+def test_the_edge_values_are_accepted(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, "")
+    assert out.strip()
+
+
+def test_a_huge_card_bonus_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "odds", "ancients", "MI", "HI")  # the game's data loaded: time the refusal only
+    start = time.perf_counter()
+    code, _, err = run(capsys, "odds", "ancients", "MI", "HI", "--bonus", "10000")
+    assert time.perf_counter() - start < 0.5
+    assert code == 2
+    assert "--bonus: expected a whole number from 0 to 6, got 10000" in one_error(err)
+
+
+def test_the_top_seed_plays_the_game_the_api_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "toy", "--seed", TOP_SEED, "--json")
+    assert code == 0
+    assert json.loads(out) == wargames.play("toy", seed=2**128 - 1).to_json()

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wargames.core import bounds
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Outcome, Player, Record
 from wargames.core.errors import (
+    ArgumentError,
     CapabilityError,
     NotationError,
     OptionError,
@@ -36,6 +38,7 @@ __all__ = [
     "CHANCE",
     "Action",
     "Agent",
+    "ArgumentError",
     "CapabilityError",
     "Game",
     "GameState",
@@ -109,9 +112,11 @@ def match(
     team game's seats (``side/role``) may be given their own agents; a seat without one is
     played by its side's. A name that is no player of the game raises
     :class:`UnknownNameError`. Each named agent is seeded from ``seed`` and its player, so the
-    same seed gives the same game. With ``bot_options`` the game's options for bot-only play
-    (such as a turn cap) apply.
+    same seed gives the same game; ``seed`` is ``None`` (fresh entropy) or a whole number from
+    0 to ``2**128 - 1`` (else :class:`ArgumentError`). With ``bot_options`` the game's options
+    for bot-only play (such as a turn cap) apply.
     """
+    seed = bounds.seed(seed)
     g = game(game_id)
     merged = {**(dict(g.bot_options) if bot_options else {}), **options}
     state = g.start(scenario, merged)
@@ -134,7 +139,13 @@ def play(
     max_steps: int | None = None,
     **options: Any,
 ) -> Record:
-    """Play a whole game with bots on every side and return its :class:`Record`."""
+    """Play a whole game with bots on every side and return its :class:`Record`.
+
+    The arguments are :func:`match`'s; ``max_steps`` (``None``: to the end) stops the game
+    after that many actions, 0 to 1,000,000 (the most a record holds; else
+    :class:`ArgumentError`)."""
+    if max_steps is not None:
+        bounds.whole("max_steps", max_steps, 0, bounds.MAX_STEPS)
     m = match(game_id, agents, seed, scenario, **options)
     m.run(max_steps)
     return m.record()

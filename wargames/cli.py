@@ -39,7 +39,7 @@ from collections.abc import Mapping
 from typing import IO, Any, NoReturn
 
 import wargames
-from wargames.core import registry
+from wargames.core import bounds, registry
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Outcome, Player, Record
 from wargames.core.errors import (
     CapabilityError,
@@ -284,8 +284,18 @@ def _play_parser(g: registry.Game | None, add_help: bool = True) -> _Parser:
     )
     parser.add_argument("game", metavar="GAME", nargs=None if g else "?", help="the game id")
     parser.add_argument("--scenario", metavar="NAME", help="a scenario (default: the game's)")
-    parser.add_argument("--seed", type=_natural, metavar="N", help="seed of dice and bots")
-    parser.add_argument("--max-steps", type=_natural, metavar="N", help="stop after N actions")
+    parser.add_argument(
+        "--seed",
+        type=_whole(0, bounds.MAX_SEED - 1, "2**128 - 1"),
+        metavar="N",
+        help="seed of dice and bots, 0 to 2**128 - 1 (default: a fresh one)",
+    )
+    parser.add_argument(
+        "--max-steps",
+        type=_whole(0, bounds.MAX_STEPS, f"{bounds.MAX_STEPS:,}"),
+        metavar="N",
+        help=f"stop after N actions, 0 to {bounds.MAX_STEPS:,} (the most a record holds)",
+    )
     parser.add_argument("--json", action="store_true", help="print only the record, as JSON")
     parser.add_argument("--quiet", action="store_true", help="print only the outcome")
     if g is None:
@@ -390,14 +400,29 @@ def _option_dest(index: int) -> str:
     return f"option_{index}"
 
 
-def _natural(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
-    return value
+def _whole(low: int, high: int, high_text: str) -> Any:
+    """The argparse type of a whole number from ``low`` to ``high`` (``high_text`` in words);
+    the error is one line naming the range."""
+
+    def read(text: str) -> int:
+        span = f"a whole number from {low} to {high_text}"
+        try:
+            value = int(text.strip(), 10) if len(text) <= _DIGITS else None
+        except ValueError:
+            value = None
+        if value is None:
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise argparse.ArgumentTypeError(f"expected {span}, got {shown!r}")
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected {span}, got {value}")
+        return value
+
+    return read
+
+
+_DIGITS = 50
+"""No number the command takes is longer (2**128 has 39 digits): longer text is refused
+before Python reads it as a number."""
 
 
 def _play(rest: list[str]) -> int:

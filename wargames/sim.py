@@ -23,7 +23,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 import wargames
-from wargames.core import registry
+from wargames.core import bounds, registry
 from wargames.core.engine import Agent, Player, Record
 from wargames.core.errors import UnknownNameError
 
@@ -57,15 +57,19 @@ def simulate(
     short games). ``max_steps`` caps each game; ``options`` go to the game (after its
     ``bot_options``).
 
-    The game, the scenario, the options, the players named in ``agents`` and the agent names
-    are checked before any game is played: a bad one raises a
+    The numbers are bounded (:mod:`wargames.core.bounds`): ``n`` from 0 to 1,000,000,
+    ``seed`` from 0 so that ``seed + n - 1`` stays below ``2**128``, ``chunksize`` from 1,
+    ``max_steps`` up to 1,000,000 (:class:`~wargames.core.errors.ArgumentError`, a
+    ``ValueError``). The game, the scenario, the options, the players named in ``agents``
+    and the agent names are checked before any game is played: a bad one raises a
     :class:`~wargames.core.errors.WargamesError` (:class:`~wargames.core.errors.OptionError`,
     :class:`~wargames.core.errors.UnknownNameError`) at once, not in a worker.
     """
-    if n < 0:
-        raise ValueError(f"n must be >= 0, got {n}")
-    if chunksize < 1:
-        raise ValueError(f"chunksize must be >= 1, got {chunksize}")
+    n = bounds.whole("n", n, 0, bounds.MAX_GAMES)
+    seed = bounds.whole("seed", seed, 0, bounds.MAX_SEED - max(n, 1))
+    chunksize = bounds.whole("chunksize", chunksize, 1, bounds.MAX_GAMES)
+    if max_steps is not None:
+        bounds.whole("max_steps", max_steps, 0, bounds.MAX_STEPS)
     specs = dict(agents or {})
     _check(game_id, specs, scenario, options)
     if executor is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import icepool
@@ -15,7 +16,11 @@ import pytest
 from wargames.ancients.dice import FACES, Roll, score
 from wargames.ancients.distribution import distribution, markov_joint, mean_per_die
 from wargames.ancients.odds import (
+    MAX_CARD_BONUS,
+    MAX_HEXES_MOVED,
+    ODDS_CACHE,
     RAMPAGE_DICE,
+    _roll_odds,
     escape_survives,
     leader_check,
     lone_leader_killed,
@@ -24,6 +29,7 @@ from wargames.ancients.odds import (
 )
 from wargames.ancients.settings import AncientsSettings
 from wargames.ancients.units import UnitTable, close_dice, default_units
+from wargames.core.errors import ArgumentError
 
 U: UnitTable = default_units()
 CAVALRY_ELEPHANT = attrs.evolve(U["EL"], kind="cavalry", cavalry=True)  # exercises every path
@@ -306,3 +312,43 @@ def test_odds_command() -> None:
         with pytest.raises(ValueError) as err:
             odds_command(bad)
         assert "\n" not in str(err.value)
+
+
+# -- bounds ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "argument", "span"),
+    [
+        ({"card_bonus": 10_000}, "card_bonus", "from 0 to 6, got 10000"),
+        ({"card_bonus": 7}, "card_bonus", "from 0 to 6, got 7"),
+        ({"card_bonus": -1}, "card_bonus", "from 0 to 6, got -1"),
+        ({"card_bonus": 1.5}, "card_bonus", "from 0 to 6, got float 1.5"),
+        ({"blocks": 5}, "blocks", "from 1 to 4 (HI: 1 to 4 blocks), got 5"),
+        ({"blocks": 0}, "blocks", "from 1 to 6, got 0"),
+        ({"hexes_moved": 7}, "hexes_moved", "from 0 to 6, got 7"),
+        ({"kind": "melee"}, "kind", "expected one of ranged, close"),
+        ({"leader": ["attached"]}, "leader", "expected one of none, attached, adjacent"),
+    ],
+)
+def test_the_roll_arguments_are_bounded(kwargs: dict[str, Any], argument: str, span: str) -> None:
+    with pytest.raises(ArgumentError) as e:
+        roll_odds("MI", "HI", **kwargs)
+    assert e.value.argument == argument and span in str(e.value)
+
+
+def test_the_edges_of_the_roll_bounds_are_accepted() -> None:
+    assert roll_odds("MI", "HI", card_bonus=MAX_CARD_BONUS).dice == 4 + MAX_CARD_BONUS
+    assert roll_odds("MI", "HI", blocks=4).blocks == 4
+    assert roll_odds("LB", "MI", kind="ranged", hexes_moved=MAX_HEXES_MOVED).dice == 1
+
+
+def test_a_huge_bonus_is_refused_before_any_work() -> None:
+    start = time.perf_counter()
+    with pytest.raises(ArgumentError):
+        odds_command(["MI", "HI", "--bonus", "10000"])
+    assert time.perf_counter() - start < 0.5
+
+
+def test_the_roll_cache_is_bounded() -> None:
+    assert _roll_odds.cache_info().maxsize == ODDS_CACHE

@@ -264,3 +264,39 @@ def test_match_play_simulate_and_replay_check_options() -> None:
     record["options"] = {"rounds": "one"}
     with pytest.raises(OptionError, match="rounds"):
         wargames.replay(record)
+
+
+# -- every number of every shipped game is bounded -------------------------------------------
+
+SHIPPED = ("armageddon", "warmaster", "horde", "ancients")
+
+
+def _numbers() -> list[tuple[str, Option]]:
+    return [
+        (game, option)
+        for game in SHIPPED
+        for option in wargames.game(game).options
+        if option.kind in (int, float) and option.parse is None and not option.choices
+    ]
+
+
+def test_every_numeric_option_of_a_shipped_game_has_a_range() -> None:
+    found = _numbers()
+    assert {game for game, _ in found} >= {"warmaster", "horde", "ancients"}
+    for game, option in found:
+        assert option.low is not None and option.high is not None, (game, option.name)
+        assert option.allowed() == f"{option.low}..{option.high}"
+
+
+@pytest.mark.parametrize(("game", "option"), _numbers(), ids=lambda v: getattr(v, "name", v))
+def test_a_numeric_option_takes_its_edges_and_refuses_beyond(game: str, option: Option) -> None:
+    g = wargames.game(game)
+    assert g.options.check({option.name: option.low}, game)[option.name] == option.low
+    assert g.options.check({option.name: option.high}, game)[option.name] == option.high
+    for bad in (option.low - 1, option.high + 1, 10**30, True, "7", 2.5):
+        with pytest.raises(OptionError, match=f"option '{option.name}'"):
+            g.options.check({option.name: bad}, game)
+    with pytest.raises(OptionError, match=f"between {option.low} and {option.high}"):
+        option.from_text(str(option.high + 1))
+    with pytest.raises(OptionError, match="expected a whole number"):
+        option.from_text("9" * 5000)

@@ -14,6 +14,7 @@ import pytest
 from horde.hmc import build, weapon
 
 from wargames.core.engine import CHANCE, Action, GameState, Match
+from wargames.core.errors import ArgumentError
 from wargames.core.notation import Reroll
 from wargames.horde.combat.actions import Counter
 from wargames.horde.combat.attack import attack_numbers
@@ -21,6 +22,9 @@ from wargames.horde.combat.context import AttackContext, Side
 from wargames.horde.combat.data import horde
 from wargames.horde.combat.engagement import EngagementState, TearingChoice, new_engagement
 from wargames.horde.combat.odds import (
+    MAX_ENGAGED,
+    MAX_MAGNITUDE,
+    MAX_RECEIVED,
     POLICIES,
     Policy,
     attack_odds,
@@ -384,7 +388,7 @@ def test_odds_command_options_reach_the_context() -> None:
         (["cultists", "marines", "--ranged", "--engaged", "a,b"], "--engaged"),
         (
             ["cultists", "marines", "--ranged", "--fleeing", "--defender-magnitude", "-3"],
-            "negative",
+            "from 0 to 1000, got -3",
         ),
         (["cultists", "marines", "--ranged", "--stealth", "--charge"], "HMC-COMBAT-02"),
         (["cultists", "marines", "--ranged", "--data", "/no/such/folder"], "no such folder"),
@@ -393,3 +397,31 @@ def test_odds_command_options_reach_the_context() -> None:
 def test_odds_command_errors(argv: list[str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         odds_command(argv)
+
+
+# -- bounds of the command -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("flags", "argument"),
+    [
+        (["--attacker-magnitude", str(MAX_MAGNITUDE + 1)], "--attacker-magnitude"),
+        (["--defender-magnitude", "-1"], "--defender-magnitude"),
+        (["--received", str(MAX_RECEIVED + 1)], "--received"),
+        (["--engaged", ",".join(["5"] * (MAX_ENGAGED + 1))], "--engaged"),
+        (["--engaged", "0"], "--engaged"),
+    ],
+)
+def test_the_numbers_of_the_command_are_bounded(flags: list[str], argument: str) -> None:
+    with pytest.raises(ArgumentError) as e:
+        odds_command(["stormtroopers", "cultists", "--melee", *flags])
+    assert e.value.argument == argument
+
+
+def test_the_edges_of_the_command_are_accepted() -> None:
+    edge = [
+        *("--attacker-magnitude", str(MAX_MAGNITUDE), "--defender-magnitude", str(MAX_MAGNITUDE)),
+        *("--received", str(MAX_RECEIVED), "--engaged", ",".join(["1"] * MAX_ENGAGED)),
+    ]
+    answer = odds_command(["stormtroopers", "cultists", "--melee", *edge])
+    assert answer["text"]

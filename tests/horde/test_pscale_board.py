@@ -201,3 +201,16 @@ def test_sightlines_are_symmetric_and_exact() -> None:
             there = Sightline.of(dc, dr)
             back = Sightline.of(-dc, -dr)
             assert sorted(there.entered) == sorted((x + dc, y + dr) for x, y in back.entered)
+
+
+def test_the_row_patterns_remembered_are_bounded() -> None:
+    from wargames.horde import battlefield
+
+    field = wargames.load("horde", "mirror").setup.field
+    everything = field.everywhere
+    field._row_squares.clear()
+    for mask in range(1, battlefield.ROW_PATTERNS + 100):
+        assert field.squares_in(mask & everything) == [
+            a for a in field.squares if field.bit[a] & mask & everything
+        ]
+    assert 0 < len(field._row_squares) <= battlefield.ROW_PATTERNS

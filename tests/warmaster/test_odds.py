@@ -16,6 +16,7 @@ from wm import position, top
 from wargames.cli import main
 from wargames.core import registry
 from wargames.core.engine import Match
+from wargames.core.errors import ArgumentError
 from wargames.core.notation import Roll
 from wargames.core.odds import odds_ratio
 from wargames.warmaster.battle import (
@@ -27,7 +28,7 @@ from wargames.warmaster.battle import (
     reroll_side,
 )
 from wargames.warmaster.data import IMPERIAL, TRAITOR, default_data
-from wargames.warmaster.odds import analyse, battle_odds, odds_command
+from wargames.warmaster.odds import analyse, battle_odds, odds_command, total_limit
 from wargames.warmaster.state import WarmasterState
 
 DATA = default_data()
@@ -249,8 +250,8 @@ def test_shifts_read_as_the_engine_reads_them() -> None:
         (("custodes,custodes,custodes,custodes", "crew"), "only 3"),
         (("emperor,custodes,custodes,sanguinius", "crew"), "WM-STACK-01"),
         (("custodes", "trap"), "never fights"),
-        (("0", "5"), "at least 1"),
-        (("5", "-1"), "negative"),
+        (("0", "5"), "attack: expected a whole number from 1 to 222, got 0"),
+        (("5", "-1"), "defence: expected a whole number from 0 to 218, got -1"),
         (("emperor", "5"), "both sides as totals or both as counters"),
     ],
 )
@@ -361,3 +362,18 @@ def test_cli_errors_are_one_line(
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("wargames: error: warmaster odds: "), lines
     assert expected in lines[0] and not captured.out
+
+
+# -- bounds ------------------------------------------------------------------------------------
+
+
+def test_a_total_is_bounded_by_the_whole_manifest() -> None:
+    assert (total_limit(None, "attack"), total_limit(None, "defence")) == (222, 218)
+    assert sum(battle_odds(222, 218).values()) == 1
+    assert sum(battle_odds(1, 0).values()) == 1
+    for attack, defence, argument in ((223, 5, "attack"), (0, 5, "attack"), (9, 219, "defence")):
+        with pytest.raises(ArgumentError) as e:
+            battle_odds(attack, defence)
+        assert e.value.argument == argument
+    with pytest.raises(ArgumentError, match="digits is no total"):
+        battle_odds("9" * 5000, 5)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -286,7 +286,7 @@ def distribution(
     return RollOdds(roll, dice, blocks, cap, capped, joint)
 
 
-@cache
+@lru_cache(maxsize=4096)  # keyed by rolls (unit types, settings): bounded for edited data
 def _joint(roll: Roll, dice: int, cap: int) -> Joint:
     return _joint_exact(
         dice,

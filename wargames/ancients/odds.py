@@ -21,13 +21,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from typing import Any, NoReturn
 
 import attrs
 
 from wargames.ancients.dice import (
     CLOSE_KINDS,
+    KINDS,
+    LEADERS,
     Kind,
     Leader,
     Roll,
@@ -49,9 +51,25 @@ from wargames.ancients.terrain import (
     terrain_for,
 )
 from wargames.ancients.units import UnitType, close_dice, units_for
+from wargames.core import bounds
+from wargames.core.errors import ArgumentError
 
 RAMPAGE_DICE = 2
 """Dice rolled at each piece next to a rampaging elephant (CCB-ELEPHANT-14)."""
+MAX_CARD_BONUS = 6
+"""The most bonus dice a card may give: the card files' bound on ``bonus_dice`` (the shipped
+decks give at most 2), so every card of any deck can be asked about, and no more."""
+MAX_HEXES_MOVED = 6
+"""The most hexes a unit moves before it fires: the unit files' bound on ``move``. Fire
+dice only tell standing from moving (CCB-RANGED-09 to -11), so this is a sanity bound."""
+MAX_BLOCKS = 6
+"""The most blocks a unit has: the unit files' bound on ``blocks`` (checked first; then
+against the target's own strength)."""
+ODDS_CACHE = 1024
+"""Rolls :func:`roll_odds` remembers (least recently used first out): the rolls the rules can
+ask about are a few thousand at most (unit pairs x kinds x terrain), and each costs a few KB;
+a session of what-ifs repeats the same few, and the bound keeps arbitrary queries from
+growing memory."""
 MISS = Fraction(5, 6)
 
 
@@ -124,7 +142,13 @@ def roll_odds(
     crosses a rampart hexside. ``card_bonus``: dice from the card (attacks only).
     ``hexes_moved``: for fire. ``full_strength``: the attacker's, for warriors and barbarian
     chariots. Raises ``ValueError`` for a roll the rules do not allow (no dice).
+
+    Bounds (:class:`~wargames.core.errors.ArgumentError`, a ``ValueError``, naming the argument
+    and the range): ``card_bonus`` 0 to :data:`MAX_CARD_BONUS` (6), ``blocks`` 1 to the
+    target's blocks, ``hexes_moved`` 0 to :data:`MAX_HEXES_MOVED` (6); ``kind`` and ``leader``
+    one of :data:`~wargames.ancients.dice.KINDS` and :data:`~wargames.ancients.dice.LEADERS`.
     """
+    _check_roll(kind, leader, card_bonus, blocks, hexes_moved)
     return _roll_odds(
         attacker,
         target,
@@ -141,7 +165,22 @@ def roll_odds(
     )
 
 
-@cache
+def _check_roll(
+    kind: object, leader: object, card_bonus: object, blocks: object, hexes_moved: object
+) -> None:
+    """The bounds of :func:`roll_odds`'s numbers and names (``blocks`` against the target's
+    own strength is checked with the target)."""
+    if kind not in KINDS:
+        raise ArgumentError("kind", f"expected one of {', '.join(KINDS)}, got {kind!r}")
+    if leader not in LEADERS:
+        raise ArgumentError("leader", f"expected one of {', '.join(LEADERS)}, got {leader!r}")
+    bounds.whole("card_bonus", card_bonus, 0, MAX_CARD_BONUS)
+    bounds.whole("hexes_moved", hexes_moved, 0, MAX_HEXES_MOVED)
+    if blocks is not None:
+        bounds.whole("blocks", blocks, 1, MAX_BLOCKS)
+
+
+@lru_cache(maxsize=ODDS_CACHE)
 def _roll_odds(
     attacker: UnitType | str,
     target: UnitType | str | None,
@@ -185,6 +224,14 @@ def _roll_odds(
         raise ValueError(f"{roller.code} rolls no dice here, so it cannot make this attack")
     close = kind in CLOSE_KINDS
     ignored = sword_ignores(aimed, there, hexside, settings) if close else 0
+    full = 1 if aimed is None else aimed.blocks
+    if blocks is not None and blocks > full:
+        target = "a lone leader" if aimed is None else aimed.code
+        raise ArgumentError(
+            "blocks",
+            f"expected a whole number from 1 to {full} ({target}: 1 to {full} blocks), "
+            f"got {blocks}",
+        )
     roll = Roll(
         kind=kind,
         roller=None if kind == "rampage" else roller,
@@ -229,9 +276,13 @@ def _parser() -> _Parser:
     parser.add_argument("--terrain", default="clear", help="the target's hex (forest, hill, ...)")
     parser.add_argument("--from", dest="origin", default="clear", help="the attacker's hex")
     parser.add_argument("--rampart", action="store_true", help="the attack crosses a rampart")
-    parser.add_argument("--bonus", type=int, default=0, help="card bonus dice")
-    parser.add_argument("--blocks", type=int, help="the target's blocks left")
-    parser.add_argument("--moved", type=int, default=0, help="hexes the firer moved")
+    parser.add_argument(
+        "--bonus", type=int, default=0, help=f"card bonus dice, 0 to {MAX_CARD_BONUS}"
+    )
+    parser.add_argument("--blocks", type=int, help="the target's blocks left, 1 to its full")
+    parser.add_argument(
+        "--moved", type=int, default=0, help=f"hexes the firer moved, 0 to {MAX_HEXES_MOVED}"
+    )
     parser.add_argument(
         "--damaged", action="store_true", help="the attacker is not at full strength"
     )
@@ -281,7 +332,13 @@ def odds_command(argv: Sequence[str]) -> dict[str, Any]:
         )
     except KeyError as exc:
         raise ValueError(str(exc.args[0])) from None
+    except ArgumentError as exc:  # named as the command names it
+        raise ArgumentError(_FLAGS.get(exc.argument, exc.argument), exc.problem) from None
     return report(odds)
+
+
+_FLAGS = {"card_bonus": "--bonus", "hexes_moved": "--moved", "blocks": "--blocks"}
+"""The flags of the command that give :func:`roll_odds`'s bounded arguments."""
 
 
 def report(odds: RollOdds) -> dict[str, Any]:
@@ -348,6 +405,10 @@ def report(odds: RollOdds) -> dict[str, Any]:
 __all__ = [
     "LEADER_SURVIVES_LOSSES",
     "LEADER_UNIT_ELIMINATED",
+    "MAX_BLOCKS",
+    "MAX_CARD_BONUS",
+    "MAX_HEXES_MOVED",
+    "ODDS_CACHE",
     "RAMPAGE_DICE",
     "RollOdds",
     "distribution",

@@ -9,7 +9,7 @@ Ork supply area.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -18,6 +18,7 @@ from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import DieRoll, Task
 from wargames.armageddon.stacking import fits
+from wargames.core.caches import PER_DATA
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -49,7 +50,7 @@ def placement_areas(s: S, counter: str) -> tuple[str, ...]:
     return tuple(sorted(set(out)))
 
 
-@cache
+@lru_cache(maxsize=PER_DATA)
 def industry(data: ArmageddonData) -> tuple[str, ...]:
     """The hive and factory counters."""
     return tuple(c for c, spec in data.counters.items() if spec.kind in ("hive", "factory"))

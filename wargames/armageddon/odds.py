@@ -9,12 +9,32 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 from wargames.armageddon.data import ArmageddonData, default_data
+from wargames.core import bounds
+from wargames.core.errors import ArgumentError
 from wargames.core.odds import odds_ratio
 
 ORDER = ("AE", "AR", "EX", "DR", "DE")
+
+
+def attack_limit(data: ArmageddonData | None = None) -> int:
+    """The largest attack total: every counter of the manifest attacking together (no battle
+    can add more, and each counter exists once)."""
+    return sum(c.attack for c in (data or default_data()).counters.values())
+
+
+def defence_limit(data: ArmageddonData | None = None) -> int:
+    """The largest defence total: every counter of the manifest defending together."""
+    return sum(c.defence for c in (data or default_data()).counters.values())
+
+
+def modifier_limit(data: ArmageddonData | None = None) -> int:
+    """The largest die modifier either way: one less than the die's sides. A modified roll is
+    clamped to the die (BFA-COMBAT-05), so at +5 every roll already reads 6 and at -5 every
+    roll 1: a larger modifier would change nothing."""
+    return (data or default_data()).crt.die_sides - 1
 
 
 def attack_odds(
@@ -25,40 +45,73 @@ def attack_odds(
     data: ArmageddonData | None = None,
 ) -> dict[str, Fraction]:
     """Exact probability of each result of an attack of ``attack`` against ``defence`` with a
-    die ``modifier``; ``reroll`` lists the results Ghazghkull re-rolls (BFA-COMBAT-20)."""
-    crt = (data or default_data()).crt
-    codes = frozenset(reroll)
+    die ``modifier``; ``reroll`` lists the results Ghazghkull re-rolls (BFA-COMBAT-20).
+
+    Bounds (:class:`~wargames.core.errors.ArgumentError`, naming the argument and the range):
+    ``attack`` from 1 to :func:`attack_limit` (366 with the shipped counters), ``defence`` from
+    0 to :func:`defence_limit` (404), ``modifier`` within :func:`modifier_limit` (5) either way,
+    ``reroll`` codes of the Combat Results Table.
+    """
+    d = data or default_data()
+    attack = bounds.whole("attack", attack, 1, attack_limit(d))
+    defence = bounds.whole("defence", defence, 0, defence_limit(d))
+    limit = modifier_limit(d)
+    modifier = bounds.whole("modifier", modifier, -limit, limit)
+    codes = frozenset(_codes(reroll, d))
     policy = (lambda code: code in codes) if codes else None
-    return crt.distribution(odds_ratio(attack, defence), modifier, policy)
+    return d.crt.distribution(odds_ratio(attack, defence), modifier, policy)
+
+
+def _codes(reroll: Iterable[str], data: ArmageddonData) -> tuple[str, ...]:
+    """The re-rolled result codes, each one of the table's."""
+    if isinstance(reroll, str):
+        reroll = reroll.split(",")
+    codes = tuple(str(c).strip().upper() for c in reroll if str(c).strip())
+    for code in codes:
+        if code not in data.crt.results:
+            known = ", ".join(data.crt.results)
+            raise ArgumentError("reroll", f"unknown result {code!r}; the table has {known}")
+    return codes
+
+
+class _Parser(argparse.ArgumentParser):
+    """Argument errors are one-line ``ValueError``s (the CLI prints them and exits 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
 
 
 def odds_command(argv: Sequence[str]) -> dict[str, Any]:
     """The ``wargames odds armageddon`` command: a JSON-ready dict with a ``text`` entry."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="wargames odds armageddon", description="Exact combat odds of Battle for Armageddon."
     )
-    parser.add_argument("attack", type=int, help="attack total of the attacking stacks")
-    parser.add_argument("defence", type=int, help="defence total of the defending stack")
+    parser.add_argument(
+        "attack", type=int, help=f"attack total of the attacking stacks, 1 to {attack_limit()}"
+    )
+    parser.add_argument(
+        "defence", type=int, help=f"defence total of the defending stack, 0 to {defence_limit()}"
+    )
     parser.add_argument(
         "--modifier",
         "-m",
         type=int,
         default=0,
-        help="die modifier (river -1, terrain -1, turn-1 Orks +1 ...)",
+        help=f"die modifier, -{modifier_limit()} to +{modifier_limit()} "
+        "(river -1, terrain -1, turn-1 Orks +1 ...)",
     )
     parser.add_argument(
         "--reroll", default="", help="results Ghazghkull re-rolls, comma separated (e.g. EX,AR,AE)"
     )
     args = parser.parse_args(list(argv))
-    if args.attack <= 0 or args.defence < 0:
-        parser.error("the attack total must be above 0 and the defence total not negative")
-    reroll = tuple(c for c in args.reroll.upper().split(",") if c)
     crt = default_data().crt
-    for code in reroll:
-        if code not in crt.results:
-            parser.error(f"unknown result {code!r}; the table has {', '.join(crt.results)}")
+    try:
+        dist = attack_odds(args.attack, args.defence, args.modifier, args.reroll)
+    except ArgumentError as exc:  # named as the command names it
+        flag = f"--{exc.argument}" if exc.argument in ("modifier", "reroll") else exc.argument
+        raise ArgumentError(flag, exc.problem) from None
+    reroll = _codes(args.reroll, default_data())
     column = crt.columns[crt.column(odds_ratio(args.attack, args.defence))]
-    dist = attack_odds(args.attack, args.defence, args.modifier, reroll)
     rows = [(code, dist.get(code, Fraction(0))) for code in ORDER if code in crt.results]
     lines = [
         f"{args.attack} against {args.defence}: odds {odds_ratio(args.attack, args.defence)}"

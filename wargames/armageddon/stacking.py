@@ -27,8 +27,16 @@ hives are exempt (BFA-STACK-03); one Ork tribe per stack (BFA-STACK-04); the opp
 the losses of an illegal stack (BFA-STACK-05), checked at the end of movement (BFA-MOVE-08)."""
 
 
-@lru_cache(maxsize=1 << 16)
+STACKS_CACHE = 1 << 14
+"""Stacks whose legality :func:`legal_stack` remembers. Measured over 100 random games: 37,000
+distinct stacks, hit rate 80 % at 16,384 entries against 82 % unbounded (71 % at 4,096); an
+entry is some 150 bytes (tracemalloc), so the cache holds at most 2.5 MB and is full within
+the first 50 games."""
+
+
 def _spec_tuple(data: ArmageddonData, counters: tuple[str, ...]) -> tuple[CounterSpec, ...]:
+    # not cached: asked only when _legal misses, it repeated 5 % of the time (and its 65,536
+    # entries of some 290 bytes held 19 MB)
     return tuple(data.counters[c] for c in counters)
 
 
@@ -37,7 +45,7 @@ def legal_stack(data: ArmageddonData, counters: Sequence[str]) -> bool:
     return _legal(data, tuple(counters))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=STACKS_CACHE)
 def _legal(data: ArmageddonData, counters: tuple[str, ...]) -> bool:
     return RULE.is_legal(_spec_tuple(data, counters))
 

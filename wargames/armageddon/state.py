@@ -10,7 +10,7 @@ phase modules define the tasks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -28,6 +28,7 @@ from wargames.armageddon.data import (
 )
 from wargames.armageddon.scenario import Setup, load_setup
 from wargames.core import counters
+from wargames.core.caches import PER_DATA
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import CHANCE, Action, Player
@@ -58,7 +59,7 @@ def side_index(side: str) -> int:
 Manifest = counters.Manifest[CounterSpec]
 
 
-@cache
+@lru_cache(maxsize=PER_DATA)
 def manifest(data: ArmageddonData) -> Manifest:
     """The counters of ``data`` on its map; hives, factories and forts are no units."""
     return counters.Manifest.of(
@@ -70,7 +71,7 @@ def manifest(data: ArmageddonData) -> Manifest:
     )
 
 
-@cache
+@lru_cache(maxsize=PER_DATA * 8)
 def _of_kind(data: ArmageddonData, kind: str) -> tuple[str, ...]:
     return tuple(c for c, spec in data.counters.items() if spec.kind == kind)
 

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
 
 import attrs
 
+from wargames.core import bounds
 from wargames.core.codec import saved
 from wargames.core.errors import NotationError, RecordError, RuleViolation, UnknownPlayerError
 from wargames.core.sources import RecordedScenario, record_scenario, recorded_scenario, saved_form
@@ -438,10 +439,10 @@ class Match:
     ) -> None:
         import numpy as np
 
-        self.seed = seed
+        self.seed = bounds.seed(seed)
         self.scenario = scenario
         self.options = dict(options or {})
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(self.seed)
         self.agents: dict[Player, Agent] = dict(agents or {})
         self.states: list[GameState] = [state]
         self.actions: list[Action] = []

@@ -176,3 +176,18 @@ class UnknownPlayerError(UnknownNameError, ValueError):
 
 class CapabilityError(WargamesError, NotImplementedError):
     """A capability (``odds``, ``determinize``, ``render``) that a game does not offer."""
+
+
+class ArgumentError(WargamesError, ValueError):
+    """An argument of a public function or of the ``wargames`` command that is out of its range
+    or of the wrong type: names the argument and the allowed values (``seed: expected a whole
+    number from 0 to 2**128 - 1, got -1``). A ``ValueError`` too, so code that caught the
+    ``ValueError`` of a bad number before there was a class for it still does."""
+
+    def __init__(self, argument: str, problem: str) -> None:
+        self.argument = argument
+        self.problem = problem
+        super().__init__(f"{argument}: {problem}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ArgumentError, (self.argument, self.problem))

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from wargames.core import bounds
 from wargames.core.engine import Agent, GameState, Player
 from wargames.core.errors import (
     CapabilityError,
@@ -116,6 +117,12 @@ def _as_odds(
     if value is None or isinstance(value, OddsCalculator):
         return value
     return OddsCalculator(command=value)
+
+
+AGENT_SEED_LIMIT = 2**141
+"""The largest seed of a bot: a :func:`wargames.match` seeds the bot of seat ``i`` with
+``seed * 7919 + i + 1``, so every seat of a match seeded up to ``2**128 - 1`` gets a seed below
+this (numpy's seeding takes any such number)."""
 
 
 Determinize = Callable[[GameState, Player, "np.random.Generator"], GameState]
@@ -255,7 +262,10 @@ class Game:
     # -- names ------------------------------------------------------------------------------
 
     def agent(self, name: str, seed: int | None = None, player: Player = "") -> Agent:
-        """The bot called ``name`` for ``player`` (:class:`UnknownNameError` listing them)."""
+        """The bot called ``name`` for ``player`` (:class:`UnknownNameError` listing them),
+        seeded with ``seed``: ``None`` or a whole number from 0 to :data:`AGENT_SEED_LIMIT`
+        (else :class:`~wargames.core.errors.ArgumentError`)."""
+        bounds.seed(seed, high=AGENT_SEED_LIMIT)
         factory = self.agents.get(name)
         if factory is None:
             raise UnknownNameError("agent", name, self.agents, listed=f"{self.id} has")

@@ -309,13 +309,22 @@ class Medicae:
         return f"{self.unit} medicae {self.officer}"
 
 
-@lru_cache(maxsize=65536)
+MOVES_CACHE = 1 << 14
+"""``UNIT to SQUARE`` actions :func:`move_to` keeps (units x squares of the scenarios played).
+Measured over 100 random games of the three scenarios: 13,000 distinct, hit rate 88 % at
+16,384 entries as unbounded (60 % at 4,096); a move is some 210 bytes, so at most 3.4 MB."""
+ACTIONS_CACHE = 1 << 12
+"""Orders and attacks :func:`order` and :func:`attack` keep: 2,700 and 2,300 distinct in 100
+random games, hit rates 95 % and 83 % at 4,096 entries, as unbounded."""
+
+
+@lru_cache(maxsize=MOVES_CACHE)
 def move_to(unit: str, square: str) -> MoveTo:
     """The action ``UNIT to SQUARE``, made once (move orders list many of them)."""
     return MoveTo(unit, square)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=ACTIONS_CACHE)
 def order(unit: str, name: str, target: str | None = None) -> Order:
     """The action :class:`Order`, made once (each activation lists the same orders again)."""
     return Order(unit, name, target)
@@ -333,7 +342,7 @@ def done(unit: str) -> Done:
     return Done(unit)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=ACTIONS_CACHE)
 def attack(unit: str, target: str, kind: Kind, weapon: str | None = None) -> Attack:
     """The action :class:`Attack`, made once."""
     return Attack(unit, target, kind, weapon)

@@ -70,7 +70,7 @@ def context(s: PScaleState, strike: Strike) -> AttackContext:
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # 88 % hits, as unbounded (774 sides in 100 games)
 def side_of(*values: Any) -> Side:
     """``Side(*values)`` (the fields in :class:`~wargames.horde.combat.context.Side`'s order),
     made once: the same few recur attack after attack."""

@@ -20,7 +20,7 @@ offset is worked out once (exact integer arithmetic) and cached.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 import attrs
 
@@ -37,9 +37,11 @@ class Sightline:
     """Pairs of squares the line slips between through their common corner."""
 
     @staticmethod
-    @cache
+    @lru_cache(maxsize=4096)
     def of(dc: int, dr: int) -> Sightline:
-        """The line from ``(0, 0)`` to ``(dc, dr)``."""
+        """The line from ``(0, 0)`` to ``(dc, dr)`` (kept for the 4,096 most recent offsets: a
+        shipped battlefield asks a few hundred, some 1 KB each; a huge user map cannot grow the
+        process without end)."""
         return _trace(dc, dr)
 
 

@@ -58,6 +58,9 @@ LAYOUTS: dict[tuple[Any, ...], dict[str, Any]] = {}
 """Lookups by layout (:meth:`PScaleState.layout`): states are values, so equal layouts share
 them; emptied when it holds :data:`LAYOUT_CACHE` layouts."""
 LAYOUT_CACHE = 512
+"""Measured: a layout's lookups are some 16 KB (458 layouts held 7.5 MB after 30 random
+games), so the cache holds at most 8 MB; most layouts are met only within their own game, so
+emptying it when full loses little and keeps the process flat over thousands of games."""
 OTHER = {side: other_side(side) for side in SIDES}
 """Side -> the opposing side."""
 

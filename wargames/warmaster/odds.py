@@ -28,10 +28,12 @@ import argparse
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, cast
 
 import attrs
 
+from wargames.core import bounds
+from wargames.core.errors import ArgumentError
 from wargames.warmaster.battle import Battle, numbers, reroll_side
 from wargames.warmaster.data import IMPERIAL, SIDES, TRAITOR, UnitSpec, WarmasterData, default_data
 
@@ -225,10 +227,15 @@ def odds_command(argv: Sequence[str]) -> dict[str, Any]:
         "'wargames odds warmaster emperor,custodes horus,justaerin --sanctum'",
     )
     parser.add_argument(
-        "attack", help="attack total, or the attacking counters, comma separated (emperor,custodes)"
+        "attack",
+        help=f"attack total (1 to {total_limit(None, 'attack')}), or the attacking counters, "
+        "comma separated "
+        "(emperor,custodes)",
     )
     parser.add_argument(
-        "defence", help="defence total, or the defending counters, comma separated (horus,crew)"
+        "defence",
+        help=f"defence total (0 to {total_limit(None, 'defence')}), or the defending counters, "
+        "comma separated (horus,crew)",
     )
     parser.add_argument(
         "--reroll",
@@ -286,9 +293,25 @@ def _items(strength: int | str | tuple[str, ...]) -> int | tuple[str, ...]:
     if isinstance(strength, str):
         text = strength.strip()
         if text.lstrip("+-").isdigit():
+            if len(text) > _DIGITS:
+                raise ArgumentError("strength", f"a total of {len(text)} digits is no total")
             return int(text)
         return tuple(p for p in (part.strip() for part in text.split(",")) if p)
     return tuple(strength)
+
+
+_DIGITS = 12
+"""Totals are read from text of at most this many digits (any longer one is out of bounds
+anyway, and Python refuses to read very long numbers)."""
+
+
+def total_limit(data: WarmasterData | None, factor: Literal["attack", "defence"]) -> int:
+    """The largest attack or defence total a battle can have: every counter of the manifest,
+    each type ``count`` times, in one battle (222 attack, 218 defence with the shipped
+    counters). :func:`analyse` refuses a larger total with
+    :class:`~wargames.core.errors.ArgumentError`."""
+    counters = (data or default_data()).counters.values()
+    return sum(getattr(u, factor) * u.count for u in counters)
 
 
 def _normal(text: str) -> str:
@@ -400,10 +423,8 @@ def _analyse(
     att_units: tuple[UnitSpec, ...] = ()
     def_units: tuple[UnitSpec, ...] = ()
     if isinstance(att_items, int) and isinstance(def_items, int):
-        if att_items < 1:
-            raise ValueError(f"an attack total must be at least 1, not {att_items}")
-        if def_items < 0:
-            raise ValueError(f"a defence total cannot be negative, not {def_items}")
+        bounds.whole("attack", att_items, 1, total_limit(data, "attack"))
+        bounds.whole("defence", def_items, 0, total_limit(data, "defence"))
         side = attacker or (TRAITOR if ambush else IMPERIAL)
         if ambush and side != TRAITOR:
             raise ValueError("an Ambush's units are Traitors: --ambush needs a Traitor attack")
@@ -550,4 +571,12 @@ def _runs(faces: tuple[int, ...]) -> str:
     return ",".join(parts) or "-"
 
 
-__all__ = ["POLICIES", "REROLLS", "BattleOdds", "analyse", "battle_odds", "odds_command"]
+__all__ = [
+    "POLICIES",
+    "REROLLS",
+    "BattleOdds",
+    "analyse",
+    "battle_odds",
+    "odds_command",
+    "total_limit",
+]

@@ -16,7 +16,7 @@ lie (:attr:`WarmasterState.backs`, all Eye of Horus backs) and shows the cup onl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -24,6 +24,7 @@ import attrs
 import numpy as np
 
 from wargames.core import counters
+from wargames.core.caches import PER_DATA
 from wargames.core.cards import Pile
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
@@ -64,7 +65,7 @@ def other(side: str) -> str:
 Manifest = counters.Manifest[UnitSpec]
 
 
-@cache
+@lru_cache(maxsize=PER_DATA)
 def manifest(data: WarmasterData) -> Manifest:
     """Every individual counter of ``data`` (instance ids) on the ship's map."""
     return counters.Manifest.of(

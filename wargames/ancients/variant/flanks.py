@@ -22,7 +22,7 @@ A Counter Attack that found nothing to copy orders one unit of choice in its fla
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from wargames.ancients.board import Seat
@@ -30,6 +30,7 @@ from wargames.ancients.cards import CardSpec
 from wargames.ancients.commands import leaders_to_order, rule_of, unordered_units
 from wargames.ancients.scenario import Scenario
 from wargames.ancients.variant.seats import FLANKS
+from wargames.core.caches import PER_SCENARIO
 from wargames.core.errors import RuleViolation
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ REACTIONS = (COUNTER_ATTACK, FIRST_STRIKE)
 """Cards played from the hand at their trigger, never placed face down (CCA-GAP-08)."""
 
 
-@cache
+@lru_cache(maxsize=PER_SCENARIO)
 def subsections(scenario: Scenario) -> dict[str, dict[str, frozenset[str]]]:
     """Per side, per hex: the variant's sections it belongs to (CCA-FLANK-02, -03)."""
     board = scenario.board
@@ -50,7 +51,7 @@ def subsections(scenario: Scenario) -> dict[str, dict[str, frozenset[str]]]:
     }
 
 
-@cache
+@lru_cache(maxsize=PER_SCENARIO * 8)  # a scenario's seats x flanks
 def sections_in(scenario: Scenario, side: Seat, flank: str) -> tuple[str, ...]:
     """The two sections of ``flank``, named from ``side`` (CCA-FLANK-02)."""
     board = scenario.board

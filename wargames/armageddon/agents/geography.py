@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import cache
+from functools import lru_cache
 
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.state import ArmageddonState as S
+from wargames.core.caches import PER_DATA
 
 
 class Geo:
@@ -55,7 +56,7 @@ class Geo:
         return path
 
 
-@cache
+@lru_cache(maxsize=PER_DATA)
 def geo(data: ArmageddonData) -> Geo:
     """The geography of ``data``, computed once."""
     return Geo(data)
@@ -68,6 +69,8 @@ def hive_sites(s: S) -> dict[str, str]:
     """Hive counter -> its area (hives never move, so once per data set)."""
     found = _HIVES.get(id(s.data))
     if found is None or found[0] is not s.data:
+        if len(_HIVES) >= PER_DATA:  # bounded: a data set per entry (core.caches)
+            _HIVES.clear()
         found = _HIVES[id(s.data)] = (s.data, {h: s.location(h) for h in s.hives()})
     return found[1]
 

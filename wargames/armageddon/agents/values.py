@@ -4,10 +4,11 @@ on the Combat Results Table."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.state import ArmageddonState as S
+from wargames.core.caches import PER_DATA
 from wargames.core.odds import odds_ratio
 
 GHAZ = "ghazghkull"
@@ -35,7 +36,7 @@ CLEARS: Mapping[str, float] = {"EX": 1.0, "DR": 1.0, "DE": 1.0}
 counted once: with :func:`expected`, the chance of clearing it."""
 
 
-@cache
+@lru_cache(maxsize=PER_DATA)
 def worths(data: ArmageddonData) -> dict[str, dict[str, float]]:
     """Each counter's worth to each side: its numbers, more for what cannot be replaced."""
     out: dict[str, dict[str, float]] = {ORKS: {}, IMPERIUM: {}, "plain": {}}

@@ -36,18 +36,19 @@ Magnitude 0 is destroyed (HMC-DAMAGE-15).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Literal
 
 import attrs
 
+from wargames.core.caches import PER_PROFILE
 from wargames.horde.combat import specialists, talents
 from wargames.horde.combat.context import AttackContext
 from wargames.horde.combat.modifiers import TEARING
 from wargames.horde.combat.profiles import Horde
 from wargames.horde.combat.ratings import half_up
 from wargames.horde.combat.rules import DEFAULT, HordeRules
-from wargames.horde.combat.terms import Term, term, total
+from wargames.horde.combat.terms import TERMS_CACHE, Term, term, total
 from wargames.horde.combat.weapons import Kind, Weapon
 
 Hit = Literal["full", "partial"]
@@ -116,7 +117,7 @@ def magnitude_bonuses(
     return (*out, *talents.magnitude_bonus_terms(attacker, kind))
 
 
-@cache
+@lru_cache(maxsize=512)  # 86.4 % hits from 256 on (287 in 100 games)
 def magnitude_terms(
     magnitude: int, bonuses: tuple[Term, ...], rules: HordeRules, partial: bool, rule: str
 ) -> tuple[Term, ...]:
@@ -166,7 +167,7 @@ def _penetration(weapon: Weapon, rules: HordeRules) -> int:
     return weapon.penetration if rules.scale == "P" else weapon.pen
 
 
-@cache
+@lru_cache(maxsize=PER_PROFILE)
 def soak_terms(rule: str, armour: int, tb: int) -> tuple[Term, Term]:
     """The defender's armour and TB, subtracted from the damage (HMC-DAMAGE-06, -09, -13)."""
     return (term(rule, "armour", armour), term(rule, "TB", tb))
@@ -189,7 +190,7 @@ def full_damage(
     return DamageFormula(FULL, weapon.damage.sides, added, soak_terms(rule, armour, defender.tb))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=TERMS_CACHE)
 def full_added(
     attacker: Horde, weapon: Weapon, kind: Kind, from_stealth: bool, rules: HordeRules
 ) -> tuple[Term, ...]:
@@ -238,7 +239,7 @@ def partial_damage(
     return DamageFormula(PARTIAL, PARTIAL_DIE, added, subtracted)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=TERMS_CACHE)
 def partial_added(
     attacker: Horde, weapon: Weapon, kind: Kind, from_stealth: bool, rules: HordeRules
 ) -> tuple[Term, ...]:

@@ -43,7 +43,7 @@ from wargames.horde.combat.morale import outnumbered_ratio
 from wargames.horde.combat.profiles import Horde
 from wargames.horde.combat.ratings import attack_rating, defense
 from wargames.horde.combat.rules import HordeRules
-from wargames.horde.combat.terms import Term, term, total
+from wargames.horde.combat.terms import TERMS_CACHE, Term, term, total
 from wargames.horde.combat.weapons import Kind, Weapon
 
 RATING_RULE = {"melee": "HMC-STAT-03", "ranged": "HMC-STAT-05"}
@@ -100,7 +100,7 @@ def attack_terms(
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=TERMS_CACHE)
 def rating_terms(
     attacker: Horde, weapon: Weapon, kind: Kind, rules: HordeRules
 ) -> tuple[Term, ...]:
@@ -140,7 +140,7 @@ def outnumbering(
     return outnumbered_ratio(defender, enemies, rules)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=TERMS_CACHE)
 def defense_rating(defender: Horde, rules: HordeRules) -> Term:
     """The Defense rating (HMC-STAT-01), worked out once per horde."""
     return term("HMC-STAT-01", "Defense", defense(defender, rules))

@@ -41,8 +41,9 @@ from typing import Any, Literal, NoReturn
 
 import attrs
 
+from wargames.core import bounds
 from wargames.core.dice import chance_that, distribution_of, expectation
-from wargames.core.errors import RuleViolation, ScenarioError
+from wargames.core.errors import ArgumentError, RuleViolation, ScenarioError
 from wargames.horde.combat.attack import AttackNumbers, attack_numbers
 from wargames.horde.combat.context import AttackContext, Side
 from wargames.horde.combat.damage import DamageFormula
@@ -57,6 +58,17 @@ POLICIES: tuple[Policy, ...] = ("best", "never", "always")
 """Tearing reroll policies (see the module docstring)."""
 
 _CONTEXT = AttackContext()
+
+MAX_MAGNITUDE = 1000
+"""The largest Magnitude the command takes: the rules print no maximum, the largest shipped
+horde has 80, and a damage roll takes a few tens at most; ten times the largest printed
+horde is far beyond any battle and still computes at once."""
+MAX_ENGAGED = 8
+"""The most other enemy hordes in close combat with the defender (``--engaged``): one in each
+square around it."""
+MAX_RECEIVED = 100
+"""The most attacks a defender may have received this round (``--received``; each is -1
+Defense, HMC-DEFENSE-05): a sanity bound far beyond any round of play."""
 
 
 @attrs.frozen
@@ -346,8 +358,16 @@ def _parser() -> argparse.ArgumentParser:
     kind.add_argument("--melee", action="store_const", const="melee", dest="kind")
     kind.add_argument("--ranged", action="store_const", const="ranged", dest="kind")
     p.add_argument("--data", help="folder of edited horde files (replacing/adding to the shipped)")
-    p.add_argument("--attacker-magnitude", type=int, help="the attacker's current Magnitude")
-    p.add_argument("--defender-magnitude", type=int, help="the defender's current Magnitude")
+    p.add_argument(
+        "--attacker-magnitude",
+        type=int,
+        help=f"the attacker's current Magnitude, 0 to {MAX_MAGNITUDE}",
+    )
+    p.add_argument(
+        "--defender-magnitude",
+        type=int,
+        help=f"the defender's current Magnitude, 0 to {MAX_MAGNITUDE}",
+    )
     p.add_argument("--weapon", help="the attacker's weapon (default: its first of the kind)")
     p.add_argument("--counter-weapon", help="the defender's weapon for its counter-attack")
     p.add_argument("--charge", action="store_true", help="the attacker charges (+2)")
@@ -364,9 +384,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--engaged",
         default="",
-        help="Magnitudes of other enemy hordes in CQC with the defender, comma separated",
+        help="Magnitudes of other enemy hordes in CQC with the defender, comma separated "
+        f"(at most {MAX_ENGAGED}, each 1 to {MAX_MAGNITUDE})",
     )
-    p.add_argument("--received", type=int, default=0, help="attacks it received this round")
+    p.add_argument(
+        "--received",
+        type=int,
+        default=0,
+        help=f"attacks it received this round, 0 to {MAX_RECEIVED}",
+    )
     p.add_argument("--fleeing", action="store_true", help="the defender is fleeing")
     p.add_argument("--confused", action="store_true", help="the defender is confused")
     p.add_argument("--defender-forced-march", action="store_true")
@@ -406,15 +432,18 @@ def _rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> HordeRu
 
 
 def _horde(
-    book: HordeBook, name: str, magnitude: int | None, parser: argparse.ArgumentParser
+    book: HordeBook,
+    name: str,
+    magnitude: int | None,
+    parser: argparse.ArgumentParser,
+    flag: str = "--magnitude",
 ) -> Horde:
     found = book.find(name)
     if found is None:
         parser.error(f"unknown horde {name!r}; known: {', '.join(book.ids())}")
     if magnitude is None:
         return found
-    if magnitude < 0:
-        parser.error("a Magnitude cannot be negative")
+    bounds.whole(flag, magnitude, 0, MAX_MAGNITUDE)
     return attrs.evolve(
         found, magnitude=magnitude, starting_magnitude=max(magnitude, found.starting_magnitude)
     )
@@ -425,6 +454,13 @@ def _context(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Attac
         engaged = tuple(int(x) for x in args.engaged.split(",") if x.strip())
     except ValueError:
         parser.error(f"--engaged takes Magnitudes separated by commas, got {args.engaged!r}")
+    if len(engaged) > MAX_ENGAGED:
+        raise ArgumentError(
+            "--engaged", f"expected at most {MAX_ENGAGED} Magnitudes, got {len(engaged)}"
+        )
+    for magnitude in engaged:
+        bounds.whole("--engaged", magnitude, 1, MAX_MAGNITUDE)
+    bounds.whole("--received", args.received, 0, MAX_RECEIVED)
     attacker = Side(
         cover=args.attacker_cover,
         forced_march=args.attacker_forced_march,
@@ -464,8 +500,8 @@ def odds_command(argv: Sequence[str]) -> dict[str, Any]:
         book = default_hordes() if args.data is None else load_hordes(args.data)
     except ScenarioError as exc:
         parser.error(str(exc))
-    attacker = _horde(book, args.attacker, args.attacker_magnitude, parser)
-    defender = _horde(book, args.defender, args.defender_magnitude, parser)
+    attacker = _horde(book, args.attacker, args.attacker_magnitude, parser, "--attacker-magnitude")
+    defender = _horde(book, args.defender, args.defender_magnitude, parser, "--defender-magnitude")
     rules = _rules(args, parser)
     context = _context(args, parser)
     try:
@@ -490,6 +526,9 @@ def odds_command(argv: Sequence[str]) -> dict[str, Any]:
 
 
 __all__ = [
+    "MAX_ENGAGED",
+    "MAX_MAGNITUDE",
+    "MAX_RECEIVED",
     "POLICIES",
     "AttackOdds",
     "EngagementOdds",

@@ -20,11 +20,12 @@ the battle with is kept for Strength (HMC-GAP-10).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Final
 
 import attrs
 
+from wargames.core.caches import PER_PROFILE
 from wargames.core.codec import saved
 from wargames.horde.combat.weapons import Kind, Weapon
 
@@ -260,7 +261,7 @@ class Horde:
         return f"{self.name} (Magnitude {self.magnitude}/{self.starting_magnitude})"
 
 
-@cache
+@lru_cache(maxsize=PER_PROFILE)
 def _usable(weapons: tuple[Weapon, ...], specialists: tuple[Specialist, ...]) -> tuple[Weapon, ...]:
     """:attr:`Horde.usable_weapons`, worked out once per set of weapons and Specialists."""
     extra = tuple(
@@ -271,7 +272,7 @@ def _usable(weapons: tuple[Weapon, ...], specialists: tuple[Specialist, ...]) ->
     return weapons + extra
 
 
-@cache
+@lru_cache(maxsize=PER_PROFILE)
 def _weapons_of(
     weapons: tuple[Weapon, ...], specialists: tuple[Specialist, ...], kind: Kind
 ) -> tuple[Weapon, ...]:
@@ -279,20 +280,20 @@ def _weapons_of(
     return tuple(w for w in _usable(weapons, specialists) if w.kind == kind)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)  # 86.9 % hits, as unbounded (2,150 in 100 games)
 def _horde_weapons_of(horde: Horde, kind: Kind) -> tuple[Weapon, ...]:
     """:meth:`Horde.weapons_of`, looked up by the horde (hordes are made once per profile and
     Magnitude: one hash) before its weapons and Specialists."""
     return _weapons_of(horde.weapons, horde.specialists, kind)
 
 
-@cache
+@lru_cache(maxsize=PER_PROFILE)
 def _has_pistol(weapons: tuple[Weapon, ...], specialists: tuple[Specialist, ...]) -> bool:
     """:attr:`Horde.has_pistol`, worked out once per set of weapons and Specialists."""
     return any(w.pistol for w in _usable(weapons, specialists))
 
 
-@cache
+@lru_cache(maxsize=PER_PROFILE)
 def _bonuses(characteristics: Characteristics, unnatural: Characteristics) -> Characteristics:
     """:attr:`Horde.bonuses`: each characteristic's tens digit plus its Unnatural modifier."""
     return Characteristics(

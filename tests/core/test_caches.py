@@ -1,0 +1,115 @@
+"""Every process-wide cache of the library is bounded (docs/design.md, "Performance: caches"):
+a cache whose keys can keep growing — states, layouts, data sets, scenarios, user input — has a
+size, so a long run's memory is flat. The unbounded ones left are listed here with the reason
+their keys cannot grow without end."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import wargames
+from wargames.core import caches
+
+FINITE = {
+    # no argument: one entry
+    "wargames.ancients.board.default_layouts",
+    "wargames.ancients.cards.default_cards",
+    "wargames.ancients.terrain.default_terrain",
+    "wargames.ancients.units.default_units",
+    "wargames.armageddon.data.default_data",
+    "wargames.core.dice.d66_faces",
+    "wargames.core.registry._specs",
+    "wargames.horde.combat.data.default_hordes",
+    "wargames.warmaster.data.default_data",
+    # keyed by the installed games, by die sizes, by names the rules fix
+    "wargames.core.registry.game",
+    "wargames.core.dice.faces",
+    "wargames.horde.combat.strikes.die_outcomes",
+    "wargames.ancients.actions.dice_outcomes",
+    "wargames.ancients.tactics._stretch_rule",
+    "wargames.ancients.variant.seats.seats",
+    "wargames.ancients.variant.seats.seat_for",
+    # keyed by hex offsets of a board and dice counts the rules bound (a dozen dice at most)
+    "wargames.core.grids._line_offsets",
+    "wargames.ancients.distribution._compositions",
+    "wargames.ancients.distribution._outcomes",
+    "wargames.ancients.distribution._joint_exact",
+    "wargames.ancients.distribution._j_numerators",
+    "wargames.ancients.distribution._resolve",
+    # a table per data set x its columns x the die modifiers
+    "wargames.core.odds._distribution",
+}
+"""Unbounded caches whose keys come from a finite set."""
+
+FILES = {
+    "wargames.ancients.board._layouts_in",
+    "wargames.ancients.cards._cards_in",
+    "wargames.ancients.terrain._terrain_in",
+    "wargames.ancients.units._units_in",
+    "wargames.horde.scenario.load_scenario",
+}
+"""Caches of data and scenario files by folder or path: the scenario-file caches (keyed by
+content and bounded by the work on self-contained records), not play-time caches."""
+
+
+def _caches() -> Iterator[tuple[str, Any]]:
+    for info in pkgutil.walk_packages(wargames.__path__, "wargames."):
+        if ".adapters" not in info.name:
+            importlib.import_module(info.name)
+    seen: set[int] = set()
+    for name, module in sorted(sys.modules.items()):
+        if not name.startswith("wargames."):
+            continue
+        for attr, value in vars(module).items():
+            found = [(attr, value)]
+            if isinstance(value, type) and value.__module__ == name:
+                found += [
+                    (f"{attr}.{k}", getattr(v, "__func__", v)) for k, v in vars(value).items()
+                ]
+            for label, f in found:
+                cached = hasattr(f, "cache_info") and getattr(f, "__module__", None) == name
+                if cached and id(f) not in seen:
+                    seen.add(id(f))
+                    yield f"{name}.{label}", f
+
+
+def test_every_play_time_cache_is_bounded() -> None:
+    found = dict(_caches())
+    assert "wargames.core.tasks._made" in found and "wargames.horde.actions.move_to" in found
+    unbounded = {name for name, f in found.items() if f.cache_info().maxsize is None}
+    assert unbounded - FINITE - FILES == set()
+
+
+def test_the_sizes_are_the_measured_ones() -> None:
+    found = dict(_caches())
+    size = {name: f.cache_info().maxsize for name, f in found.items()}
+    assert size["wargames.armageddon.stacking._legal"] == 1 << 14
+    assert size["wargames.armageddon.movement._moves"] == 1 << 12
+    assert size["wargames.warmaster.movement._moves"] == 256
+    assert size["wargames.core.tasks._made"] == 4096
+    assert size["wargames.armageddon.state.manifest"] == caches.PER_DATA
+    assert size["wargames.horde.combat.profiles._bonuses"] == caches.PER_PROFILE
+    assert not hasattr(found.get("wargames.armageddon.stacking._spec_tuple"), "cache_info")
+
+
+def test_the_horde_layouts_are_emptied_when_full() -> None:
+    from wargames.horde import state
+
+    state.LAYOUTS.clear()
+    for i in range(state.LAYOUT_CACHE):
+        state.LAYOUTS[("filler", i)] = {}
+    s = wargames.load("horde", "mirror")
+    for step in range(60):
+        if s.current_player is None:
+            break
+        if s.current_player == wargames.CHANCE:
+            s = s.apply(s.chance_outcomes()[0][0])
+        else:
+            legal = s.legal_actions()
+            s = s.apply(legal[step % len(legal)])
+    assert ("filler", 0) not in state.LAYOUTS
+    assert 0 < len(state.LAYOUTS) <= state.LAYOUT_CACHE
