@@ -1,11 +1,11 @@
 """Running many fuzz cases in worker processes that cannot hang or exhaust the runner.
 
 Each worker runs cases one at a time with :func:`~wargames.fuzz.verdict.run_case` (its own
-time limit), under a memory cap (:data:`MEMORY_CAP`). The runner waits for each answer at most
-the limit plus :data:`GRACE` seconds: a worker stuck where the timer cannot reach (a read of
-``/dev/zero`` inside one C call, a FIFO opened without a timeout) is killed, the case is
-``slow``, and a fresh worker takes the next case. A worker that dies (killed for memory, a
-crash) makes its case ``raw``.
+time limits), under a memory cap (:data:`MEMORY_CAP`). The runner waits for each answer at
+most the case's wall-clock limit plus :data:`GRACE` seconds: a worker stuck where the timers
+cannot reach (a read of ``/dev/zero`` inside one C call, a FIFO opened without a timeout) is
+killed, the case is ``slow``, and a fresh worker takes the next case. A worker that dies
+(killed for memory, a crash) makes its case ``raw``.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from typing import Any, Final
 import attrs
 
 from wargames.fuzz.cases import Case, Kind, bases, fuzz_games, make_case
-from wargames.fuzz.verdict import TIME_LIMIT, Verdict, run_case
+from wargames.fuzz.verdict import TIME_LIMIT, WALL_FACTOR, Verdict, run_case
 
-GRACE: Final = 8.0
-"""Seconds past the time limit before a silent worker is killed."""
+GRACE: Final = 5.0
+"""Seconds past a case's wall-clock limit (:data:`~wargames.fuzz.verdict.WALL_FACTOR` times
+its CPU limit) before a silent worker is killed."""
 MEMORY_CAP: Final = 4 << 30
 """Address space of a worker (bytes): reading an endless file fails instead of filling RAM."""
 
@@ -93,8 +94,9 @@ def run_many(
     grace: float = GRACE,
 ) -> Iterator[Verdict]:
     """Run the cases (seeds of :func:`make_case`, or cases) in ``workers`` processes and yield
-    each verdict as it comes (not in order); a worker silent for ``limit + grace`` seconds is
-    killed. The corpus is built here first, so forked workers share it."""
+    each verdict as it comes (not in order); a worker silent for ``grace`` seconds past the
+    case's wall-clock limit is killed. The corpus is built here first, so forked workers
+    share it."""
     chosen = fuzz_games(kind, games)
     for game in chosen:
         bases(kind, game)
@@ -106,7 +108,7 @@ def run_many(
                 if slot.job is None and todo:
                     slot.job, slot.since = todo.popleft(), time.monotonic()
                     slot.conn.send(slot.job)
-            yield from _collect(kind, slots, limit + grace, (chosen, limit))
+            yield from _collect(kind, slots, WALL_FACTOR * limit + grace, (chosen, limit))
     finally:
         for slot in slots:
             if slot.process.is_alive() and slot.job is None:
@@ -150,6 +152,5 @@ def _collect(
 def run_isolated(
     kind: Kind, case: Case, limit: float = TIME_LIMIT, grace: float = GRACE
 ) -> Verdict:
-    """Run one case in a fresh worker process, killed if it does not answer within ``limit +
-    grace`` seconds."""
+    """Run one case in a fresh worker process, killed if it does not answer in time."""
     return next(iter(run_many(kind, [case], 1, limit, [case.game], grace)))

@@ -9,13 +9,15 @@ and classifies the outcome as a :class:`Verdict`:
   every state on the way keeping the invariants;
 * ``accepted_broken``: it loaded but a check failed or play raised;
 * ``raw``: any other exception escaped (its type and message are kept);
-* ``slow``: the case took longer than the limit (or never came back, see
+* ``slow``: the case took more CPU time than the limit, or more than :data:`WALL_FACTOR`
+  times the limit on the clock (or never came back, see
   :mod:`wargames.fuzz.runner`);
 * ``unsafe``: a record or saved state made the library open a path it named.
 
-Only ``rejected`` and ``accepted`` are good. The time limit is a ``SIGALRM`` timer (the main
-thread of a Linux or macOS process); a reader stuck inside one C call (reading ``/dev/zero``)
-is not interrupted by it, which is why long runs go through the runner's worker processes.
+Only ``rejected`` and ``accepted`` are good. The time limits are interval timers (CPU time
+and the clock, in the main thread of a Linux or macOS process, :func:`time_limit`); a reader
+stuck inside one C call (reading ``/dev/zero``) is not interrupted by them, which is why long
+runs go through the runner's worker processes.
 """
 
 from __future__ import annotations
@@ -47,14 +49,19 @@ GOOD: Final = frozenset({"rejected", "accepted"})
 BAD: Final = ("raw", "slow", "accepted_broken", "unsafe")
 
 TIME_LIMIT: Final = 2.0
-"""Seconds a case may take, loading and checking together."""
+"""CPU seconds a case may take, loading and checking together. CPU time, not the clock: on a
+busy machine a case waits for a core without being slower (a case that waits on something
+else, such as a FIFO, is stopped by the wall-clock limit, :data:`WALL_FACTOR` times longer)."""
+WALL_FACTOR: Final = 5.0
+"""The wall-clock limit of a case, in multiples of its CPU limit."""
 PLAYOUT: Final = 30
 """Actions of the random playout that an accepted input must survive."""
 
 
 @attrs.frozen
 class Verdict:
-    """What became of one case: the outcome, a line saying why, and the seconds it took."""
+    """What became of one case: the outcome, a line saying why, and the CPU seconds it took
+    (its wall-clock seconds in ``wall_seconds``)."""
 
     kind: Kind
     seed: int
@@ -63,6 +70,7 @@ class Verdict:
     seconds: float
     case: str
     """The case in one line (:meth:`Case.describe`)."""
+    wall_seconds: float = 0.0
 
     @property
     def bad(self) -> bool:
@@ -82,8 +90,10 @@ class CaseTimeout(BaseException):
 
 
 @contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`CaseTimeout` in the main thread after ``seconds`` (no limit elsewhere)."""
+def time_limit(seconds: float, wall: float | None = None) -> Iterator[None]:
+    """Raise :class:`CaseTimeout` in the main thread after ``seconds`` of CPU time or ``wall``
+    seconds of the clock (default :data:`WALL_FACTOR` times ``seconds``); no limit in other
+    threads or where there are no interval timers."""
     usable = hasattr(signal, "setitimer") and _main_thread()
     if not usable:
         yield
@@ -92,13 +102,19 @@ def time_limit(seconds: float) -> Iterator[None]:
     def expire(signum: int, frame: FrameType | None) -> None:
         raise CaseTimeout
 
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    timers = (
+        (signal.SIGPROF, signal.ITIMER_PROF, seconds),
+        (signal.SIGALRM, signal.ITIMER_REAL, wall or WALL_FACTOR * seconds),
+    )
+    old = [signal.signal(signum, expire) for signum, _, _ in timers]
+    for _, timer, after in timers:
+        signal.setitimer(timer, after)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        for (signum, timer, _), handler in zip(timers, old, strict=True):
+            signal.setitimer(timer, 0)
+            signal.signal(signum, handler)
 
 
 def _main_thread() -> bool:
@@ -289,28 +305,30 @@ def _what(exc: BaseException) -> str:
 
 def run_case(kind: Kind, case: Case, limit: float = TIME_LIMIT) -> Verdict:
     """Give ``case`` to the library and judge the outcome (see the module docstring); at most
-    ``limit`` seconds, loading and checking together."""
+    ``limit`` CPU seconds, loading and checking together."""
     if kind != case.kind:
         raise ValueError(f"a {case.kind} case run as a {kind} case")
     import tempfile
 
     def verdict(outcome: Outcome, detail: str) -> Verdict:
-        return Verdict(kind, case.seed, outcome, detail, time.perf_counter() - start, describe)
+        cpu = time.process_time() - start
+        return Verdict(kind, case.seed, outcome, detail, cpu, describe, time.perf_counter() - wall)
 
     describe = case.describe()
     with tempfile.TemporaryDirectory(prefix="wargames-fuzz-") as tmp:
-        start = time.perf_counter()
+        start, wall = time.process_time(), time.perf_counter()
         result: Verdict
         with watch_opens() as opened:
             try:
                 with time_limit(limit):
                     result = _judge(kind, case, Path(tmp), verdict)
             except CaseTimeout:
-                result = verdict("slow", f"over the limit of {limit} s")
+                wall_limit = WALL_FACTOR * limit
+                result = verdict("slow", f"over the limit ({limit} s CPU, {wall_limit} s wall)")
             if opened and kind != "scenario":
                 result = verdict("unsafe", f"opened {sorted(set(opened))}; {result.outcome}")
     if result.outcome in GOOD and result.seconds > limit:
-        result = verdict("slow", f"{result.seconds:.2f} s (limit {limit} s); {result.detail}")
+        result = verdict("slow", f"{result.seconds:.2f} s CPU (limit {limit}); {result.detail}")
     return result
 
 
