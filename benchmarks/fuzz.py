@@ -13,8 +13,9 @@ The cases run in ``--jobs`` worker processes (:func:`wargames.fuzz.run_many`): e
 ``--limit`` seconds, and a worker that does not answer is killed and its case counted slow.
 Prints per kind the cases, those rejected cleanly (a ``WargamesError``), those accepted (they
 loaded, kept the invariants and played on), and the counts that must be zero (raw exceptions,
-slow cases, broken states accepted, files opened that a record or state named) with the first
-``--examples`` of each (seed and case). The exit code is 1 if any case is bad.
+slow cases, broken states accepted, files opened that a record or state named), what they were
+(the exception's type, per game) and the first ``--examples`` of each (seed and case). The
+exit code is 1 if any case is bad.
 """
 
 from __future__ import annotations
@@ -44,12 +45,14 @@ def fuzz(
     start = time.perf_counter()
     counts: Counter[str] = Counter()
     found: dict[str, list[dict[str, Any]]] = {outcome: [] for outcome in BAD}
+    causes: Counter[str] = Counter()
     slowest = 0.0
     for verdict in run_many(kind, range(seed, seed + cases), jobs, limit, games):
         counts[verdict.outcome] += 1
         slowest = max(slowest, verdict.seconds)
         if verdict.bad:
             found[verdict.outcome].append(verdict.to_json())
+            causes[f"{verdict.outcome}: {cause(verdict.detail)} ({verdict.case.split()[2]})"] += 1
     for listed in found.values():
         listed.sort(key=lambda v: v["seed"])
         del listed[examples:]
@@ -60,11 +63,20 @@ def fuzz(
         **{outcome: counts[outcome] for outcome in (*GOOD, *BAD)},
         "bad": sum(counts[outcome] for outcome in BAD),
         "examples": found,
+        "causes": dict(causes.most_common()),
         "slowest_seconds": round(slowest, 3),
         "wall_seconds": round(time.perf_counter() - start, 1),
         "jobs": jobs,
         "limit_seconds": limit,
     }
+
+
+def cause(detail: str) -> str:
+    """What kind of failure a bad verdict's detail is: the exception's type, or for an unsafe
+    case what became of it after the path was opened."""
+    if detail.startswith("opened "):
+        return "opened a named path, then " + detail.rpartition("; ")[2]
+    return detail.partition(":")[0]
 
 
 def report(s: dict[str, Any]) -> str:
@@ -75,6 +87,7 @@ def report(s: dict[str, Any]) -> str:
         f"  rejected cleanly {s['rejected']}, accepted (valid) {s['accepted']}",
         "  must be zero: " + ", ".join(f"{outcome} {s[outcome]}" for outcome in BAD),
     ]
+    lines += [f"    {n:6d}  {what}" for what, n in list(s["causes"].items())[:12]]
     for outcome, listed in s["examples"].items():
         for v in listed:
             lines.append(f"    {outcome} seed {v['seed']}: {v['case'][:160]}")
