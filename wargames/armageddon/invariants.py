@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wargames.armageddon.data import SIDES
+from wargames.armageddon.data import ORKS, PHASES, SIDES
 from wargames.armageddon.stacking import legal_stack
+from wargames.armageddon.state import UNPLACED, other
+from wargames.core.typecheck import unknown_names
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
 
+BOTTOM = frozenset({"BeginTurn", "Victory"})
+"""The task at the bottom of the stack while the game goes on: the next turn, or the current
+turn's victory segment, which begins the next."""
+
 
 def violations(s: S) -> list[str]:
     """What is wrong with ``s``, in words (empty when all is well)."""
-    out: list[str] = []
+    out = _names(s)
+    if out:
+        return out  # the checks below look names up
     board = s.data.board
     if len(s.where) != len(s.data.counters):
         out.append("counter total changed")
@@ -40,4 +48,71 @@ def violations(s: S) -> list[str]:
     )
     if s.build_points != expected:
         out.append(f"build track {s.build_points} but intact hives and factories give {expected}")
+    return out
+
+
+def _names(s: S) -> list[str]:
+    """Every name the state holds is one the game knows (a saved state read back may hold
+    anything): its sides, phases, strategy and special cards, counters and areas, in the
+    state's fields and in its pending tasks; the segment is 0 to 5 (set-up or strategy, the
+    four action segments, victory) and the turn within the scenario's."""
+    d, out = s.data, []
+    counters, areas = frozenset(d.counters), frozenset(d.board.ids)
+    if s.initiative not in (*SIDES, None):
+        out.append(f"initiative {s.initiative!r} is no side")
+    if s.phase not in (*PHASES, None):
+        out.append(f"unknown phase {s.phase!r}")
+    if not 0 <= s.segment <= 5 or not 1 <= s.turn <= s.setup.turns + 1:
+        out.append(f"turn {s.turn}, segment {s.segment} out of the game's range")
+    for name, held, known in (
+        ("plans", {c for plan in s.plans for c in plan} | {s.card} - {None}, d.strategy),
+        ("hands", {c for pile in s.hands for c in pile.cards}, d.special),
+        ("decks", {c for k in s.decks for c in k.draw.cards + k.discards.cards}, d.special),
+        ("played", s.played, SIDES),
+        ("used", s.used | s.retreated | s.rebuilding | s.ruined, counters),
+        ("attacked", s.attacked, areas),
+    ):
+        out.extend(f"{name}: unknown {n!r}" for n in sorted(map(str, held)) if n not in known)
+    if not out:
+        out += _segments(s)
+    if s.result is None and (not s.tasks or type(s.tasks[0]).__name__ not in BOTTOM):
+        out.append("the game goes on but no turn is pending below its steps (BFA-SEQ-01)")
+    deploying = sum(type(t).__name__ == "DeployOrks" for t in s.tasks)
+    if deploying > 1 or (deploying and not s.in_box(UNPLACED, ORKS)):
+        out.append("the Ork deployment is pending without one Ork counter to place (BFA-SETUP-07)")
+    return out + unknown_names(
+        s.tasks,
+        {
+            "side": SIDES,
+            "area": areas,
+            "target": areas,
+            "stacks": areas,
+            "attackers": counters,
+            "counters": counters,
+            "candidates": counters,
+            "kind": PHASES,
+        },
+        "tasks",
+    )
+
+
+def _segments(s: S) -> list[str]:
+    """The action segments agree with the strategy cards (BFA-SEQ-04..07, BFA-STRAT-06): the
+    revealed card is the acting side's and its phases are the ones carried out; each side
+    holds a card for every one of its action segments still to come."""
+    from wargames.armageddon.flow import ActionSegment
+
+    out: list[str] = []
+    card = None if s.card is None else s.data.strategy[s.card]
+    if card is not None and card.side != s.acting:
+        out.append(f"the revealed card {s.card} is not the acting side's ({s.acting})")
+    if s.phase is not None and (card is None or s.phase not in card.phases):
+        out.append(f"the {s.phase} phase is carried out without a strategy card calling it")
+    coming = [t.number for t in s.tasks if isinstance(t, ActionSegment)]
+    if coming and s.initiative is not None:  # (while it is rolled for, no side has it yet)
+        first, second = s.initiative, other(s.initiative)
+        for side in SIDES:
+            due = sum((first if n % 2 else second) == side for n in coming)
+            if any(not 1 <= n <= 4 for n in coming) or due > len(s.plans[SIDES.index(side)]):
+                out.append(f"{side} has {due} action segments to come and fewer cards")
     return out

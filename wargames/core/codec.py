@@ -31,6 +31,13 @@ shipped id or a user's scenario in full, never a path, see :mod:`wargames.core.s
 then every saved field. A document of another format is refused with :class:`SavedStateError`
 naming the format found and the one expected; records (scenario, seed and actions) are not
 saved states and replay whatever the format.
+
+Reading back validates (a saved document may come from anywhere): :func:`decode` and
+:func:`state_from_json` accept only what :func:`encode` and :func:`state_to_json` can have
+written, each field of the type its class declares (:mod:`wargames.core.typecheck`: ranges,
+lengths, nesting), and a whole state only if the game's invariants hold on it. Anything else
+raises :class:`SavedStateError` naming the key path (``tasks[2].battle.stacks[0]``) and the
+problem; no other exception escapes.
 """
 
 from __future__ import annotations
@@ -41,7 +48,10 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from wargames.core import typecheck
 from wargames.core.errors import WargamesError
+from wargames.core.typecheck import MAX_DEPTH, MAX_ITEMS
+from wargames.core.typecheck import shown as _shown
 
 T = TypeVar("T")
 
@@ -60,7 +70,26 @@ SCENARIO: Final[Mapping[str, Any]] = {"kit": "scenario"}
 
 class SavedStateError(WargamesError, ValueError):
     """A saved state (or saved value) that cannot be read back: another format, another game, an
-    unknown tag, a missing or malformed field. Names what was found and what was expected."""
+    unknown tag, a missing or malformed field, a value of the wrong type or out of range, a
+    state that breaks the game's invariants. Names what was found and what was expected.
+
+    ``key`` is the key path of the value at fault (``tasks[2].battle.stacks[0]``; empty for the
+    document as a whole), ``problem`` what is wrong with it, and ``what`` the document
+    (``saved armageddon state``) when it is known."""
+
+    def __init__(self, problem: str, key: str = "", what: str = "") -> None:
+        self.problem, self.key, self.what = problem, key, what
+        text = f"{key}: {problem}" if key else problem
+        super().__init__(f"{what}: {text}" if what else text)
+
+    def within(self, part: str) -> SavedStateError:
+        """The same problem seen one level up: ``part`` (a field's key, or ``[i]``) leads to
+        the key path."""
+        below = self.key if not self.key or self.key.startswith("[") else "." + self.key
+        return SavedStateError(self.problem, part + below, self.what)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SavedStateError, (self.problem, self.key, self.what))
 
 
 Encoder = Callable[[Any], dict[str, Any]]
@@ -158,7 +187,7 @@ def registered(tag: str) -> type:
     """The class registered under ``tag`` (:class:`SavedStateError` if none is)."""
     plan = _BY_TAG.get(tag)
     if plan is None:
-        raise SavedStateError(f"no saved class has the tag {tag!r}")
+        raise SavedStateError(f"no saved class has the tag {_shown(tag)}")
     return plan.cls
 
 
@@ -227,7 +256,7 @@ def _compile(
         "tag": tag,
         "P": _PLAIN,
         "encode": encode,
-        "decode": decode,
+        "decode": _decode,
         "_items": _sorted_items,
         "_seq": _seq,
     }
@@ -323,31 +352,143 @@ def _sorted_items(value: frozenset[Any]) -> list[Any]:
 
 
 def decode(data: Any) -> Any:
-    """Read back :func:`encode`; :class:`SavedStateError` for anything it cannot have written."""
+    """Read back :func:`encode`; :class:`SavedStateError` for anything it cannot have written:
+    an unknown tag or field, a missing field, a field that does not hold what its class
+    declares (:mod:`wargames.core.typecheck`), nesting deeper than
+    :data:`~wargames.core.typecheck.MAX_DEPTH`. The error names the key path."""
+    try:
+        return _decode(data)
+    except RecursionError:
+        raise _too_deep(data) from None
+
+
+def _decode(data: Any) -> Any:
     kind = type(data)
     if kind is dict:
         tag = data.get("@")
         if tag is not None:
-            plan = _BY_TAG.get(tag) if type(tag) is str else None
-            if plan is None:
-                raise SavedStateError(f"unknown saved tag {tag!r}")
-            if len(data) > plan.size:
-                extra = sorted(set(data) - {key for _, key, _ in plan.fields} - {"@"})
-                raise SavedStateError(f"{tag}: unknown fields {extra}")
-            try:
-                return plan.read(data)
-            except (KeyError, TypeError, ValueError, IndexError) as exc:
-                raise _refused(tag, exc) from None
+            return _read_value(data, tag)
         if "~set" in data and len(data) == 1 and type(data["~set"]) is list:
-            return frozenset([decode(v) for v in data["~set"]])
+            items = _decode_list(data["~set"])
+            try:
+                return frozenset(items)
+            except TypeError:
+                raise SavedStateError("a set holds a list or a mapping", "~set") from None
         if "~map" in data and len(data) == 1 and type(data["~map"]) is dict:
-            return {k: decode(v) for k, v in data["~map"].items()}
-        raise SavedStateError(f"not a saved value (no '@' tag): {sorted(data)}")
+            return _decode_map(data["~map"])
+        raise SavedStateError(f"not a saved value (no '@' tag): {_keys(data)}")
     if kind in _PLAIN:
         return data
     if kind is list:
-        return tuple([v if type(v) in _PLAIN else decode(v) for v in data])
-    raise SavedStateError(f"not a saved value: {data!r}")
+        return _decode_list(data)
+    raise SavedStateError(f"not a saved value: a {kind.__name__}")
+
+
+def _decode_list(data: list[Any]) -> tuple[Any, ...]:
+    """A saved list read back; an error names the index of the item at fault."""
+    if len(data) > MAX_ITEMS:
+        raise SavedStateError(f"a list of {len(data)} items (at most {MAX_ITEMS})")
+    try:
+        return tuple([v if type(v) in _PLAIN else _decode(v) for v in data])
+    except SavedStateError:
+        for i, v in enumerate(data):
+            try:
+                _decode(v)
+            except SavedStateError as exc:
+                raise exc.within(f"[{i}]") from None
+        raise
+
+
+def _decode_map(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved mapping read back; an error names the key at fault."""
+    if len(data) > MAX_ITEMS:
+        raise SavedStateError(f"a mapping of {len(data)} keys (at most {MAX_ITEMS})")
+    out = {}
+    for k, v in data.items():
+        try:
+            out[k] = _decode(v)
+        except SavedStateError as exc:
+            raise exc.within(f"~map.{k}"[:60]) from None
+    return out
+
+
+def _read_value(data: dict[str, Any], tag: Any) -> Any:
+    """The registered value saved under ``tag``, read and checked."""
+    plan = _BY_TAG.get(tag) if type(tag) is str else None
+    if plan is None:
+        raise SavedStateError(f"unknown saved tag {_shown(tag)}", "@")
+    if len(data) > plan.size:
+        extra = sorted(set(data) - {key for _, key, _ in plan.fields} - {"@"})
+        raise SavedStateError(f"{tag}: unknown fields {_shown(extra)}")
+    try:
+        value = plan.read(data)
+    except RecursionError:
+        raise
+    except Exception as exc:
+        raise _located(plan, data, exc) from None
+    _check(plan, value)
+    return value
+
+
+def _check(plan: _Plan, value: Any) -> None:
+    """Raise :class:`SavedStateError` where ``value``'s fields do not hold what its class
+    declares."""
+    check = _CHECKS.get(plan.cls)
+    if check is None:
+        check = _CHECKS[plan.cls] = typecheck.checker(
+            plan.cls, _checked_fields(plan), deep=plan.hooks
+        )
+    if not check(value):
+        found = typecheck.explain(plan.cls, _checked_fields(plan), value, deep=plan.hooks)
+        if found is not None:
+            raise SavedStateError(found[1], found[0])
+
+
+def _checked_fields(plan: _Plan) -> tuple[tuple[str, str], ...]:
+    """(attribute, key) of the fields of ``plan``'s class that are type-checked: the saved
+    fields, or for a class saved through its own hooks every field of its ``__init__``."""
+    if not plan.hooks:
+        return tuple((name, key) for name, key, _ in plan.fields)
+    if not attrs.has(plan.cls):
+        return ()
+    fields: tuple[attrs.Attribute[Any], ...] = attrs.fields(plan.cls)
+    return tuple((f.name, f.alias or f.name) for f in fields if f.init)
+
+
+_CHECKS: dict[type, typecheck.Check] = {}
+
+
+def _located(plan: _Plan, data: dict[str, Any], exc: Exception) -> SavedStateError:
+    """Why the value saved under ``plan``'s tag cannot be read back, at the field at fault
+    (each field is read again alone: this is the error path only)."""
+    for _, key, kind in plan.fields:
+        if key not in data:
+            return SavedStateError(f"{plan.tag}: missing field {key!r}")
+        try:
+            _read_field(kind, data[key])
+        except RecursionError:
+            raise
+        except SavedStateError as inner:
+            return inner.within(key)
+        except Exception:
+            return SavedStateError(f"cannot be read back as a {_KIND_NAMES[kind]}", key)
+    return _refused(plan.tag, exc)
+
+
+def _read_field(kind: int, raw: Any) -> Any:
+    """One saved field read back alone, as the compiled readers do (see :func:`_compile`)."""
+    if kind == PLAIN:
+        return raw
+    if kind == SEQ:
+        return _seq(raw)
+    if kind == SET:
+        return frozenset(_seq(raw))
+    if kind == SET_OF_ANY:
+        return frozenset(_decode_list(list(_seq(raw))))
+    return raw if type(raw) in _PLAIN else _decode(raw)
+
+
+_KIND_NAMES = {PLAIN: "plain value", SEQ: "list", SET: "set", SET_OF_ANY: "set", ANY: "value"}
 
 
 def _refused(tag: str, exc: Exception) -> SavedStateError:
@@ -355,8 +496,17 @@ def _refused(tag: str, exc: Exception) -> SavedStateError:
     if isinstance(exc, SavedStateError):
         return exc
     if isinstance(exc, KeyError):
-        return SavedStateError(f"{tag}: missing field {exc.args[0]!r}")
-    return SavedStateError(f"{tag}: cannot be read back: {exc}")
+        return SavedStateError(f"{tag}: missing field {_shown(exc.args[0])}")
+    return SavedStateError(f"{tag}: cannot be read back: {_shown(str(exc), 200)}")
+
+
+def _too_deep(data: Any) -> SavedStateError:
+    """The error for a document nested too deeply, at the key path of its first too-deep part."""
+    return SavedStateError(f"nested deeper than {MAX_DEPTH} levels", typecheck.too_deep(data))
+
+
+def _keys(data: dict[Any, Any]) -> str:
+    return _shown(sorted(map(str, data))[:10])
 
 
 # -- whole states -------------------------------------------------------------------------------
@@ -374,22 +524,35 @@ def state_to_json(state: Any) -> dict[str, Any]:
 
 
 def state_from_json(cls: type[T], data: Any) -> T:
-    """Read back :func:`state_to_json` as ``cls`` or the subclass of it the document names."""
+    """Read back :func:`state_to_json` as ``cls`` or the subclass of it the document names.
+
+    Every reader of a saved state comes here, and accepts only what :func:`state_to_json` can
+    have written of a state that plays: the header (``game``, ``format``, ``@``), no unknown
+    keys, every field of the type its class declares (values in range, strings and lists of
+    bounded length, nesting bounded: :mod:`wargames.core.typecheck`), and the game's
+    invariants (:meth:`~wargames.core.engine.GameState.invariant_violations`) on the state
+    read back. Anything else raises :class:`SavedStateError` naming the key path and the
+    problem (``saved armageddon state: tasks[2].battle.stacks[0]: expected a string, found
+    7``); no other exception escapes."""
     game: str = getattr(cls, "game", "")
+    what = f"saved {game} state"
     if not isinstance(data, dict):
         raise SavedStateError(f"a saved {game} state is a JSON object, not {type(data).__name__}")
     if data.get("game") != game:
-        raise SavedStateError(f"a saved state of {data.get('game')!r}, not of {game!r}")
-    if data.get("format") != FORMAT:
+        raise SavedStateError(f"a saved state of {_shown(data.get('game'))}, not of {game!r}")
+    if type(data.get("format")) is not int or data["format"] != FORMAT:
         raise SavedStateError(
-            f"saved {game} state of format {data.get('format')!r}: this version reads format "
-            f"{FORMAT} only (replay the game's record instead: records do not depend on it)"
+            f"saved {game} state of format {_shown(data.get('format'))}: this version reads "
+            f"format {FORMAT} only (replay the game's record instead: records do not depend "
+            "on it)"
         )
     if cls not in _LOADED:
         for module in getattr(cls, "saved_modules", ()):
             importlib.import_module(module)
         _LOADED.add(cls)
-    tag = str(data.get("@"))
+    tag = data.get("@")
+    if type(tag) is not str:
+        raise SavedStateError(f"the state's tag is {_shown(tag)}, not a string", "@", what)
     found = registered(tag)
     if issubclass(found, cls):
         plan = _plan(found)
@@ -397,20 +560,59 @@ def state_from_json(cls: type[T], data: Any) -> T:
         plan = _plan(cls)  # a plain subclass of the saved class reads back as itself
     else:
         raise SavedStateError(f"the saved state is a {tag}, not a {_name(cls)}")
+    _no_unknown_keys(plan, data, what)
     more: dict[str, Any] = {}
     if _scenario_fields(found):
         if "scenario" not in data:
             raise SavedStateError(f"saved {game} state: missing field 'scenario'")
         more = found.scenario_fields(data["scenario"])  # type: ignore[attr-defined]
     try:
-        state: T = plan.read_with(data, more) if more else plan.read(data)
-    except KeyError as exc:
-        raise SavedStateError(f"saved {game} state: missing field {exc.args[0]!r}") from None
-    except (TypeError, ValueError) as exc:
-        if isinstance(exc, SavedStateError):
-            raise
-        raise SavedStateError(f"saved {game} state cannot be read back: {exc}") from None
+        state: T = _read_state(plan, data, more)
+    except SavedStateError as exc:
+        raise SavedStateError(exc.problem, exc.key, what) from None
+    _check_invariants(state, what)
     return state
+
+
+_HEADER: Final = frozenset({"game", "format", "@", "scenario"})
+"""The keys of a saved state's document besides its saved fields."""
+
+
+def _no_unknown_keys(plan: _Plan, data: dict[str, Any], what: str) -> None:
+    """A saved state holds its header and its class's saved fields, nothing else."""
+    if len(data) > len(plan.fields) + len(_HEADER) or not set(data) <= _HEADER | {
+        key for _, key, _ in plan.fields
+    }:
+        extra = sorted(set(map(str, data)) - _HEADER - {key for _, key, _ in plan.fields})
+        raise SavedStateError(f"unknown fields {_shown(extra)}", "", what)
+
+
+def _read_state(plan: _Plan, data: dict[str, Any], more: dict[str, Any]) -> Any:
+    """The state saved in ``data``, its fields read back and checked."""
+    try:
+        state = plan.read_with(data, more) if more else plan.read(data)
+    except RecursionError:
+        raise _too_deep(data) from None
+    except Exception as exc:
+        try:
+            error = _located(plan, data, exc)
+        except RecursionError:
+            error = _too_deep(data)
+        raise error from None
+    _check(plan, state)
+    return state
+
+
+def _check_invariants(state: Any, what: str) -> None:
+    """The game's invariants must hold on a state read back (a state that breaks one, such as
+    a counter in no known place or a task naming a unit that is not there, would not play), and
+    its pending decision must be one the game can hand out."""
+    problems = typecheck.state_problems(state)
+    if problems:
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise SavedStateError(
+            "breaks the game's invariants: " + "; ".join(problems[:3]) + more, "", what
+        )
 
 
 def _scenario_fields(cls: type) -> tuple[str, ...]:

@@ -23,7 +23,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from wargames.core.typecheck import unknown_names
 from wargames.horde import close_combat, visibility
+from wargames.horde.actions import ORDERS
 from wargames.horde.combat.profiles import AMBUSHERS
 from wargames.horde.scenario import SIDES
 from wargames.horde.state import CARRIED, Places
@@ -34,7 +36,9 @@ if TYPE_CHECKING:
 
 def violations(s: S) -> list[str]:
     """What is wrong with ``s``, in words (empty when all is well)."""
-    out: list[str] = []
+    out = _names(s)
+    if out:
+        return out  # the checks below look units up
     out += _squares(s)
     out += _magnitudes(s)
     out += _attachments(s)
@@ -45,6 +49,49 @@ def violations(s: S) -> list[str]:
         out.append("the layout key carried from the state before is not the units' layout")
     out += _carried(s)
     return out
+
+
+def _names(s: S) -> list[str]:
+    """Every name the state holds is one the battle knows (a saved state read back may hold
+    anything): units with distinct ids the notation reads, each of a side of the battle; the
+    units, sides, squares, orders and weapons named in the state's fields and its pending
+    tasks."""
+    from wargames.horde.actions import valid_id
+    from wargames.horde.moves import MOVE_ORDERS
+
+    ids = [u.id for u in s.units]
+    out = [f"unit id {i!r} is not one the notation reads" for i in ids if not valid_id(i)]
+    if len(set(ids)) != len(ids):
+        out.append("two units share an id")
+    out += [
+        f"{u.id} fights for no side of the battle ({u.side!r})"
+        for u in s.units
+        if u.side not in SIDES
+    ]
+    known = frozenset(ids)
+    joined = (
+        {u.attached_to for u in s.units} | {u.bonus for u in s.units} | {u.into for u in s.units}
+    )
+    rosters = s.activated | s.moved | s.no_move | s.rallied | s.reshaped | s.tested | s.quartered
+    if not joined - {None} <= known or not rosters | s.hidden <= known:
+        out.append("a unit joined to, merged into or listed as a unit that is not in the battle")
+    if s.initiative not in SIDES or not s.passed <= set(SIDES):
+        out.append(f"initiative {s.initiative!r} or passed {sorted(s.passed)} names no side")
+    weapons = {w.name for u in s.units for w in u.horde.weapons}
+    weapons |= {sp.weapon.name for u in s.units for sp in u.horde.specialists if sp.weapon}
+    units = {*known, None}
+    return out + unknown_names(
+        s.tasks,
+        {
+            "side": SIDES,
+            "last": SIDES,
+            **dict.fromkeys(("unit", "horde", "officer", "striker"), frozenset(units)),
+            "target": units | set(s.field.number),
+            "order": {*MOVE_ORDERS, *ORDERS},
+            **dict.fromkeys(("weapon", "counter_weapon"), frozenset({*weapons, None})),
+        },
+        "tasks",
+    )
 
 
 def _carried(s: S) -> list[str]:
@@ -110,6 +157,8 @@ def _squares(s: S) -> list[str]:
         if u.square is None:
             if u.on_board:
                 out.append(f"{u.id} is on the board without a square")
+            if u.stealthed:
+                out.append(f"{u.id} is in stealth without a square of its own (HMC-TALENT-01)")
             continue
         if u.gone or u.status == "off-board":
             out.append(f"{u.id} is {u.status} but stands on {u.square}")

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from wargames.core.counters import Placement
+from wargames.core.typecheck import unknown_names
 from wargames.warmaster.data import HORUS, IMPERIAL, SIDES, TRAITOR
 
 if TYPE_CHECKING:
@@ -28,7 +29,9 @@ its own teleports and the end of its next Movement phase (WM-STACK-03)."""
 
 def violations(s: S) -> list[str]:
     """What is wrong with ``s``, in words (empty when all is well)."""
-    out: list[str] = []
+    out = _names(s)
+    if out:
+        return out  # the checks below look names up
     board = s.data.board
     if len(s.where) != len(s.manifest.ids):
         out.append("counter total changed")
@@ -40,6 +43,11 @@ def violations(s: S) -> list[str]:
             out.append(f"{c} is face down but not a starting unit aboard")
     if s.result is None and s.where[s._ix[HORUS]] == "@dead":
         out.append("Horus is dead and the game goes on (WM-VICTORY-03)")
+    for c in s.in_box("@unplaced"):
+        if not s.spec(c).starts_face_down:
+            out.append(f"{c} waits to be placed face down but is no such unit (WM-SETUP-02)")
+    if s.result is None and (not s.tasks or type(s.tasks[0]).__name__ != "BeginTurn"):
+        out.append("the game goes on but no turn is pending below its steps (WM-SEQ-01)")
     for c in s.secret_dead:
         if s.location(c) != "@dead" or not s.spec(c).starts_face_down:
             out.append(f"{c} is counted as destroyed unseen but is not a dead starting unit")
@@ -67,3 +75,44 @@ def violations(s: S) -> list[str]:
     for area in sorted(s.control & s.destroyed):
         out.append(f"destroyed area {area} is still controlled")
     return out
+
+
+def _names(s: S) -> list[str]:
+    """Every name the state holds is one the game knows (a saved state read back may hold
+    anything): its sides, phases, counters, counter types in the cup, areas and teleport
+    effects, in the state's fields and in its pending tasks."""
+    from wargames.warmaster.flow import PHASES
+    from wargames.warmaster.specials import START
+
+    counters, areas = frozenset(s.manifest.ids), frozenset(s.data.board.ids)
+    types = frozenset(spec.id for spec in s.manifest.specs)
+    out: list[str] = []
+    if s.phase not in ("set-up", START, *PHASES):
+        out.append(f"unknown phase {s.phase!r}")
+    held = (
+        s.face_down | s.moved | s.retreated | s.secret_dead,
+        s.doomed,
+        *s.groups,
+        *s.reserve,
+    )
+    out += [f"unknown counter {c!r}" for group in held for c in sorted(group) if c not in counters]
+    out += [f"unknown area {a!r}" for a in sorted(s.destroyed | s.fought) if a not in areas]
+    out += [f"unknown counter type {t!r} in the cup" for t in s.cup.cards if t not in types]
+    return out + unknown_names(
+        s.tasks,
+        {
+            "side": SIDES,
+            "area": areas,
+            "units": counters,
+            "attackers": counters,
+            "defenders": counters,
+            "candidates": counters,
+            "drawn": counters,
+            "counter": counters,
+            "unit": counters,
+            "marker": counters,
+            "effect": frozenset(s.data.teleport.effects),
+            "name": PHASES,
+        },
+        "tasks",
+    )

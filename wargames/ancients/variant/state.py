@@ -38,7 +38,7 @@ from wargames.ancients import actions as act
 from wargames.ancients.close import Combat, DefenderChoice
 from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState, other
 from wargames.ancients.variant.flanks import COUNTER_ATTACK, flanks_of
-from wargames.ancients.variant.seats import FLANKS, mirror, roles_of, seat_for, side_of
+from wargames.ancients.variant.seats import FLANKS, ROLES, mirror, roles_of, seat_for, side_of
 from wargames.ancients.variant.sequence import SEQUENCE
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import saved
@@ -295,7 +295,9 @@ class ArmageddonState(AncientsState):
         from wargames.ancients.cards import DECK_SIZE
         from wargames.ancients.invariants import violations
 
-        out = violations(self, cards=False)
+        out = violations(self, cards=False) or self._unknown_names()
+        if out:
+            return out
         table = [c for row in self.placed for c in row if c]
         table += [c for c in self.revealed if c and c != COUNTER_ATTACK]
         every = [*self.hands[0].cards, *self.hands[1].cards, *table]
@@ -307,6 +309,21 @@ class ArmageddonState(AncientsState):
         if self.pending and any(len(p) != 3 for p in self.pending):
             out.append("a pending banner names a losing side and two flanks")
         return out
+
+    def _unknown_names(self) -> list[str]:
+        """The variant's fields name cards of the deck (as played: ``card!``, ``card:as``),
+        flanks and sides only (a saved state read back may hold anything)."""
+        cards = {*self.scenario.cards, BACK, COUNTER_ATTACK, ""}
+        rows = (*self.placed, self.revealed, self.effective, *self.flank_last, self.played)
+        if any(c.rstrip("!").split(":", 1)[0] not in cards for row in rows for c in row):
+            return ["a card on the flanks that is not in the deck"]
+        if self.flank not in (*FLANKS, "") or not set(self.countered) <= set(FLANKS):
+            return [f"unknown flank among {self.flank!r} and {list(self.countered)}"]
+        if any(p[0] not in SIDES or not {p[1], p[2]} <= set(FLANKS) for p in self.pending):
+            return ["a pending banner names no side or unknown flanks"]
+        if any(players not in ROLES for players in self.team):
+            return [f"teams of {list(self.team)}: a side has 1 to {max(ROLES)} players"]
+        return []
 
     def __str__(self) -> str:
         lines = [super().__str__()]
