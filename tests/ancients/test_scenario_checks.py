@@ -79,6 +79,11 @@ REFUSED = [
         MIRROR, ('army = "Rome (mirror)"', "army = 7"), "top.army", "expected a string",
         id="wrong-type",
     ),
+    pytest.param(
+        RIDGE, ('variant = "armageddon"', 'variant = "armageddon"\nsettings.epic_command = true'),
+        "settings.epic_command", "the variant's own command rules, not the Epic ones",
+        id="variant-under-epic-rules",
+    ),
 ]  # fmt: skip
 
 

@@ -209,7 +209,8 @@ def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -
     docstring); ``readings`` override the scenario's own ``[settings]``."""
     name = source.name
     node.only(_TOP_KEYS)
-    chosen = settings_with(_settings(node), dict(readings))
+    own = _settings(node)
+    chosen = settings_with(own, dict(readings))
     board = load_board(node.child("board"), chosen) if node.has("board") else Board.of(None)
     units = units_for(chosen)
     types: list[UnitType | None] = []
@@ -280,7 +281,7 @@ def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -
         note=node.text("note"),
         source=source,
         readings=readings,
-        variant=_variant(node, board),
+        variant=_variant(node, board, own),
         missiles=tuple(missiles),
     )
 
@@ -323,12 +324,17 @@ def _arm(
     return armed_types
 
 
-def _variant(node: Node, board: Board) -> str:
+def _variant(node: Node, board: Board, own: AncientsSettings) -> str:
     """The scenario's variant; an 'Armageddon' scenario is played on the 'Armageddon' board
-    (CCA-FLANK-01, -02)."""
+    (CCA-FLANK-01, -02) under the variant's own command rules, not the Epic ones."""
     variant = node.choice("variant", VARIANTS, "", "variant")
     if variant == "armageddon" and not board.layout.subsections:
         raise node.error("an 'Armageddon' scenario needs the armageddon board layout", "variant")
+    if variant == "armageddon" and own.epic_command:
+        raise node.child("settings").error(
+            "an 'Armageddon' scenario has the variant's own command rules, not the Epic ones",
+            "epic_command",
+        )
     return variant
 
 

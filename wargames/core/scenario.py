@@ -7,7 +7,11 @@ full key path (``area[3].adjacent[1]``) and the problem, and never a bare ``KeyE
 Besides typed access, :class:`Node` has the checks every data loader needs: no unknown keys
 (:meth:`Node.only`), a value or a list of values from a set (:meth:`Node.choice`,
 :meth:`Node.picks`), a whole number in a range (:meth:`Node.number`), ids that are not repeated
-(:meth:`Node.unique`) and a combat results table (:meth:`Node.odds_table`).
+(:meth:`Node.unique`), a printable name of at most :data:`MAX_NAME` characters
+(:meth:`Node.name`), free text such as a note (:meth:`Node.text`) and a combat results table
+(:meth:`Node.odds_table`). An odd key (a control character, or over 40 characters) is shown
+escaped and cut short in a key path, and a problem quoting a huge value is cut short, so an
+error is always one readable line.
 :func:`symmetric_borders` checks an adjacency list; :func:`data_reader` and
 :func:`read_scenario` find a game's shipped or replaced files; :func:`shipped_scenarios` lists
 a game's scenarios with their titles and one-line descriptions (:class:`ScenarioInfo`).
