@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ import pytest
 import toy_game
 
 import wargames
+from wargames import cli
 from wargames.cli import main
 from wargames.core import registry
 from wargames.core.engine import Action, GameState
@@ -430,16 +432,43 @@ def test_replay_illegal_action_names_it(capsys: pytest.CaptureFixture[str], tmp_
             '{"game": "nope", "scenario": "default", "actions": [], "outcome": null}',
             "unknown game 'nope'",
         ),
+        pytest.param("[" * 100_000 + "]" * 100_000, "nested too deeply", id="deep-json"),
+        pytest.param(
+            '{"game": "toy", "scenario": null, "actions": [' + "[" * 50 + "]" * 50 + "]}",
+            "actions[0]: expected an action's notation, got [[[...]]]",
+            id="deep-action",
+        ),
+        pytest.param(b"\xff\xfe{}", "not UTF-8", id="not-utf8"),
     ],
 )
 def test_replay_bad_files(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, expected: str
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str | bytes, expected: str
 ) -> None:
     file = tmp_path / "bad.json"
-    file.write_text(content, encoding="utf-8")
+    if isinstance(content, bytes):
+        file.write_bytes(content)
+    else:
+        file.write_text(content, encoding="utf-8")
     code, out, err = run(capsys, "replay", str(file))
     assert code == 2 and out == ""
     assert expected in one_error(err)
+
+
+def test_replay_reads_only_a_regular_file_of_bounded_size(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A device (``/dev/zero`` never ends), a FIFO (opening it would wait for a writer) and a
+    file over the size limit are refused at once, in one line."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for name in ("/dev/zero", str(fifo)):
+        code, _, err = run(capsys, "replay", name)
+        assert code == 2 and "not a regular file" in one_error(err)
+    big = tmp_path / "big.json"
+    big.write_text(" " * 2048 + "{}", encoding="utf-8")
+    monkeypatch.setattr(cli, "MAX_RECORD_BYTES", 1024)
+    code, _, err = run(capsys, "replay", str(big))
+    assert code == 2 and "larger than 1 KiB" in one_error(err)
 
 
 def test_replay_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

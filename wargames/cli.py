@@ -52,6 +52,7 @@ from wargames.core.errors import (
     WargamesError,
 )
 from wargames.core.options import Option
+from wargames.core.scenario import decoded, read_file
 from wargames.core.sources import scenario_name
 
 __all__ = ["CHANCE_LABEL", "HUMAN", "CommandError", "EndOfInput", "HumanAgent", "main", "new_match"]
@@ -621,15 +622,22 @@ def _replay(file: str, as_json: bool, quiet: bool) -> int:
     return 0
 
 
+MAX_RECORD_BYTES = 64 << 20
+"""The largest record file read (a million actions of a few dozen characters fit)."""
+
+
 def _read_record(file: str, name: str) -> Record:
+    """The record in ``file`` (``-``: standard input): a regular file of at most
+    :data:`MAX_RECORD_BYTES`, UTF-8 JSON, every key checked by :meth:`Record.from_json`."""
     try:
         if file == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_RECORD_BYTES + 1)
+            if len(text) > MAX_RECORD_BYTES:
+                raise CommandError(f"{name}: larger than {MAX_RECORD_BYTES >> 20} MiB")
         else:
-            with open(file, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as exc:
-        raise CommandError(f"cannot read {name}: {exc.strerror or exc}") from None
+            text = decoded(read_file(file, MAX_RECORD_BYTES), name)
+    except ScenarioError as exc:
+        raise CommandError(f"cannot read {name}: {exc.problem}") from None
     except UnicodeDecodeError:
         raise CommandError(f"{name}: not a text file") from None
     try:
@@ -638,6 +646,8 @@ def _read_record(file: str, name: str) -> Record:
         raise CommandError(
             f"{name}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
         ) from None
+    except RecursionError:
+        raise CommandError(f"{name}: not a game record (nested too deeply)") from None
     if not isinstance(data, dict):
         raise CommandError(f"{name}: not a game record (expected a JSON object)")
     try:

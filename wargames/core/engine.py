@@ -22,7 +22,13 @@ import attrs
 
 from wargames.core import bounds
 from wargames.core.codec import saved
-from wargames.core.errors import NotationError, RecordError, RuleViolation, UnknownPlayerError
+from wargames.core.errors import (
+    NotationError,
+    RecordError,
+    RuleViolation,
+    UnknownPlayerError,
+    shown,
+)
 from wargames.core.sources import RecordedScenario, record_scenario, recorded_scenario, saved_form
 
 CHANCE: Final = "chance"
@@ -376,7 +382,9 @@ def _actions(value: object) -> tuple[str, ...]:
         raise RecordError("actions", f"more than {MAX_ACTIONS} actions")
     for i, action in enumerate(value):
         if not isinstance(action, str) or not 0 < len(action) <= MAX_NAME:
-            raise RecordError(f"actions[{i}]", f"expected an action's notation, got {action!r:.60}")
+            raise RecordError(
+                f"actions[{i}]", f"expected an action's notation, got {shown(action)}"
+            )
     return tuple(value)
 
 
@@ -387,7 +395,7 @@ def _outcome(value: object) -> Outcome | None:
         raise RecordError("outcome", "expected {winner, reason, turn} or null")
     turn = value.get("turn")
     if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn < 0):
-        raise RecordError("outcome.turn", f"expected a whole number or null, got {turn!r:.60}")
+        raise RecordError("outcome.turn", f"expected a whole number or null, got {shown(turn)}")
     reason = value.get("reason", "")
     if not isinstance(reason, str) or len(reason) > 10 * MAX_NAME:
         raise RecordError("outcome.reason", "expected a short text")

@@ -4,8 +4,20 @@ names (every one a :class:`WargamesError`)."""
 from __future__ import annotations
 
 import difflib
+import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxlist, _SHOWN.maxdict, _SHOWN.maxtuple = 2, 4, 4, 4
+_SHOWN.maxstring = _SHOWN.maxother = 60
+_SHOWN.maxlong = 40
+
+
+def shown(value: object) -> str:
+    """``value`` quoted short for an error message: at most a few dozen characters, however
+    long or deeply nested it is (a message never spends memory or recursion on bad input)."""
+    return _SHOWN.repr(value)
 
 
 class WargamesError(Exception):

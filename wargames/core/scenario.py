@@ -351,8 +351,8 @@ def read_toml(path: str | Path) -> Node:
     return parse_toml(decoded(read_file(path), str(path)), str(path))
 
 
-def read_file(path: str | Path) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES` (see :func:`read_toml`)."""
+def read_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (see :func:`read_toml`)."""
     name = str(path)
     try:
         # without blocking: opening a FIFO for reading would wait for a writer forever
@@ -360,11 +360,11 @@ def read_file(path: str | Path) -> bytes:
         with os.fdopen(fd, "rb") as file:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise ScenarioError(name, "(file)", "not a regular file")
-            raw = file.read(MAX_FILE_BYTES + 1)
+            raw = file.read(limit + 1)
     except OSError as exc:
         raise ScenarioError(name, "(file)", f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError(name, "(file)", f"larger than {MAX_FILE_BYTES // 1024} KiB")
+    if len(raw) > limit:
+        raise ScenarioError(name, "(file)", f"larger than {limit // 1024} KiB")
     return raw
 
 
