@@ -41,13 +41,6 @@ HARD_LIMIT = 2.0
 GAMES = ("ancients", "armageddon", "horde", "warmaster")
 
 
-@pytest.fixture(autouse=True)
-def _only_when_selected(request: pytest.FixtureRequest) -> None:
-    """Tests marked slow run only when ``-m`` selects them."""
-    if request.node.get_closest_marker("slow") and "slow" not in request.config.option.markexpr:
-        pytest.skip("a long fuzzing run: select it with -m slow")
-
-
 def _judged(kind: str, seed: int) -> None:
     """Run case ``seed`` of ``kind`` (planted paths in a worker process) and require a
     clean rejection or a sound acceptance."""
