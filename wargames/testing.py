@@ -99,11 +99,11 @@ def check_light(state: GameState, others: Sequence[Action] = ()) -> None:
     exact JSON round trip, illegal actions refused without change, the invariants, and the
     views. (:func:`check_state` adds applying every legal action.)"""
     _check_clone(state)
-    _check_json(state)
-    _check_illegal(state, others)
-    problems = state.invariant_violations()
+    problems = state.invariant_violations()  # first: reading back refuses a broken state
     if problems:
         raise _fail(state, "invariants fail: " + "; ".join(problems))
+    _check_json(state)
+    _check_illegal(state, others)
     _check_views(state)
 
 

@@ -74,7 +74,14 @@ def checker(cls: type, fields: Fields, deep: bool = False) -> Check:
     ``deep``: also check the fields of the attrs values it holds (for a class saved through
     its own hooks, whose nested values the codec did not read itself)."""
     declared = hints(cls, tuple(name for name, _ in fields))
-    scope: dict[str, Any] = {"T": MAX_TEXT, "M": MAX_INT, "N": MAX_ITEMS, "deep": deep}
+    scope: dict[str, Any] = {
+        "T": MAX_TEXT,
+        "M": MAX_INT,
+        "N": MAX_ITEMS,
+        "deep": deep,
+        "_S": {str},
+        "_I": {int},
+    }
     parts = [_expr(declared.get(name, _UNKNOWN), f"v.{name}", 0, scope) for name, _ in fields]
     body = " and ".join(p for p in parts if p != "True") or "True"
     exec(
@@ -120,6 +127,11 @@ def _expr(tp: Any, var: str, depth: int, scope: dict[str, Any]) -> str:
     if origin is Union or origin is types.UnionType:
         return "(" + " or ".join(_expr(a, var, depth, scope) for a in args) + ")"
     item = f"x{depth}"
+    variadic = origin is frozenset or (origin is tuple and len(args) == 2 and args[1] is Ellipsis)
+    fast = _items_expr(args[0], var, scope) if variadic and args else None
+    if fast is not None:
+        kind = "tuple" if origin is tuple else "frozenset"
+        return f"(type({var}) is {kind} and len({var}) <= N and {fast})"
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             inner = _expr(args[0], item, depth + 1, scope)
@@ -169,6 +181,22 @@ def _deep(cls: type) -> Check:
 
 
 _DEEP: dict[type, Check] = {}
+
+
+def _items_expr(tp: Any, var: str, scope: dict[str, Any]) -> str | None:
+    """A faster check of every item of the collection ``var`` (the loops run in C) when the
+    items are declared ``str``, ``int`` or one class; ``None`` for other item types."""
+    if tp is str:
+        return f"(not {var} or (set(map(type, {var})) == _S and max(map(len, {var})) <= T))"
+    if tp is int:
+        return (
+            f"(not {var} or (set(map(type, {var})) == _I and -M <= min({var}) and max({var}) <= M))"
+        )
+    target = typing.get_origin(tp) or tp
+    if isinstance(target, type) and not scope["deep"] and tp not in (bool, float, type(None)):
+        name = _put(scope, target)
+        return f"all([issubclass(t, {name}) for t in set(map(type, {var}))])"
+    return None
 
 
 def _put(scope: dict[str, Any], value: Any) -> str:
