@@ -214,3 +214,23 @@ def test_the_row_patterns_remembered_are_bounded() -> None:
             a for a in field.squares if field.bit[a] & mask & everything
         ]
     assert 0 < len(field._row_squares) <= battlefield.ROW_PATTERNS
+
+
+def test_the_lines_of_sight_remembered_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wargames.horde import battlefield
+
+    monkeypatch.setattr(battlefield, "SIGHT_LINES", 50)
+    field = wargames.load("horde", "mirror").setup.field
+    field._sight_masks.clear()
+    field._sight_count[0] = 0
+    squares = field.squares
+    blocked = set(squares[30:60:3])
+    mask = field.mask_of(blocked)
+    seen = set()
+    for a in squares[:10]:
+        for b in squares:
+            clear = field.clear_of(a, b, mask)
+            assert clear == field.clear(a, b, blocked.__contains__)
+            seen.add(clear)
+    assert seen == {True, False}
+    assert 0 < sum(len(lines) for lines in field._sight_masks.values()) <= 50

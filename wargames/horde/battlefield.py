@@ -39,6 +39,12 @@ from wargames.horde.terrain import OPEN, TERRAIN, Terrain
 T = TypeVar("T")
 
 
+SIGHT_LINES = 1 << 14
+"""Lines of sight (square to square) :meth:`Battlefield.in_sight_of` remembers per
+battlefield, emptied when full. One per pair of squares: 36,864 on the 192-square
+Manufactorum, some 180 bytes each; 90 random games had asked 9,400 there and kept growing
+(the horde's process grew 11 MB after its first 100 games). A game asks a few thousand, so
+16,384 keeps every line of the games in play; a miss costs a shift of the offset's mask."""
 ROW_PATTERNS = 4096
 """Row patterns :meth:`Battlefield.squares_in` remembers per battlefield (emptied when full).
 The keys are a row and any subset of its squares: 2**16 per row of a 16-square board, so
@@ -94,6 +100,8 @@ class Battlefield:
     _sight_masks: dict[str, dict[str, tuple[int, tuple[int, ...]]]] = attrs.field(
         init=False, factory=dict, repr=False
     )
+    _sight_count: list[int] = attrs.field(init=False, factory=lambda: [0], repr=False)
+    """Lines in :attr:`_sight_masks` (at most :data:`SIGHT_LINES`)."""
     _row_squares: dict[tuple[int, int], tuple[str, ...]] = attrs.field(
         init=False, factory=dict, repr=False
     )
@@ -266,6 +274,12 @@ class Battlefield:
         for what, b in targets:
             found = lines.get(b)
             if found is None:
+                count = self._sight_count
+                count[0] += 1
+                if count[0] > SIGHT_LINES:  # bounded: emptied when full
+                    self._sight_masks.clear()
+                    count[0] = 1
+                    lines = self._sight_masks[a] = {}
                 found = lines[b] = self._sight_line(a, b)
             line, pairs = found
             if line & blockers or (pairs and not all(p & blockers != p for p in pairs)):
