@@ -14,10 +14,18 @@ _SHOWN.maxstring = _SHOWN.maxother = 60
 _SHOWN.maxlong = 40
 
 
-def shown(value: object) -> str:
-    """``value`` quoted short for an error message: at most a few dozen characters, however
+def shown(value: object, size: int = 60) -> str:
+    """``value`` quoted short for an error message: about ``size`` characters at most, however
     long or deeply nested it is (a message never spends memory or recursion on bad input)."""
-    return _SHOWN.repr(value)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= size else repr(value[: size - 3]) + "..."
+    try:
+        text = _SHOWN.repr(value)
+    except ValueError:  # an integer too long to write out
+        return "a very long integer"
+    except RecursionError:
+        return "a deeply nested value"
+    return text if len(text) <= size else text[: size - 3] + "..."
 
 
 class WargamesError(Exception):

@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from wargames.core.errors import OptionError, UnknownOptionError
+from wargames.core.errors import OptionError, UnknownOptionError, shown
 
 __all__ = ["Option", "Options", "from_json_text"]
 
@@ -101,19 +101,19 @@ class Option:
             return self.parse(value)
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise TypeError(f"expected true or false, got {value!r}")
+                raise TypeError(f"expected true or false, got {shown(value)}")
         elif self.kind is int:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise TypeError(f"expected a whole number, got {value!r}")
+                raise TypeError(f"expected a whole number, got {shown(value)}")
         elif self.kind is float:
             if not isinstance(value, int | float) or isinstance(value, bool):
-                raise TypeError(f"expected a number, got {value!r}")
+                raise TypeError(f"expected a number, got {shown(value)}")
         elif not isinstance(value, str):
-            raise TypeError(f"expected text, got {value!r}")
+            raise TypeError(f"expected text, got {shown(value)}")
         if self.choices and value not in self.choices:
-            raise ValueError(f"expected one of {self.allowed()}, got {value!r}")
+            raise ValueError(f"expected one of {self.allowed()}, got {shown(value)}")
         if self.low is not None and self.high is not None and not self.low <= value <= self.high:
-            raise ValueError(f"must be between {self.low} and {self.high}, got {value!r}")
+            raise ValueError(f"must be between {self.low} and {self.high}, got {shown(value)}")
         return value
 
     # -- the command line -------------------------------------------------------------------
@@ -130,14 +130,14 @@ class Option:
         elif self.kind is bool:
             low = text.strip().lower()
             if low not in _TRUE + _FALSE:
-                raise OptionError(self.name, f"expected true or false, got {text!r}")
+                raise OptionError(self.name, f"expected true or false, got {shown(text)}")
             value = low in _TRUE
         elif self.kind in (int, float):
             try:
                 value = self.kind(text)
             except ValueError:
                 what = "a whole number" if self.kind is int else "a number"
-                raise OptionError(self.name, f"expected {what}, got {text!r}") from None
+                raise OptionError(self.name, f"expected {what}, got {shown(text)}") from None
         else:
             value = text
         self.check(value)

@@ -31,6 +31,8 @@ from typing import Any, Final, Literal, Union
 
 import attrs
 
+from wargames.core.errors import shown
+
 MAX_INT: Final = 2**63
 """The largest magnitude of a saved integer (a turn, a roll, a count)."""
 
@@ -272,7 +274,7 @@ def _items_why(origin: Any, args: tuple[Any, ...], x: Any, deep: bool) -> tuple[
         for item in sorted(x, key=repr):
             why = _why(args[0] if args else Any, item, deep)
             if why is not None:
-                return f"[{item!r:.40}]{why[0]}", why[1]
+                return f"[{shown(item)}]{why[0]}", why[1]
         return None
     variadic = len(args) == 2 and args[1] is Ellipsis
     if not variadic and len(x) != len(args):
@@ -293,17 +295,6 @@ def _name(tp: Any) -> str:
     if typing.get_origin(tp) in (Union, types.UnionType):
         return " or ".join(_name(a) for a in typing.get_args(tp))
     return str(getattr(tp, "__name__", tp))
-
-
-def shown(value: Any, size: int = 60) -> str:
-    """``repr(value)``, cut short: an error does not echo a long string back whole."""
-    try:
-        text = repr(value)
-    except RecursionError:
-        return "a deeply nested value"
-    except ValueError:  # an integer too long to write
-        return "a very long integer"
-    return text if len(text) <= size else text[: size - 3] + "..."
 
 
 def too_deep(data: Any) -> str:
