@@ -89,7 +89,7 @@ def test_the_sizes_are_the_measured_ones() -> None:
     size = {name: f.cache_info().maxsize for name, f in found.items()}
     assert size["wargames.armageddon.stacking._legal"] == 1 << 14
     assert size["wargames.armageddon.movement._moves"] == 1 << 12
-    assert size["wargames.warmaster.movement._moves"] == 256
+    assert size["wargames.warmaster.movement._moves"] == 4096
     assert size["wargames.core.tasks._made"] == 4096
     assert size["wargames.armageddon.state.manifest"] == caches.PER_DATA
     assert size["wargames.horde.combat.profiles._bonuses"] == caches.PER_PROFILE

@@ -44,12 +44,14 @@ def destinations(s: S, unit: str) -> tuple[str, ...]:
     return _reach(s.data, s.location(unit), steps, s.destroyed, enemies)
 
 
-MOVES_CACHE = 256
+MOVES_CACHE = 4096
 """Reaches and move lists :func:`_reach` and :func:`_moves` remember (unit, start, allowance,
 destroyed and enemy-held areas). Measured over 200 random games: 12,000 and 17,000 distinct
-keys, hit rates 29.5 % and 81 % already at 64 entries, the same as unbounded (a unit's moves
-are asked again within the same phase, never games later), so a small cache loses nothing
-(the 65,536 entries they had grew the process by 70 MB over 2,000 games)."""
+keys (some 90 a game), hit rates 29.5 % and 81 % already at 64 entries, the same as unbounded
+(a unit's moves are asked again within the same phase, rarely games later). 4,096 keeps the
+last 40-odd games' moves, so replaying recent games (as ``bench_instructions.py`` does) still
+hits; with the 65,536 entries they had, the process grew by 71 MB over 2,000 random games,
+with 256 by 0.9 MB."""
 
 
 @lru_cache(maxsize=MOVES_CACHE)
