@@ -27,6 +27,11 @@ FINITE = {
     "wargames.warmaster.data.default_data",
     # keyed by the installed games, by die sizes, by names the rules fix
     "wargames.core.registry.game",
+    "wargames.core.sources.shipped_ids",
+    "wargames.fuzz.cases._matches",
+    "wargames.fuzz.cases.record_bases",
+    "wargames.fuzz.cases.scenario_bases",
+    "wargames.fuzz.cases.state_bases",
     "wargames.core.dice.faces",
     "wargames.horde.combat.strikes.die_outcomes",
     "wargames.ancients.actions.dice_outcomes",
@@ -45,15 +50,10 @@ FINITE = {
 }
 """Unbounded caches whose keys come from a finite set."""
 
-FILES = {
-    "wargames.ancients.board._layouts_in",
-    "wargames.ancients.cards._cards_in",
-    "wargames.ancients.terrain._terrain_in",
-    "wargames.ancients.units._units_in",
-    "wargames.horde.scenario.load_scenario",
-}
-"""Caches of data and scenario files by folder or path: the scenario-file caches (keyed by
-content and bounded by the work on self-contained records), not play-time caches."""
+FILES: set[str] = set()
+"""Unbounded caches of data or scenario files (none: scenario files are cached by content in
+:mod:`wargames.core.sources`, Ancients' data folders by folder, the last
+:data:`~wargames.core.caches.PER_DATA`)."""
 
 
 def _caches() -> Iterator[tuple[str, Any]]:

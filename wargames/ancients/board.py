@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import attrs
@@ -45,6 +45,7 @@ from wargames.ancients.settings import DEFAULT, AncientsSettings
 from wargames.ancients.terrain import TerrainTable, TerrainType, terrain_for
 from wargames.ancients.units import rule_ids
 from wargames.core.areas import AreaMap, Border
+from wargames.core.caches import PER_DATA
 from wargames.core.grids import (
     HexLine,
     grid_coords,
@@ -441,7 +442,7 @@ def layouts_for(settings: AncientsSettings = DEFAULT) -> Mapping[str, BoardLayou
     return default_layouts() if settings.data is None else _layouts_in(settings.data)
 
 
-@cache
+@lru_cache(maxsize=PER_DATA)
 def _layouts_in(folder: str) -> dict[str, BoardLayout]:
     return load_layouts(folder)
 

@@ -16,13 +16,14 @@ CCB-GAP-05). Effects are the engine's business.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import attrs
 
 from wargames.ancients.settings import DEFAULT, AncientsSettings
 from wargames.ancients.units import rule_ids
+from wargames.core.caches import PER_DATA
 from wargames.core.cards import Deck, Pile
 from wargames.core.scenario import Node, data_reader
 
@@ -220,7 +221,7 @@ def cards_for(settings: AncientsSettings = DEFAULT) -> CardTable:
     return default_cards() if settings.data is None else _cards_in(settings.data)
 
 
-@cache
+@lru_cache(maxsize=PER_DATA)
 def _cards_in(folder: str) -> CardTable:
     return load_cards(folder)
 

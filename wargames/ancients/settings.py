@@ -61,7 +61,7 @@ class AncientsSettings:
       (an elephant still ignores every sword).
     * ``data``: a folder whose ``units.toml``, ``terrain.toml``, ``boards.toml`` or
       ``cards.toml`` replace the shipped ones, file by file (``None``: the shipped data; each
-      folder is read once).
+      folder is read once; the last eight folders are kept).
     """
 
     helmets: Helmets = attrs.field(

@@ -30,7 +30,7 @@ The pure functions here are what a combat needs from the ground:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import attrs
@@ -44,6 +44,7 @@ from wargames.ancients.units import (
     fire_dice,
     rule_ids,
 )
+from wargames.core.caches import PER_DATA
 from wargames.core.scenario import Node, data_reader
 
 Piece = Literal["foot", "mounted", "war-machine", "leader"]
@@ -538,7 +539,7 @@ def terrain_for(settings: AncientsSettings = DEFAULT) -> TerrainTable:
     return default_terrain() if settings.data is None else _terrain_in(settings.data)
 
 
-@cache
+@lru_cache(maxsize=PER_DATA)
 def _terrain_in(folder: str) -> TerrainTable:
     return load_terrain(folder)
 

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import attrs
 
 from wargames.ancients.settings import DEFAULT, AncientsSettings
+from wargames.core.caches import PER_DATA
 from wargames.core.scenario import Node, data_reader
 
 UnitClass = Literal["light", "medium", "heavy"]
@@ -535,7 +536,7 @@ def units_for(settings: AncientsSettings = DEFAULT) -> UnitTable:
     return default_units() if settings.data is None else _units_in(settings.data)
 
 
-@cache
+@lru_cache(maxsize=PER_DATA)
 def _units_in(folder: str) -> UnitTable:
     return load_units(folder)
 
