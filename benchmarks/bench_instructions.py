@@ -2,13 +2,16 @@
 valgrind: a figure the load on a shared machine does not move the way CPU time does, so a
 speed change (or a refactor that must not slow play) can be compared before and after.
 
-    python benchmarks/bench_instructions.py [--games armageddon warmaster] [--seeds 3]
+    python benchmarks/bench_instructions.py [--games armageddon warmaster] [--seeds 3] [--fresh]
 
 For each game it runs the random playouts of ``playouts.random_game`` (seeds ``0 .. seeds - 1``
 of every shipped scenario, the game's bot options applied) twice under ``valgrind
 --tool=cachegrind``: once as a warm-up only and once as the warm-up followed by the same games
 again, and divides the difference by the number of decisions. What a process works out once and
-keeps is so not counted (the steady state a long run of playouts sees). The interpreter runs
+keeps is so not counted (the steady state a long run of playouts sees). With ``--fresh`` the
+second pass plays other games (seeds from 1000 on) than the warm-up: replaying the very games
+the warm-up played favours large caches (every entry the warm-up made is hit again), which a
+long run of new games does not see; bounded caches are judged with ``--fresh``. The interpreter runs
 with a fixed hash seed and one BLAS thread, so two runs of the same code agree to a few parts
 in ten thousand. Needs ``valgrind``; the interpreter imports the package from the current
 directory (run it from the checkout you mean to measure). ``bench_horde_instructions.py`` is
@@ -34,18 +37,19 @@ import wargames
 game, seeds, measured = {game!r}, {seeds}, {measured}
 g = wargames.game(game)
 names = list(g.scenarios())
-def games():
+def games(first=0):
     return sum(
         random_game(game, seed, scenario=name, **dict(g.bot_options))
-        for name in names for seed in range(seeds)
+        for name in names for seed in range(first, first + seeds)
     )
 games()
-print("decisions", games() if measured else 0)
+print("decisions", games({again}) if measured else 0)
 """
 
 
-def instructions(game: str, seeds: int, measured: bool) -> tuple[int, int]:
-    """(instructions, decisions) of the warm-up, then, when ``measured``, the same games again."""
+def instructions(game: str, seeds: int, measured: bool, fresh: bool = False) -> tuple[int, int]:
+    """(instructions, decisions) of the warm-up, then, when ``measured``, the same games again
+    (other games when ``fresh``)."""
     return count(
         PLAY.format(
             root=os.getcwd(),
@@ -53,6 +57,7 @@ def instructions(game: str, seeds: int, measured: bool) -> tuple[int, int]:
             game=game,
             seeds=seeds,
             measured=measured,
+            again=1000 if fresh else 0,
         )
     )
 
@@ -83,12 +88,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=None)
     parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument(
+        "--fresh", action="store_true", help="measure games other than the warm-up's"
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
     for game in args.games or wargames.games():
         base, _ = instructions(game, args.seeds, measured=False)
-        total, decisions = instructions(game, args.seeds, measured=True)
+        total, decisions = instructions(game, args.seeds, measured=True, fresh=args.fresh)
         per = (total - base) / decisions
         print(f"{game}: {per:,.0f} instructions per decision ({decisions} decisions)", flush=True)
 
