@@ -26,12 +26,17 @@ from wargames.core.errors import ArgumentError
 
 __all__ = [
     "MAX_GAMES",
+    "MAX_NAME",
     "MAX_SEED",
     "MAX_STEPS",
     "seed",
     "whole",
 ]
 
+MAX_NAME = 200
+"""The longest name the library reads from outside: a game, scenario, player or option name in
+a record, a name or title in a scenario file, a user scenario's name in a saved form, an
+action's notation."""
 MAX_SEED = 2**128
 """Seeds run from 0 below this: the 128 bits of entropy of numpy's ``SeedSequence`` (the
 generator of a :class:`~wargames.core.engine.Match`), and the seeds a record may carry."""

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
 import attrs
 
 from wargames.core import bounds
+from wargames.core.bounds import MAX_NAME, MAX_SEED, MAX_STEPS
 from wargames.core.codec import saved
 from wargames.core.errors import (
     NotationError,
@@ -341,12 +342,9 @@ class Record:
 _RECORD_KEYS = frozenset(
     {"game", "scenario", "seed", "options", "actions", "outcome", "redacted_for"}
 )
-MAX_NAME = 200
-"""The longest game, scenario, player or option name a record may hold."""
-MAX_ACTIONS = 1_000_000
-"""The most actions a record may hold (the longest shipped games take a few thousand)."""
-MAX_SEED = 2**128
-"""Seeds are whole numbers from 0 below this (numpy's generators take any such number)."""
+MAX_ACTIONS = MAX_STEPS
+"""The most actions a record may hold, the most a game may be played for (the longest shipped
+games take a few thousand)."""
 
 
 def _kind(value: object) -> str:

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from wargames.core.bounds import MAX_NAME
 from wargames.core.errors import ScenarioError, UnknownScenarioError
 from wargames.core.odds import CombatResultsTable, Odds
 
@@ -46,8 +47,6 @@ NOTE = "note"
 _ODDS = re.compile(r"^\s*(\d+)\s*[-:]\s*(\d+)\s*$")
 _COLUMN_KEYS = ("odds", "rows", "provenance")
 
-MAX_NAME = 200
-"""The longest name a scenario may give (a title, an army, a leader), as records allow."""
 MAX_TEXT = 10_000
 """The longest free text (a ``note``) a scenario may hold."""
 MAX_PROBLEM = 1000

@@ -38,6 +38,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from wargames.core.bounds import MAX_NAME
 from wargames.core.codec import SavedStateError
 from wargames.core.errors import ScenarioError, UnknownScenarioError, WargamesError
 from wargames.core.scenario import (
@@ -60,8 +61,6 @@ than five, so 32 keep every shipped one and a notebook's files warm, while a not
 edits and reloads a file hundreds of times holds at most 32 set-ups (each well under a
 megabyte) instead of one per edit."""
 
-MAX_NAME: Final = 200
-"""The longest name of a user's scenario in a saved form (as for a record's other names)."""
 
 SAVED_KEYS: Final = ("name", "data", "sha256")
 """The keys of a user scenario's saved form."""
