@@ -45,7 +45,7 @@ def _judged(kind: str, seed: int) -> None:
     """Run case ``seed`` of ``kind`` (planted paths in a worker process) and require a
     clean rejection or a sound acceptance."""
     case = make_case(kind, seed)  # type: ignore[arg-type]
-    verdict = run_isolated(case.kind, case) if case.special else run_case(case.kind, case)
+    verdict = run_isolated(case.kind, seed) if case.special else run_case(case.kind, case)
     assert not verdict.bad, f"{verdict.outcome}: {verdict.case}\n  -> {verdict.detail}"
 
 

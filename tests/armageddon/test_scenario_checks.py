@@ -24,7 +24,10 @@ REFUSED = [
     ),
     pytest.param(
         ("turns = 8", "turns = 1000000000000000000000000000000"),
-        "turns", "from 1 to 99, got 1000000000000000000000000000000", id="absurd-turns",
+        "turns", "a whole number beyond 64 bits", id="absurd-turns",
+    ),
+    pytest.param(
+        ("turns = 8", "turns = 100"), "turns", "from 1 to 99, got 100", id="too-many-turns"
     ),
     pytest.param(("turns = 8", "turns = -3"), "turns", "from 1 to 99", id="negative-turns"),
     pytest.param(("turns = 8", 'turns = "8"'), "turns", "expected an integer", id="wrong-type"),

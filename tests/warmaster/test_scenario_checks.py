@@ -15,7 +15,11 @@ GUARD = "units = { imperial-guard = 3 }"
 REFUSED = [
     pytest.param(
         ("turn = 2", "turn = 1000000000000000000000000000000"),
-        "imperial[1].turn", "from 1 to 1000", id="absurd-wave-turn",
+        "imperial[1].turn", "a whole number beyond 64 bits", id="absurd-wave-turn",
+    ),
+    pytest.param(
+        ("turn = 2", "turn = 1000000"),
+        "imperial[1].turn", "from 1 to 1000", id="late-wave-turn",
     ),
     pytest.param(("turn = 2", "turn = 0"), "imperial[1].turn", "from 1 to 1000", id="turn-0"),
     pytest.param(

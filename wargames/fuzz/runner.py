@@ -150,7 +150,9 @@ def _collect(
 
 
 def run_isolated(
-    kind: Kind, case: Case, limit: float = TIME_LIMIT, grace: float = GRACE
+    kind: Kind, case: Case | int, limit: float = TIME_LIMIT, grace: float = GRACE
 ) -> Verdict:
-    """Run one case in a fresh worker process, killed if it does not answer in time."""
-    return next(iter(run_many(kind, [case], 1, limit, [case.game], grace)))
+    """Run one case (or the case of a seed, made in the worker: a case nested thousands deep
+    does not pickle) in a fresh worker process, killed if it does not answer in time."""
+    games = [case.game] if isinstance(case, Case) else None
+    return next(iter(run_many(kind, [case], 1, limit, games, grace)))

@@ -217,7 +217,9 @@ class Awareness(BattleTask):
 
     def actor(self, s: S) -> Player | None:
         u = s.unit(self.unit)
-        return CHANCE if u.on_board and u.stealthed else None
+        # in a player's view the hidden horde has no square, and the die is still rolled
+        here = u.on_board or (u.id in s.hidden and u.status == "fighting")
+        return CHANCE if here and u.stealthed else None
 
     def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
         return die_outcomes(100)

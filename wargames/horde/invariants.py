@@ -157,7 +157,7 @@ def _squares(s: S) -> list[str]:
         if u.square is None:
             if u.on_board:
                 out.append(f"{u.id} is on the board without a square")
-            if u.stealthed:
+            if u.stealthed and u.id not in s.hidden:  # a view leaves hidden squares out
                 out.append(f"{u.id} is in stealth without a square of its own (HMC-TALENT-01)")
             continue
         if u.gone or u.status == "off-board":
