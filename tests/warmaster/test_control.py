@@ -347,8 +347,14 @@ def picking() -> State:
 
 
 @pytest.mark.rule("WM-GAP-05", "WM-GAP-01")
+def _in_a_turn(s: State) -> State:
+    """A test position as a whole position of play: the next turn pending below its steps
+    (what a saved state read back must keep, WM-SEQ-01)."""
+    return s.evolve(tasks=(BeginTurn(), *s.tasks))
+
+
 def test_control_and_the_teleportarium_round_trip_through_json() -> None:
-    s = picking()
+    s = _in_a_turn(picking())
     data = s.to_json()
     assert data["format"] == FORMAT == 3
     assert data["control"] == ["44", "65"] and data["warp_instability"] is True
@@ -358,7 +364,9 @@ def test_control_and_the_teleportarium_round_trip_through_json() -> None:
     reserve = setting(
         {"emperor": RESERVE}, [ImperialReinforcements()], control={"65"}, reserve=[("emperor",)]
     )
-    assert State.from_json(reserve.to_json()) == reserve
+    assert State.from_json(_in_a_turn(reserve).to_json()) == _in_a_turn(reserve)
+    with pytest.raises(SavedStateError, match="no turn is pending below its steps"):
+        State.from_json(reserve.to_json())
     # a save of the game's own former formats (1 and 2) is refused, naming the formats
     for old in (1, 2, 4):
         with pytest.raises(SavedStateError, match=f"format {old}: this version reads format 3"):

@@ -405,8 +405,13 @@ class TaskState(GameState):
     def share(self, view: Self, player: Player) -> Self:
         """Let ``view`` (what ``player`` sees of this state) reuse this state's legal actions
         when ``player`` is the one to act: his choices never depend on what is hidden from him,
-        and the very same action objects are then recognised at once when applied here."""
-        if player == self.current_player:
+        and the very same action objects are then recognised at once when applied here. (A
+        view of a view whose next step waits on what the player cannot see shares nothing.)"""
+        try:
+            acting = self.current_player
+        except UnsettledStateError:
+            return view
+        if player == acting:
             self._legal_tuple()
             for key in self.shared_with_view:
                 if key in self._memo:

@@ -31,7 +31,7 @@ from typing import Any, Final, Literal, Union
 
 import attrs
 
-from wargames.core.errors import shown
+from wargames.core.errors import WargamesError, shown
 
 MAX_INT: Final = 2**63
 """The largest magnitude of a saved integer (a turn, a roll, a count)."""
@@ -317,14 +317,21 @@ def too_deep(data: Any) -> str:
 
 def state_problems(state: Any) -> list[str]:
     """What is wrong with a state read back, in words: the game's invariants
-    (``state.invariant_violations()``), then whether its pending decision is one the game hands
-    out (the game is over exactly when it has an outcome; a player who must decide has a legal
-    action). An exception inside these checks is a problem too (the state is broken)."""
+    (``state.invariant_violations()``, and ``state.saved_state_violations()`` where a game has
+    checks that only whole positions of play keep), then whether its pending decision is one
+    the game hands out (the game is over exactly when it has an outcome; a player who must
+    decide has a legal action). An exception inside these checks is a problem too."""
     try:
         problems: list[str] = state.invariant_violations()
+        more = getattr(state, "saved_state_violations", None)
+        if not problems and more is not None:
+            problems = more()
         if problems:
             return problems
-        over = state.current_player is None
+        try:
+            over = state.current_player is None
+        except WargamesError:  # unsettled: a player's view may be, as he cannot see why
+            return [] if _a_view(state) else ["its pending steps are not settled"]
         if over != (state.outcome is not None):
             return [f"the game is {'over' if over else 'not over'}, its outcome {state.outcome}"]
         if not over and not state.legal_actions():
@@ -332,6 +339,13 @@ def state_problems(state: Any) -> list[str]:
     except Exception as exc:
         return [f"checking it raised {type(exc).__name__}: {shown(str(exc), 200)}"]
     return []
+
+
+def _a_view(state: Any) -> bool:
+    """Whether ``state`` is a player's view (what :meth:`view` of some player gives back): an
+    automatic step that waits on what the player cannot see leaves a view unsettled."""
+    seats = getattr(state, "seats", None) or type(state).players
+    return any(state.view(p) == state for p in seats)
 
 
 def unknown_names(

@@ -46,8 +46,6 @@ def violations(s: S) -> list[str]:
     for c in s.in_box("@unplaced"):
         if not s.spec(c).starts_face_down:
             out.append(f"{c} waits to be placed face down but is no such unit (WM-SETUP-02)")
-    if s.result is None and (not s.tasks or type(s.tasks[0]).__name__ != "BeginTurn"):
-        out.append("the game goes on but no turn is pending below its steps (WM-SEQ-01)")
     for c in s.secret_dead:
         if s.location(c) != "@dead" or not s.spec(c).starts_face_down:
             out.append(f"{c} is counted as destroyed unseen but is not a dead starting unit")
@@ -116,3 +114,12 @@ def _names(s: S) -> list[str]:
         },
         "tasks",
     )
+
+
+def sequence_violations(s: S) -> list[str]:
+    """What a saved state read back must also keep: while the game goes on, the next turn is
+    pending below the steps of this one (WM-SEQ-01), so play goes on after them. (Not among
+    :func:`violations`: the tests' positions are fragments of a turn, with no turn below.)"""
+    if s.result is None and (not s.tasks or type(s.tasks[0]).__name__ != "BeginTurn"):
+        return ["the game goes on but no turn is pending below its steps (WM-SEQ-01)"]
+    return []

@@ -379,6 +379,13 @@ class WarmasterState(TaskState):
 
         return violations(self)
 
+    def saved_state_violations(self) -> list[str]:
+        """What reading a saved state back checks besides the invariants: a turn pending
+        below the steps (:func:`~wargames.warmaster.invariants.sequence_violations`)."""
+        from wargames.warmaster.invariants import sequence_violations
+
+        return sequence_violations(self)
+
     def __str__(self) -> str:
         held = " ".join(sorted(self.control)) or "none"
         lines = [
