@@ -216,13 +216,9 @@ def test_the_row_patterns_remembered_are_bounded() -> None:
     assert 0 < len(field._row_squares) <= battlefield.ROW_PATTERNS
 
 
-def test_the_lines_of_sight_remembered_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from wargames.horde import battlefield
-
-    monkeypatch.setattr(battlefield, "SIGHT_LINES", 50)
+def test_the_lines_of_sight_remembered_are_one_per_offset() -> None:
     field = wargames.load("horde", "mirror").setup.field
-    field._sight_masks.clear()
-    field._sight_count[0] = 0
+    field._line_masks.clear()
     squares = field.squares
     blocked = set(squares[30:60:3])
     mask = field.mask_of(blocked)
@@ -233,4 +229,9 @@ def test_the_lines_of_sight_remembered_are_bounded(monkeypatch: pytest.MonkeyPat
             assert clear == field.clear(a, b, blocked.__contains__)
             seen.add(clear)
     assert seen == {True, False}
-    assert 0 < sum(len(lines) for lines in field._sight_masks.values()) <= 50
+    offsets = {
+        (field._coords[b][0] - field._coords[a][0], field._coords[b][1] - field._coords[a][1])
+        for a in squares[:10]
+        for b in squares
+    }
+    assert len(field._line_masks) == len(offsets) < 10 * len(squares)

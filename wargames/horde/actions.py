@@ -313,9 +313,11 @@ MOVES_CACHE = 1 << 14
 """``UNIT to SQUARE`` actions :func:`move_to` keeps (units x squares of the scenarios played).
 Measured over 100 random games of the three scenarios: 13,000 distinct, hit rate 88 % at
 16,384 entries as unbounded (60 % at 4,096); a move is some 210 bytes, so at most 3.4 MB."""
-ACTIONS_CACHE = 1 << 12
+ACTIONS_CACHE = 1 << 11
 """Orders and attacks :func:`order` and :func:`attack` keep: 2,700 and 2,300 distinct in 100
-random games, hit rates 95 % and 83 % at 4,096 entries, as unbounded."""
+random games, still growing after them (3,900 and 3,600 after 300), so 2,048 entries, full
+within the first 100 games, keep the process flat after them (issue 13): hit rates over games
+100 to 300 of ``benchmarks/memory.py`` 96.7 % and 90.3 % (98.8 % and 94.9 % at 4,096)."""
 
 
 @lru_cache(maxsize=MOVES_CACHE)

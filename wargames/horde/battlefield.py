@@ -12,8 +12,8 @@ Commander orders every unit (HMC-ORDERS-02). Hordes in the HQ area get +10 Willp
 back there (HMC-ORDERS-12) and lets a horde already there leave the battle (HMC-ORDERS-14).
 
 Everything the hot paths read (neighbours, coordinates, movement costs, distance to each HQ,
-lines of sight) is precomputed once per battlefield or cached by square pair; the
-:class:`~wargames.core.areas.AreaMap` stays the source of truth.
+lines of sight, one per offset between two squares) is precomputed or cached once per
+battlefield; the :class:`~wargames.core.areas.AreaMap` stays the source of truth.
 
 >>> from wargames.horde.terrain import TERRAIN
 >>> field = Battlefield.build(4, 3, {"02-02": "ruins"}, {"blue": ("01-01",), "red": ("04-03",)},
@@ -39,17 +39,13 @@ from wargames.horde.terrain import OPEN, TERRAIN, Terrain
 T = TypeVar("T")
 
 
-SIGHT_LINES = 1 << 14
-"""Lines of sight (square to square) :meth:`Battlefield.in_sight_of` remembers per
-battlefield, emptied when full. One per pair of squares: 36,864 on the 192-square
-Manufactorum, some 180 bytes each; 90 random games had asked 9,400 there and kept growing
-(the horde's process grew 11 MB after its first 100 games). A game asks a few thousand, so
-16,384 keeps every line of the games in play; a miss costs a shift of the offset's mask."""
-ROW_PATTERNS = 4096
+ROW_PATTERNS = 2048
 """Row patterns :meth:`Battlefield.squares_in` remembers per battlefield (emptied when full).
 The keys are a row and any subset of its squares: 2**16 per row of a 16-square board, so
 unbounded they kept growing over thousands of games (2,400 after 60 random games on the
-Manufactorum, and climbing); a miss only builds one row's tuple of squares."""
+Manufactorum, and climbing); a miss only builds one row's tuple of squares. Over games 100
+to 300 of ``benchmarks/memory.py``: 71 % hits at 2,048 (83 % at 4,096, 88 % unbounded),
+0.6 rows asked per decision; 2,048 (some 220 bytes each) are full by game 100 (issue 13)."""
 
 
 @attrs.frozen(eq=False)
@@ -97,11 +93,6 @@ class Battlefield:
     """Side -> the masks of the squares ``d`` squares from its HQ area, ``d`` = 0, 1, ..."""
     edges: tuple[int, int] = attrs.field(init=False, repr=False)
     """The masks of every square but those of the first column, and but the last column."""
-    _sight_masks: dict[str, dict[str, tuple[int, tuple[int, ...]]]] = attrs.field(
-        init=False, factory=dict, repr=False
-    )
-    _sight_count: list[int] = attrs.field(init=False, factory=lambda: [0], repr=False)
-    """Lines in :attr:`_sight_masks` (at most :data:`SIGHT_LINES`)."""
     _row_squares: dict[tuple[int, int], tuple[str, ...]] = attrs.field(
         init=False, factory=dict, repr=False
     )
@@ -264,34 +255,29 @@ class Battlefield:
 
     def in_sight_of(self, a: str, targets: Iterable[tuple[T, str]], blockers: int) -> list[T]:
         """The ``(what, square)`` of ``targets`` whose squares have a clear line of sight from
-        ``a`` (:meth:`clear`, with the blocking squares as a mask), by ``what``: each line is
-        the mask of the squares it enters and the masks of the corner pairs it slips
-        between, made once."""
-        lines = self._sight_masks.get(a)
-        if lines is None:
-            lines = self._sight_masks[a] = {}
+        ``a`` (:meth:`clear`, with the blocking squares as a mask), by ``what``: the line to a
+        square ``(dc, dr)`` away is the same from every square (:meth:`_line_mask`, made once
+        per offset), so the blocking squares are shifted to ``a``'s line instead of the line
+        to them. No line is kept per pair of squares: there are tens of thousands of pairs
+        (36,864 on the 192-square Manufactorum), and a cache of them, some 160 bytes a line,
+        grew for thousands of games (issue 13: 5 MB of the horde's growth after its first
+        100 games) and saved little (84 % hits unbounded, 1.6 lines asked per decision)."""
+        coords, masks = self._coords, self._line_masks
+        ca, ra = coords[a]
+        base = self.number[a]
         out = []
         for what, b in targets:
-            found = lines.get(b)
+            cb, rb = coords[b]
+            dc, dr = cb - ca, rb - ra
+            found = masks.get((dc, dr))
             if found is None:
-                count = self._sight_count
-                count[0] += 1
-                if count[0] > SIGHT_LINES:  # bounded: emptied when full
-                    self._sight_masks.clear()
-                    count[0] = 1
-                    lines = self._sight_masks[a] = {}
-                found = lines[b] = self._sight_line(a, b)
-            line, pairs = found
-            if line & blockers or (pairs and not all(p & blockers != p for p in pairs)):
+                found = self._line_mask(dc, dr)
+            low, line, pairs = found
+            seen = blockers >> (base + low)
+            if line & seen or (pairs and not all(p & seen != p for p in pairs)):
                 continue
             out.append(what)
         return out
-
-    def _sight_line(self, a: str, b: str) -> tuple[int, tuple[int, ...]]:
-        (ca, ra), (cb, rb) = self._coords[a], self._coords[b]
-        low, line, pairs = self._line_mask(cb - ca, rb - ra)
-        shift = self.number[a] + low
-        return line << shift, tuple([p << shift for p in pairs])
 
     def _line_mask(self, dc: int, dr: int) -> tuple[int, int, tuple[int, ...]]:
         """The squares a line to a square ``(dc, dr)`` away enters, and its corner pairs, as
