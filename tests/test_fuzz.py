@@ -243,7 +243,15 @@ def test_a_saved_state_naming_a_path_is_rejected_without_opening_it(
     base = state_bases(game)[1]
     path = _planted(tmp_path, what)
     case = Case(
-        "state", 0, game, base.name, "from_json", (), base.document, f"path:{path}", base.reader
+        "state",
+        0,
+        game,
+        base.name,
+        "from_json",
+        (),
+        document=base.document,
+        special=f"path:{path}",
+        reader=base.reader,
     )
     verdict = run_isolated("state", case, HARD_LIMIT)
     assert verdict.outcome == "rejected", verdict
