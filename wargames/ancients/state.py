@@ -373,6 +373,10 @@ class AncientsState(TaskState):
             source = source.get("name")  # type: ignore[assignment]
         return {"scenario": state_setup(source, PACKAGE, lambda s: load_scenario(s, readings))}
 
+    def is_view(self) -> bool:
+        """Whether this is a player's view: cards he cannot see are backs (:meth:`view`)."""
+        return BACK in self.deck.draw.cards or any(BACK in hand.cards for hand in self.hands)
+
     def view(self, player: Player) -> Self:
         """What ``player`` sees: his own hand, the other hand as backs, the draw pile as a
         count of backs; the board, the discards, the card played and the banners are public."""

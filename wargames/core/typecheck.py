@@ -342,10 +342,10 @@ def state_problems(state: Any) -> list[str]:
 
 
 def _a_view(state: Any) -> bool:
-    """Whether ``state`` is a player's view (what :meth:`view` of some player gives back): an
-    automatic step that waits on what the player cannot see leaves a view unsettled."""
-    seats = getattr(state, "seats", None) or type(state).players
-    return any(state.view(p) == state for p in seats)
+    """Whether ``state`` is a player's view with something hidden (the game's ``is_view``): an
+    automatic step that waits on what the player cannot see leaves such a view unsettled."""
+    is_view = getattr(state, "is_view", None)
+    return bool(is_view is not None and is_view())
 
 
 def unknown_names(

@@ -460,6 +460,10 @@ class PScaleState(StrikeHost):
         """The set-up a saved state names, read back without opening a file."""
         return {"setup": state_setup(saved, PACKAGE, load_scenario)}
 
+    def is_view(self) -> bool:
+        """Whether this is a player's view: enemy hordes in stealth are left out (:meth:`view`)."""
+        return bool(self.hidden)
+
     def view(self, player: Player) -> Self:
         """What ``player`` sees: everything but the squares of enemy hordes in stealth
         (HMC-TALENT-02), which are left out (``square`` ``None``, listed in
