@@ -129,6 +129,7 @@ class AncientsState(TaskState):
 
     game: ClassVar[str] = "ancients"
     players: ClassVar[tuple[Player, ...]] = SIDES
+    hidden_mark: ClassVar[str | None] = BACK
     kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where"})}
     saved_modules: ClassVar[tuple[str, ...]] = tuple(
         f"wargames.ancients.{m}"
@@ -372,10 +373,6 @@ class AncientsState(TaskState):
         if source.get("data") is None:
             source = source.get("name")  # type: ignore[assignment]
         return {"scenario": state_setup(source, PACKAGE, lambda s: load_scenario(s, readings))}
-
-    def is_view(self) -> bool:
-        """Whether this is a player's view: cards he cannot see are backs (:meth:`view`)."""
-        return BACK in self.deck.draw.cards or any(BACK in hand.cards for hand in self.hands)
 
     def view(self, player: Player) -> Self:
         """What ``player`` sees: his own hand, the other hand as backs, the draw pile as a

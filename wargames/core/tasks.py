@@ -18,6 +18,7 @@ builds it, and saving states with :mod:`wargames.core.codec`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
@@ -257,6 +258,10 @@ class TaskState(GameState):
     shared_with_view: ClassVar[tuple[str, ...]] = ("legal", "legal_set", "player")
     """Cache entries a view of the acting player shares with the state (see :meth:`share`)."""
 
+    hidden_mark: ClassVar[str | None] = None
+    """What a player's view writes for what he cannot see (a card's back), if the game writes
+    anything: a state holding it is a view (:meth:`is_view`)."""
+
     saved_modules: ClassVar[tuple[str, ...]] = ()
     """The modules whose ``@saved`` classes (tasks, subclass states) a saved state of this
     class may hold: :meth:`from_json` imports them before it reads, so a state reads back in a
@@ -401,6 +406,13 @@ class TaskState(GameState):
         ``turn`` when it counts turns."""
         turn = getattr(self, "turn", None) or None
         return self.evolve(result=Outcome(winner, reason, turn), tasks=())
+
+    def is_view(self) -> bool:
+        """Whether this is a player's view with something hidden: it holds the game's
+        :attr:`hidden_mark`. (Reading a saved view back accepts a step that waits on what its
+        player cannot see; a game that hides otherwise overrides this.)"""
+        mark = self.hidden_mark
+        return mark is not None and json.dumps(mark) in json.dumps(codec.state_to_json(self))
 
     def share(self, view: Self, player: Player) -> Self:
         """Let ``view`` (what ``player`` sees of this state) reuse this state's legal actions
