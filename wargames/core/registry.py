@@ -29,7 +29,7 @@ from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import attrs
 
@@ -136,9 +136,9 @@ class Game:
 
     ``new(scenario, options)`` builds the initial state of a scenario (``None``: the
     default); callers go through :meth:`start`, which checks the scenario name and the
-    options first. ``from_source(source, options)``, if the game has it, builds the initial
-    state of a user's scenario carried in full by a record
-    (:class:`~wargames.core.sources.ScenarioSource`). ``scenarios()`` lists the shipped
+    options first; a game whose ``new`` also takes a user's scenario carried in full by a record
+    (a :class:`~wargames.core.sources.ScenarioSource`) says so with ``takes_sources``.
+    ``scenarios()`` lists the shipped
     scenario ids. ``agents`` maps agent
     names to factories taking a seed and the player the agent plays. ``render(state,
     player)`` draws an SVG as ``player`` sees it (``None``: everything).
@@ -170,10 +170,10 @@ class Game:
     """For a game played by teams: the seats of a scenario with its options (see
     :meth:`seats_of`); ``None``: one seat per side."""
     determinize: Determinize | None = None
-    from_source: Callable[[ScenarioSource, Mapping[str, Any]], GameState] | None = None
-    """The initial state of a user's scenario carried by a record (its states keep their
-    :class:`~wargames.core.sources.ScenarioSource`); ``None``: the game's records name
-    shipped scenarios only."""
+    takes_sources: bool = False
+    """Whether ``new`` also builds the initial state of a user's scenario carried by a record
+    (a :class:`~wargames.core.sources.ScenarioSource`, which its states keep); if not, the
+    game's records name shipped scenarios only."""
     _shipped: dict[str, tuple[str, ...]] = attrs.field(
         init=False, factory=dict, eq=False, repr=False
     )
@@ -213,20 +213,20 @@ class Game:
 
         ``scenario`` is a shipped id, the path to a user's TOML file (the user's own input,
         read now), or a :class:`~wargames.core.sources.ScenarioSource`: a shipped one is
-        played by its id, a user's one carried by a record through :attr:`from_source` (a
-        :class:`ScenarioError` for a game without it)."""
+        played by its id, a user's one carried by a record through ``new`` (a
+        :class:`ScenarioError` for a game without :attr:`takes_sources`)."""
         if isinstance(scenario, ScenarioSource):
             if scenario.shipped:
                 if scenario.name not in self.scenario_ids():  # an id, never a path
                     raise UnknownScenarioError(scenario.name, self.scenario_ids())
                 return self.start(scenario.name, options)
-            if self.from_source is None:
+            if not self.takes_sources:
                 raise ScenarioError(
                     scenario.label, "(scenario)", f"{self.id} plays only its shipped scenarios "
                     "and files, not a user scenario carried in a record"
                 )  # fmt: skip
             self.check_options(options)
-            return self.from_source(scenario, dict(options or {}))
+            return self.new(cast(Any, scenario), dict(options or {}))
         self.check_scenario(scenario)
         self.check_options(options)
         return self.new(scenario, dict(options or {}))
