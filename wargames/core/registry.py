@@ -15,7 +15,8 @@ The descriptor is the single place a game declares what it is, in the spirit of 
 * the options as a schema (:attr:`Game.options`, :mod:`wargames.core.options`), checked in one
   place by :meth:`Game.start`;
 * optional capabilities, each with one signature: :attr:`Game.determinize`,
-  :attr:`Game.odds` (behind :func:`odds` and ``wargames odds GAME``), :attr:`Game.render`.
+  :attr:`Game.odds` (behind :func:`odds` and ``wargames odds GAME``), :attr:`Game.render`,
+  :attr:`Game.narrator` (plain-words narration for people).
 
 Unknown names raise :class:`~wargames.core.errors.UnknownNameError` (a game, an agent, a
 player; a scenario: :class:`~wargames.core.errors.UnknownScenarioError`; an option:
@@ -41,6 +42,7 @@ from wargames.core.errors import (
     UnknownNameError,
     UnknownScenarioError,
 )
+from wargames.core.narration import Narrator, narrator_of
 from wargames.core.options import Options
 from wargames.core.scenario import ScenarioInfo
 from wargames.core.sequence import SequenceOfPlay
@@ -170,6 +172,9 @@ class Game:
     """For a game played by teams: the seats of a scenario with its options (see
     :meth:`seats_of`); ``None``: one seat per side."""
     determinize: Determinize | None = None
+    narrator: Narrator | None = None
+    """The game's plain-words narration for people (:mod:`wargames.core.narration`); use
+    :meth:`narration`, which falls back to the action notation and the state summary."""
     takes_sources: bool = False
     """Whether ``new`` also builds the initial state of a user's scenario carried by a record
     (a :class:`~wargames.core.sources.ScenarioSource`, which its states keep); if not, the
@@ -178,6 +183,10 @@ class Game:
         init=False, factory=dict, eq=False, repr=False
     )
     """The scenario ids, listed once (:meth:`check_scenario` runs at every start)."""
+
+    def narration(self) -> Narrator:
+        """The game's :class:`~wargames.core.narration.Narrator` (or the plain fallback)."""
+        return narrator_of(self.narrator)
 
     # -- starting a game --------------------------------------------------------------------
 
