@@ -36,6 +36,8 @@ OPTIONAL = {
     "data": "reference data (tables, maps, counters) read from data/",
     "redact": "what each player may read of an action (games with hidden actions)",
     "describe": "states as text for logs and the terminal",
+    "narration": "the game's Narrator: what happened, in plain words",
+    "prompts": "what each pending decision asks, and the notes beside its choices",
 }
 """Modules a game has only when it needs the role; the name then means that role."""
 

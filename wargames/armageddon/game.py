@@ -14,6 +14,7 @@ from wargames.armageddon.data import (
     default_data,
 )
 from wargames.armageddon.flow import new_game_tasks
+from wargames.armageddon.narration import ArmageddonNarrator
 from wargames.armageddon.scenario import load_setup, scenario_names
 from wargames.armageddon.sequence import SEQUENCE
 from wargames.armageddon.state import ARRIVING, DEAD, POOL, UNPLACED, ArmageddonState
@@ -140,6 +141,7 @@ GAME = Game(
         note="the scenario's turns (8 in the campaign); the game ends then at the latest",
     ),
     scenario_info=_scenarios,
+    narrator=ArmageddonNarrator(),
 )
 """The registry entry. No determinize hook yet: nothing resamples the hidden cards."""
 

@@ -15,6 +15,7 @@ from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 from wargames.core.sources import ScenarioSource
 from wargames.warmaster.data import SIDES, WarmasterData, default_data
 from wargames.warmaster.flow import new_game_tasks
+from wargames.warmaster.narration import WarmasterNarrator
 from wargames.warmaster.odds import analyse, odds_command
 from wargames.warmaster.render import render as _render
 from wargames.warmaster.scenario import load_setup, scenario_names
@@ -157,6 +158,7 @@ GAME = Game(
     ),
     scenario_info=_scenarios,
     determinize=_determinize,
+    narrator=WarmasterNarrator(),
 )
 """The registry entry; bot-only games get the scenario's bot turn cap so they always end."""
 
