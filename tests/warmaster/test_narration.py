@@ -150,7 +150,7 @@ def test_an_arrive_prompt_names_the_teleport_it_is_about(game: Played) -> None:
             task = after.top
             prompt = NARRATOR.deciding(after, None)
             effect = after.data.teleport.effects[task.effect]
-            assert "the teleport of" in prompt and effect.name in prompt
+            assert "teleport of" in prompt and effect.name in prompt
             assert after.spec(task.units[0]).name in prompt
             return
     pytest.fail("no arrival choice in the seeded game")
@@ -186,7 +186,8 @@ def test_a_battle_choice_notes_the_odds_calculators_chances(game: Played) -> Non
 
 def _named(text: str, name: str) -> bool:
     """Whether ``text`` names a unit of type ``name`` as the narration writes units."""
-    return re.search(rf"(?<![\w']){re.escape(name)}( \d+)? \(\d+-\d+\)", text) is not None
+    unit = rf"(?<![\w']){re.escape(name)}( \d+)? \(\d+-\d+\)"
+    return re.search(rf"{unit}|\ba {re.escape(name)} marker\b", text) is not None
 
 
 @pytest.mark.rule("WM-HIDDEN-01", "WM-HIDDEN-05", "WM-REINF-07")

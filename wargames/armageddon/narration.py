@@ -240,7 +240,9 @@ def _card_played(step: Step[S], viewer: Player | None) -> list[str]:
     side = spec.side
     target = ""
     if a.target:
-        target = f" on {area(s, a.target)}" if a.target in s.data.board else f" ({a.target})"
+        on_map = a.target in s.data.board
+        tribe = a.target.replace("-", " ").title()
+        target = f" on {area(s, a.target)}" if on_map else f" for the {tribe} tribe"
     return [f"{cap(says(side, 'play'))} {spec.name}{target}: {spec.text}"]
 
 

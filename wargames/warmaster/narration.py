@@ -22,6 +22,7 @@ from wargames.warmaster.data import IMPERIAL, TRAITOR, TeleportEffect
 from wargames.warmaster.describe import (
     area_text,
     board_text,
+    hidden,
     legend_entries,
     phase_name,
     side_name,
@@ -142,6 +143,8 @@ def _cup_draw(step: Step[S], viewer: Player | None) -> list[str]:
     a, s0, s1 = step.action, step.before, step.after
     if isinstance(a, act.Draw):
         drawn = [c for c in s1.in_box("@warp") if s0.location(c) != "@warp"]
+        if any(hidden(s1, c, viewer) for c in drawn):
+            return ["The Traitor draws a counter from the cup, unseen until it arrives."]
         return [f"Drawn from the cup: {units_text(s1, drawn, viewer)}."]
     task = step.task
     assert isinstance(task, teleport.CupDraw)
@@ -225,7 +228,7 @@ def _effect_outcome(step: Step[S], viewer: Player | None) -> list[str]:
         where = "the cup" if s1.location(alive[0]) == "@cup" else "reserve"
         return [f"{cap(body)} go back to {where} ({effect.name})."]
     if effect.outcome == "scatter":
-        return [f"{cap(body)} scatter: each teleports again alone ({effect.name})."]
+        return [f"{effect.name}: {body} teleport(s) again, each alone."]
     return []
 
 
@@ -285,17 +288,19 @@ def _reveals(s0: S, s1: S, viewer: Player | None) -> list[str]:
     lines = []
     for c in flipped:
         spec = s1.spec(c)
-        line = f"Revealed in {area_text(s1, s1.location(c))}: {unit_text(s1, c, viewer)}"
+        line = f"Revealed in {area_text(s1, s1.location(c))}: "
         if spec.kind == "trap":
             trap = s1.data.specials.trap
-            line += f": a Trap! Each Imperial unit there is destroyed on a D6 of {trap.loss_on}"
+            line += f"a Trap! Each Imperial unit there is destroyed on a D6 of {trap.loss_on}"
             line += " or less (WM-HIDDEN-03)"
         elif spec.kind == "ambush":
             line += (
-                f": an Ambush! {s1.data.specials.ambush.draw} counter(s) are drawn from the "
+                f"an Ambush! {s1.data.specials.ambush.draw} counter(s) are drawn from the "
                 "cup into the area and attack at once (WM-HIDDEN-04)"
             )
-        elif spec.kind == "horror":
+        else:
+            line += unit_text(s1, c, viewer)
+        if spec.kind == "horror":
             line += ": a Horror (an Imperial attack on it is shifted, unless the Emperor fights)"
         lines.append(line + ".")
     return lines
@@ -439,10 +444,12 @@ def _area_roll(what: str) -> Teller:
             return [f"The fleet's laser hit falls on {area_text(s1, a.area)}."]
         if not isinstance(a, act.Roll):
             return []
-        line = f"{what}: {a.value}"
-        tens = getattr(step.task, "tens", None)
-        if tens is not None:
-            line += f" (D66 {tens}{a.value})"
+        if not hasattr(step.task, "tens"):
+            line = f"{what}: {a.value}"
+        elif step.task.tens is None:
+            line = f"{what}: tens die {a.value}"
+        else:
+            line = f"{what}: units die {a.value}, D66 {step.task.tens}{a.value}"
         hit = [t for t in s1.tasks[len(s0.tasks) - 1 :] if isinstance(t, specials.Collapse)]
         if hit:
             line += f": {area_text(s1, hit[0].area)} is hit"
@@ -477,6 +484,22 @@ def _gone_for_good(step: Step[S], viewer: Player | None) -> list[str]:
     task = step.task
     assert isinstance(task, specials.Destroyed)
     return [f"{cap(area_text(step.after, task.area))} is destroyed for good."]
+
+
+def _breakup(step: Step[S], viewer: Player | None) -> list[str]:
+    s0, s1 = step.before, step.after
+    if not specials.breaking_up(s0):
+        return []
+    rule = s0.data.specials.ship_breakup
+    why = (
+        f"{s0.laser_hits} laser hits"
+        if s0.laser_hits >= rule.laser_hits
+        else "the Bridge and a reactor are destroyed"
+    )
+    line = f"The Warmaster's ship breaks up ({why})!"
+    if s1.result is None:
+        line += " The Emperor is still aboard and must teleport clear."
+    return [line]
 
 
 def _escape(step: Step[S], viewer: Player | None) -> list[str]:
@@ -527,6 +550,7 @@ TELLERS: dict[type, Teller] = {
     specials.Collapse: _collapse,
     specials.Survivors: _survivors,
     specials.Destroyed: _gone_for_good,
+    specials.Breakup: _breakup,
     specials.Escape: _escape,
 }
 """Who tells each step of the sequence of play; a step not listed says nothing."""

@@ -128,10 +128,10 @@ def _arrive(s: S, task: Task[Any], viewer: Player | None) -> str:
     effect = s.data.teleport.effects[task.effect]
     chooser = task.chooser(s)
     body = units_text(s, task.units, viewer)
-    whose = "your" if chooser == task.side else f"the {task.side}"
+    whose = "your" if chooser == task.side else f"the {task.side.capitalize()}"
     return (
-        f"{who(chooser)}: the teleport of {whose} {body} came up {effect.name}: choose "
-        "the area where they arrive"
+        f"{who(chooser)}: {whose} teleport of {body} came up {effect.name}: choose the "
+        "area where they arrive"
     )
 
 
@@ -211,6 +211,14 @@ def _chance(s: S, viewer: Player | None) -> str:
         return f"a counter is drawn from the cup ({task.left} to draw)"
     if isinstance(task, battle.AmbushDraw):
         return f"the Ambush in {area_text(s, task.area)} draws a counter from the cup"
+    if isinstance(task, specials.Escape):
+        need = s.data.specials.ship_breakup.emperor_escape_from
+        return f"the Emperor rolls to teleport clear of the breaking ship ({need}+ needed)"
+    if isinstance(task, specials.Blast):
+        return f"blast roll for {area_text(s, task.area)}: destroyed on {task.at_least}+"
+    if isinstance(task, specials.LaserShot):
+        die = "tens" if task.tens is None else "units"
+        return f"the fleet's lasers fire: the D66's {die} die picks the area hit"
     return task.describe(s)
 
 
