@@ -187,7 +187,7 @@ def test_a_battle_choice_notes_the_odds_calculators_chances(game: Played) -> Non
 def _named(text: str, name: str) -> bool:
     """Whether ``text`` names a unit of type ``name`` as the narration writes units."""
     unit = rf"(?<![\w']){re.escape(name)}( \d+)? \(\d+-\d+\)"
-    return re.search(rf"{unit}|\ba {re.escape(name)} marker\b", text) is not None
+    return re.search(rf"{unit}|\ban? {re.escape(name)} marker\b", text) is not None
 
 
 @pytest.mark.rule("WM-HIDDEN-01", "WM-HIDDEN-05", "WM-REINF-07")

@@ -77,7 +77,8 @@ def unit_text(s: S, counter: str, viewer: Player | None = None) -> str:
         return back_text(s, counter)
     spec = s.spec(counter)
     if not spec.fights:
-        return f"a {spec.name} marker"  # a Trap or an Ambush: no factors, no number
+        article = "an" if spec.name[:1] in "AEIOU" else "a"
+        return f"{article} {spec.name} marker"  # a Trap or an Ambush: no factors, no number
     number = counter[len(spec.id) + 1 :] if counter != spec.id else ""
     name = f"{spec.name} {number}" if number else spec.name
     text = f"{name} ({spec.attack}-{spec.defence})"

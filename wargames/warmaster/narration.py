@@ -252,7 +252,16 @@ def _movement(step: Step[S], viewer: Player | None) -> list[str]:
             f"{unit_text(s1, a.unit, viewer)} moves from {area_text(s1, s0.location(a.unit))} "
             f"to {area_text(s1, a.area)}."
         ]
-    return [f"{cap(says(task.side, 'end'))} the movement phase."]
+    lines = [f"{cap(says(task.side, 'end'))} the movement phase."]
+    if s1.tasks and isinstance(s1.top, movement.Overstacked):
+        area = s1.top.area(s1)
+        if area is not None:
+            lines.append(
+                f"{cap(area_text(s1, area))} holds more than {s1.data.stack_limit} "
+                f"{task.side.capitalize()} units: {says(task.side, 'destroy')} the extra ones "
+                "(WM-STACK-05)."
+            )
+    return lines
 
 
 def _overstacked(step: Step[S], viewer: Player | None) -> list[str]:
