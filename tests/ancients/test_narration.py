@@ -5,6 +5,8 @@ or a face-down card a viewer may not see."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
 from functools import cache
 
 import pytest
@@ -194,3 +196,9 @@ def test_a_face_down_card_is_named_only_to_the_seats_that_may_see_it() -> None:
                 assert name not in told and "places a card face down" in told
                 hidden += 1
     assert seen and hidden
+
+
+@pytest.mark.parametrize("name", ["wargames.ancients.narration", "wargames.ancients.describe"])
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0

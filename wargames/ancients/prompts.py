@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargames.ancients import actions as act
 from wargames.ancients.aftermath import piece
-from wargames.ancients.combat import Flags, ignore_reasons
+from wargames.ancients.combat import Flags, RollDice, ignore_reasons
 from wargames.ancients.units import retreat_hexes
 from wargames.core.engine import CHANCE, Player
 
@@ -38,14 +38,14 @@ def _card_line(s: S) -> str:
 def _turn(s: S, task: Any, player: Player) -> str | None:
     name = type(task).__name__
     if name == "PlayStep":
-        return f"play one command card from your hand (turn {s.turn}; CCB-TURN-02)"
+        return f"play one command card from the hand (turn {s.turn}; CCB-TURN-02)"
     if name in ("OrderStep", "FlankOrderStep", "SpartacusOrders", "FlankSpartacusOrders"):
         return (
             f"order the pieces {_card_line(s)} allows, one at a time, or end orders; "
             f"{len(s.ordered)} ordered so far (CCB-TURN-03)"
         )
     if name in ("MoveStep", "MoveAgain", "FlankMoves"):
-        return "move your ordered pieces one at a time, or end moves (CCB-TURN-04)"
+        return "move the ordered pieces one at a time, or end moves (CCB-TURN-04)"
     if name in ("BattleStep", "Volleys", "FlankBattle"):
         return (
             "battle with an ordered unit: fire at an enemy in range or attack an adjacent "
@@ -162,8 +162,14 @@ def deciding(s: S, viewer: Player | None) -> str:
     if player is None:
         return f"the battle is over: {s.outcome}"
     if player == CHANCE:
-        name = type(s.top).__name__
-        return "a card is drawn" if name == "DrawCard" else "the dice are rolled"
+        task = s.top
+        if isinstance(task, RollDice):
+            strike = task.strike
+            return (
+                f"the dice: {piece(s, strike.roller)} rolls {task.dice} at "
+                f"{piece(s, strike.target)}"
+            )
+        return "a card is drawn" if type(task).__name__ == "DrawCard" else "the dice are rolled"
     task = s.top
     text = (
         _turn(s, task, player)

@@ -18,7 +18,7 @@ left out of what that side is told, as :meth:`PScaleState.view
 >>> import wargames
 >>> state = wargames.load("horde", "mirror")
 >>> NARRATOR.deciding(state, "blue")
-'blue: activate one of your units (or pass for the rest of round 1); blue has the initiative'
+'blue: choose the Officer whose bonus the horde has this round (HMC-OFFICER-07)'
 """
 
 from __future__ import annotations
@@ -306,10 +306,10 @@ def _changes(before: S, after: S, viewer: Player | None) -> list[str]:
             continue
         a = after.unit(b.id)
         if a.magnitude < b.magnitude and a.status not in ("merged",):
-            size = "wounds" if a.is_officer else "Magnitude"
+            lost = b.magnitude - a.magnitude
+            size = ("wound" if lost == 1 else "wounds") if a.is_officer else "Magnitude"
             out.append(
-                f"{b.id} loses {b.magnitude - a.magnitude} {size} "
-                f"({a.magnitude}/{a.horde.starting_magnitude} left)"
+                f"{b.id} loses {lost} {size} ({a.magnitude}/{a.horde.starting_magnitude} left)"
             )
         elif a.magnitude > b.magnitude and a.is_officer:
             out.append(f"{b.id} has {a.magnitude} wounds again")
@@ -354,7 +354,7 @@ def _deciding(s: S, viewer: Player | None) -> str:
 def _why(s: S, task: object, viewer: Player | None) -> str:
     if isinstance(task, Turn):
         return (
-            f"activate one of your units (or pass for the rest of round {s.round}); "
+            f"activate one of its units (or pass for the rest of round {s.round}); "
             f"{s.initiative} has the initiative"
         )
     if isinstance(task, Activation):
@@ -418,7 +418,8 @@ class HordeNarrator:
         else:
             lines = _decision(s, action, viewer)
         changes = _changes(s, t, viewer)
-        if isinstance(s.top, DamageRoll) and not changes and not _is_prompt(t):
+        kept = isinstance(s.top, TearingChoice) and action == Reroll(False)
+        if (kept or isinstance(s.top, DamageRoll)) and not changes and not _is_prompt(t):
             changes = ["no Magnitude lost"]
         lines += [f"  {line}" for line in changes]
         if t.round != s.round and t.outcome is None:
