@@ -117,6 +117,9 @@ def test_a_horde_in_stealth_is_not_shown_to_the_enemy(tmp_path: Path) -> None:
     looked = play(state, 100)
     told = "\n".join(NARRATOR.happened(state, cmd.Roll(100), looked, "red"))
     assert "VET" not in told and "05-04" not in told
+    orders = play(looked, "activate VET")
+    assert "05-04" in NARRATOR.deciding(orders, "blue")
+    assert "05-04" not in NARRATOR.deciding(orders, "red")
 
 
 def test_the_legend_explains_every_map_character() -> None:

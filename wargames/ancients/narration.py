@@ -37,7 +37,7 @@ from wargames.ancients.describe import TERRAIN_MARK, board_text
 from wargames.ancients.dice import EFFECTS, Face, Tally, add_round
 from wargames.ancients.distribution import RollOdds, distribution
 from wargames.ancients.ranged import fire_dice_at
-from wargames.ancients.state import BACK, AncientsState
+from wargames.ancients.state import BACK, SIDES, AncientsState
 from wargames.ancients.terrain import terrain_for
 from wargames.ancients.units import default_units
 from wargames.core.engine import Action, GameState, Player
@@ -216,7 +216,20 @@ def _decision(s: S, action: Action, viewer: Player | None) -> list[str]:
         return [f"{side} advances into the vacated hex (momentum, CCB-MOMENTUM-02)"]
     if isinstance(action, act.BattleBack):
         return [f"{side} battles back (CCB-BATTLEBACK-02)"]
+    if isinstance(action, act.Rampage):
+        return [
+            f"{side} has the rampage dice rolled at {_at(s, action.hex)} next (CCB-ELEPHANT-18)"
+        ]
+    if isinstance(action, act.Rally):
+        return [f"{side} places a Rally die: a block back to {_at(s, action.hex)} (CCB-CARDS-23)"]
     return _variant(s, action, viewer)
+
+
+def _at(s: S, hex_id: str) -> str:
+    """The piece in ``hex_id`` (its unit, else its leader), or the hex."""
+    found = s.unit_at(hex_id)
+    found = s.leader_at(hex_id) if found is None else found
+    return hex_id if found is None else piece(s, found)
 
 
 def _variant(s: S, action: Action, viewer: Player | None) -> list[str]:
@@ -402,6 +415,12 @@ def legend(s: S) -> list[tuple[str, str]]:
     ]
     out += [
         (cid, f"card: {spec.name}: {card_effect(s, cid)}") for cid, spec in s.scenario.cards.items()
+    ]
+    sc = s.scenario
+    out += [
+        (sc.names[p], f"{s.side_of(p)}'s leader ({sc.army[SIDES.index(s.side_of(p))]})")
+        for p in range(len(sc.types))
+        if s.is_leader(p)
     ]
     return out
 

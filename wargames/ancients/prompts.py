@@ -119,6 +119,11 @@ def _combat_steps(s: S, task: Any, player: Player, viewer: Player | None) -> str
         )
     if name == "ExtraHex":
         return f"{piece(s, task.unit)} may move one hex more, or not (CCB-MOMENTUM-05)"
+    if name == "Rampage":
+        return (
+            f"{piece(s, task.elephant)} rampages: choose the next piece next to it to roll "
+            "2 dice at (CCB-ELEPHANT-14, -18)"
+        )
     if name == "BonusChoice":
         return (
             f"{piece(s, task.unit)} may make one bonus close combat against an adjacent enemy, "

@@ -255,6 +255,8 @@ def _decision(s: S, action: Action, viewer: Player | None) -> list[str]:
     hidden = _hidden(s, viewer)
     if isinstance(action, cmd.Activate):
         return [f"{s.unit(action.unit).side} activates {_name(s, action.unit)}"]
+    if isinstance(action, cmd.Done):
+        return [f"{action.unit}'s activation ends"]
     if isinstance(action, cmd.EndTurn):
         return [f"{s.current_player} gives no more orders this round"]
     if isinstance(action, cmd.Attack):
@@ -272,6 +274,12 @@ def _decision(s: S, action: Action, viewer: Player | None) -> list[str]:
         return [f"{who} {'counter-attacks' if action.attack else 'holds (no counter-attack)'}"]
     if isinstance(action, Reroll):
         return [f"Tearing: {'reroll the damage die' if action.reroll else 'keep the damage die'}"]
+    if isinstance(action, cmd.Split):
+        return [f"{action.unit} splits off a new horde of Magnitude {action.magnitude} (Split!)"]
+    if isinstance(action, cmd.Place):
+        return [f"the new horde {action.unit} stands at {action.square} (HMC-ORDERS-16)"]
+    if isinstance(action, cmd.Return):
+        return [f"{action.unit} is back from its Full Retreat! at {action.square} in its HQ"]
     if isinstance(action, cmd.Merge):
         return [f"{action.other} merges into {action.unit} (Merge!, HMC-ORDERS-17)"]
     if isinstance(action, cmd.Join):
@@ -358,12 +366,13 @@ def _why(s: S, task: object, viewer: Player | None) -> str:
             f"{s.initiative} has the initiative"
         )
     if isinstance(task, Activation):
-        return _activation(s, task)
+        return _activation(s, task, viewer)
     if isinstance(task, MoveOrder):
         what = ORDER_WORDS.get(task.order, task.order).split(" (")[0]
         target = f" toward {task.target}" if task.target else ""
         u = s.unit(task.unit)
-        return f"choose the square where {task.unit}'s {what}{target} ends (from {u.square})"
+        start = "" if u.id in _hidden(s, viewer) else f" (from {u.square})"
+        return f"choose the square where {task.unit}'s {what}{target} ends{start}"
     if isinstance(task, TearingChoice):
         strike = task.strike
         return (
@@ -389,10 +398,10 @@ def _why(s: S, task: object, viewer: Player | None) -> str:
     return str(describe_task(s)) if describe_task is not None else type(task).__name__
 
 
-def _activation(s: S, task: Activation) -> str:
+def _activation(s: S, task: Activation, viewer: Player | None) -> str:
     u = s.unit(task.unit)
     left = 2 - task.spent
-    where = f" at {u.square}" if u.square else ""
+    where = f" at {u.square}" if u.square and u.id not in _hidden(s, viewer) else ""
     if u.morale == "fleeing":
         return f"{task.unit}{where} is fleeing: it must flee away from the enemy (HMC-GAP-03)"
     if u.morale == "routing":
@@ -453,7 +462,10 @@ class HordeNarrator:
         return describe(s if viewer is None else s.view(viewer))
 
     def legend(self, state: GameState) -> Sequence[tuple[str, str]]:
-        return LEGEND
+        """The map characters and terms (:data:`LEGEND`), then every unit's id."""
+        s = _battle(state)
+        units = [(u.id, f"{u.side}: {u.label().split(' ', 1)[1]}") for u in s.units]
+        return [*LEGEND, *units]
 
 
 def _is_prompt(t: S) -> bool:
