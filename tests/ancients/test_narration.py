@@ -109,7 +109,7 @@ def test_a_retreat_prompt_names_its_unit_its_hex_and_how_far() -> None:
         assert prompt.startswith(f"{after.owner(unit)}: ")
         assert f"{after.side_of(unit)}'s {code} in {after.where[unit]} must retreat" in prompt
         left = task.left  # type: ignore[attr-defined]
-        assert f"{left} hex{'es' if left > 1 else ''} more toward its baseline" in prompt
+        assert f"{left} hex{'es' if left > 1 else ''} toward its baseline" in prompt
         return
     pytest.fail("no retreat with a choice in the seeded game")
 

@@ -70,6 +70,9 @@ PASSES = {
     "extra": "takes no extra hex",
     "bonus": "makes no bonus close combat",
     "battle-back": "does not battle back",
+    "counter-attack": "plays no Counter Attack",
+    "first-strike": "plays no First Strike",
+    "cards": "gives out no more cards",
 }
 KIND_WORDS = {
     "ranged": "fires at",
@@ -96,7 +99,7 @@ def card_effect(s: S, card: str) -> str:
             return f"order {n} {what} in each of the {where} sections"
         return f"order {n} {what} in the {next(iter(per))} section"
     if spec.group == "troop":
-        return f"order up to your Command in {spec.troops} units"
+        return f"order up to Command {spec.troops} units"
     if spec.group == "leadership":
         where = "any section" if spec.leader_section == "any" else f"the {spec.leader_section}"
         return f"order a leader in {where} and up to {spec.orders} units linked to him"

@@ -35,20 +35,33 @@ def _card_line(s: S) -> str:
     return f"{s.scenario.cards[s.card].name} ({card_effect(s, s.card)})"
 
 
+def _ordered(s: S, flank: str) -> int:
+    """Pieces ordered so far this turn (in the 'Armageddon' variant: on ``flank``)."""
+    if not flank:
+        return len(s.ordered)
+    from wargames.ancients.variant.seats import FLANKS
+
+    per_flank: tuple[tuple[int, ...], ...] = getattr(s, "flank_orders", ())
+    i = FLANKS.index(flank)
+    return len(per_flank[i]) if i < len(per_flank) else len(s.ordered)
+
+
 def _turn(s: S, task: Any, player: Player) -> str | None:
     name = type(task).__name__
     if name == "PlayStep":
         return f"play one command card from the hand (turn {s.turn}; CCB-TURN-02)"
+    flank = getattr(s, "flank", "")
+    on = f" on the {flank} flank" if flank else ""
     if name in ("OrderStep", "FlankOrderStep", "SpartacusOrders", "FlankSpartacusOrders"):
         return (
-            f"order the pieces {_card_line(s)} allows, one at a time, or end orders; "
-            f"{len(s.ordered)} ordered so far (CCB-TURN-03)"
+            f"order the pieces {_card_line(s)} allows{on}, one at a time, or end orders; "
+            f"{_ordered(s, flank)} ordered so far (CCB-TURN-03)"
         )
     if name in ("MoveStep", "MoveAgain", "FlankMoves"):
-        return "move the ordered pieces one at a time, or end moves (CCB-TURN-04)"
+        return f"move the ordered pieces{on} one at a time, or end moves (CCB-TURN-04)"
     if name in ("BattleStep", "Volleys", "FlankBattle"):
         return (
-            "battle with an ordered unit: fire at an enemy in range or attack an adjacent "
+            f"battle with an ordered unit{on}: fire at an enemy in range or attack an adjacent "
             "one, or end battles (CCB-TURN-05)"
         )
     if name in ("RallyStep", "FlankRallyStep"):
@@ -92,7 +105,7 @@ def _combat_steps(s: S, task: Any, player: Player, viewer: Player | None) -> str
         unit = getattr(task, "unit", None)
         unit = task.elephant if unit is None else unit
         return (
-            f"{piece(s, unit)} must retreat {_hexes(task.left)} more toward its baseline: "
+            f"{piece(s, unit)} must retreat {_hexes(task.left)} toward its baseline: "
             "choose the hex it steps into (CCB-RETREAT-07, -08)"
         )
     if name == "EvadeMove":
