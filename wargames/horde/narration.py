@@ -251,7 +251,7 @@ def _awareness(s: S, task: Awareness, roll: int, viewer: Player | None) -> list[
 # -- decisions ------------------------------------------------------------------------------
 
 
-def _decision(s: S, action: Action, viewer: Player | None) -> list[str]:
+def _decision(s: S, action: Action, t: S, viewer: Player | None) -> list[str]:
     hidden = _hidden(s, viewer)
     if isinstance(action, cmd.Activate):
         return [f"{s.unit(action.unit).side} activates {_name(s, action.unit)}"]
@@ -266,7 +266,7 @@ def _decision(s: S, action: Action, viewer: Player | None) -> list[str]:
         target = f" at {action.target}" if action.target else ""
         return [f"{action.unit}: {words}{target}"]
     if isinstance(action, cmd.MoveTo | cmd.Flee | cmd.Rout):
-        return _moved(s, action, hidden)
+        return _moved(s, action, hidden, action.unit not in _hidden(t, viewer))
     if isinstance(action, Counter):
         task = s.top
         assert isinstance(task, CounterChoice)
@@ -291,9 +291,15 @@ def _decision(s: S, action: Action, viewer: Player | None) -> list[str]:
     return []
 
 
-def _moved(s: S, action: cmd.MoveTo | cmd.Flee | cmd.Rout, hidden: frozenset[str]) -> list[str]:
+def _moved(
+    s: S, action: cmd.MoveTo | cmd.Flee | cmd.Rout, hidden: frozenset[str], seen: bool
+) -> list[str]:
+    """A move; a horde the viewer could not see is told only as far as it is seen now
+    (``seen``: it is out of stealth after the move)."""
     u = s.unit(action.unit)
     if u.id in hidden:
+        if seen and action.square is not None:
+            return [f"{u.id} comes out of stealth at {action.square}"]
         return [f"{u.id} moves unseen (in stealth)"]
     if isinstance(action, cmd.Rout) and action.square is None:
         return []  # the change says it: it routs off the field
@@ -425,7 +431,7 @@ class HordeNarrator:
         if s.current_player == CHANCE and isinstance(action, Roll):
             lines = _chance(s, action.value, viewer)
         else:
-            lines = _decision(s, action, viewer)
+            lines = _decision(s, action, t, viewer)
         changes = _changes(s, t, viewer)
         kept = isinstance(s.top, TearingChoice) and action == Reroll(False)
         if (kept or isinstance(s.top, DamageRoll)) and not changes and not _is_prompt(t):
@@ -459,7 +465,8 @@ class HordeNarrator:
 
     def board(self, state: GameState, viewer: Player | None) -> str:
         s = _battle(state)
-        return describe(s if viewer is None else s.view(viewer))
+        text = describe(s if viewer is None else s.view(viewer))
+        return "\n".join(x for x in text.splitlines() if not x.startswith("waiting for:"))
 
     def legend(self, state: GameState) -> Sequence[tuple[str, str]]:
         """The map characters and terms (:data:`LEGEND`), then every unit's id."""
