@@ -116,7 +116,24 @@ def board_text(s: AncientsState, viewer: str | None = None) -> str:
         cards = s.hands[i].cards
         if cards and "?" not in cards:
             lines.append(f"  {side}'s hand: " + ", ".join(sc.cards[c].name for c in cards))
+    lines += _placed(s)
     return "\n".join(lines)
+
+
+def _placed(s: AncientsState) -> list[str]:
+    """'Armageddon' variant: the cards lying face down on each side's flanks (named from that
+    side's seat), a back where the viewer may not see it (CCA-SEQ-08)."""
+    placed: tuple[tuple[str, ...], ...] = getattr(s, "placed", ())
+    out = []
+    for side, row in zip(SIDES, placed, strict=False):
+        cells = [
+            f"{flank} {'a card' if card == '?' else s.scenario.cards[card].name}"
+            for flank, card in zip(("left", "center", "right"), row, strict=True)
+            if card
+        ]
+        if cells:
+            out.append(f"  {side}'s cards face down: " + "; ".join(cells))
+    return out
 
 
 __all__ = ["TERRAIN_MARK", "board_map", "board_text", "describe"]
