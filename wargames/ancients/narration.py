@@ -194,7 +194,7 @@ def _decision(s: S, action: Action, viewer: Player | None) -> list[str]:
         return [f"{side} plays {_card(s, action.card)}"]
     if isinstance(action, act.Order):
         at = s.leader_at(action.hex) if action.leader else s.unit_at(action.hex)
-        return [f"{side} orders {piece(s, at)}" if at is not None else f"{side}: {action}"]
+        return [f"{side} orders {_own(s, at)}" if at is not None else f"{side}: {action}"]
     if isinstance(action, act.Move):
         p = s.leader_at(action.frm) if action.leader else s.unit_at(action.frm)
         return [f"{piece(s, p)} moves to {action.to}"] if p is not None else []
@@ -226,6 +226,12 @@ def _decision(s: S, action: Action, viewer: Player | None) -> list[str]:
     if isinstance(action, act.Rally):
         return [f"{side} places a Rally die: a block back to {_at(s, action.hex)} (CCB-CARDS-23)"]
     return _variant(s, action, viewer)
+
+
+def _own(s: S, p: int) -> str:
+    """A piece its own side names: ``the LI in 04-06``, ``leader Scipio in 05-07``."""
+    told = piece(s, p).removeprefix(f"{s.side_of(p)}'s ")
+    return told if told.startswith("leader") else f"the {told}"
 
 
 def _at(s: S, hex_id: str) -> str:
