@@ -31,6 +31,7 @@ MODULES = [
     "wargames.horde.scenario",
     "wargames.horde.sight",
     "wargames.horde.terrain",
+    "wargames.horde.narration",
 ]
 
 

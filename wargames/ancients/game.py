@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wargames.ancients.flow import deal_tasks
+from wargames.ancients.narration import NARRATOR
 from wargames.ancients.odds import odds_command, roll_odds
 from wargames.ancients.render import render as _render
 from wargames.ancients.scenario import _SETTING_KEYS, Scenario, load_scenario, scenario_names
@@ -239,6 +240,7 @@ GAME = Game(
         signature="attacker, target, *, kind, leader, terrains, card_bonus, ... -> RollOdds",
     ),
     render=_render,
+    narrator=NARRATOR,
     bot_options={"turn_cap": 500},
     options=OPTIONS,
     information="imperfect",
