@@ -1,0 +1,146 @@
+"""Every snippet the README and the docs pages show runs as written (issue 14: "every
+documented snippet is executed by the tests").
+
+- ``python`` blocks: a page's blocks run in order in one namespace (a later block may use an
+  earlier one's names, as a reader typing them would), in a temporary folder.
+- ``console`` blocks: each ``wargames ...`` command runs through the command's ``main`` in a
+  temporary folder and must exit with status 0; a ``> FILE`` redirection writes its output
+  there, so a later ``wargames replay FILE`` reads it. Output shown under a ``$`` command
+  (``...`` for what is left out) must appear in what the command prints. Commands that are not
+  ``wargames`` (``pip``, ``pytest``, ``mypy``, a benchmark script) and a game with a ``human``
+  player (it waits for a person at the terminal) are not run.
+
+Pages whose snippets play whole games or batches take several seconds; they are marked
+``slow`` (run by ``pytest -m slow`` and ``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from wargames.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = sorted(page for page in (ROOT / "docs").rglob("*.md") if not page.name.endswith("-notes.md"))
+PAGES = [ROOT / "README.md", *SITE]
+"""The README and every page of the site (working notes, excluded from the site, are not)."""
+
+SLOW = {
+    "python": {
+        "README.md",
+        "getting-started.md",
+        "reliability.md",
+        "horde.md",
+        "ancients.md",
+        "api/testing.md",
+    },
+    "console": {"README.md", "getting-started.md", "ancients.md", "ancients-armageddon.md"},
+}
+"""Pages whose snippets of a kind take more than about a second (whole games, a batch, a
+pool of workers): the rest stay in the quick run, a few seconds in all."""
+
+FENCE = re.compile(r"^```(?P<lang>\w+)[^\n]*\n(?P<body>.*?)^```[ \t]*$", re.M | re.S)
+
+
+def blocks(page: Path, lang: str) -> list[str]:
+    """The bodies of a page's fenced blocks in `lang`, in page order."""
+    text = page.read_text(encoding="utf-8")
+    return [m.group("body") for m in FENCE.finditer(text) if m.group("lang") == lang]
+
+
+def commands(body: str) -> list[tuple[str, list[str]]]:
+    """A console block's commands, each with the output shown under it. A block with ``$``
+    prompts has commands on those lines and output on the others; a block without prompts
+    is commands only."""
+    lines = body.splitlines()
+    if not any(line.startswith("$ ") for line in lines):
+        return [(line, []) for line in lines if line.strip()]
+    found: list[tuple[str, list[str]]] = []
+    for line in lines:
+        if line.startswith("$ "):
+            found.append((line[2:], []))
+        elif found and line.strip():
+            found[-1][1].append(line)
+    return found
+
+
+def wargames_runs(line: str) -> list[list[str]]:
+    """The ``wargames`` commands of a shell line (``a && b`` is two), as argument lists with
+    an optional trailing ``> FILE``; the rest (pip, pytest, ...) is not run."""
+    runs = []
+    for part in line.split("&&"):
+        words = shlex.split(part, comments=True)
+        if words and words[0] == "wargames" and "human" not in words:
+            runs.append(words[1:])
+    return runs
+
+
+def run_command(words: list[str], folder: Path) -> str:
+    """Runs ``wargames WORDS`` in `folder`; its standard output (also written to the file of a
+    ``> FILE`` redirection). The status must be 0."""
+    target = None
+    if ">" in words:
+        words, target = words[: words.index(">")], words[words.index(">") + 1]
+    out, err = io.StringIO(), io.StringIO()
+    with (
+        contextlib.chdir(folder),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
+        status = main(words)
+    assert status == 0, f"wargames {shlex.join(words)} exited {status}: {err.getvalue()}"
+    if target is not None:
+        (folder / target).write_text(out.getvalue(), encoding="utf-8")
+    return out.getvalue()
+
+
+def check_shown(shown: list[str], printed: str) -> None:
+    """Each line of output a page shows (but ``...``) is a line the command printed."""
+    lines = {line.rstrip() for line in printed.splitlines()}
+    for line in shown:
+        if line.strip() != "...":
+            assert line.rstrip() in lines, f"the page shows {line!r}; it printed:\n{printed}"
+
+
+def name(page: Path) -> str:
+    """A page by its path under docs/ (``api/core.md``), the README by its name."""
+    return page.relative_to(ROOT / "docs").as_posix() if page.parent != ROOT else page.name
+
+
+def page_params(kind: str) -> list[object]:
+    """The pages as test parameters, the slow ones marked."""
+    return [
+        pytest.param(page, id=name(page), marks=[pytest.mark.slow] * (name(page) in SLOW[kind]))
+        for page in PAGES
+    ]
+
+
+@pytest.mark.parametrize("page", page_params("python"))
+def test_python_snippets_run(page: Path, tmp_path: Path) -> None:
+    namespace: dict[str, object] = {"__name__": "__snippet__"}
+    with contextlib.chdir(tmp_path), contextlib.redirect_stdout(io.StringIO()):
+        for number, body in enumerate(blocks(page, "python"), 1):
+            code = compile(body, f"{name(page)}, python block {number}", "exec")
+            exec(code, namespace)
+
+
+@pytest.mark.parametrize("page", page_params("console"))
+def test_console_snippets_run(page: Path, tmp_path: Path) -> None:
+    for body in blocks(page, "console"):
+        for line, shown in commands(body):
+            for words in wargames_runs(line):
+                check_shown(shown, run_command(words, tmp_path))
+
+
+def test_every_page_is_read() -> None:
+    """The pages above are the site's pages: a new page's snippets are tested too."""
+    names = {name(page) for page in PAGES}
+    assert {"README.md", "index.md", "getting-started.md", "armageddon.md"} <= names
+    assert SLOW["python"] | SLOW["console"] <= names
+    assert all(blocks(page, "python") or blocks(page, "console") for page in PAGES[:2])
