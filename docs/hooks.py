@@ -18,9 +18,12 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-MARKER = re.compile(r"<!--\s*(\w+):(\w+)\s*-->")
-INCLUDE = re.compile(r"<!--\s*include:\s*(\S+)\s*-->")
-BOARD = re.compile(r"<!--\s*board:\s*(\w+)\s+([\w-]+)\s*(?:(\S+\.md)\s*)?-->")
+# (each marker stands alone on its line: one quoted in the text is left as it is)
+MARKER = re.compile(r"^<!--[ \t]*(\w+):(\w+)[ \t]*-->[ \t]*$", re.M)
+INCLUDE = re.compile(r"^<!--[ \t]*include:[ \t]*(\S+)[ \t]*-->[ \t]*$", re.M)
+BOARD = re.compile(
+    r"^<!--[ \t]*board:[ \t]*(\w+)[ \t]+([\w-]+)[ \t]*(?:(\S+\.md)[ \t]*)?-->[ \t]*$", re.M
+)
 """``<!-- board: GAME SCENARIO -->``, or ``... PAGE.md -->`` for a picture that links to a page."""
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = {".py": "python", ".toml": "toml"}

@@ -15,6 +15,7 @@ and signatures fit, no Sphinx role (``:class:``) shows literally.
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -36,6 +37,19 @@ PAGES = (
 """The pages shot by default: home, the tour, every game page and three API pages."""
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+
+ROLE = re.compile(r":(class|meth|func|attr|mod|data|exc):")
+CODE = re.compile(r"<(pre|code)\b.*?</\1>", re.S)
+
+
+def literal_roles(site: Path) -> dict[str, int]:
+    """Sphinx roles a reader would see as text: outside code, per page (none expected; a
+    role quoted in code, as in a source listing, is not counted)."""
+    found = {}
+    for page in sorted(site.rglob("*.html")):
+        if count := len(ROLE.findall(CODE.sub("", page.read_text(encoding="utf-8")))):
+            found[page.relative_to(site).as_posix()] = count
+    return found
 
 
 def build(site_dir: Path) -> None:
@@ -83,6 +97,8 @@ def main(argv: list[str] | None = None) -> None:
         site = args.site_dir or Path(temp) / "site"
         if not args.no_build:
             build(site)
+        roles = literal_roles(site)
+        print(f"Sphinx roles shown literally outside code: {sum(roles.values())}", roles or "")
         args.out.mkdir(parents=True, exist_ok=True)
         for name in args.pages:
             page = (site / name / "index.html") if name != "index" else site / "index.html"
