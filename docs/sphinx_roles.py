@@ -113,7 +113,7 @@ def fence_doctests(text: str) -> str:
         if out and out[-1].strip():
             out.append("")
         out += ["```pycon", *block, "```"]
-        if index < len(lines):
+        if index < len(lines) and lines[index].strip():
             out.append("")
     return "\n".join(out)
 
@@ -127,7 +127,7 @@ def scope_resolver(obj: griffe.Object) -> Resolver:
         try:
             path = obj.resolve(head)
         except (griffe.NameResolutionError, AttributeError, KeyError):
-            return name if head == "wargames" else None
+            return name if head == obj.package.name else None  # a path from the root
         return f"{path}.{rest}" if rest else path
 
     return resolve

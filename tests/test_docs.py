@@ -17,10 +17,12 @@ Pages whose snippets play whole games or batches take several seconds; they are 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -144,3 +146,67 @@ def test_every_page_is_read() -> None:
     assert {"README.md", "index.md", "getting-started.md", "armageddon.md"} <= names
     assert SLOW["python"] | SLOW["console"] <= names
     assert all(blocks(page, "python") or blocks(page, "console") for page in PAGES[:2])
+
+
+# -- the docs build's conversion of docstrings (docs/sphinx_roles.py) --------------------------
+
+
+def sphinx_roles() -> Any:
+    """docs/sphinx_roles.py, the Griffe extension of the docs build (needs the docs extra)."""
+    pytest.importorskip("griffe")
+    spec = importlib.util.spec_from_file_location("sphinx_roles", ROOT / "docs/sphinx_roles.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PACKAGE = '''"""See :class:`Thing`, :func:`helper` and :mod:`battle <pkg.battle>`.
+
+>>> helper()
+1
+"""
+from collections import OrderedDict
+
+class Thing:
+    """Call :meth:`run`; not `` :class:`Thing` ``; :class:`OrderedDict`; :data:`~pkg.LIMIT`."""
+
+    def run(self):
+        """See :meth:`Thing.run`, :attr:`nowhere.x` and :func:`!plain`."""
+
+LIMIT = 3
+
+def helper():
+    """Help, after :data:`LIMIT
+    <pkg.LIMIT>` (a role broken over two lines)."""
+'''
+
+
+def test_roles_become_cross_references_resolved_in_scope() -> None:
+    griffe = pytest.importorskip("griffe")
+    extension = sphinx_roles().SphinxDocstrings()
+    with griffe.temporary_visited_package("pkg", {"__init__.py": PACKAGE}) as pkg:
+        extension.on_package(pkg=pkg, loader=None)
+        module, thing = pkg.docstring.value, pkg["Thing"].docstring.value
+        run, helper = pkg["Thing.run"].docstring.value, pkg["helper"].docstring.value
+    ref = '<autoref identifier="{}" optional><code>{}</code></autoref>'
+    assert ref.format("pkg.Thing", "Thing") in module
+    assert ref.format("pkg.helper", "helper()") in module
+    assert ref.format("pkg.battle", "battle") in module  # Title <path>
+    assert ref.format("pkg.Thing.run", "run()") in thing  # a member, from the class
+    assert ref.format("collections.OrderedDict", "OrderedDict") in thing  # an import
+    assert ref.format("pkg.LIMIT", "LIMIT") in thing  # ~ keeps the last part
+    assert "`` :class:`Thing` ``" in thing  # code is left alone
+    assert ref.format("pkg.Thing.run", "Thing.run()") in run  # a sibling, from a method
+    assert "<code>nowhere.x</code>" in run and "<code>plain()</code>" in run  # no link
+    assert ref.format("pkg.LIMIT", "LIMIT") in helper
+    assert ":class:" not in module + run + helper and ":data:" not in thing + helper
+    assert thing.count(":class:") == 1
+
+
+def test_doctest_examples_become_code_blocks() -> None:
+    fence = sphinx_roles().fence_doctests
+    text = "Intro:\n>>> a = 1\n>>> a\n1\n\nAfter.\n```python\n>>> kept\n```"
+    assert fence(text) == (
+        "Intro:\n\n```pycon\n>>> a = 1\n>>> a\n1\n```\n\nAfter.\n```python\n>>> kept\n```"
+    )
