@@ -2,7 +2,8 @@
 documented snippet is executed by the tests").
 
 - ``python`` blocks: a page's blocks run in order in one namespace (a later block may use an
-  earlier one's names, as a reader typing them would), in a temporary folder.
+  earlier one's names, as a reader typing them would), in a temporary folder (where the
+  repository's ``scenarios/`` and ``examples/`` are linked, for snippets that read them).
 - ``console`` blocks: each ``wargames ...`` command runs through the command's ``main`` in a
   temporary folder and must exit with status 0; a ``> FILE`` redirection writes its output
   there, so a later ``wargames replay FILE`` reads it. Output shown under a ``$`` command
@@ -115,6 +116,20 @@ def name(page: Path) -> str:
     return page.relative_to(ROOT / "docs").as_posix() if page.parent != ROOT else page.name
 
 
+SHARED = ("scenarios", "examples")
+"""Folders of the repository a snippet may read by a relative path (a scenario file of one's
+own), linked into the temporary folder the snippets run in."""
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A temporary folder to run a page's snippets in, with the repository's example folders."""
+    for name in SHARED:
+        if (ROOT / name).is_dir():
+            (tmp_path / name).symlink_to(ROOT / name, target_is_directory=True)
+    return tmp_path
+
+
 def page_params(kind: str) -> list[object]:
     """The pages as test parameters, the slow ones marked."""
     return [
@@ -124,20 +139,20 @@ def page_params(kind: str) -> list[object]:
 
 
 @pytest.mark.parametrize("page", page_params("python"))
-def test_python_snippets_run(page: Path, tmp_path: Path) -> None:
+def test_python_snippets_run(page: Path, folder: Path) -> None:
     namespace: dict[str, object] = {"__name__": "__snippet__"}
-    with contextlib.chdir(tmp_path), contextlib.redirect_stdout(io.StringIO()):
+    with contextlib.chdir(folder), contextlib.redirect_stdout(io.StringIO()):
         for number, body in enumerate(blocks(page, "python"), 1):
             code = compile(body, f"{name(page)}, python block {number}", "exec")
             exec(code, namespace)
 
 
 @pytest.mark.parametrize("page", page_params("console"))
-def test_console_snippets_run(page: Path, tmp_path: Path) -> None:
+def test_console_snippets_run(page: Path, folder: Path) -> None:
     for body in blocks(page, "console"):
         for line, shown in commands(body):
             for words in wargames_runs(line):
-                check_shown(shown, run_command(words, tmp_path))
+                check_shown(shown, run_command(words, folder))
 
 
 def test_every_page_is_read() -> None:
