@@ -59,7 +59,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """Adds the drawing of every board a page's marker names to the site's files."""
     wanted: set[tuple[str, str]] = set()
     for file in files.documentation_pages():
-        wanted |= {m.group(1, 2) for m in BOARD.finditer(Path(file.abs_src_path or "").read_text())}
+        text = Path(file.abs_src_path or "").read_text(encoding="utf-8")
+        wanted |= {(m.group(1), m.group(2)) for m in BOARD.finditer(text)}
     for game, scenario in sorted(wanted):
         files.append(
             File.generated(config, board_path(game, scenario), content=draw(game, scenario))
