@@ -7,9 +7,10 @@ docstring is rewritten for Markdown:
   a link to the object's entry in the API reference). The name is resolved as Sphinx does: a
   dotted path as written, a short name in the scope of the documented object (its members,
   its imports, then its parents'). The title follows Sphinx: ``~`` keeps the last part,
-  ``Title <path>`` gives its own title, functions and methods get ``()``. A name that no
-  rendered page documents (the standard library, a private helper) stays as code, without a
-  warning: the references are marked optional.
+  ``Title <path>`` gives its own title, functions and methods get ``()``. A member that no
+  page shows (a field without a docstring) links to the class or module it belongs to (the
+  autoref's ``slug``, its fallback); a name that no rendered page documents (the standard
+  library, a private helper) stays as code, without a warning: the references are optional.
 - each run of lines starting with ``>>>`` (with the output lines under it) becomes a fenced
   ``pycon`` code block.
 
@@ -51,10 +52,12 @@ Resolver = Callable[[str], str | None]
 """Turns a name as written into the dotted path of its object, or None when unknown."""
 
 
-def autoref(identifier: str, title: str) -> str:
-    """An optional cross-reference: a link when a page documents `identifier`, else code."""
+def autoref(identifier: str, title: str, fallback: str | None = None) -> str:
+    """An optional cross-reference: a link when a page documents `identifier` (else
+    `fallback`, the object it belongs to), otherwise code."""
     code = f"<code>{escape(title)}</code>"
-    return f'<autoref identifier="{escape(identifier)}" optional>{code}</autoref>'
+    also = f' slug="{escape(fallback)}"' if fallback else ""
+    return f'<autoref identifier="{escape(identifier)}"{also} optional>{code}</autoref>'
 
 
 def convert_role(match: re.Match[str], resolve: Resolver) -> str:
@@ -73,7 +76,9 @@ def convert_role(match: re.Match[str], resolve: Resolver) -> str:
     identifier = resolve(name)
     if identifier is None:
         return f"<code>{escape(title)}</code>"
-    return autoref(identifier, title)
+    # a member no page shows (a field or constant without a docstring) links to its owner
+    owner = identifier.rsplit(".", 1)[0] if kind != "mod" and "." in identifier else None
+    return autoref(identifier, title, owner)
 
 
 def convert_roles(text: str, resolve: Resolver) -> str:

@@ -204,17 +204,24 @@ def test_roles_become_cross_references_resolved_in_scope() -> None:
         extension.on_package(pkg=pkg, loader=None)
         module, thing = pkg.docstring.value, pkg["Thing"].docstring.value
         run, helper = pkg["Thing.run"].docstring.value, pkg["helper"].docstring.value
-    ref = '<autoref identifier="{}" optional><code>{}</code></autoref>'
-    assert ref.format("pkg.Thing", "Thing") in module
-    assert ref.format("pkg.helper", "helper()") in module
-    assert ref.format("pkg.battle", "battle") in module  # Title <path>
-    assert ref.format("pkg.Thing.run", "run()") in thing  # a member, from the class
-    assert ref.format("collections.OrderedDict", "OrderedDict") in thing  # an import
-    assert ref.format("pkg.LIMIT", "LIMIT") in thing  # ~ keeps the last part
+
+    def ref(path: str, title: str) -> str:  # with the owner as the fallback
+        owner = path.rsplit(".", 1)[0]
+        return (
+            f'<autoref identifier="{path}" slug="{owner}" optional><code>{title}</code></autoref>'
+        )
+
+    assert ref("pkg.Thing", "Thing") in module
+    assert ref("pkg.helper", "helper()") in module
+    battle = '<autoref identifier="pkg.battle" optional><code>battle</code></autoref>'
+    assert battle in module  # Title <path>; a module has no fallback
+    assert ref("pkg.Thing.run", "run()") in thing  # a member, from the class
+    assert ref("collections.OrderedDict", "OrderedDict") in thing  # an import
+    assert ref("pkg.LIMIT", "LIMIT") in thing  # ~ keeps the last part
     assert "`` :class:`Thing` ``" in thing  # code is left alone
-    assert ref.format("pkg.Thing.run", "Thing.run()") in run  # a sibling, from a method
+    assert ref("pkg.Thing.run", "Thing.run()") in run  # a sibling, from a method
     assert "<code>nowhere.x</code>" in run and "<code>plain()</code>" in run  # no link
-    assert ref.format("pkg.LIMIT", "LIMIT") in helper
+    assert ref("pkg.LIMIT", "LIMIT") in helper
     assert ":class:" not in module + run + helper and ":data:" not in thing + helper
     assert thing.count(":class:") == 1
 
