@@ -1,0 +1,91 @@
+"""The log of a game at the terminal: one line per action, and what it did in plain words.
+
+Each action is written ``player: action`` (redacted for the viewer: a face-down counter is
+``place ? ?``), chance as ``chance: roll 4`` like
+:attr:`Match.log <wargames.core.engine.Match.log>`, under a ``Turn N`` header when the states
+have a turn. Under each line comes the game's narration of what happened
+(:meth:`Narrator.happened <wargames.core.narration.Narrator.happened>`), indented, so a player
+reads the odds, the die, the result and who must now choose.
+"""
+
+from __future__ import annotations
+
+from typing import IO
+
+from wargames.core.engine import CHANCE, GameState, Match, Outcome, Player
+from wargames.core.narration import Narrator, PlainNarrator
+
+__all__ = ["CHANCE_LABEL", "LogPrinter", "label", "outcome_line", "outcome_text", "turn_of"]
+
+CHANCE_LABEL = str(CHANCE)
+"""How the log names the :data:`~wargames.core.engine.CHANCE` player: ``chance: roll 4``
+(the same as :attr:`Match.log <wargames.core.engine.Match.log>`)."""
+
+
+def label(player: Player | None) -> str:
+    """The name of ``player`` in the log."""
+    return CHANCE_LABEL if player == CHANCE else str(player)
+
+
+def turn_of(state: GameState) -> int | None:
+    """The state's turn number, if it has one."""
+    turn = getattr(state, "turn", None)
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+
+
+class LogPrinter:
+    """Writes the log as a match goes on (:meth:`catch_up` after each step).
+
+    ``viewer``: the player at the table (each action as that player may see it; ``None``:
+    everything). ``narrator``: whose :meth:`~wargames.core.narration.Narrator.happened` lines
+    follow each action (the plain fallback says nothing more).
+    """
+
+    def __init__(
+        self,
+        out: IO[str] | None,
+        viewer: Player | None = None,
+        narrator: Narrator | None = None,
+    ) -> None:
+        self.out = out
+        self.viewer = viewer
+        self.narrator = narrator if narrator is not None else PlainNarrator()
+        self.done = 0
+        self.turn: int | None = None
+
+    def catch_up(self, match: Match) -> None:
+        """Write every action taken since the last call."""
+        if self.out is not None:
+            for index in range(self.done, len(match.actions)):
+                self._write(match, index)
+        self.done = len(match.actions)
+
+    def rewind(self, match: Match) -> None:
+        """Forget what was written after ``match``'s last action (after an undo)."""
+        self.done = len(match.actions)
+        self.turn = turn_of(match.state)
+
+    def _write(self, match: Match, index: int) -> None:
+        before, after = match.states[index], match.states[index + 1]
+        turn = turn_of(before)
+        if turn is not None and turn != self.turn:
+            print(f"Turn {turn}", file=self.out)
+            self.turn = turn
+        indent = "  " if self.turn is not None else ""
+        action = match.actions[index]
+        text = str(action) if self.viewer is None else before.redact(action, self.viewer)
+        print(f"{indent}{label(match.players[index])}: {text}", file=self.out)
+        for line in self.narrator.happened(before, action, after, self.viewer):
+            print(f"{indent}    {line}", file=self.out)
+
+
+def outcome_text(outcome: Outcome | None) -> str:
+    """The outcome in words (``not over`` for an unfinished game)."""
+    return "not over" if outcome is None else str(outcome)
+
+
+def outcome_line(outcome: Outcome | None, actions: int) -> str:
+    """The last line of a game's log."""
+    if outcome is None:
+        return f"Stopped after {actions} actions: the game is not over."
+    return f"Outcome: {outcome} after {actions} actions"
