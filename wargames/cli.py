@@ -543,7 +543,7 @@ def _replay(file: str, as_json: bool, quiet: bool) -> int:
         if not quiet:
             scenario = scenario_name(record.scenario) or g.default_scenario
             print(f"{g.title} — scenario {scenario}, seed {record.seed}")
-            _LogPrinter(sys.stdout).catch_up(match)
+            _LogPrinter(sys.stdout, None, g.narration(), g.length.unit).catch_up(match)
         print(_outcome_line(match.outcome, len(match.actions)))
     if match.outcome != record.outcome:
         raise CommandError(

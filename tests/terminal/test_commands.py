@@ -17,7 +17,7 @@ from wargames.cli import main
 from wargames.core import registry
 from wargames.core.engine import Action, GameState, Outcome, Player
 from wargames.terminal.commands import COMMANDS, command_named
-from wargames.terminal.log import outcome_line
+from wargames.terminal.log import outcome_line, outcome_text
 
 
 @pytest.fixture(autouse=True)
@@ -240,10 +240,79 @@ def test_save_to_a_bad_place_says_so_and_asks_again(
 
 def test_a_draw_says_its_turn_once() -> None:
     said = Outcome(None, "no side has won by the end of turn 8", 8)
-    assert str(said) == "draw: no side has won by the end of turn 8"
-    assert str(Outcome("red", "reached 10 points", 8)) == "red win: reached 10 points (turn 8)"
-    assert str(Outcome(None, "the end of turn 18", 1)) == "draw: the end of turn 18 (turn 1)"
+    assert outcome_text(said) == "draw: no side has won by the end of turn 8"
+    red = Outcome("red", "reached 10 points", 8)
+    assert outcome_text(red) == "red win: reached 10 points (turn 8)"
+    later = Outcome(None, "the end of turn 18", 1)
+    assert outcome_text(later) == "draw: the end of turn 18 (turn 1)"
+    assert outcome_text(None) == "not over"
     assert (
         outcome_line(said, 40)
         == "Outcome: draw: no side has won by the end of turn 8 after 40 actions"
     )
+
+
+def _decision(legal: Sequence[str]) -> tuple[io.StringIO, object]:
+    from wargames.core.narration import PlainNarrator
+    from wargames.terminal.commands import Decision
+
+    out = io.StringIO()
+    state = toy_game.ToyState()
+    return out, Decision(state, "red", list(legal), PlainNarrator(), out)
+
+
+def test_a_long_list_groups_actions_that_differ_in_their_last_word() -> None:
+    from wargames.terminal.commands import Decision, list_actions
+
+    moves = [f"move nobz-{n} OT{k}" for n in range(1, 4) for k in range(1, 6)]
+    out, decision = _decision([*moves, "end phase"])
+    assert isinstance(decision, Decision)
+    list_actions(decision)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "  move nobz-1  [1] OT1 [2] OT2 [3] OT3 [4] OT4 [5] OT5"
+    assert lines[2] == "  move nobz-3  [11] OT1 [12] OT2 [13] OT3 [14] OT4 [15] OT5"
+    assert lines[3] == "  16. end phase"
+    out, decision = _decision(moves[:4])  # a short list: one action a line
+    assert isinstance(decision, Decision)
+    list_actions(decision)
+    assert out.getvalue().splitlines() == [f"  {i}. {m}" for i, m in enumerate(moves[:4], 1)]
+
+
+def test_a_cut_list_keeps_its_last_single_actions() -> None:
+    from wargames.terminal.commands import Decision, list_actions
+
+    moves = [f"move unit-{n} A{k}" for n in range(50) for k in range(2)]
+    out, decision = _decision([*moves, "end phase"])
+    assert isinstance(decision, Decision)
+    list_actions(decision, limit=10)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 10
+    assert lines[-2] == "  ... 84 more (? lists them all)"  # 8 lines of 2 shown
+    assert lines[-1] == "  101. end phase"
+    out.truncate(0)
+    out.seek(0)
+    list_actions(decision, limit=None)
+    assert len(out.getvalue().splitlines()) == 51
+
+
+def test_svg_is_written_as_the_game_goes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    code, _, _ = play(
+        capsys,
+        monkeypatch,
+        [],
+        "play",
+        "armageddon",
+        "--seed",
+        "1",
+        "--max-steps",
+        "5",
+        "--svg",
+        "board.svg",
+        "--quiet",
+    )
+    assert code == 0
+    assert (tmp_path / "board.svg").read_text(encoding="utf-8").startswith("<svg")
+    code, _, err = play(capsys, monkeypatch, [], "play", "toy", "--svg", "board.svg")
+    assert code == 2 and "toy has no drawing (--svg)" in err

@@ -13,7 +13,6 @@ see future rolls. A game record is therefore *scenario + seed + every action*, d
 from __future__ import annotations
 
 import abc
-import re
 from collections.abc import Hashable, Mapping, Sequence
 from itertools import repeat
 from operator import is_, itemgetter
@@ -58,8 +57,7 @@ class Outcome:
 
     def __str__(self) -> str:
         who = "draw" if self.winner is None else f"{self.winner} win"
-        said = not self.turn or re.search(rf"\bturn {self.turn}\b", self.reason) is not None
-        return f"{who}: {self.reason}" + ("" if said else f" (turn {self.turn})")
+        return f"{who}: {self.reason}" + (f" (turn {self.turn})" if self.turn else "")
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "reason": self.reason, "turn": self.turn}

@@ -28,8 +28,14 @@ __all__ = [
     "list_actions",
 ]
 
-LIST_LIMIT = 60
-"""At most this many actions are listed with a question unless asked for all (``?``)."""
+LIST_LIMIT = 40
+"""At most this many lines of actions are shown with a question unless asked for all (``?``)."""
+GROUP_AFTER = 10
+"""A list of more actions than this groups actions that differ only in their last word."""
+TAIL_KEPT = 3
+"""A cut list keeps at most this many single actions of its end (``end phase``)."""
+LINE_WIDTH = 100
+"""Grouped choices wrap before this column."""
 NOTE_COLUMN = 34
 """Notes beside listed actions start at most this far in (longer actions push them on)."""
 
@@ -173,19 +179,77 @@ def command_named(text: str) -> tuple[Command, str] | None:
 
 
 def list_actions(decision: Decision, limit: int | None = LIST_LIMIT) -> None:
-    """The numbered legal actions, each with its note (an attack's odds) beside it."""
+    """The numbered legal actions, each with its note (an attack's odds) beside it.
+
+    A long list (more than :data:`GROUP_AFTER` actions) puts actions that differ only in their
+    last word on one line (``move goff-nobz-1  [3] OT1  [4] OT2``). ``limit`` caps the lines;
+    a cut list still ends with its last lines of single actions (``end phase``)."""
     legal = decision.legal
-    shown = legal if limit is None else legal[:limit]
-    width = len(str(len(legal)))
-    texts = [str(action) for action in shown]
-    column = min(max((len(t) for t in texts), default=0), NOTE_COLUMN)
-    for number, (action, text) in enumerate(zip(shown, texts, strict=True), 1):
-        note = decision.narrator.note(decision.view, action)
-        line = (
-            f"  {number:>{width}}. {text:<{column}}  {note}"
-            if note
-            else f"  {number:>{width}}. {text}"
-        )
+    rows = _rows(decision) if len(legal) > GROUP_AFTER else _single_rows(decision, 0, len(legal))
+    if limit is not None and len(rows) > limit:
+        tail: list[tuple[str, int]] = []
+        while rows and rows[-1][1] == 1 and len(tail) < TAIL_KEPT:
+            tail.insert(0, rows.pop())
+        hidden = rows[limit - len(tail) - 1 :]
+        rows = rows[: limit - len(tail) - 1]
+        rows.append((f"  ... {sum(n for _, n in hidden)} more (? lists them all)", 0))
+        rows.extend(tail)
+    for line, _ in rows:
         print(line.rstrip(), file=decision.out)
-    if len(shown) < len(legal):
-        print(f"  ... and {len(legal) - len(shown)} more (? lists them all)", file=decision.out)
+
+
+def _single_rows(decision: Decision, start: int, stop: int) -> list[tuple[str, int]]:
+    """One line per action from ``start`` to ``stop`` (number, notation, note), each with the
+    number of actions it lists (1)."""
+    legal = decision.legal
+    width = len(str(len(legal)))
+    texts = [str(legal[i]) for i in range(start, stop)]
+    column = min(max((len(t) for t in texts), default=0), NOTE_COLUMN)
+    rows = []
+    for i, text in zip(range(start, stop), texts, strict=True):
+        note = decision.narrator.note(decision.view, legal[i])
+        line = (
+            f"  {i + 1:>{width}}. {text:<{column}}  {note}"
+            if note
+            else f"  {i + 1:>{width}}. {text}"
+        )
+        rows.append((line, 1))
+    return rows
+
+
+def _rows(decision: Decision) -> list[tuple[str, int]]:
+    """The lines of a long list: runs of actions sharing all but their last word grouped."""
+    legal = decision.legal
+    texts = [str(action) for action in legal]
+    rows: list[tuple[str, int]] = []
+    start = 0
+    while start < len(texts):
+        head = texts[start].rpartition(" ")[0]
+        stop = start + 1
+        while stop < len(texts) and head and texts[stop].rpartition(" ")[0] == head:
+            stop += 1
+        noted = any(decision.narrator.note(decision.view, legal[i]) for i in range(start, stop))
+        if stop - start < 2 or noted:
+            rows.extend(_single_rows(decision, start, stop))
+        else:
+            words = [(i + 1, texts[i].rpartition(" ")[2]) for i in range(start, stop)]
+            lines = _grouped(head, words)
+            rows.extend((line, 0) for line in lines[:-1])
+            rows.append((lines[-1], stop - start))
+        start = stop
+    return rows
+
+
+def _grouped(head: str, choices: list[tuple[int, str]]) -> list[str]:
+    """``head`` then ``[n] last-word`` for each choice, wrapped at :data:`LINE_WIDTH`."""
+    rows = []
+    line = f"  {head} "
+    indent = " " * len(line)
+    for number, word in choices:
+        piece = f" [{number}] {word}"
+        if len(line) + len(piece) > LINE_WIDTH and line.strip() != head:
+            rows.append(line)
+            line = indent
+        line += piece
+    rows.append(line)
+    return rows

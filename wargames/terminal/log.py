@@ -2,15 +2,18 @@
 
 Each action is written ``player: action`` (redacted for the viewer: a face-down counter is
 ``place ? ?``), chance as ``chance: roll 4`` like
-:attr:`Match.log <wargames.core.engine.Match.log>`, under a ``Turn N`` header when the states
-have a turn. Under each line comes the game's narration of what happened
-(:meth:`Narrator.happened <wargames.core.narration.Narrator.happened>`), indented, so a player
-reads the odds, the die, the result and who must now choose.
+:attr:`Match.log <wargames.core.engine.Match.log>`, under a header for each turn in the game's
+own word (``Game turn 2``, ``Battle round 3``). Under each line comes the game's narration of
+what happened (:meth:`Narrator.happened <wargames.core.narration.Narrator.happened>`),
+indented, so a player reads the odds, the die, the result and who must now choose.
 """
 
 from __future__ import annotations
 
+import re
 from typing import IO
+
+import attrs
 
 from wargames.core.engine import CHANCE, GameState, Match, Outcome, Player
 from wargames.core.narration import Narrator, PlainNarrator
@@ -38,7 +41,8 @@ class LogPrinter:
 
     ``viewer``: the player at the table (each action as that player may see it; ``None``:
     everything). ``narrator``: whose :meth:`~wargames.core.narration.Narrator.happened` lines
-    follow each action (the plain fallback says nothing more).
+    follow each action (the plain fallback says nothing more). ``unit``: what the game calls
+    a turn (:attr:`Length.unit <wargames.core.registry.Length.unit>`: ``Battle round 3``).
     """
 
     def __init__(
@@ -46,8 +50,10 @@ class LogPrinter:
         out: IO[str] | None,
         viewer: Player | None = None,
         narrator: Narrator | None = None,
+        unit: str = "turn",
     ) -> None:
         self.out = out
+        self.unit = unit[:1].upper() + unit[1:]
         self.viewer = viewer
         self.narrator = narrator if narrator is not None else PlainNarrator()
         self.done = 0
@@ -69,7 +75,7 @@ class LogPrinter:
         before, after = match.states[index], match.states[index + 1]
         turn = turn_of(before)
         if turn is not None and turn != self.turn:
-            print(f"Turn {turn}", file=self.out)
+            print(f"{self.unit} {turn}", file=self.out)
             self.turn = turn
         indent = "  " if self.turn is not None else ""
         action = match.actions[index]
@@ -80,12 +86,19 @@ class LogPrinter:
 
 
 def outcome_text(outcome: Outcome | None) -> str:
-    """The outcome in words (``not over`` for an unfinished game)."""
-    return "not over" if outcome is None else str(outcome)
+    """The outcome in words (``not over`` for an unfinished game), its turn said once: a
+    reason that names the turn (``no side has won by the end of turn 8``) is not followed by
+    ``(turn 8)`` again."""
+    if outcome is None:
+        return "not over"
+    turn = outcome.turn
+    if turn and re.search(rf"\bturn {turn}\b", outcome.reason):
+        return str(attrs.evolve(outcome, turn=None))
+    return str(outcome)
 
 
 def outcome_line(outcome: Outcome | None, actions: int) -> str:
     """The last line of a game's log."""
     if outcome is None:
         return f"Stopped after {actions} actions: the game is not over."
-    return f"Outcome: {outcome} after {actions} actions"
+    return f"Outcome: {outcome_text(outcome)} after {actions} actions"

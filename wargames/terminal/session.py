@@ -119,7 +119,9 @@ class Session:
             viewer = next(iter(self.humans))  # a person at the table must not read bots' secrets
         self.viewer = viewer
         self.show_log = not (table.json or table.quiet)
-        self.log = LogPrinter(self.out if self.show_log else None, viewer, self.g.narration())
+        self.log = LogPrinter(
+            self.out if self.show_log else None, viewer, self.g.narration(), self.g.length.unit
+        )
         self.picture = _Picture(table.svg, self.g, viewer)
 
     def _start(self) -> Match:
