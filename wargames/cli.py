@@ -10,6 +10,7 @@ module name, so a plugin installed with its own entry point works here at once::
     wargames play warmaster --turn-cap 20           # options become flags of 'play'
     wargames play armageddon --orks greedy --seed 7 # a whole game, logged turn by turn
     wargames play armageddon --imperium human       # you play the Imperium at the terminal
+    wargames play --resume wargames-armageddon-7.json  # play on a game saved at the prompt
     wargames play armageddon --json > game.json     # the record only, as one JSON object
     wargames play warmaster --as imperial --json    # the record as the Imperial player saw it
     wargames replay game.json                       # replays it and checks the outcome
@@ -21,10 +22,11 @@ so a game has ``--players`` only if it declares that option.
 
 ``play --as PLAYER`` shows the game as PLAYER saw it: the log and the ``--json`` record are
 redacted for PLAYER (:meth:`~wargames.core.engine.GameState.redact`: ``traitor: place ? ?``,
-``dice: draw ?``) and the record leaves the seed out. With exactly one ``human`` player the log
+``chance: draw ?``) and the record leaves the seed out. With exactly one ``human`` player the log
 is shown as that player sees it anyway (the ``--json`` record stays full unless ``--as`` is
 given). A redacted record cannot be replayed: ``wargames replay`` refuses it.
 
+Playing as ``human`` is :mod:`wargames.terminal` (the prompt, its commands, save and resume).
 Every error prints one line ``wargames: error: ...`` on stderr and exits with status 2.
 """
 
@@ -40,7 +42,7 @@ from typing import Any, NoReturn
 
 import wargames
 from wargames.core import bounds, registry
-from wargames.core.engine import Player, Record
+from wargames.core.engine import Record
 from wargames.core.errors import (
     CapabilityError,
     OptionError,
@@ -63,7 +65,14 @@ from wargames.terminal.log import (
     turn_of,
 )
 from wargames.terminal.prompt import HumanAgent
-from wargames.terminal.session import HUMAN, PLAY_EPILOG, Session, Table, new_match
+from wargames.terminal.session import (
+    HUMAN,
+    PLAY_EPILOG,
+    Session,
+    Table,
+    agents_chosen,
+    new_match,
+)
 
 __all__ = ["CHANCE_LABEL", "HUMAN", "CommandError", "EndOfInput", "HumanAgent", "main", "new_match"]
 
@@ -489,26 +498,11 @@ def _resume(file: str, rest: list[str]) -> int:
 
 
 def _table(ns: argparse.Namespace, g: registry.Game, seed: int, saved: Mapping[str, str]) -> Table:
-    """What ``play`` was asked, with each player's agent: the flag, else the saved one, else
-    the default bot."""
-    default = "random" if "random" in g.agents else next(iter(g.agents))
-    names: dict[Player, str] = {}
-    for i, player in enumerate(g.players):
-        given = getattr(ns, _player_dest(i))
-        name = given or saved.get(player, default)
-        if name != HUMAN and name not in g.agents:
-            raise CommandError(f"unknown agent {name!r} for {g.id}; known: {', '.join(g.agents)}")
-        names[player] = name
-    return Table(
-        game=g,
-        names=names,
-        seed=seed,
-        max_steps=ns.max_steps,
-        json=ns.json,
-        quiet=ns.quiet,
-        as_player=ns.as_player,
-        svg=ns.svg,
-    )
+    """What ``play`` was asked, each player's agent from the flags or the saved game."""
+    given = {player: getattr(ns, _player_dest(i)) for i, player in enumerate(g.players)}
+    names = agents_chosen(g, given, saved)
+    show = {"max_steps": ns.max_steps, "json": ns.json, "quiet": ns.quiet, "svg": ns.svg}
+    return Table(game=g, names=names, seed=seed, as_player=ns.as_player, **show)
 
 
 # -- replay ----------------------------------------------------------------------------------

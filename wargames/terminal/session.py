@@ -30,7 +30,15 @@ from wargames.terminal.log import LogPrinter, outcome_line, turn_of
 from wargames.terminal.prompt import HumanAgent
 from wargames.terminal.saves import autosave_path, bots_for, rebuild, write_record
 
-__all__ = ["HUMAN", "PLAY_EPILOG", "PROGRESS_EVERY", "Session", "Table", "new_match"]
+__all__ = [
+    "HUMAN",
+    "PLAY_EPILOG",
+    "PROGRESS_EVERY",
+    "Session",
+    "Table",
+    "agents_chosen",
+    "new_match",
+]
 
 HUMAN = "human"
 """The agent name that asks a person at the terminal (every game has it in the CLI)."""
@@ -65,6 +73,21 @@ class Table:
     svg: str | None = None
     resume: Match | None = None
     resume_name: str = ""
+
+
+def agents_chosen(
+    g: registry.Game, given: Mapping[Player, str | None], saved: Mapping[Player, str]
+) -> dict[Player, str]:
+    """The agent of each player of ``g``: the one ``given`` on the command line, else the one
+    ``saved`` with a game played on (``--resume``), else the default bot (``random``)."""
+    default = "random" if "random" in g.agents else next(iter(g.agents))
+    names: dict[Player, str] = {}
+    for player in g.players:
+        name = given.get(player) or saved.get(player, default)
+        if name != HUMAN and name not in g.agents:
+            raise CommandError(f"unknown agent {name!r} for {g.id}; known: {', '.join(g.agents)}")
+        names[player] = name
+    return names
 
 
 def new_match(
