@@ -316,3 +316,29 @@ def test_svg_is_written_as_the_game_goes(
     assert (tmp_path / "board.svg").read_text(encoding="utf-8").startswith("<svg")
     code, _, err = play(capsys, monkeypatch, [], "play", "toy", "--svg", "board.svg")
     assert code == 2 and "toy has no drawing (--svg)" in err
+
+
+class Broken(TableTalk):
+    """A narrator with a bug in every sentence."""
+
+    def deciding(self, state: GameState, viewer: Player | None) -> str:
+        raise ZeroDivisionError("a bug")
+
+    def happened(
+        self, before: GameState, action: Action, after: GameState, viewer: Player | None
+    ) -> Sequence[str]:
+        raise ZeroDivisionError("a bug")
+
+
+def test_a_failing_narrator_does_not_end_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(toy_game, "GAME", attrs.evolve(toy_game.GAME, narrator=Broken()))
+    registry.game.cache_clear()
+    monkeypatch.delenv("WARGAMES_DEBUG", raising=False)
+    code, out, _ = play(capsys, monkeypatch, ALWAYS_ROLL, *HUMAN_RED)
+    assert code == 0 and "   red to decide" in out  # the plain words instead
+    assert "  1. roll  a 1 loses the pot" in out  # what works still shows
+    monkeypatch.setenv("WARGAMES_DEBUG", "1")
+    with pytest.raises(ZeroDivisionError):
+        play(capsys, monkeypatch, ALWAYS_ROLL, *HUMAN_RED)

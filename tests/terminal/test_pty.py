@@ -33,7 +33,7 @@ GAMES = {
 
 
 def spawn(tmp_path: Path, *argv: str) -> Any:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb", "COLUMNS": "160"}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "dumb", "WARGAMES_DEBUG": "1"}
     child = pexpect.spawn(
         sys.executable,
         ["-m", "wargames.cli", *argv],

@@ -8,6 +8,7 @@
   ``?``, ``map``, ``legend``, ``undo``, ``save FILE``, ``quit``).
 - :mod:`~wargames.terminal.log`: the log, each action followed by the game's narration.
 - :mod:`~wargames.terminal.saves`: saved games, and why undo and resume bring the same dice.
+- :mod:`~wargames.terminal.guard`: a narrator that fails falls back to plain words.
 
 Everything a game says in words comes from its narrator
 (:meth:`Game.narration <wargames.core.registry.Game.narration>`), so the terminal knows no game

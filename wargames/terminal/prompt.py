@@ -22,9 +22,10 @@ from typing import IO
 from wargames.core import registry
 from wargames.core.engine import Action, GameState, Player
 from wargames.core.errors import NotationError, WargamesError
-from wargames.core.narration import Narrator
+from wargames.core.narration import Narrator, PlainNarrator
 from wargames.terminal.commands import Decision, Host, command_named, list_actions
 from wargames.terminal.errors import CommandError, EndOfInput
+from wargames.terminal.guard import Guarded
 
 __all__ = ["HumanAgent", "header"]
 
@@ -124,10 +125,8 @@ def read_action(view: GameState, legal: list[Action], text: str) -> Action | str
 
 def _narrator(view: GameState) -> Narrator:
     try:
-        return registry.game(type(view).game).narration()
+        return Guarded(registry.game(type(view).game).narration())
     except (KeyError, WargamesError):
-        from wargames.core.narration import PlainNarrator
-
         return PlainNarrator()
 
 

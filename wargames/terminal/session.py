@@ -26,6 +26,7 @@ from wargames.core.engine import CHANCE, Agent, Match, Player
 from wargames.core.errors import RuleViolation
 from wargames.terminal.commands import Quit, Undo
 from wargames.terminal.errors import CommandError, EndOfInput
+from wargames.terminal.guard import Guarded
 from wargames.terminal.log import LogPrinter, outcome_line, turn_of
 from wargames.terminal.prompt import HumanAgent
 from wargames.terminal.saves import autosave_path, bots_for, rebuild, write_record
@@ -143,7 +144,10 @@ class Session:
         self.viewer = viewer
         self.show_log = not (table.json or table.quiet)
         self.log = LogPrinter(
-            self.out if self.show_log else None, viewer, self.g.narration(), self.g.length.unit
+            self.out if self.show_log else None,
+            viewer,
+            Guarded(self.g.narration()),
+            self.g.length.unit,
         )
         self.picture = _Picture(table.svg, self.g, viewer)
 
