@@ -11,6 +11,8 @@ indented, so a player reads the odds, the die, the result and who must now choos
 from __future__ import annotations
 
 import re
+import shutil
+import textwrap
 from typing import IO
 
 import attrs
@@ -18,11 +20,37 @@ import attrs
 from wargames.core.engine import CHANCE, GameState, Match, Outcome, Player
 from wargames.core.narration import Narrator, PlainNarrator
 
-__all__ = ["CHANCE_LABEL", "LogPrinter", "label", "outcome_line", "outcome_text", "turn_of"]
+__all__ = [
+    "CHANCE_LABEL",
+    "LogPrinter",
+    "label",
+    "outcome_line",
+    "outcome_text",
+    "turn_of",
+    "width",
+    "wrapped",
+]
 
 CHANCE_LABEL = str(CHANCE)
 """How the log names the :data:`~wargames.core.engine.CHANCE` player: ``chance: roll 4``
 (the same as :attr:`Match.log <wargames.core.engine.Match.log>`)."""
+
+
+NARROWEST = 60
+"""Narration is never wrapped narrower than this, whatever the terminal says."""
+
+
+def width() -> int:
+    """The width narration is wrapped to: the terminal's (``COLUMNS`` or 100 when it is not a
+    terminal), at least :data:`NARROWEST`."""
+    return max(NARROWEST, shutil.get_terminal_size((100, 24)).columns - 1)
+
+
+def wrapped(text: str, indent: str) -> list[str]:
+    """``text`` as lines of at most :func:`width` characters, each starting with ``indent``."""
+    return textwrap.wrap(
+        text, width(), initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False
+    ) or [indent.rstrip()]
 
 
 def label(player: Player | None) -> str:
@@ -81,8 +109,9 @@ class LogPrinter:
         action = match.actions[index]
         text = str(action) if self.viewer is None else before.redact(action, self.viewer)
         print(f"{indent}{label(match.players[index])}: {text}", file=self.out)
-        for line in self.narrator.happened(before, action, after, self.viewer):
-            print(f"{indent}    {line}", file=self.out)
+        for said in self.narrator.happened(before, action, after, self.viewer):
+            for line in wrapped(said, f"{indent}    "):
+                print(line, file=self.out)
 
 
 def outcome_text(outcome: Outcome | None) -> str:

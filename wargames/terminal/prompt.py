@@ -26,6 +26,7 @@ from wargames.core.narration import Narrator, PlainNarrator
 from wargames.terminal.commands import Decision, Host, command_named, list_actions
 from wargames.terminal.errors import CommandError, EndOfInput
 from wargames.terminal.guard import Guarded
+from wargames.terminal.log import wrapped
 
 __all__ = ["HumanAgent", "header"]
 
@@ -96,7 +97,7 @@ def header(decision: Decision) -> list[str]:
     if title and title not in summary:
         summary = f"{title} — {summary}" if summary else title
     deciding = decision.narrator.deciding(decision.view, decision.seat)
-    return [f"── {summary}", f"   {deciding}"]
+    return [f"── {summary}", *wrapped(deciding, "   ")]
 
 
 def read_action(view: GameState, legal: list[Action], text: str) -> Action | str:
