@@ -342,3 +342,29 @@ def test_a_failing_narrator_does_not_end_the_game(
     monkeypatch.setenv("WARGAMES_DEBUG", "1")
     with pytest.raises(ZeroDivisionError):
         play(capsys, monkeypatch, ALWAYS_ROLL, *HUMAN_RED)
+
+
+class CtrlC(io.StringIO):
+    """Input where the player presses Ctrl-C at the second question."""
+
+    def __init__(self) -> None:
+        super().__init__("1\n")
+        self.asked = 0
+
+    def readline(self, size: int | None = -1) -> str:
+        self.asked += 1
+        if self.asked > 1:
+            raise KeyboardInterrupt
+        return super().readline()
+
+
+def test_ctrl_c_keeps_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sys, "stdin", CtrlC())
+    code = main(list(HUMAN_RED))
+    out, err = capsys.readouterr()
+    assert code == 130 and err == "wargames: error: interrupted\n"
+    assert "Game saved to wargames-toy-4.json." in out
+    saved = json.loads((tmp_path / "wargames-toy-4.json").read_text(encoding="utf-8"))
+    assert saved["actions"][0] == "roll"

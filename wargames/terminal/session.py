@@ -4,7 +4,8 @@ A :class:`Session` runs one match from what the command line asked (a :class:`Ta
 writes the log with the game's narration (:mod:`wargames.terminal.log`), asks each human
 player through :class:`~wargames.terminal.prompt.HumanAgent`, and carries out what the prompt
 cannot do alone: ``undo`` (back to this player's previous decision), ``save FILE``, ``quit``
-and the end of input (both save to the autosave file and say where), and ``--svg FILE`` (the
+and the end of input (both save to the autosave file and say where; so does Ctrl-C when a
+person plays), and ``--svg FILE`` (the
 board's picture, written at the start, after every turn and at the end). How chance behaves
 on undo and resume is told in :mod:`wargames.terminal.saves`.
 """
@@ -244,6 +245,11 @@ class Session:
                 file=self.prompts,
             )
             return False
+        except KeyboardInterrupt:
+            if self.humans:  # Ctrl-C at the prompt: the game is kept, then the command stops
+                path = self._autosave()
+                print(f"\nGame saved to {path}.", file=self.prompts)
+            raise
         except EndOfInput as exc:
             path = self._autosave()
             raise CommandError(
@@ -263,7 +269,7 @@ class Session:
 
     def save(self, path: str | None) -> str:
         """Save the game so far (with its agents) to ``path`` or the autosave file."""
-        target = Path(path) if path else autosave_path(self.g.id, self.table.seed)
+        target = Path(path).expanduser() if path else autosave_path(self.g.id, self.table.seed)
         record = attrs.evolve(self.match.record(), agents=dict(self.table.names))
         try:
             write_record(target, record)
