@@ -52,9 +52,9 @@ Playing as 'human': each decision shows where the game stands, what is decided a
 the numbered legal actions (an attack with its odds). Type a number, an action as listed, or a
 command: help, ? (list all actions), map (the board as text), legend (what the codes mean),
 undo (take back your last decision; the dice fall again as they did), save [FILE], quit (saves
-to wargames-GAME-SEED.json in the current directory and exits 0). Ctrl-D saves the same way and
-exits 2. 'wargames play --resume FILE' plays a saved game on with the same agents (give
---PLAYER AGENT to change one)."""
+to wargames-GAME-SEED.json in the current directory and exits 0). Ctrl-D saves the same way
+and exits 2; Ctrl-C saves and exits 130. 'wargames play --resume FILE' plays a saved game on
+with the same agents (give --PLAYER AGENT to change one)."""
 """The end of ``wargames play --help``: how to play as 'human'."""
 
 
