@@ -20,16 +20,22 @@ import wargames
 pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(wargames.__file__).resolve().parent.parent
-PROMPT = r"\n([a-z][\w/-]*)> "
+PROMPT = r"\n([a-z][\w/+-]*)> "
+"""A question: the seat (``orks``, or a team game's ``bottom/commander+left``) and ``>``."""
 TIMEOUT = 60
 
 GAMES = {
-    "armageddon": ["--orks", "human", "--imperium", "random", "--seed", "3"],
-    "warmaster": ["--imperial", "human", "--traitor", "random", "--seed", "2", "--turn-cap", "2"],
-    "horde": ["--blue", "human", "--red", "random", "--seed", "3"],
-    "ancients": ["--bottom", "human", "--top", "random", "--seed", "2", "--turn-cap", "6"],
+    "armageddon": ["armageddon", "--orks", "human", "--imperium", "random", "--seed", "3"],
+    "warmaster": ["warmaster", "--imperial", "human", "--seed", "2", "--turn-cap", "2"],
+    "horde": ["horde", "--blue", "human", "--red", "random", "--seed", "3"],
+    "ancients": ["ancients", "--bottom", "human", "--seed", "2", "--turn-cap", "6"],
+    "ancients-teams": [
+        *("ancients", "--scenario", "the-long-ridge", "--players", "2"),
+        *("--bottom", "human", "--seed", "3", "--turn-cap", "2"),
+    ],
 }
-"""Each game with a human on one side against a bot, seeded, short enough to play through."""
+"""Each game with a human on one side against a bot, seeded, short enough to play through
+(the 'Armageddon' team variant too: the human side's two seats are asked in turn)."""
 
 
 def spawn(tmp_path: Path, *argv: str) -> Any:
@@ -59,7 +65,7 @@ def answer_until_the_end(child: Any) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_whole_game_at_the_terminal(game: str, tmp_path: Path) -> None:
-    child = spawn(tmp_path, "play", game, *GAMES[game], "--svg", "board.svg")
+    child = spawn(tmp_path, "play", *GAMES[game], "--svg", "board.svg")
     child.expect(PROMPT)
     seat = child.match.group(1)
     child.sendline("help")
@@ -100,7 +106,7 @@ def test_a_whole_game_at_the_terminal(game: str, tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["armageddon", "horde"])
 def test_ctrl_d_saves_and_says_where(game: str, tmp_path: Path) -> None:
-    child = spawn(tmp_path, "play", game, *GAMES[game])
+    child = spawn(tmp_path, "play", *GAMES[game])
     child.expect(PROMPT)
     child.sendeof()
     child.expect(pexpect.EOF)
