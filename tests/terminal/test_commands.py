@@ -111,6 +111,7 @@ def test_commands_are_read_before_actions() -> None:
     assert command_named("  MAP ") == (COMMANDS[2], "")
     assert command_named("?") == (COMMANDS[1], "")
     assert command_named("roll") is None
+    assert command_named("map charge 03-04") is None  # an action of a unit called MAP
 
 
 def test_list_and_the_plain_fallback(

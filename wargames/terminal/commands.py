@@ -85,6 +85,9 @@ class Command:
     usage: str
     text: str
     run: Callable[[Decision, str], None]
+    takes_argument: bool = False
+    """Only ``save`` takes one (``save FILE``): ``map CMD charge X`` is no command, so an
+    action whose notation starts with a command's word can still be typed."""
 
 
 def _help(decision: Decision, argument: str) -> None:
@@ -163,6 +166,7 @@ COMMANDS: tuple[Command, ...] = (
         "save [FILE]",
         "save the game to FILE (default: the autosave file); play --resume FILE goes on",
         _save,
+        takes_argument=True,
     ),
     Command(("quit",), "quit", "save the game to the autosave file and leave", _quit),
 )
@@ -173,7 +177,7 @@ def command_named(text: str) -> tuple[Command, str] | None:
     """The command ``text`` calls and its argument, or ``None`` if it is no command."""
     word, _, argument = text.strip().partition(" ")
     for command in COMMANDS:
-        if word.lower() in command.names:
+        if word.lower() in command.names and (command.takes_argument or not argument.strip()):
             return command, argument.strip()
     return None
 
