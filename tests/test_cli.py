@@ -148,8 +148,8 @@ def test_play_prints_a_log_by_turn_then_the_outcome(capsys: pytest.CaptureFixtur
     record = wargames.play("toy", agents={"blue": "greedy"}, seed=5)
     assert [action for _, action in moves] == list(record.actions)
     for who, action in moves:
-        assert who.strip() in ("dice", "red", "blue")
-        assert (who.strip() == "dice") == action.startswith("roll ")
+        assert who.strip() in ("chance", "red", "blue")
+        assert (who.strip() == "chance") == action.startswith("roll ")
     assert record.outcome is not None
     assert str(record.outcome) in lines[-1]
 
@@ -319,7 +319,7 @@ def test_human_player(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mo
     assert "cannot read 'dance'" in out
     assert "there is no action 7" in out
     assert "'hold' is not legal now (TOY-HOLD-01" in out
-    assert "red: roll" in out and "dice: roll " in out
+    assert "red: roll" in out and "chance: roll " in out
     assert out.splitlines()[-1].startswith("Outcome: blue win")
 
 
@@ -334,13 +334,17 @@ def test_human_player_with_json_prompts_on_stderr(
     assert "red> " in err
 
 
-def test_human_end_of_input_exits_2(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+def test_human_end_of_input_saves_and_exits_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO("roll\n"))
-    code, _, err = run(capsys, "play", "toy", "--red", "human", "--blue", "human")
+    code, _, err = run(capsys, "play", "toy", "--red", "human", "--blue", "human", "--seed", "3")
     assert code == 2
-    assert "end of input" in one_error(err)
+    line = one_error(err)
+    assert "end of input" in line and "saved in wargames-toy-3.json" in line
+    saved = json.loads((tmp_path / "wargames-toy-3.json").read_text(encoding="utf-8"))
+    assert saved["actions"][0] == "roll" and saved["agents"] == {"red": "human", "blue": "human"}
 
 
 # -- replay ----------------------------------------------------------------------------------
@@ -377,7 +381,7 @@ def test_replay_json_and_stdin(
     assert data["outcome"] == record["outcome"]
     assert [e["action"] for e in data["log"]] == record["actions"]
     assert data["log"][0] == {"player": "red", "action": "roll", "turn": 1}
-    assert data["log"][1]["player"] == "dice"
+    assert data["log"][1]["player"] == "chance"
 
 
 def test_replay_of_an_unfinished_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ module name, so a plugin installed with its own entry point works here at once::
     wargames play warmaster --turn-cap 20           # options become flags of 'play'
     wargames play armageddon --orks greedy --seed 7 # a whole game, logged turn by turn
     wargames play armageddon --imperium human       # you play the Imperium at the terminal
+    wargames play --resume wargames-armageddon-7.json  # play on a game saved at the prompt
     wargames play armageddon --json > game.json     # the record only, as one JSON object
     wargames play warmaster --as imperial --json    # the record as the Imperial player saw it
     wargames replay game.json                       # replays it and checks the outcome
@@ -21,10 +22,11 @@ so a game has ``--players`` only if it declares that option.
 
 ``play --as PLAYER`` shows the game as PLAYER saw it: the log and the ``--json`` record are
 redacted for PLAYER (:meth:`~wargames.core.engine.GameState.redact`: ``traitor: place ? ?``,
-``dice: draw ?``) and the record leaves the seed out. With exactly one ``human`` player the log
+``chance: draw ?``) and the record leaves the seed out. With exactly one ``human`` player the log
 is shown as that player sees it anyway (the ``--json`` record stays full unless ``--as`` is
 given). A redacted record cannot be replayed: ``wargames replay`` refuses it.
 
+Playing as ``human`` is :mod:`wargames.terminal` (the prompt, its commands, save and resume).
 Every error prints one line ``wargames: error: ...`` on stderr and exits with status 2.
 """
 
@@ -36,14 +38,13 @@ import os
 import secrets
 import sys
 from collections.abc import Mapping
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 import wargames
 from wargames.core import bounds, registry
-from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Outcome, Player, Record
+from wargames.core.engine import Record
 from wargames.core.errors import (
     CapabilityError,
-    NotationError,
     OptionError,
     RecordError,
     RuleViolation,
@@ -54,27 +55,36 @@ from wargames.core.errors import (
 from wargames.core.options import Option
 from wargames.core.scenario import decoded, read_file
 from wargames.core.sources import scenario_name
+from wargames.terminal.errors import CommandError, EndOfInput
+from wargames.terminal.log import (
+    CHANCE_LABEL,
+    LogPrinter,
+    label,
+    outcome_line,
+    outcome_text,
+    turn_of,
+)
+from wargames.terminal.prompt import HumanAgent
+from wargames.terminal.session import (
+    HUMAN,
+    PLAY_EPILOG,
+    Session,
+    Table,
+    agents_chosen,
+    new_match,
+)
 
 __all__ = ["CHANCE_LABEL", "HUMAN", "CommandError", "EndOfInput", "HumanAgent", "main", "new_match"]
 
+# The terminal play lives in wargames.terminal; these names stay importable from here.
+_LogPrinter = LogPrinter
+_label = label
+_turn = turn_of
+_outcome_line = outcome_line
+_outcome_text = outcome_text
+
 PROG = "wargames"
 EXIT_ERROR = 2
-HUMAN = "human"
-"""The agent name that asks a person at the terminal (every game has it in the CLI)."""
-CHANCE_LABEL = "dice"
-"""How the log names the :data:`~wargames.core.engine.CHANCE` player: ``dice: roll 4``."""
-PROGRESS_EVERY = 1000
-"""With no ``turn`` on the state, a progress dot is written every this many actions."""
-LIST_LIMIT = 60
-"""The human agent lists at most this many actions unless asked for all (``?``)."""
-
-
-class CommandError(Exception):
-    """An error the command reports in one line and exits 2 for."""
-
-
-class EndOfInput(CommandError):
-    """The human player's input ended before a decision was made."""
 
 
 # -- entry point -----------------------------------------------------------------------------
@@ -276,14 +286,29 @@ def _odds(rest: list[str]) -> int:
 # -- play ------------------------------------------------------------------------------------
 
 
-def _play_parser(g: registry.Game | None, add_help: bool = True) -> _Parser:
+def _play_parser(g: registry.Game | None, add_help: bool = True, resuming: bool = False) -> _Parser:
     parser = _Parser(
         prog=f"{PROG} play",
-        usage=f"{PROG} play GAME [options] [--PLAYER AGENT ...]",
+        usage=(
+            f"{PROG} play GAME [options] [--PLAYER AGENT ...]\n"
+            f"       {PROG} play --resume FILE [--PLAYER AGENT ...] [--svg FILE]"
+        ),
         description="Play a whole game: bots on every side unless a player is 'human'.",
+        epilog=PLAY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         add_help=add_help,
     )
-    parser.add_argument("game", metavar="GAME", nargs=None if g else "?", help="the game id")
+    parser.add_argument(
+        "game", metavar="GAME", nargs=None if g and not resuming else "?", help="the game id"
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="play on a game saved at the prompt (save, quit, Ctrl-D) or any full record",
+    )
+    parser.add_argument(
+        "--svg", metavar="FILE", help="write the board as SVG to FILE after every turn"
+    )
     parser.add_argument("--scenario", metavar="NAME", help="a scenario (default: the game's)")
     parser.add_argument(
         "--seed",
@@ -324,7 +349,7 @@ def _play_parser(g: registry.Game | None, add_help: bool = True) -> _Parser:
             dest=_player_dest(i),
             metavar="AGENT",
             choices=choices,
-            default=default,
+            default=None,
             help=f"who plays {player}: {', '.join(choices)} (default: {default})",
         )
     _add_options(parser, g)
@@ -428,6 +453,8 @@ before Python reads it as a number."""
 
 def _play(rest: list[str]) -> int:
     first, _ = _play_parser(None, add_help=False).parse_known_args(rest)
+    if first.resume is not None:
+        return _resume(first.resume, rest)
     if first.game is None:
         if first.help:
             _play_parser(None).print_help()
@@ -436,148 +463,46 @@ def _play(rest: list[str]) -> int:
         raise CommandError("the following arguments are required: GAME (see 'wargames play -h')")
     g = _game(first.game)
     ns = _play_parser(g).parse_args(rest)
-    names = {player: str(getattr(ns, _player_dest(i))) for i, player in enumerate(g.players)}
-    humans = [p for p, name in names.items() if name == HUMAN]
     seed = ns.seed if ns.seed is not None else secrets.randbelow(2**31)
-    prompts = sys.stderr if ns.json else sys.stdout
-    options = _chosen_options(ns, g)
-    match = new_match(g, names, seed, ns.scenario, human_output=prompts, options=options)
-    show_log = not (ns.json or ns.quiet)
-    viewer: Player | None = ns.as_player
-    if viewer is None and len(humans) == 1:
-        viewer = humans[0]  # a person at the terminal must not read the bots' secrets
-    log = _LogPrinter(sys.stdout if show_log else None, viewer)
-    if show_log:
-        who = ", ".join(f"{p}: {n}" for p, n in names.items())
-        seen = f", as {ns.as_player} saw it" if ns.as_player is not None else ""
-        print(
-            f"{g.title} — scenario {match.scenario or g.default_scenario}, seed {seed} "
-            f"({who}){seen}"
+    table = _table(ns, g, seed, {})
+    table.scenario = ns.scenario
+    table.options = _chosen_options(ns, g)
+    return Session(table).run()
+
+
+def _resume(file: str, rest: list[str]) -> int:
+    """``play --resume FILE``: the saved game played on from where it stood."""
+    record = _read_record(file, file)
+    if not record.replayable:
+        raise CommandError(
+            f"{file}: the record is redacted for {record.redacted_for} and cannot be played on"
         )
-    stdout_live = show_log and _isatty(sys.stdout)
-    progress = _Progress(sys.stderr, enabled=_isatty(sys.stderr) and not humans and not stdout_live)
-    steps = 0
+    g = _game(record.game)
+    ns = _play_parser(g, resuming=True).parse_args(rest)
+    if ns.game is not None and ns.game != g.id:
+        raise CommandError(f"{file} is a game of {g.id}, not {ns.game}")
+    fixed = [flag for flag, value in (("--scenario", ns.scenario), ("--seed", ns.seed)) if value]
+    fixed += [o.flag for o in g.options if o.name in _chosen_options(ns, g)]
+    if fixed:
+        raise CommandError(f"{', '.join(fixed)}: the saved game fixes it (--resume)")
     try:
-        while not match.over and (ns.max_steps is None or steps < ns.max_steps):
-            player = match.state.current_player
-            try:
-                match.step()
-            except RuleViolation as exc:
-                who = "chance" if player == CHANCE else f"{player}'s agent {names.get(str(player))}"
-                raise CommandError(f"illegal action by {who}: {exc}") from None
-            steps += 1
-            log.catch_up(match)
-            progress.update(match)
-    finally:
-        progress.done()
-    if ns.json:
-        _print_json(match.record(ns.as_player).to_json())
-    else:
-        print(_outcome_line(match.outcome, len(match.actions)))
-    return 0
+        saved = wargames.replay(record)
+    except (WargamesError, ValueError) as exc:
+        raise CommandError(_replay_failure(file, record, exc)) from None
+    if record.seed is None:
+        raise CommandError(f"{file}: the record has no seed, so its dice cannot go on")
+    table = _table(ns, g, record.seed, record.agents)
+    table.resume = saved
+    table.resume_name = file
+    return Session(table).run()
 
 
-def new_match(
-    g: registry.Game,
-    agents: Mapping[Player, str],
-    seed: int | None,
-    scenario: str | None = None,
-    human_output: IO[str] | None = None,
-    options: Mapping[str, Any] | None = None,
-) -> Match:
-    """A :class:`Match` of ``g`` with the named agents, seeded like :func:`wargames.play`.
-
-    Bot-only matches get the game's ``bot_options`` (as in :func:`wargames.play`); a match
-    with a :data:`HUMAN` player does not; ``options`` are game options, checked against the
-    game's schema (a team game's seats ``side/role`` are played by the side's agent, see
-    :meth:`Match.step <wargames.core.engine.Match.step>`). Each bot is seeded from ``seed``
-    and its seat, so ``wargames play GAME --seed N --json`` writes the record
-    ``wargames.play(GAME, seed=N)`` returns.
-    """
-    bots_only = HUMAN not in agents.values()
-    chosen: dict[Player, Agent | str] = {}
-    for player in g.players:
-        name = agents.get(player, "random")
-        if name == HUMAN:
-            chosen[player] = HumanAgent(player, output=human_output)
-        elif name not in g.agents:
-            raise CommandError(f"unknown agent {name!r} for {g.id}; known: {', '.join(g.agents)}")
-        else:
-            chosen[player] = name
-    return wargames.match(g.id, chosen, seed, scenario, bot_options=bots_only, **(options or {}))
-
-
-class HumanAgent:
-    """An agent that asks a person: shows the state and the numbered legal actions, reads a
-    number or an action's notation, and asks again on bad input.
-
-    ``input``/``output`` default to the current ``sys.stdin``/``sys.stdout``. The end of input
-    raises :class:`EndOfInput` (the command exits 2).
-    """
-
-    def __init__(
-        self, player: Player, input: IO[str] | None = None, output: IO[str] | None = None
-    ) -> None:
-        self.player = player
-        self.input = input
-        self.output = output
-
-    def act(self, view: GameState) -> Action:
-        out = self.output or sys.stdout
-        legal = view.legal_actions()
-        if not legal:
-            raise CommandError(f"{self.player} must decide but has no legal action")
-        print(f"\n{view}", file=out)
-        self._list(legal, out, LIST_LIMIT)
-        while True:
-            print(f"{self.player}> ", end="", file=out, flush=True)
-            line = (self.input or sys.stdin).readline()
-            if not line:
-                print(file=out)
-                raise EndOfInput(f"end of input while {self.player} was to decide; game abandoned")
-            text = line.strip()
-            if not text:
-                continue
-            if text in ("?", "list"):
-                self._list(legal, out, None)
-                continue
-            action = self._read(view, legal, text)
-            if not isinstance(action, str):
-                return action
-            print(f"  {action}; enter a number 1-{len(legal)}, an action as listed, or ?", file=out)
-
-    @staticmethod
-    def _read(view: GameState, legal: list[Action], text: str) -> Action | str:
-        """The chosen action, or why ``text`` is not one."""
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            return f"there is no action {number}"
-        try:
-            return view.find_action(text)
-        except NotationError:
-            pass
-        try:
-            action = view.parse_action(text)
-        except (NotationError, ValueError) as exc:
-            return f"cannot read {text!r}: {_describe(exc)}"
-        if action in legal:
-            return action
-        try:
-            view.apply(action)  # states are values: this only asks why it is illegal
-        except WargamesError as exc:
-            return f"{text!r} is not legal now ({exc})"
-        return f"{text!r} is not legal now"
-
-    @staticmethod
-    def _list(legal: list[Action], out: IO[str], limit: int | None) -> None:
-        shown = legal if limit is None else legal[:limit]
-        width = len(str(len(legal)))
-        for number, action in enumerate(shown, 1):
-            print(f"  {number:>{width}}. {action}", file=out)
-        if len(shown) < len(legal):
-            print(f"  ... and {len(legal) - len(shown)} more (? lists them all)", file=out)
+def _table(ns: argparse.Namespace, g: registry.Game, seed: int, saved: Mapping[str, str]) -> Table:
+    """What ``play`` was asked, each player's agent from the flags or the saved game."""
+    given = {player: getattr(ns, _player_dest(i)) for i, player in enumerate(g.players)}
+    names = agents_chosen(g, given, saved)
+    show = {"max_steps": ns.max_steps, "json": ns.json, "quiet": ns.quiet, "svg": ns.svg}
+    return Table(game=g, names=names, seed=seed, as_player=ns.as_player, **show)
 
 
 # -- replay ----------------------------------------------------------------------------------
@@ -612,7 +537,7 @@ def _replay(file: str, as_json: bool, quiet: bool) -> int:
         if not quiet:
             scenario = scenario_name(record.scenario) or g.default_scenario
             print(f"{g.title} — scenario {scenario}, seed {record.seed}")
-            _LogPrinter(sys.stdout).catch_up(match)
+            _LogPrinter(sys.stdout, None, g.narration(), g.length.unit).catch_up(match)
         print(_outcome_line(match.outcome, len(match.actions)))
     if match.outcome != record.outcome:
         raise CommandError(
@@ -676,95 +601,8 @@ def _replay_failure(name: str, record: Record, exc: Exception) -> str:
 # -- output ----------------------------------------------------------------------------------
 
 
-def _label(player: Player | None) -> str:
-    return CHANCE_LABEL if player == CHANCE else str(player)
-
-
-def _turn(state: GameState) -> int | None:
-    turn = getattr(state, "turn", None)
-    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
-
-
-class _LogPrinter:
-    """Writes ``player: action`` lines as a match goes on, under ``Turn N`` headers when the
-    states have a ``turn``; with a ``viewer``, each action as that player may see it."""
-
-    def __init__(self, out: IO[str] | None, viewer: Player | None = None) -> None:
-        self.out = out
-        self.viewer = viewer
-        self.done = 0
-        self.turn: int | None = None
-
-    def catch_up(self, match: Match) -> None:
-        if self.out is None:
-            self.done = len(match.actions)
-            return
-        for index in range(self.done, len(match.actions)):
-            turn = _turn(match.states[index])
-            if turn is not None and turn != self.turn:
-                print(f"Turn {turn}", file=self.out)
-                self.turn = turn
-            indent = "  " if self.turn is not None else ""
-            action = match.actions[index]
-            text = (
-                str(action)
-                if self.viewer is None
-                else match.states[index].redact(action, self.viewer)
-            )
-            line = f"{indent}{_label(match.players[index])}: {text}"
-            print(line, file=self.out)
-        self.done = len(match.actions)
-
-
-class _Progress:
-    """Dots on stderr while a long game runs: one per turn, or one per 1000 actions."""
-
-    def __init__(self, stream: IO[str], enabled: bool) -> None:
-        self.stream = stream
-        self.enabled = enabled
-        self.turn: int | None = None
-        self.wrote = False
-
-    def update(self, match: Match) -> None:
-        if not self.enabled:
-            return
-        turn = _turn(match.state)
-        if turn is not None:
-            tick = self.turn is not None and turn != self.turn
-            self.turn = turn
-        else:
-            tick = len(match.actions) % PROGRESS_EVERY == 0
-        if tick:
-            self.stream.write(".")
-            self.stream.flush()
-            self.wrote = True
-
-    def done(self) -> None:
-        if self.wrote:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.wrote = False
-
-
-def _outcome_text(outcome: Outcome | None) -> str:
-    return "not over" if outcome is None else str(outcome)
-
-
-def _outcome_line(outcome: Outcome | None, actions: int) -> str:
-    if outcome is None:
-        return f"Stopped after {actions} actions: the game is not over."
-    return f"Outcome: {outcome} after {actions} actions"
-
-
 def _print_json(data: object) -> None:
     print(json.dumps(data, default=str))
-
-
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
 
 
 def _first_arg(exc: BaseException) -> str:

@@ -28,6 +28,15 @@ def test_a_good_record_replays() -> None:
     assert [str(a) for a in match.actions] == RECORD["actions"]
 
 
+def test_a_saved_game_carries_its_agents() -> None:
+    data = {**copy.deepcopy(RECORD), "agents": {"orks": "human", "imperium": "greedy"}}
+    record = wargames.Record.from_json(data)
+    assert record.agents == {"orks": "human", "imperium": "greedy"}
+    assert record.to_json() == data
+    assert "agents" not in wargames.Record.from_json(RECORD).to_json()  # none: no key
+    assert len(replayed(data).actions) == len(RECORD["actions"])
+
+
 @pytest.mark.parametrize(
     ("change", "key"),
     [
@@ -51,6 +60,9 @@ def test_a_good_record_replays() -> None:
         ({"redacted_for": 5}, "redacted_for"),
         ({"redacted_for": "orks"}, "redacted_for"),
         ({"colour": "red"}, "colour"),
+        ({"agents": ["human"]}, "agents"),
+        ({"agents": {"orks": 3}}, "agents.orks"),
+        ({"agents": {"": "human"}}, "agents"),
     ],
 )
 def test_tampered_records_name_the_key(change: dict[str, Any], key: str) -> None:

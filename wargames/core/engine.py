@@ -289,6 +289,9 @@ class Record:
     options: dict[str, Any] = attrs.field(factory=dict)
     redacted_for: Player | None = None
     """``None`` for a full record; else the player whose view of the game this record is."""
+    agents: dict[Player, str] = attrs.field(factory=dict)
+    """Who played each side, by agent name (``human``, ``greedy``), when the game was saved at
+    the terminal (``wargames play --resume`` plays on with them); empty when not known."""
 
     @property
     def replayable(self) -> bool:
@@ -313,7 +316,7 @@ class Record:
             "actions": list(self.actions),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "redacted_for": self.redacted_for,
-        }
+        } | ({"agents": dict(self.agents)} if self.agents else {})
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Record:
@@ -336,11 +339,12 @@ class Record:
             outcome=_outcome(data.get("outcome")),
             options=_options(data.get("options")),
             redacted_for=_optional_name(data.get("redacted_for"), "redacted_for"),
+            agents=_agents(data.get("agents")),
         )
 
 
 _RECORD_KEYS = frozenset(
-    {"game", "scenario", "seed", "options", "actions", "outcome", "redacted_for"}
+    {"game", "scenario", "seed", "options", "actions", "outcome", "redacted_for", "agents"}
 )
 MAX_ACTIONS = MAX_STEPS
 """The most actions a record may hold, the most a game may be played for (the longest shipped
@@ -398,6 +402,16 @@ def _outcome(value: object) -> Outcome | None:
     if not isinstance(reason, str) or len(reason) > 10 * MAX_NAME:
         raise RecordError("outcome.reason", "expected a short text")
     return Outcome(_optional_name(value.get("winner"), "outcome.winner"), reason, turn)
+
+
+def _agents(value: object) -> dict[Player, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise RecordError("agents", f"expected an object of player: agent, got {_kind(value)}")
+    return {
+        _name(player, "agents"): _name(name, f"agents.{player}") for player, name in value.items()
+    }
 
 
 def _options(value: object) -> dict[str, Any]:
