@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from wargames.core.engine import Player
 from wargames.warmaster.data import IMPERIAL, SIDES, TRAITOR
+from wargames.warmaster.state import UNKNOWN
 
 if TYPE_CHECKING:
     from wargames.warmaster.state import WarmasterState as S
@@ -66,14 +67,17 @@ def hidden(s: S, counter: str, viewer: Player | None) -> bool:
 
 
 def back_text(s: S, counter: str) -> str:
-    """A counter told by its back: ``"a face-down counter"`` or ``"a counter from the cup"``."""
+    """A counter told by its back: ``"a face-down counter"`` or ``"a counter from the cup"``
+    (also what a view's unknown counter, ``?``, is)."""
+    if counter == UNKNOWN:
+        return "a counter from the cup"
     return "a face-down counter" if s.spec(counter).starts_face_down else "a counter from the cup"
 
 
 def unit_text(s: S, counter: str, viewer: Player | None = None) -> str:
     """``"Adeptus Custodes (6-6)"``, with ``[re-roll]`` for a hero; its back if ``viewer`` may
     not identify it."""
-    if hidden(s, counter, viewer):
+    if counter == UNKNOWN or hidden(s, counter, viewer):
         return back_text(s, counter)
     spec = s.spec(counter)
     if not spec.fights:
