@@ -237,3 +237,12 @@ def test_the_legend_explains_every_code_of_the_choices(game: Played) -> None:
     for area in game[0][0].data.board.ids:
         assert area in legend
     assert "DE" in legend and "emperor" in legend
+
+
+def test_a_views_unknown_cup_counter_is_told_by_its_back() -> None:
+    """In a view, a counter drawn from the cup is ``?``: the prompts tell it by its back (the
+    Imperial player choosing where a hidden counter arrives once crashed on it)."""
+    from wargames.warmaster import describe
+
+    view = wargames.load("warmaster").view("imperial")
+    assert describe.unit_text(view, "?", "imperial") == "a counter from the cup"
