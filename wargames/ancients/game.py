@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from wargames.ancients.flow import deal_tasks
 from wargames.ancients.odds import odds_command, roll_odds
 from wargames.ancients.render import render as _render
+from wargames.ancients.render import stage as _stage
 from wargames.ancients.scenario import _SETTING_KEYS, Scenario, load_scenario, scenario_names
 from wargames.ancients.sequence import SEQUENCE
 from wargames.ancients.state import SIDES, AncientsState
@@ -239,6 +240,7 @@ GAME = Game(
         signature="attacker, target, *, kind, leader, terrains, card_bonus, ... -> RollOdds",
     ),
     render=_render,
+    stage=_stage,
     bot_options={"turn_cap": 500},
     options=OPTIONS,
     information="imperfect",

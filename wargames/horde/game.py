@@ -24,7 +24,7 @@ from wargames.horde.agents import greedy
 from wargames.horde.combat.odds import attack_odds, odds_command
 from wargames.horde.combat.rules import DEFAULT, PRESETS, HordeRules
 from wargames.horde.flow import new_battle_tasks
-from wargames.horde.render import render
+from wargames.horde.render import render, stage
 from wargames.horde.scenario import DEFAULT_SCENARIO, SIDES, load_scenario, scenario_names
 from wargames.horde.sequence import SEQUENCE
 from wargames.horde.state import PScaleState
@@ -173,6 +173,7 @@ GAME = Game(
         "-> AttackOdds",
     ),
     render=render,
+    stage=stage,
     options=OPTIONS,
     information="imperfect",
     hidden="the squares of enemy hordes in stealth (HMC-TALENT-01 to -03)",
