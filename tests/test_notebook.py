@@ -131,6 +131,15 @@ def test_a_players_view_draws_as_he_sees_it(game_id: str) -> None:
     assert viewer_of(state) is None and viewer_of(public_view(state)) == PUBLIC
 
 
+def test_a_view_waiting_on_what_it_hides_still_draws() -> None:
+    """The Imperial player's view of the Traitor's secret set-up cannot say who acts next (the
+    step waits on the hidden counters): it prints and draws all the same."""
+    view = wargames.load("warmaster").view("imperial")
+    assert repr(view).endswith(", next step hidden, seen by imperial>")
+    assert "set-up: a step this view hides" in texts(view._repr_svg_() or "")
+    assert "Traitor player to act" in " ".join(texts(wargames.render(wargames.load("warmaster"))))
+
+
 def test_the_ancients_public_view_shows_no_hand() -> None:
     state = played("ancients", steps=40)
     names = [state.scenario.cards[c].name for hand in state.hands for c in hand.cards]

@@ -61,8 +61,9 @@ def render(state: GameState, player: Player | None = None) -> str:
 
 
 def render_svg(state: AncientsState, player: Player | None = None) -> str:
-    """The battlefield as an SVG string, as ``player`` sees it (``None``: everything, from
-    the bottom player's seat)."""
+    """The battlefield as an SVG string, as ``player`` sees it (``None``: the state as it is,
+    everything, from the bottom player's seat; a player's view from his seat, the public
+    view from the bottom)."""
     s = state if player is None else state.view(player)
     seen_by = player if player is not None else viewer_of(state)
     seat = "bottom" if seen_by in (None, PUBLIC) else str(seen_by).split("/", 1)[0]

@@ -57,7 +57,8 @@ def render(state: GameState, player: Player | None = None) -> str:
 
 
 def render_svg(state: PScaleState, player: Player | None = None) -> str:
-    """The battlefield as an SVG string, as ``player`` sees it (``None``: everything)."""
+    """The battlefield as an SVG string, as ``player`` sees it (``None``: the state as it is,
+    everything; a view, such as the public view, is labelled as its viewer's)."""
     acting = state.current_player
     s = state if player is None else state.view(player)
     seen_by = player if player is not None else viewer_of(state)

@@ -76,7 +76,8 @@ def render(state: GameState, player: Player | None = None) -> str:
 
 
 def render_svg(state: WarmasterState, player: Player | None = None) -> str:
-    """The ship as an SVG string, as ``player`` sees it (``None``: everything)."""
+    """The ship as an SVG string, as ``player`` sees it (``None``: the state as it is,
+    everything; a view, such as the public view, is labelled as its viewer's)."""
     acting = _acting(state)
     s = state if player is None else state.view(player)
     seen_by = player if player is not None else viewer_of(state)
