@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from wargames.core import bounds
 from wargames.core.agents import RandomAgent
@@ -30,12 +30,22 @@ from wargames.core.errors import (
 )
 from wargames.core.registry import Game, determinize, game, odds
 from wargames.core.sources import ScenarioSource, data_key, not_shipped
+from wargames.core.views import EVERYTHING, PUBLIC
+from wargames.drawing.notebook import render
 from wargames.sim import simulate
+
+if TYPE_CHECKING:  # the state classes name the types of load() and match(), never imported
+    from wargames.ancients.state import AncientsState
+    from wargames.armageddon.state import ArmageddonState
+    from wargames.horde.state import PScaleState
+    from wargames.warmaster.state import WarmasterState
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",
+    "EVERYTHING",
+    "PUBLIC",
     "Action",
     "Agent",
     "ArgumentError",
@@ -65,6 +75,7 @@ __all__ = [
     "match",
     "odds",
     "play",
+    "render",
     "replay",
     "simulate",
 ]
@@ -77,8 +88,34 @@ def games() -> list[str]:
     return _games()
 
 
-def load(game_id: str, scenario: str | ScenarioSource | None = None, **options: Any) -> GameState:
+Scenario = str | ScenarioSource | None
+"""A shipped scenario's id, the path to a user's TOML file, or a ScenarioSource."""
+
+
+@overload
+def load(
+    game_id: Literal["ancients"], scenario: Scenario = None, **options: Any
+) -> AncientsState: ...
+@overload
+def load(
+    game_id: Literal["armageddon"], scenario: Scenario = None, **options: Any
+) -> ArmageddonState: ...
+@overload
+def load(game_id: Literal["horde"], scenario: Scenario = None, **options: Any) -> PScaleState: ...
+@overload
+def load(
+    game_id: Literal["warmaster"], scenario: Scenario = None, **options: Any
+) -> WarmasterState: ...
+@overload
+def load(game_id: str, scenario: Scenario = None, **options: Any) -> GameState: ...
+def load(game_id: str, scenario: Scenario = None, **options: Any) -> GameState:
     """The initial state of ``game_id``'s ``scenario`` (its default scenario when ``None``).
+
+    Typed per game: to a type checker ``load("armageddon")`` is an
+    :class:`~wargames.armageddon.state.ArmageddonState` (``"warmaster"``: ``WarmasterState``,
+    ``"horde"``: ``PScaleState``, ``"ancients"``: ``AncientsState``, whose team and Epic
+    states are subclasses), so ``load("armageddon").hives()`` type-checks; any other game id
+    is a :class:`GameState`.
 
     ``scenario`` is a shipped id, the path to a TOML file of your own (read now: edit it and
     load again to play the edit; the state carries its data, so it saves and records in
@@ -97,16 +134,72 @@ def agent(game_id: str, name: str, seed: int | None = None, player: Player = "")
     return game(game_id).agent(name, seed, player)
 
 
+Agents = Mapping[Player, Agent | str] | None
+"""Players mapped to agents or agent names."""
+
+
+@overload
 def match(
-    game_id: str,
-    agents: Mapping[Player, Agent | str] | None = None,
+    game_id: Literal["ancients"],
+    agents: Agents = None,
     seed: int | None = None,
     scenario: str | None = None,
     *,
     bot_options: bool = True,
     **options: Any,
-) -> Match:
-    """A :class:`Match` of ``game_id`` with an agent on every side, ready to :meth:`~Match.run`.
+) -> Match[AncientsState]: ...
+@overload
+def match(
+    game_id: Literal["armageddon"],
+    agents: Agents = None,
+    seed: int | None = None,
+    scenario: str | None = None,
+    *,
+    bot_options: bool = True,
+    **options: Any,
+) -> Match[ArmageddonState]: ...
+@overload
+def match(
+    game_id: Literal["horde"],
+    agents: Agents = None,
+    seed: int | None = None,
+    scenario: str | None = None,
+    *,
+    bot_options: bool = True,
+    **options: Any,
+) -> Match[PScaleState]: ...
+@overload
+def match(
+    game_id: Literal["warmaster"],
+    agents: Agents = None,
+    seed: int | None = None,
+    scenario: str | None = None,
+    *,
+    bot_options: bool = True,
+    **options: Any,
+) -> Match[WarmasterState]: ...
+@overload
+def match(
+    game_id: str,
+    agents: Agents = None,
+    seed: int | None = None,
+    scenario: str | None = None,
+    *,
+    bot_options: bool = True,
+    **options: Any,
+) -> Match[GameState]: ...
+def match(
+    game_id: str,
+    agents: Agents = None,
+    seed: int | None = None,
+    scenario: str | None = None,
+    *,
+    bot_options: bool = True,
+    **options: Any,
+) -> Match[Any]:
+    """A :class:`Match` of ``game_id`` with an agent on every side, ready to :meth:`~Match.run`
+    (typed per game like :func:`load`: ``match("armageddon").state`` is an
+    ``ArmageddonState``).
 
     ``agents`` maps players to agents or agent names; players left out get ``"random"``. A
     team game's seats (``side/role``) may be given their own agents; a seat without one is

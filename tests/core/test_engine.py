@@ -206,7 +206,7 @@ def test_apply_by_notation_logs_the_action() -> None:
     match = Match(ToyState())
     match.apply("roll")
     assert match.actions == [ROLL] and match.log == ["red: roll"]
-    assert "toy" in repr(match) and "to_move=chance" in repr(match)
+    assert "toy" in repr(match) and "chance to decide" in repr(match)
 
 
 @pytest.mark.parametrize("game_id", ["ancients", "armageddon", "horde", "warmaster"])

@@ -16,6 +16,7 @@ from wargames.ancients.flow import deal_tasks
 from wargames.ancients.narration import NARRATOR
 from wargames.ancients.odds import odds_command, roll_odds
 from wargames.ancients.render import render as _render
+from wargames.ancients.render import stage as _stage
 from wargames.ancients.scenario import _SETTING_KEYS, Scenario, load_scenario, scenario_names
 from wargames.ancients.sequence import SEQUENCE
 from wargames.ancients.state import SIDES, AncientsState
@@ -241,6 +242,7 @@ GAME = Game(
     ),
     render=_render,
     narrator=NARRATOR,
+    stage=_stage,
     bot_options={"turn_cap": 500},
     options=OPTIONS,
     information="imperfect",

@@ -24,7 +24,8 @@ from wargames.ancients.board import Board
 from wargames.ancients.state import BACK, SIDES, AncientsState
 from wargames.core.engine import GameState, Player
 from wargames.core.grids import grid_coords, hex_doubled_x
-from wargames.render.svg import Svg
+from wargames.core.views import PUBLIC, viewer_of
+from wargames.drawing.svg import Svg
 
 R = 30.0
 """A hex's radius (centre to corner); the hexes are pointy-topped."""
@@ -60,15 +61,17 @@ def render(state: GameState, player: Player | None = None) -> str:
 
 
 def render_svg(state: AncientsState, player: Player | None = None) -> str:
-    """The battlefield as an SVG string, as ``player`` sees it (``None``: everything, from
-    the bottom player's seat)."""
+    """The battlefield as an SVG string, as ``player`` sees it (``None``: the state as it is,
+    everything, from the bottom player's seat; a player's view from his seat, the public
+    view from the bottom)."""
     s = state if player is None else state.view(player)
-    seat = "bottom" if player is None else player.split("/", 1)[0]
+    seen_by = player if player is not None else viewer_of(state)
+    seat = "bottom" if seen_by in (None, PUBLIC) else str(seen_by).split("/", 1)[0]
     board = s.scenario.board
     layout = _Layout(board, flipped=seat == "top")
-    svg = Svg(layout.width, layout.height + PANEL, title=_title(s, player))
+    svg = Svg(layout.width, layout.height + PANEL, title=_title(s, seen_by))
     svg.rect(0, 0, svg.width, svg.height, fill="#f4efe2")
-    _header(svg, s, player)
+    _header(svg, s, seen_by)
     _hexes(svg, s, layout)
     _sections(svg, board, layout, seat)
     _objectives(svg, s, layout)
@@ -109,15 +112,29 @@ class _Layout:
 
 
 def _title(s: AncientsState, player: Player | None) -> str:
+    if player == PUBLIC:
+        return f"{s.scenario.title}: turn {s.turn}, public view"
     who = "umpire" if player is None else player
     return f"{s.scenario.title}: turn {s.turn}, as {who} sees it"
+
+
+def stage(state: GameState) -> str:
+    """Where the battle stands, for the one-line repr: ``"turn 4, top: Battle"``."""
+    if not isinstance(state, AncientsState):
+        raise TypeError(f"not a Commands & Colors: Ancients state: {type(state).__name__}")
+    from wargames.ancients.variant.sequence import sequence_of
+
+    step = sequence_of(state).step_name(state) if state.tasks else None
+    if state.turn == 0 or step is None:
+        return f"turn {state.turn}" + (f", {step}" if step else "")
+    return f"turn {state.turn}, {state.active}: {step}"
 
 
 def _header(svg: Svg, s: AncientsState, player: Player | None) -> None:
     sc = s.scenario
     svg.rect(0, 0, svg.width, HEADER, fill="#3b3025")
     svg.text(MARGIN, 28, sc.title, fill="#f4efe2", font_size="19", font_weight="bold")
-    who = "all" if player is None else f"{player}'s view"
+    who = "all" if player is None else "public view" if player == PUBLIC else f"{player}'s view"
     status = f"turn {s.turn} · {s.active} to play · {who}"
     if s.result is not None:
         status = f"game over: {s.result} · {who}"
@@ -315,4 +332,4 @@ def _panel(svg: Svg, s: AncientsState, player: Player | None, layout: _Layout) -
     )
 
 
-__all__ = ["render", "render_svg"]
+__all__ = ["render", "render_svg", "stage"]

@@ -20,7 +20,7 @@ from wargames.armageddon.sequence import SEQUENCE
 from wargames.armageddon.state import ARRIVING, DEAD, POOL, UNPLACED, ArmageddonState
 from wargames.core.agents import RandomAgent
 from wargames.core.cards import Deck, Pile
-from wargames.core.engine import GameState
+from wargames.core.engine import GameState, Player
 from wargames.core.options import Options
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
@@ -110,10 +110,16 @@ def _scenarios() -> tuple[ScenarioInfo, ...]:
     )
 
 
-def _render(state, player):  # type: ignore[no-untyped-def]
-    from wargames.armageddon.render import render_svg
+def _render(state: GameState, player: Player | None) -> str:
+    from wargames.armageddon.render import render
 
-    return render_svg(state, player)
+    return render(state, player)
+
+
+def _stage(state: GameState) -> str:
+    from wargames.armageddon.render import stage
+
+    return stage(state)
 
 
 GAME = Game(
@@ -132,6 +138,7 @@ GAME = Game(
         signature="attack, defence, modifier=0, reroll=() -> {result code: Fraction}",
     ),
     render=_render,
+    stage=_stage,
     options=OPTIONS,
     information="imperfect",
     hidden="the opponent's hand, draw pile and unrevealed strategy plan",

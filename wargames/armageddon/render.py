@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.describe import where_we_are
-from wargames.render.svg import Svg
+from wargames.core.engine import GameState
+from wargames.core.views import PUBLIC, viewer_of
+from wargames.drawing.svg import Svg
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
@@ -43,7 +45,7 @@ def render_svg(s: S, player: str | None = None) -> str:
         2 * MARGIN + LEGEND + rows * H,
         title=f"Battle for Armageddon — {where_we_are(s)}",
     )
-    _legend(svg, s, player)
+    _legend(svg, s, player if player is not None else viewer_of(s))
     for area in board.ids:
         _area(svg, s, area)
     for a, b in board.graph.edges:
@@ -54,13 +56,32 @@ def render_svg(s: S, player: str | None = None) -> str:
     return str(svg)
 
 
+def render(state: GameState, player: str | None = None) -> str:
+    """The registry hook: :func:`render_svg` for a Battle for Armageddon state."""
+    from wargames.armageddon.state import ArmageddonState
+
+    if not isinstance(state, ArmageddonState):
+        raise TypeError(f"not a Battle for Armageddon state: {type(state).__name__}")
+    return render_svg(state, player)
+
+
+def stage(state: GameState) -> str:
+    """Where the campaign stands, for the one-line repr: ``"turn 2, second action segment
+    (orks: movement)"``."""
+    from wargames.armageddon.state import ArmageddonState
+
+    if not isinstance(state, ArmageddonState):
+        raise TypeError(f"not a Battle for Armageddon state: {type(state).__name__}")
+    return where_we_are(state)
+
+
 def _legend(svg: Svg, s: S, player: str | None) -> None:
     title = f"Battle for Armageddon — {where_we_are(s)} — build points {s.build_points}"
     if s.result is not None:
         title = f"Battle for Armageddon — {s.result}"
     svg.text(MARGIN, MARGIN + 16, title, font_size=15, font_weight="bold")
     cards = "  ".join(f"{side}: {len(s.hand(side))} special card(s)" for side in (ORKS, IMPERIUM))
-    seen = f"  (as {player} sees it)" if player else ""
+    seen = "  (public view)" if player == PUBLIC else f"  (as {player} sees it)" if player else ""
     svg.text(MARGIN, MARGIN + 34, cards + seen, font_size=11)
 
 

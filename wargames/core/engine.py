@@ -16,7 +16,7 @@ import abc
 from collections.abc import Hashable, Mapping, Sequence
 from itertools import repeat
 from operator import is_, itemgetter
-from typing import Any, ClassVar, Final, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, Self, runtime_checkable
 
 import attrs
 
@@ -31,6 +31,16 @@ from wargames.core.errors import (
     shown,
 )
 from wargames.core.sources import RecordedScenario, record_scenario, recorded_scenario, saved_form
+
+if TYPE_CHECKING:  # a default for the type parameter, so that a bare ``Match`` is Match[GameState]
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", bound="GameState", covariant=True, default="GameState")
+else:
+    from typing import TypeVar
+
+    S = TypeVar("S", bound="GameState", covariant=True)
+"""The state class a :class:`Match` plays (``Match[ArmageddonState]``)."""
 
 CHANCE: Final = "chance"
 """``current_player`` at a chance node: dice are rolled or a card is drawn."""
@@ -237,6 +247,18 @@ class GameState(abc.ABC):
         """Alias of :meth:`parse_action`, python-chess style."""
         return self.parse_action(text)
 
+    def __repr__(self) -> str:
+        """One line: game and scenario, turn and phase, who decides (``str`` is the summary)."""
+        from wargames.drawing.notebook import state_repr
+
+        return state_repr(self)
+
+    def _repr_svg_(self) -> str | None:
+        """The drawing Jupyter shows: the public view, or a view as its player sees it."""
+        from wargames.drawing.notebook import svg_repr
+
+        return svg_repr(self)
+
     def find_action(self, text: str) -> Action:
         """The legal action whose notation is ``text`` (raises :class:`NotationError`)."""
         for action in self._legal_tuple():
@@ -269,7 +291,7 @@ class Agent(Protocol):
 # -- records ----------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Record:
     """A whole game: game, scenario, seed and every action (dice included), and the outcome.
 
@@ -306,6 +328,12 @@ class Record:
                 f"this {self.game} record is redacted for {self.redacted_for} (the game as that "
                 "player saw it) and cannot be replayed; replay the full record",
             )
+
+    def __repr__(self) -> str:
+        """One line: game, scenario, seed, number of actions, outcome (not the actions)."""
+        from wargames.drawing.notebook import record_repr
+
+        return record_repr(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -439,7 +467,7 @@ def pick_outcome(outcomes: Sequence[tuple[Action, float]], r: float) -> Action:
     return outcomes[-1][0]
 
 
-class Match:
+class Match(Generic[S]):
     """Drives one game: resolves chance with a seeded generator, logs, undoes and replays.
 
     ``Match(state, seed=7)`` starts from ``state``. :meth:`apply` takes a decision (an action or
@@ -451,7 +479,7 @@ class Match:
 
     def __init__(
         self,
-        state: GameState,
+        state: S,
         seed: int | None = None,
         agents: Mapping[Player, Agent] | None = None,
         scenario: RecordedScenario = None,
@@ -464,7 +492,7 @@ class Match:
         self.options = dict(options or {})
         self.rng = np.random.default_rng(self.seed)
         self.agents: dict[Player, Agent] = dict(agents or {})
-        self.states: list[GameState] = [state]
+        self.states: list[S] = [state]
         self.actions: list[Action] = []
         self.players: list[Player | None] = []
         self._forced: list[Action | int] = []
@@ -472,11 +500,11 @@ class Match:
     # -- state ------------------------------------------------------------------------------
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> S:
         return self.states[-1]
 
     @property
-    def initial(self) -> GameState:
+    def initial(self) -> S:
         return self.states[0]
 
     @property
@@ -489,7 +517,7 @@ class Match:
 
     # -- decisions --------------------------------------------------------------------------
 
-    def apply(self, action: Action | str) -> GameState:
+    def apply(self, action: Action | str) -> S:
         """Apply one action (or notation) to the current state and log it."""
         state = self.state
         nxt = state.apply(action)
@@ -500,17 +528,17 @@ class Match:
         self.states.append(nxt)
         return nxt
 
-    def force_dice(self, *values: int) -> Match:
+    def force_dice(self, *values: int) -> Self:
         """Make the next chance nodes come up with these die values (or outcomes), in order."""
         self._forced.extend(values)
         return self
 
-    def force(self, *outcomes: Action | str) -> Match:
+    def force(self, *outcomes: Action | str) -> Self:
         """Make the next chance nodes come up with these outcomes (actions or notation)."""
         self._forced.extend(o if not isinstance(o, str) else _Notation(o) for o in outcomes)
         return self
 
-    def roll(self) -> GameState:
+    def roll(self) -> S:
         """Resolve the pending chance node: a forced value if one is queued, else the generator."""
         state = self.state
         outcomes = state.chance_outcomes()
@@ -533,7 +561,7 @@ class Match:
             + ", ".join(str(a) for a, _ in outcomes),
         )
 
-    def step(self) -> GameState:
+    def step(self) -> S:
         """One decision: roll at a chance node, else ask the pending player's agent (a seat
         ``side/role`` of a team game without an agent of its own is played by its side's)."""
         player = self.state.current_player
@@ -562,7 +590,7 @@ class Match:
             steps += 1
         return self.outcome
 
-    def advance(self) -> GameState:
+    def advance(self) -> S:
         """Resolve chance nodes (and agents' turns) until a player without an agent must decide."""
         while True:
             player = self.state.current_player
@@ -570,7 +598,7 @@ class Match:
                 return self.state
             self.step()
 
-    def undo(self, count: int = 1) -> GameState:
+    def undo(self, count: int = 1) -> S:
         """Take back the last ``count`` actions (dice included)."""
         if count < 0 or count > len(self.actions):
             raise ValueError(f"cannot undo {count} of {len(self.actions)} actions")
@@ -580,7 +608,7 @@ class Match:
             self.players.pop()
         return self.state
 
-    def undo_decision(self) -> GameState:
+    def undo_decision(self) -> S:
         """Take back actions until the last decision of a player (not of chance) is undone."""
         while self.players and self.players[-1] == CHANCE:
             self.undo()
@@ -638,7 +666,7 @@ class Match:
         if players and player not in players:
             raise UnknownPlayerError(player, players)
 
-    def replay(self) -> list[GameState]:
+    def replay(self) -> list[S]:
         """Every state from the start, recomputed from the actions (a check of the log)."""
         states = [self.initial]
         for action in self.actions:
@@ -646,15 +674,16 @@ class Match:
         return states
 
     def _repr_svg_(self) -> str | None:
-        from wargames.core.registry import render_svg
+        """The current state's drawing (its public view) in Jupyter."""
+        from wargames.drawing.notebook import svg_repr
 
-        return render_svg(self.state)
+        return svg_repr(self.state)
 
     def __repr__(self) -> str:
-        return (
-            f"<Match {type(self.initial).game} scenario={self.scenario} seed={self.seed} "
-            f"actions={len(self.actions)} to_move={self.state.current_player}>"
-        )
+        """One line: game, scenario, seed, actions so far, turn and phase, who decides."""
+        from wargames.drawing.notebook import match_repr
+
+        return match_repr(self)
 
 
 @attrs.frozen

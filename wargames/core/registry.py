@@ -172,6 +172,10 @@ class Game:
     """For a game played by teams: the seats of a scenario with its options (see
     :meth:`seats_of`); ``None``: one seat per side."""
     determinize: Determinize | None = None
+    stage: Callable[[GameState], str] | None = None
+    """Where a state stands in the sequence of play, in a few words (``"turn 2, second action
+    segment (orks: movement)"``), for the one-line ``repr`` of states and matches; ``None``:
+    the turn and the declared step of the pending task (:meth:`SequenceOfPlay.step_name`)."""
     narrator: Narrator | None = None
     """The game's plain-words narration for people (:mod:`wargames.core.narration`); use
     :meth:`narration`, which falls back to the action notation and the state summary."""

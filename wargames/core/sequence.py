@@ -73,6 +73,20 @@ class SequenceOfPlay:
             visit(s)
         return out
 
+    def step_name(self, state: Any) -> str | None:
+        """The name of the declared step ``state`` is at: that of the first task on its stack,
+        from the top down, whose class only steps of one name carry out (a die roll shared by
+        several steps says nothing; the phase below it does); ``None`` when none does."""
+        owners: dict[str, set[str]] = {}
+        for step in self.walk():
+            for task in step.tasks:
+                owners.setdefault(task, set()).add(step.name)
+        for name in plan(state):
+            names = owners.get(name, set())
+            if len(names) == 1:
+                return next(iter(names))
+        return None
+
     def markdown(self) -> str:
         """The sequence as a numbered Markdown list (rule ids in brackets)."""
         lines: list[str] = []

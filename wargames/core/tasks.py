@@ -30,6 +30,7 @@ from wargames.core.engine import CHANCE, Action, GameState, Outcome, Player
 from wargames.core.errors import RuleViolation, WargamesError
 from wargames.core.notation import D6_OUTCOMES, Roll
 from wargames.core.sources import ScenarioSource
+from wargames.core.views import mark_view
 
 S = TypeVar("S", bound="TaskState")
 T = TypeVar("T")
@@ -277,8 +278,13 @@ class TaskState(GameState):
 
     @classmethod
     def __attrs_init_subclass__(cls) -> None:
-        """Check a state class as soon as attrs has built it."""
+        """Check a state class as soon as attrs has built it, and give it the one-line repr
+        of every state (:meth:`GameState.__repr__`) in place of attrs' field-by-field one,
+        thousands of characters long (a repr the class writes itself is kept)."""
         check_state_class(cls)
+        made = cls.__dict__.get("__repr__")
+        if made is not None and "attrs generated" in made.__code__.co_filename:
+            cls.__repr__ = GameState.__repr__  # type: ignore[method-assign]
 
     # -- saving (the generic codec) ---------------------------------------------------------------
 
@@ -418,7 +424,11 @@ class TaskState(GameState):
         """Let ``view`` (what ``player`` sees of this state) reuse this state's legal actions
         when ``player`` is the one to act: his choices never depend on what is hidden from him,
         and the very same action objects are then recognised at once when applied here. (A
-        view of a view whose next step waits on what the player cannot see shares nothing.)"""
+        view of a view whose next step waits on what the player cannot see shares nothing.)
+        The view is marked as ``player``'s (:func:`~wargames.core.views.viewer_of`), so it
+        draws and prints itself as he sees it."""
+        if view is not self:
+            mark_view(view, player)
         try:
             acting = self.current_player
         except UnsettledStateError:

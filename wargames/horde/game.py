@@ -25,7 +25,7 @@ from wargames.horde.combat.odds import attack_odds, odds_command
 from wargames.horde.combat.rules import DEFAULT, PRESETS, HordeRules
 from wargames.horde.flow import new_battle_tasks
 from wargames.horde.narration import NARRATOR
-from wargames.horde.render import render
+from wargames.horde.render import render, stage
 from wargames.horde.scenario import DEFAULT_SCENARIO, SIDES, load_scenario, scenario_names
 from wargames.horde.sequence import SEQUENCE
 from wargames.horde.state import PScaleState
@@ -175,6 +175,7 @@ GAME = Game(
     ),
     render=render,
     narrator=NARRATOR,
+    stage=stage,
     options=OPTIONS,
     information="imperfect",
     hidden="the squares of enemy hordes in stealth (HMC-TALENT-01 to -03)",

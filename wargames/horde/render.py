@@ -19,9 +19,10 @@ board or gone, and a key.
 from __future__ import annotations
 
 from wargames.core.engine import CHANCE, GameState, Player
+from wargames.core.views import PUBLIC, viewer_of
+from wargames.drawing.svg import Svg
 from wargames.horde.state import PScaleState
 from wargames.horde.units import Unit
-from wargames.render.svg import Svg
 
 CELL = 62.0
 MARGIN = 20.0
@@ -56,22 +57,24 @@ def render(state: GameState, player: Player | None = None) -> str:
 
 
 def render_svg(state: PScaleState, player: Player | None = None) -> str:
-    """The battlefield as an SVG string, as ``player`` sees it (``None``: everything)."""
+    """The battlefield as an SVG string, as ``player`` sees it (``None``: the state as it is,
+    everything; a view, such as the public view, is labelled as its viewer's)."""
     acting = state.current_player
     s = state if player is None else state.view(player)
+    seen_by = player if player is not None else viewer_of(state)
     field = s.field
     width = 2 * MARGIN + field.width * CELL
     gone = _gone_lines(s, int((width - 2 * MARGIN) / 6.2))
     panel = ROW * (3 + len(s.setup.objectives) + len(gone)) + 10
     top = MARGIN + HEADER
-    svg = Svg(width, top + field.height * CELL + panel + MARGIN, title=_title(s, player))
+    svg = Svg(width, top + field.height * CELL + panel + MARGIN, title=_title(s, seen_by))
     svg.rect(0, 0, width, svg.height, fill="#f7f4ec")
     who = "nobody (the battle is over)" if s.is_terminal else str(acting)
     if acting == CHANCE:
         who = "the dice"
     svg.text(MARGIN, MARGIN + 16, s.setup.title, font_size=18, font_weight="bold")
     line = f"round {s.round}/{s.rounds}, initiative {s.initiative}, to act: {who}"
-    line += f"; seen by {player}" if player is not None else "; everything shown"
+    line += "; everything shown" if seen_by is None else f"; {_seen(seen_by)}"
     svg.text(MARGIN, MARGIN + 38, line, font_size=13)
     objective_squares = {
         sq: o for o in s.setup.objectives if o.kind == "control" for sq in o.squares
@@ -99,8 +102,23 @@ def render_svg(state: PScaleState, player: Player | None = None) -> str:
 
 
 def _title(s: PScaleState, player: Player | None) -> str:
-    seen = f" as {player} sees it" if player is not None else ""
+    seen = f", {_seen(player)}" if player == PUBLIC else f" as {player} sees it" if player else ""
     return f"{s.setup.title}: round {s.round}{seen}"
+
+
+def _seen(viewer: Player) -> str:
+    """Whose view is drawn: a side's, or the public view (no side's hordes in stealth)."""
+    return "public view (hordes in stealth not shown)" if viewer == PUBLIC else f"seen by {viewer}"
+
+
+def stage(state: GameState) -> str:
+    """Where the battle stands, for the one-line repr: ``"round 2 of 10, Activations"``."""
+    if not isinstance(state, PScaleState):
+        raise TypeError(f"not a P-Scale battle state: {type(state).__name__}")
+    from wargames.horde.sequence import SEQUENCE
+
+    step = SEQUENCE.step_name(state) if state.tasks else None
+    return f"round {state.round} of {state.rounds}" + (f", {step}" if step else "")
 
 
 def _xy(s: PScaleState, square: str, top: float) -> tuple[float, float]:
@@ -191,4 +209,4 @@ def _panel(svg: Svg, s: PScaleState, gone: list[str], y: float) -> None:
              font_size=10, fill="#444")  # fmt: skip
 
 
-__all__ = ["render", "render_svg"]
+__all__ = ["render", "render_svg", "stage"]

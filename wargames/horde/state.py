@@ -474,7 +474,7 @@ class PScaleState(StrikeHost):
         if not hidden:
             return self.share(self.evolve(), player)
         units = tuple(quick_evolve(u, square=None) if u.id in hidden else u for u in self.units)
-        return self.share(self.evolve(units=units, hidden=hidden), player)
+        return self.share(self.evolve(units=units, hidden=self.hidden | hidden), player)
 
     def resample_hidden(self, player: Player, rng: np.random.Generator) -> Self:
         """A full state consistent with what ``player`` sees, drawn at random (for search

@@ -18,6 +18,7 @@ from wargames.warmaster.flow import new_game_tasks
 from wargames.warmaster.narration import WarmasterNarrator
 from wargames.warmaster.odds import analyse, odds_command
 from wargames.warmaster.render import render as _render
+from wargames.warmaster.render import stage as _stage
 from wargames.warmaster.scenario import load_setup, scenario_names
 from wargames.warmaster.sequence import SEQUENCE
 from wargames.warmaster.specials import initial_control
@@ -145,6 +146,7 @@ GAME = Game(
         "-> BattleOdds",
     ),
     render=_render,
+    stage=_stage,
     bot_options=_bot_turn_cap(),
     options=OPTIONS,
     information="imperfect",

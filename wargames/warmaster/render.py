@@ -20,7 +20,9 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from wargames.core.engine import CHANCE, GameState, Player
-from wargames.render.svg import Svg, escape
+from wargames.core.errors import WargamesError
+from wargames.core.views import PUBLIC, viewer_of
+from wargames.drawing.svg import Svg, escape
 from wargames.warmaster.data import IMPERIAL, SIDES, TRAITOR, UnitSpec
 from wargames.warmaster.state import (
     DEAD,
@@ -74,15 +76,17 @@ def render(state: GameState, player: Player | None = None) -> str:
 
 
 def render_svg(state: WarmasterState, player: Player | None = None) -> str:
-    """The ship as an SVG string, as ``player`` sees it (``None``: everything)."""
-    acting = state.current_player
+    """The ship as an SVG string, as ``player`` sees it (``None``: the state as it is,
+    everything; a view, such as the public view, is labelled as its viewer's)."""
+    acting = _acting(state)
     s = state if player is None else state.view(player)
+    seen_by = player if player is not None else viewer_of(state)
     layout = _Layout.of(s)
     panel = _panel_height(s, layout.width)
-    svg = Svg(layout.width, layout.map_bottom + panel + MARGIN, title=_title(s, player))
+    svg = Svg(layout.width, layout.map_bottom + panel + MARGIN, title=_title(s, seen_by))
     svg.parts.append(_DEFS)
     svg.rect(0, 0, layout.width, svg.height, fill="#f7f4ec")
-    _header(svg, s, player, acting, layout.width)
+    _header(svg, s, seen_by, acting, layout.width)
     _hull(svg, layout)
     _corridors(svg, s, layout)
     for area in s.data.board.ids:
@@ -160,11 +164,40 @@ _DEFS = (
 )
 
 
+HIDDEN_STEP = "?"
+"""Who acts, for a view whose next step waits on what it hides (a player's view of the
+Traitor's set-up): nobody the view can name."""
+
+
+def _acting(state: WarmasterState) -> Player | None:
+    try:
+        return state.current_player
+    except WargamesError:  # a view whose next step waits on what it hides
+        return HIDDEN_STEP
+
+
 def _title(s: WarmasterState, player: Player | None) -> str:
-    who = (
-        "everything" if player is None else f"as the {SIDE_WORD.get(player, player)} player sees it"
-    )
-    return f"The Warmaster, turn {s.turn}, {s.phase} ({who})"
+    return f"The Warmaster, turn {s.turn}, {s.phase} ({_seen(player, 'everything')})"
+
+
+def _seen(player: Player | None, everything: str) -> str:
+    """Whose view is drawn, in words."""
+    if player is None:
+        return everything
+    if player == PUBLIC:
+        return "public view: face-down counters as backs"
+    return f"as the {SIDE_WORD.get(player, player)} player sees it"
+
+
+def stage(state: GameState) -> str:
+    """Where the game stands, for the one-line repr: ``"turn 2, traitor battle"``."""
+    if not isinstance(state, WarmasterState):
+        raise TypeError(f"not a Warmaster state: {type(state).__name__}")
+    from wargames.warmaster.sequence import SEQUENCE
+
+    names = {step.name.lower().replace(" ", "-"): step.name for step in SEQUENCE.walk()}
+    phase = names.get(state.phase, state.phase)
+    return phase if state.turn == 0 else f"turn {state.turn}, {phase}"
 
 
 def _header(
@@ -186,14 +219,12 @@ def _header(
         status = "dice to roll"
     elif acting is None:
         status = "nobody to act"
+    elif acting == HIDDEN_STEP:
+        status = "a step this view hides"
     else:
         status = f"{SIDE_WORD.get(acting, acting)} player to act"
     svg.text(MARGIN, 46, f"{turn}{s.phase}: {status}", font_size=12, fill="#f2e6c4")
-    seen = (
-        "umpire's view: everything"
-        if player is None
-        else f"as the {SIDE_WORD.get(player, player)} player sees it"
-    )
+    seen = _seen(player, "umpire's view: everything")
     svg.text(width - MARGIN, 26, seen, font_size=12, fill="#f2e6c4", text_anchor="end")
     bridge = "destroyed" if s.data.bridge in s.destroyed else None
     holder = s.bridge
@@ -543,4 +574,4 @@ def _key(svg: Svg, s: WarmasterState, counters: set[str], width: float, bottom: 
         svg.text(x + 14, yy - 1, f"{short}{spec.name}{factors}", font_size=10, fill="#222222")
 
 
-__all__ = ["label", "render", "render_svg"]
+__all__ = ["label", "render", "render_svg", "stage"]

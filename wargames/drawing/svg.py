@@ -40,9 +40,13 @@ class Svg:
         self.add("polygon", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points), **attrs)
 
     def __str__(self) -> str:
+        """The document. Its root element scales: the ``viewBox`` holds the drawing's own
+        size, ``width``/``height`` give it as the natural size (what an image viewer or a
+        converter shows), and ``max-width: 100%; height: auto`` let a page or a notebook
+        narrower than that shrink it to fit, keeping its proportions."""
+        w, h = f"{self.width:.0f}", f"{self.height:.0f}"
         head = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width:.0f} '
-            f'{self.height:.0f}" width="{self.width:.0f}" height="{self.height:.0f}" '
-            'font-family="sans-serif">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+            f'height="{h}" style="max-width: 100%; height: auto" font-family="sans-serif">'
         )
         return head + "".join(self.parts) + "</svg>"
