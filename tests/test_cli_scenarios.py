@@ -55,7 +55,7 @@ def test_check_lists_every_problem(capsys: pytest.CaptureFixture[str], tmp_path:
         "traitor.face_down.trap",
         "bridge_control",
     ]
-    assert err.strip() == "3 problems"
+    assert err.strip() == "3 problems in this warmaster scenario"
 
 
 def test_check_bad_arguments(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

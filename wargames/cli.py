@@ -278,8 +278,9 @@ def _check(file: str, game_id: str | None) -> int:
         for problem in checked.problems:
             print(problem)
         count = len(checked.problems)
-        more = " (the most one check lists)" if count >= MAX_PROBLEMS else ""
-        print(f"{count} problem{'s' if count > 1 else ''}{more}", file=sys.stderr)
+        more = ", the most one check lists" if count >= MAX_PROBLEMS else ""
+        kind = f" in this {checked.game} scenario" if checked.game else ""
+        print(f"{count} problem{'s' if count > 1 else ''}{kind}{more}", file=sys.stderr)
         return EXIT_ERROR
     print(f"{file}: ok")
     for label, value in describe_scenario(checked):

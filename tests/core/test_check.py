@@ -3,6 +3,7 @@ path as written and the problem; the game from the argument, the folder or the f
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,18 @@ def test_key_paths() -> None:
     assert key_path("red.horde[6].at") == ("red", "horde", 6, "at")
     assert key_path("board.terrain.09-05") == ("board", "terrain", "09-05")
     assert key_path("(top level)") is None and key_path("reinforcements.'99...'") is None
+
+
+def test_the_docs_worked_examples_are_clean(tmp_path: Path) -> None:
+    """docs/scenarios.md's worked examples (its TOML blocks, one per game in order) are
+    scenarios their game plays."""
+    fence = "`" * 3
+    page = (SCENARIOS.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    examples = re.findall(fence + r"toml\n(.*?)" + fence, page, re.S)
+    assert len(examples) == 4
+    for game_id, text in zip(
+        ["armageddon", "warmaster", "horde", "ancients"], examples, strict=True
+    ):
+        path = tmp_path / f"{game_id}.toml"
+        path.write_text(text, encoding="utf-8")
+        assert wargames.check_scenario(path, game=game_id) == [], game_id
