@@ -81,7 +81,7 @@ def test_games_survives_a_broken_plugin(
 def test_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "scenarios", "toy")
     assert code == 0
-    assert out.splitlines() == ["default  (default)", "long"]
+    assert out.splitlines() == ["default  The Short Race (default)", "long     The Long Race"]
     code, out, _ = run(capsys, "scenarios", "toy", "--json")
     assert json.loads(out) == {
         "game": "toy",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from wargames.core import bounds
 from wargames.core.agents import RandomAgent
+from wargames.core.check import check_scenario
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Match, Outcome, Player, Record
 from wargames.core.errors import (
     ArgumentError,
@@ -68,6 +69,7 @@ __all__ = [
     "UnknownScenarioError",
     "WargamesError",
     "agent",
+    "check_scenario",
     "determinize",
     "game",
     "games",

@@ -4,9 +4,10 @@ Every game is found through the registry (:func:`wargames.core.registry.game`), 
 module name, so a plugin installed with its own entry point works here at once::
 
     wargames games                                  # ids and titles of the installed games
-    wargames scenarios armageddon                   # its scenarios (the default marked)
+    wargames scenarios armageddon                   # its scenarios, titled (the default marked)
     wargames scenarios armageddon --long            # ... with their titles and descriptions
     wargames options warmaster                      # a game's options: type, default, allowed
+    wargames check scenarios/horde/waaagh.toml      # every problem of a scenario file, or ok
     wargames play warmaster --turn-cap 20           # options become flags of 'play'
     wargames play armageddon --orks greedy --seed 7 # a whole game, logged turn by turn
     wargames play armageddon --imperium human       # you play the Imperium at the terminal
@@ -27,14 +28,19 @@ is shown as that player sees it anyway (the ``--json`` record stays full unless 
 given). A redacted record cannot be replayed: ``wargames replay`` refuses it.
 
 Playing as ``human`` is :mod:`wargames.terminal` (the prompt, its commands, save and resume).
-Every error prints one line ``wargames: error: ...`` on stderr and exits with status 2.
+Every error prints one line ``wargames: error: ...`` on stderr and exits with status 2; a
+misspelt game, scenario, agent, option, flag or command gets a "did you mean" hint.
+``check`` prints one line per problem of the file (``file: key: problem``) and exits with
+status 2 (:func:`wargames.check_scenario`).
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
+import re
 import secrets
 import sys
 from collections.abc import Mapping
@@ -42,6 +48,7 @@ from typing import Any, NoReturn
 
 import wargames
 from wargames.core import bounds, registry
+from wargames.core.check import MAX_PROBLEMS, check_file, describe_scenario
 from wargames.core.engine import Record
 from wargames.core.errors import (
     CapabilityError,
@@ -131,6 +138,8 @@ def _dispatch(args: list[str]) -> int:
         return _options(ns.game, ns.json)
     if ns.command == "replay":
         return _replay(ns.file, ns.json, ns.quiet)
+    if ns.command == "check":
+        return _check(ns.file, ns.game)
     raise CommandError(f"unknown command {ns.command!r}")  # pragma: no cover - argparse checks
 
 
@@ -138,7 +147,39 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one-line :class:`CommandError`s, not exits."""
 
     def error(self, message: str) -> NoReturn:
-        raise CommandError(f"{message} (see '{self.prog} --help')")
+        raise CommandError(f"{message}{self._suggestion(message)} (see '{self.prog} --help')")
+
+    def _suggestion(self, message: str) -> str:
+        """``; did you mean 'greedy'?`` for a misspelt choice (an agent, a command) or flag
+        (an option such as ``--turn-cpa``), else nothing."""
+        choice = _INVALID_CHOICE.search(message)
+        if choice:
+            return did_you_mean(choice.group(1), _QUOTED.findall(choice.group(2)))
+        unknown = _UNRECOGNIZED.search(message)
+        if unknown:
+            return did_you_mean(unknown.group(1), self._flags())
+        return ""
+
+    def _flags(self) -> list[str]:
+        """The flags of this parser and of its commands' parsers."""
+        flags = list(self._option_string_actions)
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for parser in action.choices.values():
+                    flags += parser._option_string_actions
+        return flags
+
+
+_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
+_UNRECOGNIZED = re.compile(r"unrecognized arguments: (-\S+)")
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def did_you_mean(name: str, choices: list[str]) -> str:
+    """``; did you mean 'x'?`` for the closest of ``choices`` to ``name`` (difflib), else
+    nothing: the same hint :class:`~wargames.core.errors.UnknownNameError` gives."""
+    close = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def _top_parser() -> _Parser:
@@ -166,6 +207,16 @@ def _top_parser() -> _Parser:
     scenarios.add_argument("--json", action="store_true", help="print JSON")
     scenarios.add_argument(
         "--long", "-l", action="store_true", help="with each scenario's title and description"
+    )
+    check = sub.add_parser(
+        "check",
+        help="check a scenario file and list every problem it has",
+        description="Check a scenario file: one line per problem (file: key: problem) and "
+        "exit status 2, or what the scenario is and exit status 0.",
+    )
+    check.add_argument("file", metavar="FILE", help="a scenario file (.toml)")
+    check.add_argument(
+        "--game", metavar="GAME", help="the game (default: the file's folder, else inferred)"
     )
     options = sub.add_parser("options", help="list a game's options (the flags of 'play')")
     options.add_argument("game", metavar="GAME")
@@ -218,16 +269,32 @@ def _scenarios(game_id: str, as_json: bool, long: bool = False) -> int:
             }
         )
         return 0
-    if long:
-        width = max((len(name) for name in names), default=0)
-        for info in g.scenario_list():
-            mark = " (default)" if info.id == g.default_scenario else ""
-            print(f"{info.id:<{width}}  {info.title}{mark}")
-            if info.description:
-                print(f"{'':<{width}}  {info.description}")
-        return 0
-    for name in names:
-        print(name + ("  (default)" if name == g.default_scenario else ""))
+    width = max((len(name) for name in names), default=0)
+    for info in g.scenario_list():
+        mark = " (default)" if info.id == g.default_scenario else ""
+        print(f"{info.id:<{width}}  {info.title}{mark}")
+        if long and info.description:
+            print(f"{'':<{width}}  {info.description}")
+    return 0
+
+
+def _check(file: str, game_id: str | None) -> int:
+    """``wargames check FILE [--game GAME]``: every problem of a scenario file, one a line
+    (exit 2), or what the scenario is (exit 0)."""
+    if game_id is not None:
+        _game(game_id)
+    checked = check_file(file, game_id)
+    if checked.problems:
+        for problem in checked.problems:
+            print(problem)
+        count = len(checked.problems)
+        more = ", the most one check lists" if count >= MAX_PROBLEMS else ""
+        kind = f" in this {checked.game} scenario" if checked.game else ""
+        print(f"{count} problem{'s' if count > 1 else ''}{kind}{more}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"{file}: ok")
+    for key, value in describe_scenario(checked):
+        print(f"  {key + ':':<9} {value}")
     return 0
 
 

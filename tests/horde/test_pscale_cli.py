@@ -41,7 +41,8 @@ def test_scenarios_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "scenarios", "horde")
     assert code == 0
     lines = out.splitlines()
-    assert "manufactorum  (default)" in lines and "mirror" in lines and "ork-assault" in lines
+    assert "manufactorum  The Manufactorum (default)" in lines
+    assert "mirror        Mirror Match" in lines and "ork-assault   Shrine of the Fallen" in lines
 
 
 def test_odds_through_the_registry(capsys: pytest.CaptureFixture[str]) -> None:

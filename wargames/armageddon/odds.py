@@ -81,6 +81,17 @@ class _Parser(argparse.ArgumentParser):
         raise ValueError(message)
 
 
+NO_DEFENCE = "no defence"
+"""The odds of an attack on a defence total of 0 (a stack of counters that already retreated
+this combat phase, which defend at 0, BFA-RETREAT-07): dividing by 0 gives no ratio, so the
+attack uses the table's highest column (BFA-GAP-14)."""
+
+
+def _ratio(attack: int, defence: int) -> str:
+    """The odds as the command prints them: ``"4-1"``, or :data:`NO_DEFENCE`."""
+    return str(odds_ratio(attack, defence)) if defence else NO_DEFENCE
+
+
 def odds_command(argv: Sequence[str]) -> dict[str, Any]:
     """The ``wargames odds armageddon`` command: a JSON-ready dict with a ``text`` entry."""
     parser = _Parser(
@@ -113,16 +124,22 @@ def odds_command(argv: Sequence[str]) -> dict[str, Any]:
     reroll = _codes(args.reroll, default_data())
     column = crt.columns[crt.column(odds_ratio(args.attack, args.defence))]
     rows = [(code, dist.get(code, Fraction(0))) for code in ORDER if code in crt.results]
+    ratio = _ratio(args.attack, args.defence)
+    read = (
+        f"odds {ratio}, column {column}"
+        if args.defence
+        else f"{ratio} (counters that already retreated defend at 0, BFA-RETREAT-07): the "
+        f"highest column, {column} (BFA-GAP-14)"
+    )
     lines = [
-        f"{args.attack} against {args.defence}: odds {odds_ratio(args.attack, args.defence)}"
-        f", column {column}, die modifier {args.modifier:+d}"
+        f"{args.attack} against {args.defence}: {read}, die modifier {args.modifier:+d}"
         + (f", re-rolling {', '.join(reroll)}" if reroll else "")
     ]
     lines += [f"  {code}  {float(p):6.1%}  ({p})  {crt.results[code]}" for code, p in rows]
     return {
         "attack": args.attack,
         "defence": args.defence,
-        "odds": str(odds_ratio(args.attack, args.defence)),
+        "odds": ratio,
         "column": str(column),
         "modifier": args.modifier,
         "reroll": list(reroll),
