@@ -4,6 +4,7 @@ kit's checks (the first, every 100th and the last state in full, the others ligh
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,22 @@ def test_plays_to_the_end_under_the_kit(path: Path, kind: str) -> None:
     state, agents = bots(path, kind, seed=3)
     final, actions = playout(state, agents, 3, STEPS, check_every=100, light=True)
     assert final.outcome is not None and len(actions) > 10
+
+
+def test_the_worked_examples_of_the_scenarios_page_are_clean(tmp_path: Path) -> None:
+    """docs/scenarios.md shows one worked example per game, in this order: each checks clean
+    and plays (a greedy game to the end)."""
+    fence = "`" * 3
+    page = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    examples = re.findall(fence + r"toml\n(.*?)" + fence, page, re.S)
+    games = ["armageddon", "warmaster", "horde", "ancients"]
+    assert len(examples) == len(games)
+    for game_id, text in zip(games, examples, strict=True):
+        path = tmp_path / f"{game_id}.toml"
+        path.write_text(text, encoding="utf-8")
+        assert wargames.check_scenario(path, game=game_id) == []
+        players = wargames.game(game_id).players
+        record = wargames.play(
+            game_id, dict.fromkeys(players, "greedy"), seed=1, scenario=str(path)
+        )
+        assert record.outcome is not None

@@ -34,7 +34,7 @@ def test_play_a_scenario_and_replay_it(capsys: pytest.CaptureFixture[str], tmp_p
     assert code == 0 and err == ""
     assert record["outcome"]["reason"] in replayed
     code, log, _ = run(capsys, "play", "horde", "--scenario", "mirror", "--seed", "4")
-    assert code == 0 and "blue: activate" in log and "dice: roll" in log
+    assert code == 0 and "blue: activate" in log and "chance: roll" in log
 
 
 def test_scenarios_are_listed(capsys: pytest.CaptureFixture[str]) -> None:

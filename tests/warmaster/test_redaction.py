@@ -154,7 +154,7 @@ def test_cli_play_as_imperial(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.splitlines()[0].endswith(", as imperial saw it")
     assert "traitor: place ? ?" in out and "place horus" not in out
-    assert "dice: draw ?" in out
+    assert "chance: draw ?" in out
     assert main(["play", "warmaster", "--seed", "2", "--as", "traitor", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["redacted_for"] == TRAITOR
