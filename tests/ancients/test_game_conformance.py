@@ -24,6 +24,7 @@ import io
 from contextlib import redirect_stdout
 
 import pytest
+from blocks import seed_blocks
 
 import wargames
 from wargames.ancients import GAME, new_game
@@ -44,11 +45,11 @@ def agents(seed: int) -> dict[str, wargames.Agent]:
 
 
 @pytest.mark.rule("CCB-TURN-01", "CCB-UNITS-02", "CCB-UNITS-16", "CCB-CARDS-01")
-@pytest.mark.parametrize("block", range(GAMES // BLOCK))
-def test_random_games_conform(block: int) -> None:
+@pytest.mark.parametrize("seeds", seed_blocks(GAMES, BLOCK, 2))
+def test_random_games_conform(seeds: range) -> None:
     """200 random games, 100 of each shipped scenario, every state checked."""
     names = scenario_names()
-    for seed in range(block * BLOCK, (block + 1) * BLOCK):
+    for seed in seeds:
         state = new_game(names[seed % len(names)], {"turn_cap": CAP})
         final, actions = playout(
             state, agents(seed), seed, STEPS, check_every=CHECK_EVERY, light=True
@@ -73,11 +74,11 @@ def greedy_agents(seed: int) -> dict[str, wargames.Agent]:
 
 
 @pytest.mark.rule("CCB-TURN-01", "CCB-UNITS-02", "CCB-MOVE-16", "CCB-VICTORY-01")
-@pytest.mark.parametrize("block", range(GREEDY_GAMES // GREEDY_BLOCK))
-def test_greedy_games_conform(block: int) -> None:
+@pytest.mark.parametrize("seeds", seed_blocks(GREEDY_GAMES, GREEDY_BLOCK, 2))
+def test_greedy_games_conform(seeds: range) -> None:
     """50 greedy games, 25 of each base scenario, every state checked (light), every 50th
     in full."""
-    for seed in range(block * GREEDY_BLOCK, (block + 1) * GREEDY_BLOCK):
+    for seed in seeds:
         name = BASE_SCENARIOS[seed % len(BASE_SCENARIOS)]
         state = new_game(name, {"turn_cap": GREEDY_CAP})
         final, actions = playout(
@@ -87,6 +88,7 @@ def test_greedy_games_conform(block: int) -> None:
         assert final.outcome.turn is not None and final.outcome.turn <= GREEDY_CAP
 
 
+@pytest.mark.slow
 @pytest.mark.rule("CCB-VICTORY-03")
 @pytest.mark.parametrize("name", scenario_names())
 def test_random_games_end_by_banners(name: str) -> None:

@@ -18,6 +18,7 @@ import json
 from contextlib import redirect_stdout
 
 import pytest
+from blocks import seed_blocks
 
 import wargames
 from wargames.ancients import new_game
@@ -41,10 +42,10 @@ def agents(seed: int, players: int) -> dict[str, wargames.Agent]:
 
 
 @pytest.mark.rule("CCA-GEN-01", "CCA-SEQ-01", "CCA-ROLE-01")
-@pytest.mark.parametrize("block", range(4))
-def test_random_team_games_conform(block: int) -> None:
+@pytest.mark.parametrize("seeds", seed_blocks(GAMES, GAMES // 4, 4))
+def test_random_team_games_conform(seeds: range) -> None:
     """32 random games, 8 for each team size, every state checked (light)."""
-    for seed in range(block * GAMES // 4, (block + 1) * GAMES // 4):
+    for seed in seeds:
         players = seed % 4 + 1
         state = new_game(NAME, {"turn_cap": CAP, "players": players})
         final, actions = playout(
@@ -75,10 +76,10 @@ def greedy_agents(seed: int) -> dict[str, wargames.Agent]:
 
 
 @pytest.mark.rule("CCA-GEN-01", "CCA-SEQ-01", "CCA-ROLE-01")
-@pytest.mark.parametrize("block", range(RANDOM_GAMES // RANDOM_BLOCK))
-def test_random_four_a_side_games_conform(block: int) -> None:
+@pytest.mark.parametrize("seeds", seed_blocks(RANDOM_GAMES, RANDOM_BLOCK, 2))
+def test_random_four_a_side_games_conform(seeds: range) -> None:
     """200 random games with four players a side, every state checked (light)."""
-    for seed in range(block * RANDOM_BLOCK, (block + 1) * RANDOM_BLOCK):
+    for seed in seeds:
         state = new_game(NAME, {"turn_cap": RANDOM_CAP, "players": FOUR})
         final, actions = playout(
             state, agents(1_000 + seed, FOUR), seed, 20_000, check_every=50, light=True
@@ -88,10 +89,10 @@ def test_random_four_a_side_games_conform(block: int) -> None:
 
 
 @pytest.mark.rule("CCA-GEN-01", "CCA-SEQ-01", "CCA-VICTORY-01")
-@pytest.mark.parametrize("block", range(GREEDY_GAMES // GREEDY_BLOCK))
-def test_greedy_four_a_side_games_conform(block: int) -> None:
+@pytest.mark.parametrize("seeds", seed_blocks(GREEDY_GAMES, GREEDY_BLOCK, 1))
+def test_greedy_four_a_side_games_conform(seeds: range) -> None:
     """50 greedy games with four players a side, every state checked (light)."""
-    for seed in range(block * GREEDY_BLOCK, (block + 1) * GREEDY_BLOCK):
+    for seed in seeds:
         state = new_game(NAME, {"turn_cap": GREEDY_CAP, "players": FOUR})
         final, actions = playout(
             state, greedy_agents(seed), seed, 20_000, check_every=50, light=True

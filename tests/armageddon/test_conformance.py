@@ -10,9 +10,8 @@ and last, also applies every legal action. Same seed, same game, also in another
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
+from blocks import seed_blocks
 
 import wargames
 from wargames.armageddon.agents import GreedyAgent
@@ -31,25 +30,27 @@ def greedy_agents(seed: int) -> dict[str, wargames.Agent]:
     return {"orks": GreedyAgent("orks", seed), "imperium": GreedyAgent("imperium", seed + 1)}
 
 
-BLOCKS = [("random", random_agents, 25, block) for block in range(10)] + [
-    ("greedy", greedy_agents, 50, block) for block in range(5)
+KINDS = {"random": (random_agents, 25), "greedy": (greedy_agents, 50)}
+"""The agents of each kind of game, and how often the full checks run (every 25th state of a
+random game, every 50th of a greedy one; light checks on all the others)."""
+BLOCKS = [("random", seeds) for seeds in seed_blocks(200, 20, 2)] + [
+    ("greedy", seeds) for seeds in seed_blocks(50, 10, 1)
 ]
-"""200 random games and 50 greedy ones, in blocks of 20 and 10 (the pytest ids say which);
-full checks every 25th (random) or 50th (greedy) state, light checks on all the others."""
+"""200 random games and 50 greedy ones, in blocks of 20 and 10 (slow), and the first two random
+and first greedy game in the default run (the pytest ids say which)."""
 
 
 @pytest.mark.rule(
     "BFA-GAME-03", "BFA-SEQ-01", "BFA-STACK-02", "BFA-STACK-04", "BFA-BUILD-02", "BFA-VICTORY-08"
 )
 @pytest.mark.parametrize(
-    ("kind", "agents", "full_every", "block"), BLOCKS, ids=[f"{k}-{b}" for k, _, _, b in BLOCKS]
+    ("kind", "seeds"),
+    [pytest.param(k, *p.values, id=f"{k}-{p.id}", marks=p.marks) for k, p in BLOCKS],
 )
-def test_games_conform(
-    kind: str, agents: Callable[[int], dict[str, wargames.Agent]], full_every: int, block: int
-) -> None:
+def test_games_conform(kind: str, seeds: range) -> None:
     """Every game ends within eight turns with an outcome, every state passing the checks."""
-    size = 20 if kind == "random" else 10
-    for seed in range(block * size, block * size + size):
+    agents, full_every = KINDS[kind]
+    for seed in seeds:
         final, _ = playout(
             wargames.load("armageddon"),
             agents(seed),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from blocks import seed_blocks
 
 import wargames
 from wargames.core.agents import RandomAgent
@@ -37,12 +38,12 @@ def agents(seed: int) -> dict[str, wargames.Agent]:
 
 
 @pytest.mark.rule("HMC-ORDERS-19", "HMC-SCALE-05")
-@pytest.mark.parametrize("block", range(RANDOM_GAMES // BLOCK))
-def test_random_games_conform(block: int) -> None:
+@pytest.mark.parametrize("seeds", seed_blocks(RANDOM_GAMES, BLOCK, 3))
+def test_random_games_conform(seeds: range) -> None:
     """200 random games (ten blocks of twenty, the scenarios in turn) end with an outcome,
     every state passing the light checks, every 25th the full ones."""
     names = sorted(ROUNDS)
-    for seed in range(block * BLOCK, (block + 1) * BLOCK):
+    for seed in seeds:
         name = names[seed % len(names)]
         state = wargames.load("horde", name, rounds=ROUNDS[name])
         final, actions = playout(
@@ -56,13 +57,13 @@ GREEDY_GAMES = 50
 GREEDY_BLOCK = 10
 
 
-@pytest.mark.parametrize("block", range(GREEDY_GAMES // GREEDY_BLOCK))
-def test_greedy_games_conform(block: int) -> None:
+@pytest.mark.parametrize("seeds", seed_blocks(GREEDY_GAMES, GREEDY_BLOCK, 1))
+def test_greedy_games_conform(seeds: range) -> None:
     """50 games of the greedy commander against itself (five blocks of ten, the scenarios in
     turn, whole missions) end with an outcome, every state passing the light checks, every
     25th the full ones."""
     names = sorted(ROUNDS)
-    for seed in range(block * GREEDY_BLOCK, (block + 1) * GREEDY_BLOCK):
+    for seed in seeds:
         name = names[seed % len(names)]
         bots = {
             side: wargames.agent("horde", "greedy", seed * 7 + i, side)

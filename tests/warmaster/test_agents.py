@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from blocks import seed_blocks
 from wm import position, roll, top
 
 import wargames
@@ -82,12 +83,12 @@ BLOCK = 10
 
 
 @pytest.mark.rule("WM-SEQ-02", "WM-STACK-03", "WM-VICTORY-03")
-@pytest.mark.parametrize("block", range(GREEDY_GAMES // BLOCK))
-def test_greedy_games_conform(block: int) -> None:
+@pytest.mark.parametrize("seeds", seed_blocks(GREEDY_GAMES, BLOCK, 2))
+def test_greedy_games_conform(seeds: range) -> None:
     """The conformance issue's 50 greedy games (five blocks of ten), with the kit's light
     checks after every action and the full ones every 50th state."""
     cap = GAME.bot_options["turn_cap"]
-    for seed in range(block * BLOCK, (block + 1) * BLOCK):
+    for seed in seeds:
         agents = {side: greedy(seed * 10 + i, side) for i, side in enumerate(GAME.players)}
         state = wargames.load("warmaster", turn_cap=cap)
         final, actions = playout(state, agents, seed, 20_000, check_every=50, light=True)

@@ -17,6 +17,7 @@ import subprocess
 import sys
 
 import pytest
+from blocks import seed_blocks
 
 import wargames
 from wargames.core.agents import RandomAgent
@@ -29,6 +30,8 @@ STEPS = 20_000
 
 RANDOM_GAMES = 200
 BLOCK = 20
+QUICK = 4
+"""Games of the default test run (all of them: ``-m slow``)."""
 CHECK_EVERY = 50
 """Full checks (every legal action applied) on every 50th state: the light checks after every
 action cost most of the time (about 0.2 s a game on one slow core), full checks every 50th
@@ -40,12 +43,12 @@ def agents(seed: int) -> dict[str, wargames.Agent]:
 
 
 @pytest.mark.rule("WM-SEQ-02", "WM-STACK-03", "WM-SETUP-02")
-@pytest.mark.parametrize("block", range(RANDOM_GAMES // BLOCK))
-def test_random_games_conform(block: int) -> None:
+@pytest.mark.parametrize("seeds", seed_blocks(RANDOM_GAMES, BLOCK, QUICK))
+def test_random_games_conform(seeds: range) -> None:
     """200 random games (ten blocks of twenty) end with an outcome, every state passing the
     light checks, every 50th the full ones."""
     cap = GAME.bot_options["turn_cap"]
-    for seed in range(block * BLOCK, (block + 1) * BLOCK):
+    for seed in seeds:
         state = wargames.load("warmaster", turn_cap=cap)
         final, actions = playout(
             state, agents(seed), seed, STEPS, check_every=CHECK_EVERY, light=True
