@@ -424,6 +424,14 @@ class AncientsState(TaskState):
 
         return violations(self)
 
+    def saved_state_violations(self) -> list[str]:
+        """What reading a saved state back checks besides the invariants: the order of the
+        pending steps and the hands (:func:`~wargames.ancients.invariants.
+        sequence_violations`)."""
+        from wargames.ancients.invariants import sequence_violations
+
+        return sequence_violations(self)
+
     __str__ = describe
     """The position as text (:func:`wargames.ancients.describe.describe`)."""
 
