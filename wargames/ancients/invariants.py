@@ -180,4 +180,84 @@ def _cards(s: S) -> list[str]:
     return out
 
 
-__all__ = ["violations"]
+STEPS = ("BattleStep", "MoveStep", "OrderStep", "PlayStep")
+"""The steps of a turn between its card and its draw, from the bottom of the stack up: a step
+still to come waits below the one being carried out (CCB-TURN-01 to -05)."""
+
+
+def sequence_violations(s: S) -> list[str]:
+    """What a saved state read back must also keep while the game goes on (checked when it is
+    read, :meth:`~wargames.ancients.state.AncientsState.saved_state_violations`; the tests'
+    positions are fragments of a turn): the pending steps in the order of the turn
+    (:func:`_turn_order`) and, in the base game, hands that add up
+    (:func:`hand_violations`)."""
+    if s.result is not None:
+        return []
+    out = _turn_order([type(t).__name__ for t in s.tasks])
+    if type(s).__name__ == "AncientsState":  # the variant and the Epic rules hold hands apart
+        out += _backs(s) or hand_violations(s)
+    return out
+
+
+def _backs(s: S) -> list[str]:
+    """A card's back stands only for a whole pile its viewer cannot see: the draw pile and the
+    other side's hand (:meth:`~wargames.ancients.state.AncientsState.view`); the discards and
+    the card in play are public, and a full state shows every card."""
+    hidden = [pile.cards for pile in (s.deck.draw, *s.hands) if BACK in pile.cards]
+    hands = sum(BACK in hand.cards for hand in s.hands)
+    if (
+        any(set(cards) != {BACK} for cards in hidden)
+        or hands > 1
+        or BACK in s.deck.discards.cards
+        or s.card == BACK
+    ):
+        return ["a card's back where a view hides no whole pile (the draw pile, a hand)"]
+    return []
+
+
+def _turn_order(names: list[str]) -> list[str]:
+    """One turn is pending, at the bottom (CCB-TURN-01, -07); the turn's steps wait in their
+    order, each once: play, order, move, battle, then the draw below them all (CCB-TURN-01 to
+    -06)."""
+    out: list[str] = []
+    if any(name in BOTTOM for name in names[1:]):
+        out.append("a turn is pending above the steps of another (CCB-TURN-01)")
+    at = [(i, STEPS.index(name)) for i, name in enumerate(names) if name in STEPS]
+    ranks = [rank for _, rank in at]
+    if ranks != sorted(set(ranks)):
+        out.append("the steps of the turn are pending out of order or twice (CCB-TURN-01)")
+    if at and not DRAWS & set(names[: at[0][0]]):
+        out.append(f"{STEPS[ranks[0]]} is pending with no draw below it (CCB-TURN-06)")
+    return out
+
+
+def hand_violations(s: S) -> list[str]:
+    """Each side's hand, with the cards it is still to draw this turn and less the card it is
+    still to play, makes its Command (CCB-HAND-01, CCB-TURN-02, -06): the active side holds one
+    card fewer from playing his card until the draw step, a side that played First Strike one
+    fewer until he draws its replacement (CCB-CARDS-34); while the opening hands are dealt, a
+    side holds at most his Command (CCB-HAND-04). (The deck of 60 cannot run out of cards to
+    draw: CCB-HAND-05.)"""
+    from wargames.ancients.flow import Deal, DrawCard
+
+    names = {type(t).__name__ for t in s.tasks}
+    draws = [t.side for t in s.tasks if isinstance(t, DrawCard)]
+    deals = {t.side for t in s.tasks if isinstance(t, Deal)}
+    out = []
+    for i, side in enumerate(SIDES):
+        due = draws.count(side)
+        if "DrawStep" in names:
+            due += (side == s.active) + s.owed.count(side)
+        if "PlayStep" in names and side == s.active:
+            due -= 1
+        dealing = side in deals
+        held, command = len(s.hands[i]) + due, s.command(side)
+        if held > command or (held != command and not dealing):
+            out.append(
+                f"{side} holds {len(s.hands[i])} cards, {held} once the pending draws and "
+                f"play are done: not his Command of {command} (CCB-HAND-01)"
+            )
+    return out
+
+
+__all__ = ["hand_violations", "sequence_violations", "violations"]

@@ -122,6 +122,13 @@ class _Index:
         return _Index(units, leaders)
 
 
+def _saved_state_violations(s: AncientsState) -> list[str]:
+    """The hook :meth:`AncientsState.saved_state_violations` (rules live in invariants)."""
+    from wargames.ancients.invariants import sequence_violations
+
+    return sequence_violations(s)
+
+
 @saved("ancients/state")
 @attrs.frozen(slots=False)
 class AncientsState(TaskState):
@@ -423,6 +430,10 @@ class AncientsState(TaskState):
         from wargames.ancients.invariants import violations
 
         return violations(self)
+
+    saved_state_violations = _saved_state_violations
+    """What reading a saved state back checks besides the invariants: the order of the
+    pending steps and the hands (:func:`~wargames.ancients.invariants.sequence_violations`)."""
 
     __str__ = describe
     """The position as text (:func:`wargames.ancients.describe.describe`)."""

@@ -28,7 +28,8 @@ def violations(s: S) -> list[str]:
     for loc in set(s.where):
         if loc not in board and not loc.startswith("@"):
             out.append(f"counter in unknown place {loc!r}")
-    moving = s.phase == "movement" or any(type(t).__name__ == "Overstacked" for t in s.tasks)
+    curing = _curing(s)
+    out += _cures_in_order(s)
     for area in board.ids:
         sides = [side for side in SIDES if s.stack(area, side)]
         if len(sides) > 1:
@@ -36,8 +37,14 @@ def violations(s: S) -> list[str]:
         if board[area].terrain in ("mountain", "sea") and s.counters_at(area):
             out.append(f"{area} is impassable yet holds counters")
         for side in sides:
-            if not (moving and s.acting == side) and not legal_stack(s.data, s.stack(area, side)):
+            moving = s.phase == "movement" and s.acting == side
+            if moving or (side, area) in curing:
+                continue
+            if not legal_stack(s.data, s.stack(area, side)):
                 out.append(f"illegal {side} stack in {area} outside movement")
+    for side, area in sorted(curing):
+        if area not in board or legal_stack(s.data, s.stack(area, side)):
+            out.append(f"the {side} stack in {area} is to be cured but breaks no rule")
     for c in s.ruined:
         if s.spec(c).kind not in ("hive", "factory"):
             out.append(f"{c} cannot be ruined")
@@ -49,6 +56,29 @@ def violations(s: S) -> list[str]:
     if s.build_points != expected:
         out.append(f"build track {s.build_points} but intact hives and factories give {expected}")
     return out
+
+
+def _curing(s: S) -> set[tuple[str, str]]:
+    """The stacks (side, area) whose counters are being destroyed because the stack broke
+    the stacking rules at the end of the side's movement (BFA-MOVE-09, BFA-STACK-05)."""
+    from wargames.armageddon.movement import Overstacked
+
+    return {(t.side, t.area) for t in s.tasks if isinstance(t, Overstacked)}
+
+
+def _cures_in_order(s: S) -> list[str]:
+    """Illegal stacks are cured as soon as the movement phase that made them ends, one task
+    per stack, before anything else happens (BFA-MOVE-09, BFA-STACK-05): the pending cures are
+    the top of the stack, each for a different area."""
+    from wargames.armageddon.movement import Overstacked
+
+    cures = [isinstance(t, Overstacked) for t in s.tasks]
+    if True not in cures:
+        return []
+    first = cures.index(True)
+    if not all(cures[first:]) or len(_curing(s)) != len(cures) - first:
+        return ["illegal stacks are cured below other steps, or one twice (BFA-MOVE-09)"]
+    return []
 
 
 def _names(s: S) -> list[str]:
@@ -97,12 +127,16 @@ def _names(s: S) -> list[str]:
 
 
 def _segments(s: S) -> list[str]:
-    """The action segments agree with the strategy cards (BFA-SEQ-04..07, BFA-STRAT-06): the
-    revealed card is the acting side's and its phases are the ones carried out; each side
-    holds a card for every one of its action segments still to come."""
+    """The action segments agree with the strategy cards (BFA-SEQ-04..07, BFA-STRAT-06): each
+    side's plan holds cards of its own side (BFA-STRAT-01, -03); the revealed card is the
+    acting side's and its phases are the ones carried out; each side holds a card for every
+    one of its action segments still to come."""
     from wargames.armageddon.flow import ActionSegment
 
     out: list[str] = []
+    for side, plan in zip(SIDES, s.plans, strict=True):
+        if any(c in s.data.strategy and s.data.strategy[c].side != side for c in plan):
+            out.append(f"{side} plans with strategy cards of the other side (BFA-STRAT-01, -03)")
     card = None if s.card is None else s.data.strategy[s.card]
     if card is not None and card.side != s.acting:
         out.append(f"the revealed card {s.card} is not the acting side's ({s.acting})")

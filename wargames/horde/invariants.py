@@ -7,7 +7,8 @@
   (HMC-ORDERS-16, -17), and a Medic's aid, which heals Officers only (HMC-SPECIALIST-08): so
   each side's hordes, gone ones included, never hold more than they began with.
 * Units that left the battle stay gone: no square, joined to nobody, in no stealth; a horde off
-  the board after a Full Retreat! has no square either.
+  the board after a Full Retreat! has no square either. Every unit the scenario sets up stays
+  in the roll (its Commanders among them).
 * Officers are joined only to fighting or off-board hordes of their side; a horde's bonus
   Officer is one of its own.
 * Stealth only for Ambushers on a cover square (HMC-TALENT-01).
@@ -69,6 +70,7 @@ def _names(s: S) -> list[str]:
         if u.side not in SIDES
     ]
     known = frozenset(ids)
+    out += _roll(s)
     joined = (
         {u.attached_to for u in s.units} | {u.bonus for u in s.units} | {u.into for u in s.units}
     )
@@ -92,6 +94,18 @@ def _names(s: S) -> list[str]:
         },
         "tasks",
     )
+
+
+def _roll(s: S) -> list[str]:
+    """Every unit the scenario sets up is still in the battle under its id, on its side and of
+    its kind (a horde or an Officer), gone or not: units leave the board, never the roll, and
+    Split! adds a unit beside the first (HMC-ORDERS-16, -17); so each side's Commander, an
+    Officer named by the scenario, is there to give orders (HMC-ORDERS-01, -02)."""
+    roll = {u.id: (u.side, u.is_horde) for u in s.units}
+    lost = [u.id for u in s.setup.units if roll.get(u.id) != (u.side, u.is_horde)]
+    if lost:
+        return [f"the scenario's units {lost[:5]} are not in the battle as set up"]
+    return []
 
 
 def _carried(s: S) -> list[str]:

@@ -1,0 +1,153 @@
+"""Saved states whose pending steps, hands or roll were tampered with (issue 13): each kind the
+fuzzing once accepted and saw break a step later is now refused when it is read, with a
+:class:`SavedStateError` naming the rule broken.
+
+The documents are positions of seeded games (the fuzz corpus, :func:`wargames.fuzz.cases.
+state_bases`) changed by hand the way the fuzz changed them: hands swapped, a step deleted,
+the stack doubled, a cure of an illegal stack deleted or moved, a unit renamed.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+import wargames
+from wargames.core.codec import SavedStateError
+from wargames.fuzz.cases import state_bases
+
+
+def position(game: str, *steps: str) -> dict[str, Any]:
+    """A copy of the first saved position of the fuzz corpus of ``game`` whose pending steps
+    (the tags without the game, bottom first) begin with ``steps``."""
+    for base in state_bases(game):
+        names = [task["@"].split("/", 1)[1] for task in base.document["tasks"]]
+        if names[: len(steps)] == list(steps):
+            found: dict[str, Any] = copy.deepcopy(base.document)
+            return found
+    raise AssertionError(f"no {game} position with the steps {steps}")
+
+
+def refused(game: str, data: dict[str, Any], problem: str) -> None:
+    """Reading ``data`` back is refused for breaking the invariants, ``problem`` named."""
+    cls = type(wargames.load(game))
+    with pytest.raises(SavedStateError, match="breaks the game's invariants") as caught:
+        cls.from_json(data)
+    assert problem in str(caught.value), caught.value
+
+
+def names(data: dict[str, Any]) -> list[str]:
+    return [task["@"].split("/", 1)[1] for task in data["tasks"]]
+
+
+# -- Commands & Colors: Ancients ----------------------------------------------------------------
+
+
+MID_TURN = ("end-turn", "draw-step", "battle-step", "move-step", "order-step")
+
+
+def test_the_untouched_positions_load() -> None:
+    for game, steps in [
+        ("ancients", MID_TURN),
+        ("ancients", ("begin-turn", "deal", "draw-card")),
+        ("armageddon", ("victory", "action-segment", "end-segment", "supply-check")),
+    ]:
+        data = position(game, *steps)
+        assert type(wargames.load(game)).from_json(data).to_json() == data
+
+
+@pytest.mark.rule("CCB-HAND-01")
+def test_ancients_hands_swapped_mid_turn_are_refused() -> None:
+    """The active side has played his card (one card short until the draw), the other holds
+    his Command: swapped, the active side would hold one card too many after the draw."""
+    data = position("ancients", *MID_TURN)
+    data["hands"].reverse()
+    refused("ancients", data, "once the pending draws and play are done: not his Command")
+
+
+@pytest.mark.rule("CCB-HAND-04")
+def test_ancients_hands_swapped_while_dealt_are_refused() -> None:
+    """While the opening hands are dealt, the side dealt first holds his Command and the other
+    fewer: swapped, the side still being dealt would draw past his Command."""
+    data = position("ancients", "begin-turn", "deal", "draw-card")
+    data["hands"].reverse()
+    refused("ancients", data, "not his Command of")
+
+
+@pytest.mark.rule("CCB-TURN-06")
+def test_ancients_card_play_with_its_draw_deleted_is_refused() -> None:
+    data = position("ancients", "end-turn", "draw-step", "play-step")
+    del data["tasks"][1]
+    refused("ancients", data, "PlayStep is pending with no draw below it (CCB-TURN-06)")
+
+
+@pytest.mark.rule("CCB-TURN-01")
+def test_ancients_steps_of_the_turn_out_of_order_are_refused() -> None:
+    data = position("ancients", *MID_TURN)
+    tasks = data["tasks"]
+    tasks[3], tasks[4] = tasks[4], tasks[3]  # the move step above the order step
+    refused("ancients", data, "the steps of the turn are pending out of order or twice")
+
+
+@pytest.mark.rule("CCB-TURN-01")
+def test_ancients_a_second_turn_pending_above_the_first_is_refused() -> None:
+    data = position("ancients", "begin-turn", "deal", "deal", "draw-card")
+    data["tasks"] = data["tasks"] * 2
+    refused("ancients", data, "a turn is pending above the steps of another (CCB-TURN-01)")
+
+
+# -- Battle for Armageddon -----------------------------------------------------------------------
+
+
+def overstacked() -> dict[str, Any]:
+    """A position after the Orks' movement: illegal stacks waiting to be cured, the top of the
+    stack one ``overstacked`` task per area."""
+    for base in state_bases("armageddon"):
+        if "overstacked" in names(base.document):
+            found: dict[str, Any] = copy.deepcopy(base.document)
+            return found
+    raise AssertionError("no armageddon position with illegal stacks being cured")
+
+
+@pytest.mark.rule("BFA-MOVE-09")
+def test_armageddon_a_deleted_cure_leaves_an_illegal_stack_and_is_refused() -> None:
+    data = overstacked()
+    area = data["tasks"][-1]["area"]
+    del data["tasks"][-1]
+    refused("armageddon", data, f"illegal orks stack in {area} outside movement")
+
+
+@pytest.mark.rule("BFA-MOVE-09")
+def test_armageddon_a_cure_below_other_steps_is_refused() -> None:
+    data = overstacked()
+    data["tasks"].insert(1, data["tasks"].pop())
+    refused("armageddon", data, "illegal stacks are cured below other steps, or one twice")
+
+
+@pytest.mark.rule("BFA-MOVE-09")
+def test_armageddon_a_cure_of_a_legal_stack_is_refused() -> None:
+    data = overstacked()
+    state = type(wargames.load("armageddon")).from_json(overstacked())
+    legal = next(a for a in state.data.board.ids if not state.stack(a, "orks"))
+    data["tasks"][-1]["area"] = legal
+    refused("armageddon", data, f"the orks stack in {legal} is to be cured but breaks no rule")
+
+
+# -- horde ------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("HMC-ORDERS-01")
+def test_horde_a_commander_renamed_away_is_refused() -> None:
+    data = position("horde", "end-round", "next-turn", "after-activation", "activation")
+    unit = next(u for u in data["units"] if u["id"] == "CMD-lieutenant")
+    unit["id"] = "CMD-lieutenantCMD-lieutenant"
+    refused("horde", data, "the scenario's units ['CMD-lieutenant'] are not in the battle")
+
+
+def test_horde_a_unit_moved_to_the_other_side_is_refused() -> None:
+    data = position("horde", "end-round", "next-turn", "after-activation", "activation")
+    unit = next(u for u in data["units"] if u["id"] == "CMD-lieutenant")
+    unit["side"] = "red" if unit["side"] == "blue" else "blue"
+    refused("horde", data, "the scenario's units ['CMD-lieutenant'] are not in the battle")
