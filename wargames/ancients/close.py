@@ -25,6 +25,7 @@ import attrs
 from wargames.ancients import actions as act
 from wargames.ancients.combat import Strike, full_strength, roll_task
 from wargames.ancients.flow import Task, end, once
+from wargames.ancients.state import BACK
 from wargames.ancients.terrain import close_combat_dice
 from wargames.ancients.units import Role
 from wargames.core.codec import saved
@@ -159,9 +160,12 @@ class DefenderChoice(Task):
         if can_evade(s, c.target, c.attacker):
             found.append(act.Evade())
         side = s.side_of(c.target)
-        for card in dict.fromkeys(s.hand(side).cards):
-            if rule_of(card).reaction(s, c):
+        cards = s.hand(side).cards
+        for card in dict.fromkeys(cards):
+            if card != BACK and rule_of(card).reaction(s, c):
                 found.append(act.PlayCard(card))
+        if BACK in cards and not found:
+            return (act.Stand(),)  # a view of the other side: his hand may hold a reaction
         return (act.Stand(), *found) if found else ()
 
     def actor(self, s: S) -> Player | None:
