@@ -2,6 +2,7 @@
 
     python benchmarks/balance.py GAME [--games 200] [--seed 0] [--jobs 2] [--scenario NAME]
                                       [--players N] [--band 0.3 0.7] [--json]
+    python benchmarks/balance.py --all [--games 200] [--seed 0] [--jobs 2] [--json]
 
 Game ``k`` is ``wargames.play(GAME, agents={side: "greedy" for every side}, seed=k)`` for ``k``
 in ``seed .. seed + games - 1`` (with the game's options for bot-only play, such as a turn
@@ -13,6 +14,11 @@ mean) and the time: CPU seconds per game, measured in the process that played it
 busy machine distorts it less, and the wall-clock time of the whole run. ``--band LOW HIGH``
 says whether each side's share of wins lies in that band (the issues ask 30-70%, and 40-60% for
 a mirror scenario). ``--json`` prints the same figures as one JSON object.
+
+``--all`` plays every shipped scenario of every installed game in turn (sorted by game, then
+scenario; the same seeds for each) and prints the table of the docs' Balance page: each side's
+wins and share of the decided games, the draws, the mean end turn and the CPU per game, and
+whether each side won between 35% and 65% of the decided games (:data:`DECIDED_BAND`).
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ from typing import Any
 import wargames
 
 AGENT = "greedy"
+DECIDED_BAND = (0.35, 0.65)
+"""The band each side's share of the decided games must lie in (issue 14, item 6)."""
 
 
 def play(
@@ -99,6 +107,7 @@ def summary(game: str, results: list[dict[str, Any]], wall: float, jobs: int) ->
         "wins": {side: wins.get(side, 0) for side in sides},
         "draws": wins.get(None, 0),
         "share": {side: wins.get(side, 0) / n for side in sides} | {"draw": wins[None] / n},
+        "decided_share": _decided_share({side: wins.get(side, 0) for side in sides}),
         "reasons": dict(Counter(r["reason"] for r in results).most_common()),
         "end_turn": ends,
         "mean_end_turn": statistics.fmean(r["turn"] or 0 for r in results),
@@ -113,6 +122,54 @@ def summary(game: str, results: list[dict[str, Any]], wall: float, jobs: int) ->
     }
 
 
+def _decided_share(wins: dict[str, int]) -> dict[str, float | None]:
+    """Each side's share of the games somebody won (``None`` when every game was drawn)."""
+    decided = sum(wins.values())
+    return {side: (won / decided if decided else None) for side, won in wins.items()}
+
+
+def in_decided_band(s: dict[str, Any], band: tuple[float, float] = DECIDED_BAND) -> bool:
+    """Whether every side's share of the decided games lies in ``band``."""
+    shares = _decided_share(s["wins"]).values()
+    return all(share is not None and band[0] <= share <= band[1] for share in shares)
+
+
+def run_all(games: int, seed: int = 0, jobs: int = 1) -> list[dict[str, Any]]:
+    """:func:`run` for every shipped scenario of every installed game, in turn."""
+    rows = []
+    for game in sorted(wargames.games()):
+        for scenario in sorted(wargames.game(game).scenarios()):
+            rows.append(run(game, games, seed, jobs, scenario) | {"scenario": scenario})
+    return rows
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The Balance page's table: a row per scenario, each side's wins with its share of the
+    decided games, the draws with their share of all games."""
+    lines = [
+        "| game | scenario | first side wins | second side wins | draws | mean end turn "
+        "| each side 35-65% of decided |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for s in rows:
+        cells = []
+        decided = _decided_share(s["wins"])
+        for side, won in s["wins"].items():
+            share = decided[side]
+            shown = "-" if share is None else f"{100 * share:.1f}%"
+            cells.append(f"{side} {won} ({shown})")
+        draws = f"{s['draws']} ({100 * s['share']['draw']:.1f}%)"
+        verdict = "yes" if in_decided_band(s) else "**no**"
+        lines.append(
+            f"| {s['game']} | `{s['scenario']}` | {cells[0]} | {cells[1]} | {draws} "
+            f"| {s['mean_end_turn']:.1f} | {verdict} |"
+        )
+    n, first = rows[0]["games"], rows[0]["first_seed"]
+    lines.append("")
+    lines.append(f"Greedy against greedy, {n} games a scenario, seeds {first}-{first + n - 1}.")
+    return "\n".join(lines)
+
+
 def in_band(s: dict[str, Any], band: tuple[float, float]) -> bool:
     """Whether every side's share of wins lies in ``band``."""
     return all(band[0] <= share <= band[1] for side, share in s["share"].items() if side != "draw")
@@ -123,7 +180,9 @@ def report(s: dict[str, Any], band: tuple[float, float] | None = None) -> str:
     title = wargames.game(s["game"]).title
     lines = [f"{title}, greedy vs greedy: {n} games, seeds {first}..{first + n - 1}"]
     for side, won in s["wins"].items():
-        lines.append(f"  {side:9s} wins {won:4d}  ({100 * s['share'][side]:.1f}%)")
+        decided = s["decided_share"][side]
+        of = "" if decided is None else f"; {100 * decided:.1f}% of the decided games"
+        lines.append(f"  {side:9s} wins {won:4d}  ({100 * s['share'][side]:.1f}%{of})")
     lines.append(f"  draws          {s['draws']:4d}  ({100 * s['share']['draw']:.1f}%)")
     if band is not None:
         verdict = "in" if in_band(s, band) else "NOT in"
@@ -152,7 +211,8 @@ def _turns(s: dict[str, Any]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("game", help="game id, e.g. armageddon or warmaster")
+    parser.add_argument("game", nargs="?", help="game id, e.g. armageddon or warmaster")
+    parser.add_argument("--all", action="store_true", help="every scenario of every game")
     parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -163,6 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.all:
+        rows = run_all(args.games, args.seed, max(1, args.jobs))
+        print(json.dumps(rows) if args.json else table(rows))
+        return 0
+    if args.game is None:
+        parser.error("give a GAME, or --all")
     figures = run(args.game, args.games, args.seed, max(1, args.jobs), args.scenario, args.players)
     band = None if args.band is None else (args.band[0], args.band[1])
     if args.json:

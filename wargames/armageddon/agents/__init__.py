@@ -13,6 +13,10 @@ The bot looks one decision ahead, with a plan for the whole phase where one is n
   other counters gather around the Ork stacks in ruined hives and around Ghazghkull for
   combined counter-attacks; empty ruins are re-occupied and rebuilt; every build phase is spent
   to the last point.
+- **Victory.** From turn 5, once one more captured hive would win, every Ork tribe goes for
+  the same hive. Once Ghazghkull is dead the Imperium re-occupies the ruined hives before it
+  garrisons the intact ones, and in the last turn it plays two combat phases instead of
+  building, to retake the hives it lacks.
 - **Every attack** is scored by its expected value on the Combat Results Table: enemy counters
   destroyed or driven off, the prize of the area (a hive to ruin, a captured hive to take back,
   Ghazghkull), minus the bot's own expected losses, with Ghazghkull's re-roll used whenever the
@@ -32,6 +36,8 @@ The modules of this package, by kind of decision:
   ``counterattack`` (Imperial staging and supply cuts).
 - Combat and build: ``attacks`` (attack choice), ``battles`` (cards, re-roll, losses, retreats
   and advances within a battle), ``builds`` (the build phases).
+- Victory: ``victory`` (what each side still needs, when the Orks push and the Imperium
+  strikes).
 - Shared evaluation: ``geography`` (distances, supply lines), ``values`` (worths, prizes, odds
   and expected values), ``threat`` (the attacks each side could bring against an area).
 """

@@ -23,9 +23,14 @@ def imperial_moves(bot: Bot, s: S, moves: list[ac.Move]) -> list[ac.Move]:
     plan = Planner(s, IMPERIUM, moves)
     supplied = supplied_areas(s, IMPERIUM)
     threats = _hive_threats(bot, s)
+    # With Ghazghkull dead, every ruined hive held is a step to victory (BFA-VICTORY-05, 06):
+    # the ruins are re-occupied before the intact hives take their defenders.
+    endgame = not s.ghazghkull_in_play()
+    if endgame:
+        _hold_ruins(s, plan, ("hive",))
     for threat, area in threats:
         _defend(s, plan, area, threat)
-    _hold_ruins(s, plan)
+    _hold_ruins(s, plan, ("factory",) if endgame else ("hive", "factory"))
     cut_supply(s, plan, supplied)
     # Everyone else gathers around the best counter-attack targets, the strongest attackers
     # in the places next to them (weaker counters there make room); the rest close in on the
@@ -105,14 +110,14 @@ def _holds(s: S, area: str, total: int) -> Callable[[int], bool]:
     return safe
 
 
-def _hold_ruins(s: S, plan: Planner) -> None:
-    """Held ruins keep their weakest counter; empty ones are re-occupied (hives first, by two
-    counters; other ruins by one)."""
+def _hold_ruins(s: S, plan: Planner, kinds: tuple[str, ...]) -> None:
+    """Held ruins (of hives and factories of ``kinds``) keep their weakest counter; empty ones
+    are re-occupied (hives first, by two counters; other ruins by one)."""
     specs = s.data.counters
     orks = s.occupied(ORKS)
     ruins = {s.location(c): c for c in s.ruined}
     for area in sorted(ruins, key=lambda a: (s.spec(ruins[a]).kind != "hive", a)):
-        if area in orks:
+        if area in orks or s.spec(ruins[area]).kind not in kinds:
             continue
         holding = s.units(area, IMPERIUM)
         if holding:

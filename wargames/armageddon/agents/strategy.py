@@ -10,6 +10,7 @@ from wargames.armageddon.agents.bot import Bot
 from wargames.armageddon.agents.geography import geo
 from wargames.armageddon.agents.targets import ork_aims
 from wargames.armageddon.agents.values import GHAZ
+from wargames.armageddon.agents.victory import imperial_offensive
 from wargames.armageddon.build import held_ruins, ork_allowance
 from wargames.armageddon.data import ORKS
 from wargames.armageddon.state import DEAD
@@ -42,6 +43,8 @@ def strategy_cards(bot: Bot, s: S) -> tuple[str, str]:
         builds = ork_allowance(s) + (1 if s.holds(ORKS, "mekboyz") else 0)
         if dead and (ork_allowance(s) >= 1 or (builds >= 1 and len(held_ruins(s)) >= 1)):
             return (f"{p}-mc", f"{p}-cb")
+        return (f"{p}-mc", f"{p}-cm")
+    if imperial_offensive(s):
         return (f"{p}-mc", f"{p}-cm")
     return (f"{p}-bm", f"{p}-cb")
 

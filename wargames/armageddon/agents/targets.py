@@ -8,6 +8,7 @@ from wargames.armageddon.agents.bot import Bot
 from wargames.armageddon.agents.geography import geo, hive_sites
 from wargames.armageddon.agents.threat import imperial_threat
 from wargames.armageddon.agents.values import CLEARS, GHAZ, expected, odds_column
+from wargames.armageddon.agents.victory import ork_push
 from wargames.armageddon.combat import defence_of
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.state import ArmageddonState as S
@@ -47,7 +48,17 @@ def assign_targets(
     for area in targets:
         for t, v in _target_scores(bot, s, area, tribes, deploying).items():
             scores[(t, area)] = v
+    if ork_push(s):
+        return _all_on_one(scores, targets, sorted(tribes))
     return _best_assignment(scores, targets, sorted(tribes))
+
+
+def _all_on_one(
+    scores: dict[tuple[str, str], float], targets: list[str], names: list[str]
+) -> dict[str, str]:
+    """Every tribe on the one target with the best total score: one more hive wins."""
+    best = max(targets, key=lambda a: (sum(scores[(t, a)] for t in names), a))
+    return dict.fromkeys(names, best)
 
 
 def _target_scores(
