@@ -17,6 +17,8 @@ from wargames.core.errors import UnknownPlayerError, WargamesError
 GAMES = ("ancients", "armageddon", "warmaster", "horde")
 TEAMS = ({}, {"players": 3}, {"players": 4})
 """Options of the team scenarios swept: the 'Armageddon' variant's sides of one, three, four."""
+SHORT = {"armageddon": 5, "warmaster": 5}
+"""How many times more games the long sweep plays of the games whose random games end soon."""
 
 
 def games(game: str) -> Iterable[tuple[str, dict[str, Any]]]:
@@ -71,10 +73,10 @@ def test_every_view_answers_in_a_game_of_each_scenario(game: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("agent", ["random", "greedy"])
+@pytest.mark.parametrize(("agent", "seeds"), [("random", 8), ("greedy", 3)])
 @pytest.mark.parametrize("game", GAMES)
-def test_every_view_answers_over_many_games(game: str, agent: str) -> None:
-    assert sweep(game, range(8), 1500, agent) > 1000
+def test_every_view_answers_over_many_games(game: str, agent: str, seeds: int) -> None:
+    assert sweep(game, range(seeds * SHORT.get(game, 1)), 1500, agent) > 100
 
 
 def first(
@@ -148,6 +150,23 @@ def test_the_traitor_placing_counters_the_imperial_player_cannot_see() -> None:
     state = wargames.load("warmaster", "boarding")
     view = state.view("imperial")
     assert on_top("PlaceFaceDown")(state)
+    assert view.current_player == state.current_player == "traitor"
+    assert view.legal_actions() == [] != state.legal_actions()
+
+
+def test_the_traitor_destroying_units_over_the_limit_with_counters_hidden() -> None:
+    """Warmaster: an area over the stacking limit only with face-down counters looks within it
+    to the Imperial player; his view names the Traitor to act and lists no unit to lose."""
+    state, viewer = first(
+        "warmaster",
+        "boarding",
+        lambda s: (
+            "imperial"
+            if on_top("Overstacked")(s) and top(s.view("imperial")).area(s.view("imperial")) is None
+            else None
+        ),
+    )
+    view = state.view(viewer)
     assert view.current_player == state.current_player == "traitor"
     assert view.legal_actions() == [] != state.legal_actions()
 
