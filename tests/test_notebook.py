@@ -132,11 +132,11 @@ def test_a_players_view_draws_as_he_sees_it(game_id: str) -> None:
 
 
 def test_a_view_waiting_on_what_it_hides_still_draws() -> None:
-    """The Imperial player's view of the Traitor's secret set-up cannot say who acts next (the
-    step waits on the hidden counters): it prints and draws all the same."""
+    """The Imperial player's view of the Traitor's secret set-up: the step waits on the hidden
+    counters, yet who acts is public (docs/reliability.md); it prints and draws all the same."""
     view = wargames.load("warmaster").view("imperial")
-    assert repr(view).endswith(", next step hidden, seen by imperial>")
-    assert "set-up: a step this view hides" in texts(view._repr_svg_() or "")
+    assert repr(view).endswith(", traitor to decide, seen by imperial>")
+    assert "set-up: Traitor player to act" in texts(view._repr_svg_() or "")
     assert "Traitor player to act" in " ".join(texts(wargames.render(wargames.load("warmaster"))))
 
 

@@ -425,14 +425,17 @@ class TaskState(GameState):
         when ``player`` is the one to act: his choices never depend on what is hidden from him,
         and the very same action objects are then recognised at once when applied here. (A
         view of a view whose next step waits on what the player cannot see shares nothing.)
-        The view is marked as ``player``'s (:func:`~wargames.core.views.viewer_of`), so it
-        draws and prints itself as he sees it."""
+        Who is to act is public, so the view names this state's player to act even where its
+        next step waits on what it hides (a view lists only the actions its viewer can know,
+        see docs/reliability.md). The view is marked as ``player``'s
+        (:func:`~wargames.core.views.viewer_of`), so it draws and prints itself as he sees it."""
         if view is not self:
             mark_view(view, player)
         try:
             acting = self.current_player
         except UnsettledStateError:
             return view
+        view._memo.setdefault("player", acting)
         if player == acting:
             self._legal_tuple()
             for key in self.shared_with_view:

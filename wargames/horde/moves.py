@@ -193,7 +193,11 @@ class MoveOrder(BattleTask):
         return super().explain(s, action)
 
     def legal(self, s: S) -> tuple[Action, ...]:
+        """The squares the order may end on; none known in a view that hides the horde (in
+        stealth, its square unknown to the viewer)."""
         u = s.unit(self.unit)
+        if u.id in s.hidden:
+            return ()
         return tuple(map(partial(cmd.move_to, u.id), move_squares(s, u, self.order, self.target)))
 
     def act(self, s: S, action: Action) -> S:

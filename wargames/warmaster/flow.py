@@ -57,7 +57,8 @@ class PlaceFaceDown(Task):
 
     def legal(self, s: S) -> tuple[Action, ...]:
         unit = self.next_unit(s)
-        assert unit is not None
+        if unit is None:  # the Imperial player's view: the units waiting are hidden from him
+            return ()
         taken = {s.location(c) for c in s.face_down}
         return tuple(
             act.Place(unit, a) for a in s.data.board.ids if a not in taken and a not in s.destroyed

@@ -303,8 +303,10 @@ class LossRoll(DieRoll):
     rule: ClassVar[str] = "WM-REROLL-07"
 
     def actor(self, s: S) -> Player | None:
-        from wargames.warmaster.state import DEAD
+        from wargames.warmaster.state import DEAD, UNKNOWN
 
+        if self.unit == UNKNOWN:  # a view: a hidden counter rolls, as the real state has it
+            return CHANCE
         return None if s.location(self.unit) == DEAD else CHANCE
 
     def run(self, s: S) -> S:

@@ -19,7 +19,7 @@ from wargames.ancients.epic.sections import (
 )
 from wargames.ancients.epic.state import EpicState, epic
 from wargames.ancients.flow import Task, end
-from wargames.ancients.state import SIDES, AncientsState
+from wargames.ancients.state import BACK, SIDES, AncientsState
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -52,17 +52,20 @@ class GiveCards(Task):
 
     def legal(self, s: AncientsState) -> tuple[Action, ...]:
         e = epic(s)
+        cards = e.hand(e.active).cards
         found: list[Action] = [
             Give(card, where)
-            for card in dict.fromkeys(e.hand(e.active).cards)
+            for card in dict.fromkeys(cards)
+            if card != BACK
             for where in self.options(e, card)
         ]
-        if found and e.given:
+        if (found or BACK in cards) and e.given:
             found.append(end("cards"))
         return tuple(found)
 
     def actor(self, s: AncientsState) -> Player | None:
-        return s.seat(s.active, OVERALL) if self.legal(s) else None
+        hidden = BACK in epic(s).hand(s.active).cards  # a view: the Commander has cards to give
+        return s.seat(s.active, OVERALL) if hidden or self.legal(s) else None
 
     def act(self, s: AncientsState, action: Action) -> AncientsState:
         e = epic(s)

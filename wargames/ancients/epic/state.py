@@ -129,7 +129,8 @@ class EpicState(AncientsState):
         for roles in ROLES[self.team]:
             if seat_name(side, roles, self.team) == player:
                 return roles
-        raise ValueError(f"no seat {player!r} with {2 * self.team} players")
+        everyone = (*SIDES, *(seat_name(s, r, self.team) for s in SIDES for r in ROLES[self.team]))
+        raise UnknownPlayerError(player, everyone)
 
     def sees_hand(self, player: Player, side: str) -> bool:
         """Whether ``player`` sees ``side``'s hand: only its Overall Commander (CCB-EPIC-04)."""

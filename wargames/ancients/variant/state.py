@@ -38,7 +38,15 @@ from wargames.ancients import actions as act
 from wargames.ancients.close import Combat, DefenderChoice
 from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState, other
 from wargames.ancients.variant.flanks import COUNTER_ATTACK, flanks_of
-from wargames.ancients.variant.seats import FLANKS, ROLES, mirror, roles_of, seat_for, side_of
+from wargames.ancients.variant.seats import (
+    FLANKS,
+    ROLES,
+    mirror,
+    roles_of,
+    seat_for,
+    seats,
+    side_of,
+)
 from wargames.ancients.variant.sequence import SEQUENCE
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import saved
@@ -201,7 +209,11 @@ class ArmageddonState(AncientsState):
             raise UnknownPlayerError(player, SIDES)
         if player == side:
             return (COMMANDER, *FLANKS)
-        return roles_of(player, self.players_of(side))
+        players = self.players_of(side)
+        if player not in seats(side, players):
+            everyone = (*SIDES, *(seat for s in SIDES for seat in seats(s, self.players_of(s))))
+            raise UnknownPlayerError(player, everyone)
+        return roles_of(player, players)
 
     def view(self, player: Player) -> Self:
         """What ``player`` (a seat, or a side: its Commander) sees (see the module docstring)."""

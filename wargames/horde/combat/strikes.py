@@ -142,6 +142,13 @@ class StrikeHost(TaskState):
         push follow-up tasks, done before anything else."""
 
 
+def unseen(s: StrikeHost, strike: Strike) -> bool:
+    """Whether ``s`` is a view that hides the square of a horde of ``strike`` (an enemy horde
+    in stealth): the strike's numbers, which depend on where both stand, are then unknown."""
+    hidden: frozenset[str] = getattr(s, "hidden", frozenset())
+    return strike.striker in hidden or strike.target in hidden
+
+
 class StrikeTask(tasks.Task[StrikeHost]):
     """One step of attack resolution."""
 
@@ -190,6 +197,8 @@ class AttackRoll(StrikeTask):
     rule: ClassVar[str] = "HMC-ATTACK-02"
 
     def actor(self, s: StrikeHost) -> Player | None:
+        if unseen(s, self.strike):
+            return CHANCE  # a view: the die is rolled (a settled state never waits on no one)
         return None if s.numbers(self.strike).fixed_attack_die else CHANCE
 
     def chance(self, s: StrikeHost) -> tuple[tuple[Action, float], ...]:
@@ -245,10 +254,13 @@ class DamageRoll(StrikeTask):
         return s.numbers(self.strike).formula("full" if self.strike.hit == "full" else "partial")
 
     def actor(self, s: StrikeHost) -> Player | None:
+        if unseen(s, self.strike):
+            return CHANCE  # a view: the die is rolled (a settled state never waits on no one)
         return None if s.numbers(self.strike).max_damage_die else CHANCE
 
     def chance(self, s: StrikeHost) -> tuple[tuple[Action, float], ...]:
-        return die_outcomes(self.formula(s).sides)
+        """The faces of the damage die; none known in a view that hides the die's size."""
+        return () if unseen(s, self.strike) else die_outcomes(self.formula(s).sides)
 
     def act(self, s: StrikeHost, action: Action) -> StrikeHost:
         assert isinstance(action, Roll)
@@ -273,6 +285,8 @@ class DamageRoll(StrikeTask):
         return s.pop(Inflict(strike))
 
     def describe(self, s: StrikeHost) -> str:
+        if unseen(s, self.strike):
+            return f"{self.strike.striker}'s damage die"
         return f"{self.strike.striker}'s damage die (d{self.formula(s).sides})"
 
 
