@@ -10,17 +10,17 @@ import re
 import pytest
 
 import wargames
+from wargames.armageddon import GAME, combat
 from wargames.armageddon import actions as act
-from wargames.armageddon import combat
 from wargames.armageddon.data import IMPERIUM, ORKS, SIDES
-from wargames.armageddon.narration import ArmageddonNarrator
 from wargames.armageddon.state import ArmageddonState
 from wargames.core.engine import CHANCE, Action, Match
 from wargames.core.narration import Narrator
+from wargames.core.steps import StepNarrator
 
 State = ArmageddonState
 Played = list[tuple[State, Action, State]]
-NARRATOR = ArmageddonNarrator()
+NARRATOR = GAME.narration()
 VIEWERS = (None, *SIDES)
 
 
@@ -46,7 +46,7 @@ def game() -> Played:
 
 def test_the_game_descriptor_carries_the_narrator() -> None:
     g = wargames.game("armageddon")
-    assert isinstance(g.narrator, ArmageddonNarrator)
+    assert isinstance(g.narrator, StepNarrator)
     assert isinstance(g.narration(), Narrator)
 
 

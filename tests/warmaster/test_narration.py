@@ -12,16 +12,16 @@ import pytest
 import wargames
 from wargames.core.engine import Action, Match
 from wargames.core.narration import Narrator
+from wargames.core.steps import StepNarrator
+from wargames.warmaster import GAME, battle, teleport
 from wargames.warmaster import actions as act
-from wargames.warmaster import battle, teleport
 from wargames.warmaster.data import IMPERIAL, SIDES, TRAITOR
-from wargames.warmaster.narration import WarmasterNarrator
 from wargames.warmaster.odds import analyse
 from wargames.warmaster.state import WarmasterState
 
 State = WarmasterState
 Played = list[tuple[State, Action, State]]
-NARRATOR = WarmasterNarrator()
+NARRATOR = GAME.narration()
 VIEWERS = (None, *SIDES)
 
 
@@ -52,7 +52,7 @@ def text_for(before: State, action: Action, after: State, viewer: str | None) ->
 
 def test_the_game_descriptor_carries_the_narrator() -> None:
     g = wargames.game("warmaster")
-    assert isinstance(g.narrator, WarmasterNarrator)
+    assert isinstance(g.narrator, StepNarrator)
     assert isinstance(g.narration(), Narrator)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wargames.armageddon import describe, narration, prompts
 from wargames.armageddon.data import (
     IMPERIUM,
     ORKS,
@@ -14,7 +15,6 @@ from wargames.armageddon.data import (
     default_data,
 )
 from wargames.armageddon.flow import new_game_tasks
-from wargames.armageddon.narration import ArmageddonNarrator
 from wargames.armageddon.scenario import load_setup, scenario_names
 from wargames.armageddon.sequence import SEQUENCE
 from wargames.armageddon.state import ARRIVING, DEAD, POOL, UNPLACED, ArmageddonState
@@ -25,6 +25,7 @@ from wargames.core.options import Options
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 from wargames.core.sources import ScenarioSource
+from wargames.core.steps import StepNarrator
 
 DEFAULT_SCENARIO = "campaign"
 OPTIONS = Options()
@@ -148,7 +149,15 @@ GAME = Game(
         note="the scenario's turns (8 in the campaign); the game ends then at the latest",
     ),
     scenario_info=_scenarios,
-    narrator=ArmageddonNarrator(),
+    narrator=StepNarrator(
+        ArmageddonState,
+        narration.told,
+        prompts.deciding,
+        prompts.note,
+        describe.board_text,
+        describe.legend_entries,
+        then=narration.new_choice,
+    ),
 )
 """The registry entry. No determinize hook yet: nothing resamples the hidden cards."""
 

@@ -19,11 +19,11 @@ from wargames.armageddon import actions as act
 from wargames.armageddon import build, combat, flow, movement, phases, specials, supply
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.describe import area_text as area
-from wargames.armageddon.describe import board_text, counter_text, legend_entries, where_we_are
+from wargames.armageddon.describe import counter_text, where_we_are
 from wargames.armageddon.odds import ORDER
 from wargames.armageddon.state import DEAD, READY, ArmageddonState, other
-from wargames.core.engine import Action, GameState, Player
-from wargames.core.steps import Step, trace
+from wargames.core.engine import Player
+from wargames.core.steps import Step
 
 S = ArmageddonState
 ORDINAL = ("", "first", "second", "third", "fourth")
@@ -533,45 +533,7 @@ def told(step: Step[S], viewer: Player | None) -> list[str]:
     return teller(step, viewer) if teller is not None else []
 
 
-# -- the narrator ------------------------------------------------------------------------------
-
-
-class ArmageddonNarrator:
-    """Battle for Armageddon told in plain words (the game's
-    :class:`~wargames.core.narration.Narrator`)."""
-
-    def happened(
-        self, before: GameState, action: Action, after: GameState, viewer: Player | None
-    ) -> Sequence[str]:
-        """Every step ``action`` set off, then who must decide next when a step of the
-        combat (a loss, a retreat, an advance, a re-roll) waits for a player."""
-        assert isinstance(before, S) and isinstance(after, S)
-        lines: list[str] = []
-        for step in trace(before, action):
-            lines += told(step, viewer)
-        if after.tasks and type(after.top) is not type(before.top):
-            lines += next_choice(after)  # a new kind of choice, not the next of a series
-        return lines
-
-    def deciding(self, state: GameState, viewer: Player | None) -> str:
-        assert isinstance(state, S)
-        from wargames.armageddon.prompts import deciding
-
-        return deciding(state, viewer)
-
-    def note(self, state: GameState, action: Action) -> str:
-        assert isinstance(state, S)
-        from wargames.armageddon.prompts import note
-
-        return note(state, action)
-
-    def board(self, state: GameState, viewer: Player | None) -> str:
-        assert isinstance(state, S)
-        return board_text(state, viewer)
-
-    def legend(self, state: GameState) -> Sequence[tuple[str, str]]:
-        assert isinstance(state, S)
-        return legend_entries(state)
+# -- who must now choose ------------------------------------------------------------------------
 
 
 CHOICES = {
@@ -582,6 +544,14 @@ CHOICES = {
     movement.Overstacked: "choose a counter of the over-stacked stack to destroy",
 }
 """The steps of a result that wait for a player, told at the end of what happened."""
+
+
+def new_choice(before: S, after: S) -> list[str]:
+    """:func:`next_choice` after an action that brought a new kind of choice (not the next
+    of a series: the second of three retreats says nothing)."""
+    if after.tasks and type(after.top) is not type(before.top):
+        return next_choice(after)
+    return []
 
 
 def next_choice(s: S) -> list[str]:
@@ -599,9 +569,10 @@ def next_choice(s: S) -> list[str]:
 __all__ = [
     "ORDINAL",
     "TELLERS",
-    "ArmageddonNarrator",
     "attack_title",
     "battle_of",
+    "new_choice",
+    "next_choice",
     "odds_text",
     "outcome_text",
     "sees_plan",

@@ -9,11 +9,12 @@ different way) and lists them. It is for reading a game, never called in play.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-from wargames.core.engine import Action
+from wargames.core.engine import Action, GameState, Player
 from wargames.core.tasks import Task, TaskState
 
 S = TypeVar("S", bound=TaskState)
@@ -48,4 +49,48 @@ def trace(before: S, action: Action) -> list[Step[S]]:
     return steps
 
 
-__all__ = ["Step", "trace"]
+@attrs.frozen
+class StepNarrator(Generic[S]):
+    """A :class:`~wargames.core.narration.Narrator` made of a game's functions, for a game
+    that tells each step an action sets off (:func:`trace`): ``told(step, viewer)`` for each
+    step, then ``then(before, after)`` (e.g. who must now choose); ``deciding``, ``note``,
+    ``board`` and ``legend`` as the protocol asks, on the game's own state class ``state``."""
+
+    state: type[S]
+    told: Callable[[Step[S], Player | None], list[str]]
+    prompt: Callable[[S, Player | None], str]
+    notes: Callable[[S, Action], str]
+    board_text: Callable[[S, Player | None], str]
+    legend_entries: Callable[[S], Sequence[tuple[str, str]]]
+    then: Callable[[S, S], list[str]] | None = None
+
+    def _own(self, state: GameState) -> S:
+        assert isinstance(state, self.state), f"not a {self.state.__name__}"
+        return state
+
+    def happened(
+        self, before: GameState, action: Action, after: GameState, viewer: Player | None
+    ) -> Sequence[str]:
+        """Every step ``action`` set off, as ``viewer`` may read it, then :attr:`then`."""
+        s, t = self._own(before), self._own(after)
+        lines: list[str] = []
+        for step in trace(s, action):
+            lines += self.told(step, viewer)
+        if self.then is not None:
+            lines += self.then(s, t)
+        return lines
+
+    def deciding(self, state: GameState, viewer: Player | None) -> str:
+        return self.prompt(self._own(state), viewer)
+
+    def note(self, state: GameState, action: Action) -> str:
+        return self.notes(self._own(state), action)
+
+    def board(self, state: GameState, viewer: Player | None) -> str:
+        return self.board_text(self._own(state), viewer)
+
+    def legend(self, state: GameState) -> Sequence[tuple[str, str]]:
+        return self.legend_entries(self._own(state))
+
+
+__all__ = ["Step", "StepNarrator", "trace"]

@@ -13,9 +13,10 @@ from wargames.core.options import Option, Options
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 from wargames.core.sources import ScenarioSource
+from wargames.core.steps import StepNarrator
+from wargames.warmaster import describe, narration, prompts
 from wargames.warmaster.data import SIDES, WarmasterData, default_data
 from wargames.warmaster.flow import new_game_tasks
-from wargames.warmaster.narration import WarmasterNarrator
 from wargames.warmaster.odds import analyse, odds_command
 from wargames.warmaster.render import render as _render
 from wargames.warmaster.render import stage as _stage
@@ -160,7 +161,14 @@ GAME = Game(
     ),
     scenario_info=_scenarios,
     determinize=_determinize,
-    narrator=WarmasterNarrator(),
+    narrator=StepNarrator(
+        WarmasterState,
+        narration.told,
+        prompts.deciding,
+        prompts.note,
+        describe.board_text,
+        describe.legend_entries,
+    ),
 )
 """The registry entry; bot-only games get the scenario's bot turn cap so they always end."""
 

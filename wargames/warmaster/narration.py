@@ -12,18 +12,16 @@ told by its back, as :meth:`~wargames.warmaster.state.WarmasterState.view` shows
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from wargames.core.engine import Action, GameState, Player
-from wargames.core.steps import Step, trace
+from wargames.core.engine import Player
+from wargames.core.steps import Step
 from wargames.warmaster import actions as act
 from wargames.warmaster import battle, flow, movement, specials, teleport
 from wargames.warmaster.data import IMPERIAL, TRAITOR, TeleportEffect
 from wargames.warmaster.describe import (
     area_text,
-    board_text,
     hidden,
-    legend_entries,
     phase_name,
     side_name,
     unit_text,
@@ -583,42 +581,4 @@ def outcome_text(s: S) -> str:
     return f"Game over on turn {s.turn}: {who} — {result.reason}"
 
 
-# -- the narrator ------------------------------------------------------------------------------
-
-
-class WarmasterNarrator:
-    """The Warmaster told in plain words (the game's
-    :class:`~wargames.core.narration.Narrator`)."""
-
-    def happened(
-        self, before: GameState, action: Action, after: GameState, viewer: Player | None
-    ) -> Sequence[str]:
-        """Every step ``action`` set off, as ``viewer`` may read it."""
-        assert isinstance(before, S) and isinstance(after, S)
-        lines: list[str] = []
-        for step in trace(before, action):
-            lines += told(step, viewer)
-        return lines
-
-    def deciding(self, state: GameState, viewer: Player | None) -> str:
-        assert isinstance(state, S)
-        from wargames.warmaster.prompts import deciding
-
-        return deciding(state, viewer)
-
-    def note(self, state: GameState, action: Action) -> str:
-        assert isinstance(state, S)
-        from wargames.warmaster.prompts import note
-
-        return note(state, action)
-
-    def board(self, state: GameState, viewer: Player | None) -> str:
-        assert isinstance(state, S)
-        return board_text(state, viewer)
-
-    def legend(self, state: GameState) -> Sequence[tuple[str, str]]:
-        assert isinstance(state, S)
-        return legend_entries(state)
-
-
-__all__ = ["TELLERS", "WarmasterNarrator", "battle_lines", "battle_title", "outcome_text", "told"]
+__all__ = ["TELLERS", "battle_lines", "battle_title", "outcome_text", "told"]
