@@ -23,6 +23,7 @@ from wargames.armageddon.describe import counter_text, where_we_are
 from wargames.armageddon.odds import ORDER
 from wargames.armageddon.state import DEAD, READY, ArmageddonState, other
 from wargames.core.engine import Player
+from wargames.core.narration import cap
 from wargames.core.steps import Step
 
 S = ArmageddonState
@@ -50,10 +51,6 @@ def possessive(side: str) -> str:
 def adjective(side: str) -> str:
     """``"Ork"`` or ``"Imperial"``."""
     return "Ork" if side == ORKS else "Imperial"
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def names(s: S, counters: Sequence[str]) -> str:

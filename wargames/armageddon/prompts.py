@@ -29,6 +29,7 @@ from wargames.armageddon.narration import (
 from wargames.armageddon.odds import attack_odds
 from wargames.armageddon.state import UNPLACED, ArmageddonState, other
 from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.narration import cap
 from wargames.core.tasks import Task
 
 S = ArmageddonState
@@ -271,10 +272,6 @@ def note(s: S, action: Action) -> str:
     if isinstance(action, (act.Lose, act.Eliminate, act.Advance)):
         return counter_text(s, action.counter)
     return ""
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 __all__ = ["PROMPTS", "deciding", "note"]

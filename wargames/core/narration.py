@@ -18,7 +18,7 @@ from typing import Protocol, runtime_checkable
 
 from wargames.core.engine import CHANCE, Action, GameState, Player
 
-__all__ = ["Narrator", "PlainNarrator", "narrator_of"]
+__all__ = ["Narrator", "PlainNarrator", "cap", "narrator_of"]
 
 
 @runtime_checkable
@@ -85,3 +85,8 @@ class PlainNarrator:
 def narrator_of(narrator: Narrator | None) -> Narrator:
     """``narrator``, or the :class:`PlainNarrator` for a game that has none."""
     return narrator if narrator is not None else PlainNarrator()
+
+
+def cap(text: str) -> str:
+    """``text`` with its first letter in capitals (a sentence of narration begins so)."""
+    return text[:1].upper() + text[1:]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from wargames.core.engine import Player
+from wargames.core.narration import cap
 from wargames.core.steps import Step
 from wargames.warmaster import actions as act
 from wargames.warmaster import battle, flow, movement, specials, teleport
@@ -31,10 +32,6 @@ from wargames.warmaster.state import DEAD, WarmasterState, other
 
 S = WarmasterState
 Teller = Callable[[Step[S], Player | None], list[str]]
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def says(side: str, verb: str) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.narration import cap
 from wargames.core.tasks import Task
 from wargames.warmaster import actions as act
 from wargames.warmaster import battle, flow, movement, specials, teleport
@@ -23,7 +24,7 @@ from wargames.warmaster.describe import (
     units_text,
     who,
 )
-from wargames.warmaster.narration import _result_name, battle_title, cap, numbers_text
+from wargames.warmaster.narration import _result_name, battle_title, numbers_text
 from wargames.warmaster.odds import BattleOdds, analyse
 from wargames.warmaster.state import UNPLACED, WarmasterState, other
 
