@@ -29,7 +29,7 @@ from wargames.core.errors import (
     UnknownScenarioError,
     WargamesError,
 )
-from wargames.core.registry import Game, determinize, game, odds
+from wargames.core.registry import Game, action_space, determinize, game, odds
 from wargames.core.sources import ScenarioSource, data_key, not_shipped
 from wargames.core.views import EVERYTHING, PUBLIC
 from wargames.drawing.notebook import render
@@ -68,6 +68,7 @@ __all__ = [
     "UnknownPlayerError",
     "UnknownScenarioError",
     "WargamesError",
+    "action_space",
     "agent",
     "check_scenario",
     "determinize",

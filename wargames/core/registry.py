@@ -51,6 +51,9 @@ from wargames.core.sources import ScenarioSource
 if TYPE_CHECKING:
     import numpy as np
 
+    from wargames.core.actionspace import ActionCodec
+    from wargames.core.observation import Observer
+
 GROUP = "wargames.games"
 
 #: Games shipped with the library, found even when the package is not installed (a checkout).
@@ -179,6 +182,12 @@ class Game:
     narrator: Narrator | None = None
     """The game's plain-words narration for people (:mod:`wargames.core.narration`); use
     :meth:`narration`, which falls back to the action notation and the state summary."""
+    action_space: Callable[[GameState], ActionCodec] | None = None
+    """The numbered actions of a state's scenario (:mod:`wargames.core.actionspace`): the
+    same codec for every state of one scenario and options."""
+    observer: Callable[[GameState], Observer] | None = None
+    """The observation tensor and string of a state's scenario
+    (:mod:`wargames.core.observation`)."""
     takes_sources: bool = False
     """Whether ``new`` also builds the initial state of a user's scenario carried by a record
     (a :class:`~wargames.core.sources.ScenarioSource`, which its states keep); if not, the
@@ -325,7 +334,9 @@ class Game:
             "capabilities": [
                 name
                 for name, hook in (
+                    ("action_space", self.action_space),
                     ("determinize", self.determinize),
+                    ("observer", self.observer),
                     ("odds", self.odds),
                     ("render", self.render),
                     ("seats", self.seats),
@@ -374,6 +385,16 @@ def render_svg(state: GameState, player: Player | None = None) -> str | None:
     """The game's SVG drawing of ``state`` (as ``player`` sees it), if the game draws."""
     g = game_of(state)
     return None if g.render is None else g.render(state, player)
+
+
+def action_space(state: GameState) -> ActionCodec:
+    """The numbered actions of ``state``'s game and scenario
+    (:class:`~wargames.core.actionspace.ActionCodec`); :class:`CapabilityError` for a game
+    that does not number its actions."""
+    g = game_of(state)
+    if g.action_space is None:
+        raise CapabilityError(f"{g.id} does not number its actions")
+    return g.action_space(state)
 
 
 def odds(game_id: str, *args: Any, **kwargs: Any) -> Any:

@@ -1,0 +1,482 @@
+"""Actions as numbers: a fixed action space per game and scenario, where an id means the same
+move in every state (what OpenSpiel's action ids, PettingZoo's and Gymnasium's discrete spaces
+and a network's policy head need).
+
+A game declares its space as :class:`Template` s, one per action class: each field of the
+action ranges over a :class:`Domain` (the scenario's counters, the map's areas, the cards, a
+subset of an area's neighbours...). The id of an action is the offset of its template plus
+the mixed-radix number of its field values, the first field most significant; so "deploy
+counter 17 to area 23" has one id, whatever else the state holds. Player decisions and chance
+outcomes are two spaces (:class:`ActionCodec`), as in OpenSpiel (``num_distinct_actions`` and
+``max_chance_outcomes``).
+
+The codec is a bijection on the legal actions of every state: :meth:`ActionCodec.action_id`
+and :meth:`ActionCodec.action_from_id` undo each other, and two legal actions of one state
+never share an id (the games' property tests check both on random states). An id that is not
+legal in a state is refused by :meth:`~ActionCodec.action_from_id` with the game's own
+:class:`~wargames.core.errors.RuleViolation`, the state unchanged.
+
+Example::
+
+    import wargames
+    state = wargames.load("armageddon")
+    codec = wargames.action_space(state)
+    codec.num_distinct_actions          # the same for every state of the campaign
+    mask = codec.legal_mask(state)      # numpy bool array, True at the legal ids
+    action = codec.action_from_id(state, int(mask.nonzero()[0][0]))
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any, Protocol
+
+import attrs
+import numpy as np
+
+from wargames.core.engine import Action, GameState
+from wargames.core.errors import WargamesError
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = [
+    "ActionCodec",
+    "ActionIdError",
+    "ActionSpace",
+    "Choice",
+    "Dependent",
+    "Domain",
+    "Integers",
+    "Multiset",
+    "Sequences",
+    "Subset",
+    "Template",
+]
+
+
+class ActionIdError(WargamesError, ValueError):
+    """An action id out of its space, or an action the space cannot number: names the id or
+    the action and the problem."""
+
+    def __init__(self, what: str, problem: str) -> None:
+        self.what = what
+        self.problem = problem
+        super().__init__(f"{what}: {problem}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ActionIdError, (self.what, self.problem))
+
+
+class Domain(Protocol):
+    """The values one field of an action can take, numbered ``0 .. size - 1``.
+
+    ``fields`` holds the values of the fields before this one (a :class:`Dependent` domain
+    depends on them); :meth:`index` raises ``KeyError`` or ``ValueError`` for a value outside
+    the domain."""
+
+    @property
+    def size(self) -> int: ...
+
+    def index(self, value: Any, fields: Mapping[str, Any]) -> int: ...
+
+    def value(self, index: int, fields: Mapping[str, Any]) -> Any: ...
+
+    def describe(self) -> str: ...
+
+
+def _positions(values: Sequence[Hashable]) -> dict[Hashable, int]:
+    positions = {v: i for i, v in enumerate(values)}
+    if len(positions) != len(values):
+        raise ValueError(f"a domain lists a value twice: {list(values)!r}")
+    return positions
+
+
+@attrs.frozen
+class Choice:
+    """One of ``values`` (names, numbers, ``None``, booleans), numbered in their order."""
+
+    values: tuple[Hashable, ...] = attrs.field(converter=tuple)
+    label: str = ""
+    _at: dict[Hashable, int] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_at", _positions(self.values))
+
+    @property
+    def size(self) -> int:
+        return len(self.values)
+
+    def index(self, value: Any, fields: Mapping[str, Any]) -> int:
+        return self._at[value]
+
+    def value(self, index: int, fields: Mapping[str, Any]) -> Any:
+        return self.values[index]
+
+    def describe(self) -> str:
+        return self.label or f"one of {len(self.values)}"
+
+
+@attrs.frozen
+class Integers:
+    """A whole number from ``low`` to ``high`` inclusive."""
+
+    low: int
+    high: int
+
+    @property
+    def size(self) -> int:
+        return self.high - self.low + 1
+
+    def index(self, value: Any, fields: Mapping[str, Any]) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"not a whole number: {value!r}")
+        if not self.low <= value <= self.high:
+            raise ValueError(f"{value} is not from {self.low} to {self.high}")
+        return value - self.low
+
+    def value(self, index: int, fields: Mapping[str, Any]) -> Any:
+        return self.low + index
+
+    def describe(self) -> str:
+        return f"{self.low} to {self.high}"
+
+
+@attrs.frozen
+class Subset:
+    """A set of ``min_size`` to ``max_size`` of ``values``, as a tuple in the domain's order.
+
+    Numbered size by size (all the smallest first), each size in lexicographic order of the
+    members' positions (the combinatorial number system)."""
+
+    values: tuple[Hashable, ...] = attrs.field(converter=tuple)
+    max_size: int | None = None
+    min_size: int = 0
+    label: str = ""
+    _at: dict[Hashable, int] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_at", _positions(self.values))
+
+    @property
+    def _top(self) -> int:
+        n = len(self.values)
+        return n if self.max_size is None else min(self.max_size, n)
+
+    @property
+    def size(self) -> int:
+        n = len(self.values)
+        return sum(math.comb(n, k) for k in range(self.min_size, self._top + 1))
+
+    def index(self, value: Any, fields: Mapping[str, Any]) -> int:
+        members = sorted(self._at[v] for v in value)
+        k = len(members)
+        if len(set(members)) != k or not self.min_size <= k <= self._top:
+            raise ValueError(f"not a set of {self.min_size} to {self._top}: {value!r}")
+        if tuple(self.values[i] for i in members) != tuple(value):
+            raise ValueError(f"not in the domain's order: {value!r}")
+        n = len(self.values)
+        base = sum(math.comb(n, j) for j in range(self.min_size, k))
+        return base + _rank_combination(members, n)
+
+    def value(self, index: int, fields: Mapping[str, Any]) -> Any:
+        n = len(self.values)
+        for k in range(self.min_size, self._top + 1):
+            count = math.comb(n, k)
+            if index < count:
+                return tuple(self.values[i] for i in _unrank_combination(index, n, k))
+            index -= count
+        raise IndexError(index)
+
+    def describe(self) -> str:
+        return self.label or f"a set of {self.min_size} to {self._top} of {len(self.values)}"
+
+
+def _rank_combination(members: Sequence[int], n: int) -> int:
+    """The lexicographic rank of the sorted positions ``members`` among the k-subsets of n."""
+    rank, previous, k = 0, -1, len(members)
+    for i, member in enumerate(members):
+        for skipped in range(previous + 1, member):
+            rank += math.comb(n - skipped - 1, k - i - 1)
+        previous = member
+    return rank
+
+
+def _unrank_combination(rank: int, n: int, k: int) -> tuple[int, ...]:
+    members: list[int] = []
+    candidate = 0
+    for i in range(k):
+        while True:
+            count = math.comb(n - candidate - 1, k - i - 1)
+            if rank < count:
+                break
+            rank -= count
+            candidate += 1
+        members.append(candidate)
+        candidate += 1
+    return tuple(members)
+
+
+@attrs.frozen
+class Multiset:
+    """``min_size`` to ``max_size`` of ``values`` with repeats (dice faces), as a tuple in the
+    domain's order; numbered size by size, each size in lexicographic order."""
+
+    values: tuple[Hashable, ...] = attrs.field(converter=tuple)
+    max_size: int
+    min_size: int = 0
+    label: str = ""
+    _at: dict[Hashable, int] = attrs.field(init=False, repr=False, eq=False)
+    _lists: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(init=False, repr=False, eq=False)
+    _ranks: dict[tuple[int, ...], int] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_at", _positions(self.values))
+        n = len(self.values)
+        lists = tuple(
+            tuple(combinations_with_replacement(range(n), k))
+            for k in range(self.min_size, self.max_size + 1)
+        )
+        flat = [m for group in lists for m in group]
+        object.__setattr__(self, "_lists", lists)
+        object.__setattr__(self, "_ranks", {m: i for i, m in enumerate(flat)})
+
+    @property
+    def size(self) -> int:
+        return len(self._ranks)
+
+    def index(self, value: Any, fields: Mapping[str, Any]) -> int:
+        members = tuple(self._at[v] for v in value)
+        if list(members) != sorted(members):
+            raise ValueError(f"not in the domain's order: {value!r}")
+        return self._ranks[members]
+
+    def value(self, index: int, fields: Mapping[str, Any]) -> Any:
+        for group in self._lists:
+            if index < len(group):
+                return tuple(self.values[i] for i in group[index])
+            index -= len(group)
+        raise IndexError(index)
+
+    def describe(self) -> str:
+        return self.label or f"{self.min_size} to {self.max_size} of {len(self.values)}, repeats"
+
+
+@attrs.frozen
+class Sequences:
+    """An ordered tuple of ``min_len`` to ``max_len`` of ``values`` (repeats allowed): a path.
+    Numbered length by length, each length in lexicographic order."""
+
+    values: tuple[Hashable, ...] = attrs.field(converter=tuple)
+    max_len: int
+    min_len: int = 0
+    label: str = ""
+    _at: dict[Hashable, int] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_at", _positions(self.values))
+
+    @property
+    def size(self) -> int:
+        n = len(self.values)
+        return sum(n**k for k in range(self.min_len, self.max_len + 1))
+
+    def index(self, value: Any, fields: Mapping[str, Any]) -> int:
+        k, n = len(value), len(self.values)
+        if not self.min_len <= k <= self.max_len:
+            raise ValueError(f"not {self.min_len} to {self.max_len} long: {value!r}")
+        rank = 0
+        for v in value:
+            rank = rank * n + self._at[v]
+        shorter: int = sum(n**j for j in range(self.min_len, k))
+        return shorter + rank
+
+    def value(self, index: int, fields: Mapping[str, Any]) -> Any:
+        n = len(self.values)
+        for k in range(self.min_len, self.max_len + 1):
+            if index < n**k:
+                digits = []
+                for _ in range(k):
+                    index, digit = divmod(index, n)
+                    digits.append(self.values[digit])
+                return tuple(reversed(digits))
+            index -= n**k
+        raise IndexError(index)
+
+    def describe(self) -> str:
+        return self.label or f"a path of {self.min_len} to {self.max_len} of {len(self.values)}"
+
+
+@attrs.frozen
+class Dependent:
+    """A field whose values depend on an earlier field ``on``: ``domains[fields[on]]`` (an
+    attack's supporting areas among its target's neighbours). Its size is the largest of
+    them, so some numbers are unused for a smaller one."""
+
+    on: str
+    domains: Mapping[Hashable, Domain]
+    label: str = ""
+
+    @property
+    def size(self) -> int:
+        return max((d.size for d in self.domains.values()), default=0)
+
+    def index(self, value: Any, fields: Mapping[str, Any]) -> int:
+        return self.domains[fields[self.on]].index(value, fields)
+
+    def value(self, index: int, fields: Mapping[str, Any]) -> Any:
+        domain = self.domains[fields[self.on]]
+        if index >= domain.size:
+            raise IndexError(index)
+        return domain.value(index, fields)
+
+    def describe(self) -> str:
+        return self.label or f"depends on {self.on} (up to {self.size})"
+
+
+@attrs.frozen
+class Template:
+    """The ids of one action class: ``fields`` names each ``__init__`` argument of ``kind`` in
+    order with its :class:`Domain` (fields left out keep their defaults)."""
+
+    kind: type
+    fields: tuple[tuple[str, Domain], ...] = attrs.field(converter=tuple)
+    note: str = ""
+
+    @property
+    def size(self) -> int:
+        return math.prod(domain.size for _, domain in self.fields)
+
+    def encode(self, action: Action) -> int:
+        number, seen = 0, {}
+        for name, domain in self.fields:
+            value = getattr(action, name)
+            seen[name] = value
+            number = number * domain.size + domain.index(value, seen)
+        return number
+
+    def decode(self, number: int) -> Action:
+        digits = []
+        for _, domain in reversed(self.fields):
+            number, digit = divmod(number, domain.size)
+            digits.append(digit)
+        values: dict[str, Any] = {}
+        for (name, domain), digit in zip(self.fields, reversed(digits), strict=True):
+            values[name] = domain.value(digit, values)
+        action: Action = self.kind(**values)
+        return action
+
+    def describe(self) -> str:
+        parts = ", ".join(f"{name}: {domain.describe()}" for name, domain in self.fields)
+        return f"{self.kind.__name__}({parts})"
+
+
+class ActionSpace:
+    """Numbered actions: the templates one after another, ``size`` ids in all."""
+
+    def __init__(self, templates: Sequence[Template], name: str = "actions") -> None:
+        self.name = name
+        self.templates = tuple(templates)
+        self._by_kind: dict[type, tuple[int, Template]] = {}
+        self._starts: list[int] = []
+        start = 0
+        for template in self.templates:
+            if template.kind in self._by_kind:
+                raise ValueError(f"two templates for {template.kind.__name__}")
+            self._by_kind[template.kind] = (start, template)
+            self._starts.append(start)
+            start += template.size
+        self.size = start
+
+    def encode(self, action: Action) -> int:
+        """The id of ``action`` (:class:`ActionIdError` if the space cannot number it)."""
+        found = self._by_kind.get(type(action))
+        if found is None:
+            raise ActionIdError(str(action), f"no {self.name} template for {type(action).__name__}")
+        start, template = found
+        try:
+            return start + template.encode(action)
+        except (KeyError, ValueError, IndexError, TypeError) as error:
+            raise ActionIdError(str(action), f"outside the {self.name} space ({error})") from None
+
+    def decode(self, action_id: int) -> Action:
+        """The action numbered ``action_id`` (:class:`ActionIdError` if none is)."""
+        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
+            raise ActionIdError(repr(action_id), "an action id is a whole number")
+        action_id = int(action_id)
+        if not 0 <= action_id < self.size:
+            raise ActionIdError(str(action_id), f"not an id of {self.name} (0 to {self.size - 1})")
+        slot = bisect.bisect_right(self._starts, action_id) - 1
+        template = self.templates[slot]
+        try:
+            return template.decode(action_id - self._starts[slot])
+        except (IndexError, KeyError, ValueError) as error:
+            raise ActionIdError(str(action_id), f"an unused id of {self.name} ({error})") from None
+
+    def layout(self) -> list[dict[str, Any]]:
+        """Each template's first id, number of ids and fields (for docs and debugging)."""
+        return [
+            {"kind": t.kind.__name__, "first": s, "count": t.size, "fields": t.describe()}
+            for s, t in zip(self._starts, self.templates, strict=True)
+        ]
+
+
+@attrs.frozen
+class ActionCodec:
+    """A game's two numbered spaces for one scenario: the players' ``decisions`` and the
+    ``chance`` outcomes. Every method takes the state so that the right space is used."""
+
+    decisions: ActionSpace
+    chance: ActionSpace
+    note: str = ""
+    """What the game decomposes or leaves out, in words (its docs page says more)."""
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.decisions.size
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return self.chance.size
+
+    def space(self, state: GameState) -> ActionSpace:
+        """The space of the pending choice: chance outcomes at a chance node."""
+        return self.chance if state.is_chance else self.decisions
+
+    def action_id(self, state: GameState, action: Action) -> int:
+        """The id of ``action`` in the space of ``state``'s pending choice."""
+        return self.space(state).encode(action)
+
+    def action_from_id(self, state: GameState, action_id: int) -> Action:
+        """The legal action of ``state`` numbered ``action_id``; an id legal in no state is an
+        :class:`ActionIdError`, one not legal here the game's
+        :class:`~wargames.core.errors.RuleViolation` (the state unchanged)."""
+        action = self.space(state).decode(action_id)
+        if not state.is_legal(action):
+            raise state._explain(action)
+        return action
+
+    def legal_ids(self, state: GameState) -> list[int]:
+        """The ids of the legal actions (chance outcomes at a chance node), ascending."""
+        encode = self.space(state).encode
+        return sorted(encode(a) for a in state.legal_actions())
+
+    def legal_mask(self, state: GameState) -> npt.NDArray[np.bool_]:
+        """A bool array over the pending space, True at the legal ids."""
+        space = self.space(state)
+        mask = np.zeros(space.size, dtype=np.bool_)
+        mask[[space.encode(a) for a in state.legal_actions()]] = True
+        return mask
+
+    def chance_ids(self, state: GameState) -> list[tuple[int, float]]:
+        """``(id, probability)`` of each chance outcome of ``state`` (empty elsewhere)."""
+        encode = self.chance.encode
+        return [(encode(a), p) for a, p in state.chance_outcomes()]
+
+
+def names(values: Iterable[Any]) -> tuple[Hashable, ...]:
+    """Distinct values in first-seen order (a domain from a roster that may repeat)."""
+    return tuple(dict.fromkeys(values))
