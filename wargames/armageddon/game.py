@@ -18,6 +18,7 @@ from wargames.armageddon.flow import new_game_tasks
 from wargames.armageddon.scenario import load_setup, scenario_names
 from wargames.armageddon.sequence import SEQUENCE
 from wargames.armageddon.state import ARRIVING, DEAD, POOL, UNPLACED, ArmageddonState
+from wargames.core.actionspace import ActionCodec
 from wargames.core.agents import RandomAgent
 from wargames.core.cards import Deck, Pile
 from wargames.core.engine import GameState, Player
@@ -111,6 +112,12 @@ def _scenarios() -> tuple[ScenarioInfo, ...]:
     )
 
 
+def _action_space(state: GameState) -> ActionCodec:
+    from wargames.armageddon.numbering import action_codec
+
+    return action_codec(state)
+
+
 def _render(state: GameState, player: Player | None) -> str:
     from wargames.armageddon.render import render
 
@@ -149,6 +156,7 @@ GAME = Game(
         note="the scenario's turns (8 in the campaign); the game ends then at the latest",
     ),
     scenario_info=_scenarios,
+    action_space=_action_space,
     narrator=StepNarrator(
         ArmageddonState,
         narration.told,
