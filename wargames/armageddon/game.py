@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wargames.armageddon import describe, narration, prompts
 from wargames.armageddon.data import (
@@ -27,6 +27,9 @@ from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 from wargames.core.sources import ScenarioSource
 from wargames.core.steps import StepNarrator
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DEFAULT_SCENARIO = "campaign"
 OPTIONS = Options()
@@ -118,6 +121,13 @@ def _action_space(state: GameState) -> ActionCodec:
     return action_codec(state)
 
 
+def _determinize(state: GameState, player: Player, rng: np.random.Generator) -> GameState:
+    from wargames.armageddon.hidden import resample_hidden
+
+    assert isinstance(state, ArmageddonState)
+    return resample_hidden(state, player, rng)
+
+
 def _render(state: GameState, player: Player | None) -> str:
     from wargames.armageddon.render import render
 
@@ -156,6 +166,7 @@ GAME = Game(
         note="the scenario's turns (8 in the campaign); the game ends then at the latest",
     ),
     scenario_info=_scenarios,
+    determinize=_determinize,
     action_space=_action_space,
     narrator=StepNarrator(
         ArmageddonState,
@@ -167,6 +178,6 @@ GAME = Game(
         then=narration.new_choice,
     ),
 )
-"""The registry entry. No determinize hook yet: nothing resamples the hidden cards."""
+"""The registry entry."""
 
 __all__ = ["DEAD", "DEFAULT_SCENARIO", "GAME", "IMPERIUM", "OPTIONS", "ORKS", "new_game"]
