@@ -126,6 +126,10 @@ def test_ids_are_the_same_in_every_state() -> None:
             for a in _options(s):
                 i = codec.action_id(s, a)
                 assert seen.setdefault((s.is_chance, a), i) == i, a
+    kinds = {type(a).__name__ for _, a in seen}
+    codec = action_codec(_start("campaign"))
+    templates = [*codec.decisions.layout(), *codec.chance.layout()]
+    assert kinds == {row["kind"] for row in templates}  # these games meet every template
     ends = {a: i for (chance, a), i in seen.items() if isinstance(a, Pass)}
     assert set(ends) == {Pass(w) for w in ("phase", "card", "advance", "buying", "build")}
 
