@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from bfa import started
 
 import wargames
 from wargames.armageddon import actions as act
@@ -284,3 +285,22 @@ def test_the_docs_tables_are_the_layouts() -> None:
     assert templates_markdown(codec.chance) in page
     assert f"**{codec.num_distinct_actions:,} decisions**" in page
     assert f"{observer(s).layout.size:,} floats" in page
+
+
+@pytest.mark.rule("BFA-STRAT-03")
+def test_astropathic_warning_shows_the_ork_plan() -> None:
+    """With Astropathic Warning played, the Imperial tensor names the Orks' stacked cards
+    and determinize keeps them; the Orks still see the Imperial plan face down."""
+    m = started(imperium=("astropathic-warning", "rail-convoy"))
+    m.apply("plan orks-cm orks-mb")
+    m.apply("play astropathic-warning")
+    s = m.apply("plan imperium-bm imperium-bc")
+    assert isinstance(s, ArmageddonState)
+    o = observer(s)
+    b = _blocks(s, IMPERIUM)
+    assert b["plans"][0, 0, o.cards.index("orks-cm")] == 1
+    assert b["plans"][0, 1, o.cards.index("orks-mb")] == 1
+    assert _blocks(s, ORKS)["plans"][1, :, len(o.cards)].tolist() == [1, 1]
+    guess = wargames.determinize(s, IMPERIUM, np.random.default_rng(3))
+    assert guess.plans[0] == ("orks-cm", "orks-mb")
+    assert np.array_equal(observation_tensor(guess, IMPERIUM), observation_tensor(s, IMPERIUM))
