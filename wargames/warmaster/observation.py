@@ -329,7 +329,8 @@ class WarmasterObserver:
 
     def text(self, view: GameState, player: Player) -> str:
         """What ``player`` sees: the board as the game prints it (backs as ``[eye]``), who is to
-        decide what, and the whole view as canonical JSON (the pending steps included)."""
+        decide what, and the whole view as canonical JSON (the pending steps included; the scenario
+        by its name, and a user's by its hash too)."""
         from wargames.warmaster import prompts
 
         assert isinstance(view, WarmasterState)
@@ -337,7 +338,10 @@ class WarmasterObserver:
             pending = prompts.deciding(view, player)
         except UnsettledStateError:  # pragma: no cover - a settled view always says
             pending = ""
-        state = json.dumps(state_to_json(view), sort_keys=True, separators=(",", ":"))
+        seen = state_to_json(view)
+        source = view.setup.source  # a user scenario by its name and hash, not its whole file
+        seen["scenario"] = f"{source.name} {source.sha256}".strip()
+        state = json.dumps(seen, sort_keys=True, separators=(",", ":"))
         return f"{player} observes\n{view}\n{pending}\nstate: {state}"
 
 
