@@ -119,7 +119,7 @@ def test_one_space_per_scenario_and_its_size() -> None:
     assert {t["kind"] for t in team.decisions.layout()} >= {"Place", "CounterAttack", "Credit"}
 
 
-@pytest.mark.rule("CCB-DICE-01", "CCB-CARDS-19")
+@pytest.mark.rule("CCB-DICE-01", "CCB-BATTLE-07", "CCB-CARDS-19")
 def test_a_roll_has_at_most_the_dice_the_scenario_allows() -> None:
     s = wargames.load("ancients", "twin-valleys")
     assert isinstance(s, AncientsState)
