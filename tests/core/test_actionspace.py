@@ -132,3 +132,24 @@ def test_what_a_space_cannot_number_is_an_action_id_error() -> None:
         s.encode(Attack("B", ("C",)))
     with pytest.raises(ActionIdError, match="outside"):
         s.encode(Roll(7))
+
+
+def test_a_dependent_domain_measures_its_domains_once() -> None:
+    """Encoding reads a field's size for every action: a dependent domain over a board's worth
+    of domains keeps the largest instead of measuring them all again."""
+    measured = []
+
+    @attrs.frozen
+    class Counted:
+        values: tuple[str, ...]
+
+        @property
+        def size(self) -> int:
+            measured.append(self)
+            return len(self.values)
+
+    domains = {a: Counted(tuple(AREAS[: i + 1])) for i, a in enumerate(AREAS)}
+    dependent = Dependent("area", domains)  # type: ignore[arg-type]
+    calls = len(measured)
+    assert dependent.size == len(AREAS) and dependent.size == len(AREAS)
+    assert len(measured) == calls == len(AREAS)
