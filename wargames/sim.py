@@ -3,14 +3,18 @@
 Example::
 
     import wargames
-    from wargames.sim import summary
+    from wargames.sim import summary, to_frame
 
     records = wargames.simulate("armageddon", 100, agents={"orks": "greedy"}, seed=0)
     summary(records)["wins"]        # {'orks': ..., 'imperium': ...}
+    to_frame(records)               # one row per game, a pandas DataFrame (extra [data])
 
 Game ``k`` is played with seed ``seed + k`` by :func:`wargames.play`, so a batch is the same
 whether it runs in a loop here, on a :class:`~concurrent.futures.ProcessPoolExecutor` or on a
 Dask cluster (``client.get_executor()``), and any single game can be replayed from its record.
+
+:func:`rows` turns records into one plain dict per game (no pandas needed); :func:`to_frame`
+makes them a tidy :class:`pandas.DataFrame`. ``import wargames.sim`` does not import pandas.
 """
 
 from __future__ import annotations
@@ -18,18 +22,29 @@ from __future__ import annotations
 import copy
 import statistics
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
 from typing import Any
+
+import attrs
 
 import wargames
 from wargames.core import bounds, registry
-from wargames.core.engine import Agent, Player, Record
-from wargames.core.errors import UnknownNameError
+from wargames.core.engine import CHANCE, Agent, GameState, Player, Record
+from wargames.core.errors import (
+    CapabilityError,
+    NotationError,
+    RecordError,
+    RuleViolation,
+    UnknownNameError,
+)
+from wargames.core.sources import scenario_name
 
-__all__ = ["simulate", "summary"]
+__all__ = ["COLUMNS", "rows", "simulate", "summary", "to_frame"]
 
 AgentSpec = Mapping[Player, Agent | str]
+Progress = Callable[[int], None]
+"""``progress(k)``: ``k`` more games of a batch are over (for a progress bar)."""
 
 
 def simulate(
@@ -42,6 +57,7 @@ def simulate(
     *,
     max_steps: int | None = None,
     chunksize: int = 1,
+    progress: Progress | None = None,
     **options: Any,
 ) -> list[Record]:
     """Play ``n`` games of ``game_id`` with seeds ``seed .. seed + n - 1``; their records in order.
@@ -50,12 +66,15 @@ def simulate(
     :func:`wargames.play`; players left out get ``"random"``. Agent objects are copied for every
     game (pickled on the way to an executor, deep-copied here), so each game starts from the
     agent as given and the batch does not depend on where or in which order the games run.
+    Each record names the agents that played by name (:attr:`Record.agents`: the sides left out
+    as ``"random"``; an agent object has no name and is not listed).
 
     ``executor`` is any :class:`concurrent.futures.Executor` (a process pool, a thread pool,
     Dask's ``client.get_executor()``); without one the games run one after another here.
     ``chunksize`` games go to the executor per task (more per task means less overhead for
     short games). ``max_steps`` caps each game; ``options`` go to the game (after its
-    ``bot_options``).
+    ``bot_options``). ``progress(k)`` is called here, in the caller's thread, each time ``k``
+    more games are over (a progress bar's ``update``).
 
     The numbers are bounded (:mod:`wargames.core.bounds`): ``n`` from 0 to 1,000,000,
     ``seed`` from 0 so that ``seed + n - 1`` stays below ``2**128``, ``chunksize`` from 1,
@@ -72,14 +91,31 @@ def simulate(
         bounds.whole("max_steps", max_steps, 0, bounds.MAX_STEPS)
     specs = dict(agents or {})
     _check(game_id, specs, scenario, options)
+    done = progress or _nothing
     if executor is None:
-        return _play_many(game_id, specs, range(seed, seed + n), scenario, max_steps, options)
+        records: list[Record] = []
+        for s in range(seed, seed + n):
+            records += _play_many(game_id, specs, [s], scenario, max_steps, options)
+            done(1)
+        return records
     chunks = [range(s, min(s + chunksize, seed + n)) for s in range(seed, seed + n, chunksize)]
     futures = [
         executor.submit(_play_many, game_id, specs, chunk, scenario, max_steps, options)
         for chunk in chunks
     ]
+    _wait(futures, [len(chunk) for chunk in chunks], done)
     return [record for future in futures for record in future.result()]
+
+
+def _nothing(_: int) -> None:
+    """No progress shown."""
+
+
+def _wait(futures: Sequence[Future[Any]], sizes: Sequence[int], progress: Progress) -> None:
+    """Wait for every future, telling ``progress`` how many games each one held as it ends."""
+    size = {id(f): k for f, k in zip(futures, sizes, strict=True)}
+    for future in as_completed(futures):
+        progress(size[id(future)])
 
 
 def _check(game_id: str, agents: AgentSpec, scenario: str | None, options: dict[str, Any]) -> None:
@@ -104,14 +140,140 @@ def _play_many(
 ) -> list[Record]:
     """Play one game per seed (this runs in the worker of an executor)."""
     records = []
+    names = _agent_names(game_id, agents)
     for seed in seeds:
         fresh = {p: a if isinstance(a, str) else copy.deepcopy(a) for p, a in agents.items()}
-        records.append(
-            wargames.play(
-                game_id, agents=fresh, seed=seed, scenario=scenario, max_steps=max_steps, **options
-            )
+        record = wargames.play(
+            game_id, agents=fresh, seed=seed, scenario=scenario, max_steps=max_steps, **options
         )
+        records.append(attrs.evolve(record, agents=names))
     return records
+
+
+def _agent_names(game_id: str, agents: Mapping[Player, Agent | str]) -> dict[Player, str]:
+    """Who plays each side by name (``random`` for a side left out, as in
+    :func:`wargames.match`), then the seats given their own agent; agent objects left out."""
+    given = {p: a for p, a in agents.items()}
+    names: dict[Player, str] = {}
+    for player in (*registry.game(game_id).players, *given):
+        spec = given.get(player, "random")
+        if isinstance(spec, str):
+            names[player] = spec
+    return names
+
+
+# -- one row per game --------------------------------------------------------------------------
+
+COLUMNS = ("seed", "game", "scenario", "winner", "reason", "turns", "decisions", "actions")
+"""The columns of every row (:func:`rows`), in order; ``agent_PLAYER`` columns follow
+``scenario`` and the game's own :attr:`~wargames.core.registry.Game.summary` columns come
+last."""
+
+
+def rows(records: Iterable[Record], executor: Executor | None = None) -> list[dict[str, Any]]:
+    """One JSON-ready dict per record, in order: :data:`COLUMNS`, who played, and the game's
+    summary of its last position.
+
+    * ``seed``, ``game``; ``scenario``: the scenario's id (the game's default filled in) or a
+      user's scenario's name;
+    * ``agent_PLAYER`` for every player the record names (:attr:`Record.agents`);
+    * ``winner`` (``None`` for a draw or a game not over), ``reason`` (``None`` for a game not
+      over: one stopped by ``max_steps``), ``turns`` (:attr:`Outcome.turn`, ``None`` when not
+      over or not told);
+    * ``decisions``: the actions taken by players, ``actions``: every action, dice included;
+    * the game's figures of the last position (:attr:`~wargames.core.registry.Game.summary`:
+      ``hives_orks``, ``magnitude_red``...).
+
+    The decisions and the last position are found by replaying each record (every action
+    checked, as :func:`wargames.replay` does, a bad one a
+    :class:`~wargames.core.errors.RecordError` naming it), on ``executor`` if one is given
+    (in chunks, like :func:`simulate`).
+    """
+    batch = list(records)
+    if executor is None:
+        return _rows_of(batch)
+    size = max(1, min(16, len(batch) // 32))
+    futures = [executor.submit(_rows_of, batch[i : i + size]) for i in range(0, len(batch), size)]
+    return [row for future in futures for row in future.result()]
+
+
+def _rows_of(records: Sequence[Record]) -> list[dict[str, Any]]:
+    """The rows of ``records`` (this runs in the worker of an executor)."""
+    return [_row(record, *_last_state(record)) for record in records]
+
+
+def _last_state(record: Record) -> tuple[GameState, int]:
+    """The record's last state and how many of its actions were players' decisions: every
+    action applied again and checked, keeping only the current state."""
+    record.check_replayable()
+    try:
+        g = registry.game(record.game)
+    except UnknownNameError as exc:
+        raise RecordError("game", exc.message) from None
+    state = wargames._initial(g, record)
+    decisions = 0
+    for i, action in enumerate(record.actions):
+        if state.current_player != CHANCE:
+            decisions += 1
+        try:
+            state = state.apply(action)
+        except (RuleViolation, NotationError) as exc:
+            raise RecordError(f"actions[{i}]", f"{action!r} cannot be applied: {exc}") from exc
+    return state, decisions
+
+
+def _row(record: Record, last: GameState, decisions: int) -> dict[str, Any]:
+    """One game's row from its record and last state (see :func:`rows`)."""
+    g = registry.game(record.game)
+    outcome = record.outcome
+    row: dict[str, Any] = {
+        "seed": record.seed,
+        "game": record.game,
+        "scenario": scenario_name(record.scenario) or g.default_scenario,
+    }
+    row.update({f"agent_{player}": name for player, name in record.agents.items()})
+    row.update(
+        winner=None if outcome is None else outcome.winner,
+        reason=None if outcome is None else outcome.reason,
+        turns=None if outcome is None else outcome.turn,
+        decisions=decisions,
+        actions=len(record.actions),
+    )
+    if g.summary is not None:
+        row.update(g.summary(last))
+    return row
+
+
+def to_frame(records: Iterable[Record], executor: Executor | None = None) -> Any:
+    """A tidy :class:`pandas.DataFrame` of a batch: one row per record, in order (the columns
+    of :func:`rows`: :data:`COLUMNS` with the ``agent_PLAYER`` columns after ``scenario`` and
+    the games' summary columns last; a column a game does not have is empty for its rows).
+
+    Needs pandas (``pip install "wargames-rules[data]"``; without it a
+    :class:`~wargames.core.errors.CapabilityError`); pandas is imported here only. ``turns``
+    is a nullable whole-number column; a seed too large for 64 bits keeps the column as Python
+    integers. ``executor`` replays the records there (:func:`rows`).
+    """
+    pd = _pandas()
+    table = rows(records, executor)
+    columns = list(COLUMNS)
+    agents = [c for c in dict.fromkeys(k for r in table for k in r) if c.startswith("agent_")]
+    extra = [c for c in dict.fromkeys(k for r in table for k in r) if c not in {*COLUMNS, *agents}]
+    columns[3:3] = agents
+    frame = pd.DataFrame.from_records(table, columns=[*columns, *extra])
+    frame["turns"] = frame["turns"].astype("Int64")
+    return frame
+
+
+def _pandas() -> Any:
+    """The pandas module, or a :class:`CapabilityError` saying how to install it."""
+    try:
+        import pandas
+    except ImportError:
+        raise CapabilityError(
+            'wargames.sim.to_frame needs pandas: pip install "wargames-rules[data]"'
+        ) from None
+    return pandas
 
 
 def summary(records: Sequence[Record]) -> dict[str, Any]:
