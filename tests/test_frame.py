@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ import wargames
 from wargames.core import registry
 from wargames.core.engine import CHANCE, Record
 from wargames.core.errors import CapabilityError, RecordError
-from wargames.sim import COLUMNS, rows, simulate, to_frame
+from wargames.sim import COLUMNS, rows, simulate, simulate_rows, to_frame
 
 
 @pytest.fixture
@@ -86,6 +87,23 @@ def test_rows_are_plain_json_ready_and_the_same_on_an_executor() -> None:
     with ThreadPoolExecutor(max_workers=2) as pool:
         assert rows(records, pool) == table
     assert rows([]) == []
+
+
+@pytest.mark.usefixtures("toy")
+def test_rows_made_while_playing_are_those_of_the_replays() -> None:
+    records, table = simulate_rows("toy", 8, agents={"red": "greedy"}, seed=11)
+    assert records == simulate("toy", 8, agents={"red": "greedy"}, seed=11)
+    assert table == rows(records)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        assert simulate_rows("toy", 8, {"red": "greedy"}, 11, executor=pool) == (records, table)
+    if importlib.util.find_spec("pandas"):
+        assert to_frame(table).equals(to_frame(records))
+
+
+@pytest.mark.parametrize("game", ["armageddon", "warmaster", "horde", "ancients"])
+def test_the_games_rows_made_while_playing_are_those_of_the_replays(game: str) -> None:
+    records, table = simulate_rows(game, 2, seed=1, max_steps=150)
+    assert table == rows(records)
 
 
 @pytest.mark.usefixtures("toy")

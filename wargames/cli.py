@@ -706,9 +706,8 @@ def _simulate(rest: list[str]) -> int:
     }
     sim.simulate(g.id, 0, **batch)  # every name and option checked before a worker starts
     with _executor(ns.jobs, ns.dask) as executor, _progress_bar(ns.n, g.id) as bar:
-        records = sim.simulate(g.id, ns.n, executor=executor, progress=bar, **batch)
-        table = sim.rows(records, executor) if ns.json else []
-        frame = sim.to_frame(records, executor) if ns.csv is not None else None
+        records, table = sim.simulate_rows(g.id, ns.n, executor=executor, progress=bar, **batch)
+    frame = sim.to_frame(table) if ns.csv is not None else None
     if ns.json:
         _print_json({"summary": sim.summary(records), "games": table})
     elif ns.csv is not None:

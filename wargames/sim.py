@@ -40,7 +40,7 @@ from wargames.core.errors import (
 )
 from wargames.core.sources import scenario_name
 
-__all__ = ["COLUMNS", "rows", "simulate", "summary", "to_frame"]
+__all__ = ["COLUMNS", "rows", "simulate", "simulate_rows", "summary", "to_frame"]
 
 AgentSpec = Mapping[Player, Agent | str]
 Progress = Callable[[int], None]
@@ -84,6 +84,75 @@ def simulate(
     :class:`~wargames.core.errors.WargamesError` (:class:`~wargames.core.errors.OptionError`,
     :class:`~wargames.core.errors.UnknownNameError`) at once, not in a worker.
     """
+    played = _batch(
+        game_id,
+        n,
+        agents,
+        seed,
+        scenario,
+        executor,
+        max_steps,
+        chunksize,
+        progress,
+        options,
+        with_rows=False,
+    )
+    return [record for record, _ in played]
+
+
+def simulate_rows(
+    game_id: str,
+    n: int,
+    agents: AgentSpec | None = None,
+    seed: int = 0,
+    scenario: str | None = None,
+    executor: Executor | None = None,
+    *,
+    max_steps: int | None = None,
+    chunksize: int = 1,
+    progress: Progress | None = None,
+    **options: Any,
+) -> tuple[list[Record], list[dict[str, Any]]]:
+    """:func:`simulate` and :func:`rows` in one pass: the records of the batch and one row per
+    game, each row made where the game was played from its last state and its log, so no game
+    is replayed (:func:`rows` replays each record, which costs about as much again as playing
+    it with random bots). The arguments are :func:`simulate`'s; ``to_frame(rows)`` makes the
+    rows a DataFrame."""
+    played = _batch(
+        game_id,
+        n,
+        agents,
+        seed,
+        scenario,
+        executor,
+        max_steps,
+        chunksize,
+        progress,
+        options,
+        with_rows=True,
+    )
+    return [record for record, _ in played], [row for _, row in played if row is not None]
+
+
+Played = list[tuple[Record, dict[str, Any] | None]]
+"""Games played in a batch: each one's record, and its row if asked for."""
+
+
+def _batch(
+    game_id: str,
+    n: int,
+    agents: AgentSpec | None,
+    seed: int,
+    scenario: str | None,
+    executor: Executor | None,
+    max_steps: int | None,
+    chunksize: int,
+    progress: Progress | None,
+    options: dict[str, Any],
+    with_rows: bool,
+) -> Played:
+    """Check the batch's arguments, then play it here or on ``executor`` (see
+    :func:`simulate`)."""
     n = bounds.whole("n", n, 0, bounds.MAX_GAMES)
     seed = bounds.whole("seed", seed, 0, bounds.MAX_SEED - max(n, 1))
     chunksize = bounds.whole("chunksize", chunksize, 1, bounds.MAX_GAMES)
@@ -92,19 +161,17 @@ def simulate(
     specs = dict(agents or {})
     _check(game_id, specs, scenario, options)
     done = progress or _nothing
+    job = (game_id, specs, scenario, max_steps, options, with_rows)
     if executor is None:
-        records: list[Record] = []
+        played: Played = []
         for s in range(seed, seed + n):
-            records += _play_many(game_id, specs, [s], scenario, max_steps, options)
+            played += _play_many([s], *job)
             done(1)
-        return records
+        return played
     chunks = [range(s, min(s + chunksize, seed + n)) for s in range(seed, seed + n, chunksize)]
-    futures = [
-        executor.submit(_play_many, game_id, specs, chunk, scenario, max_steps, options)
-        for chunk in chunks
-    ]
+    futures = [executor.submit(_play_many, chunk, *job) for chunk in chunks]
     _wait(futures, [len(chunk) for chunk in chunks], done)
-    return [record for future in futures for record in future.result()]
+    return [game for future in futures for game in future.result()]
 
 
 def _nothing(_: int) -> None:
@@ -131,23 +198,26 @@ def _check(game_id: str, agents: AgentSpec, scenario: str | None, options: dict[
 
 
 def _play_many(
+    seeds: Sequence[int],
     game_id: str,
     agents: dict[Player, Agent | str],
-    seeds: Sequence[int],
     scenario: str | None,
     max_steps: int | None,
     options: dict[str, Any],
-) -> list[Record]:
-    """Play one game per seed (this runs in the worker of an executor)."""
-    records = []
+    with_rows: bool,
+) -> Played:
+    """Play one game per seed, as :func:`wargames.play` does; each record with the agents' names
+    and, ``with_rows``, the game's row (this runs in the worker of an executor)."""
+    played: Played = []
     names = _agent_names(game_id, agents)
     for seed in seeds:
         fresh = {p: a if isinstance(a, str) else copy.deepcopy(a) for p, a in agents.items()}
-        record = wargames.play(
-            game_id, agents=fresh, seed=seed, scenario=scenario, max_steps=max_steps, **options
-        )
-        records.append(attrs.evolve(record, agents=names))
-    return records
+        match = wargames.match(game_id, fresh, seed, scenario, **options)
+        match.run(max_steps)
+        record = attrs.evolve(match.record(), agents=names)
+        decisions = sum(1 for player in match.players if player != CHANCE)
+        played.append((record, _row(record, match.state, decisions) if with_rows else None))
+    return played
 
 
 def _agent_names(game_id: str, agents: Mapping[Player, Agent | str]) -> dict[Player, str]:
@@ -244,23 +314,28 @@ def _row(record: Record, last: GameState, decisions: int) -> dict[str, Any]:
     return row
 
 
-def to_frame(records: Iterable[Record], executor: Executor | None = None) -> Any:
-    """A tidy :class:`pandas.DataFrame` of a batch: one row per record, in order (the columns
+def to_frame(batch: Iterable[Record | Mapping[str, Any]], executor: Executor | None = None) -> Any:
+    """A tidy :class:`pandas.DataFrame` of a batch: one row per game, in order (the columns
     of :func:`rows`: :data:`COLUMNS` with the ``agent_PLAYER`` columns after ``scenario`` and
     the games' summary columns last; a column a game does not have is empty for its rows).
+
+    ``batch`` holds records (replayed by :func:`rows`, on ``executor`` if one is given) or rows
+    already made (from :func:`simulate_rows`, or :func:`rows` read back from JSON).
 
     Needs pandas (``pip install "wargames-rules[data]"``; without it a
     :class:`~wargames.core.errors.CapabilityError`); pandas is imported here only. ``turns``
     is a nullable whole-number column; a seed too large for 64 bits keeps the column as Python
-    integers. ``executor`` replays the records there (:func:`rows`).
+    integers.
     """
     pd = _pandas()
-    table = rows(records, executor)
-    columns = list(COLUMNS)
-    agents = [c for c in dict.fromkeys(k for r in table for k in r) if c.startswith("agent_")]
-    extra = [c for c in dict.fromkeys(k for r in table for k in r) if c not in {*COLUMNS, *agents}]
-    columns[3:3] = agents
-    frame = pd.DataFrame.from_records(table, columns=[*columns, *extra])
+    games = list(batch)
+    replayed = iter(rows([g for g in games if isinstance(g, Record)], executor))
+    table = [dict(g) if not isinstance(g, Record) else next(replayed) for g in games]
+    names = list(dict.fromkeys(key for row in table for key in row))
+    agents = [c for c in names if c.startswith("agent_")]
+    columns = [*COLUMNS[:3], *agents, *COLUMNS[3:]]
+    columns += [c for c in names if c not in columns]
+    frame = pd.DataFrame.from_records(table, columns=columns)
     frame["turns"] = frame["turns"].astype("Int64")
     return frame
 
