@@ -9,9 +9,9 @@ Example::
     summary(records)["wins"]        # {'orks': ..., 'imperium': ...}
     to_frame(records)               # one row per game, a pandas DataFrame (extra [data])
 
-Game ``k`` is played with seed ``seed + k`` by :func:`wargames.play`, so a batch is the same
-whether it runs in a loop here, on a :class:`~concurrent.futures.ProcessPoolExecutor` or on a
-Dask cluster (``client.get_executor()``), and any single game can be replayed from its record.
+Game ``k`` is played with seed ``seed + k`` as :func:`wargames.play` plays it, so a batch is the
+same whether it runs in a loop here, on a :class:`~concurrent.futures.ProcessPoolExecutor` or on
+a Dask cluster (``client.get_executor()``), and any single game can be replayed from its record.
 
 :func:`rows` turns records into one plain dict per game (no pandas needed); :func:`to_frame`
 makes them a tidy :class:`pandas.DataFrame`. ``import wargames.sim`` does not import pandas.
@@ -310,7 +310,8 @@ def _row(record: Record, last: GameState, decisions: int) -> dict[str, Any]:
         actions=len(record.actions),
     )
     if g.summary is not None:
-        row.update(g.summary(last))
+        for column, value in g.summary(last).items():
+            row.setdefault(column, value)  # the columns above are never overwritten
     return row
 
 
