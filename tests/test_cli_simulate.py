@@ -162,6 +162,7 @@ def test_no_progress_bar_when_stderr_is_piped() -> None:
     assert done.stdout.startswith("The Warmaster, scenario boarding: 3 games")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal of Linux")
 def test_a_progress_bar_on_a_terminal() -> None:
     import fcntl
