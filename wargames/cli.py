@@ -793,9 +793,12 @@ def _print_summary(
     """The wins of each side with its agent, the draws, unfinished games and the lengths."""
     s = sim.summary(records)
     games = s["games"]
-    seeds = f"seed {seed}" if games == 1 else f"seeds {seed} to {seed + games - 1}"
+    seeds = f"seeds {seed} to {seed + games - 1}" if games > 1 else f"seed {seed}"
     scenario = scenario_name(records[0].scenario) if records else None
-    print(f"{g.title}, scenario {scenario or g.default_scenario}: {games} games, {seeds}")
+    played = f"{games} game{'s' * (games != 1)}, {seeds}" if games else "no games"
+    print(f"{g.title}, scenario {scenario or g.default_scenario}: {played}")
+    if not games:
+        return
     lines = [
         (player, agents.get(player, "random") if player in g.players else "", wins, " wins")
         for player, wins in s["wins"].items()
