@@ -6,6 +6,7 @@ import statistics
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
+import attrs
 import pytest
 import toy_game
 
@@ -26,8 +27,24 @@ def test_simulate_plays_n_games_with_consecutive_seeds() -> None:
     records = wargames.simulate("toy", 6, agents={"blue": "greedy"}, seed=10)
     assert [r.seed for r in records] == list(range(10, 16))
     for r in records:
-        assert r == wargames.play("toy", agents={"blue": "greedy"}, seed=r.seed)
+        played = wargames.play("toy", agents={"blue": "greedy"}, seed=r.seed)
+        assert r == attrs.evolve(played, agents={"red": "random", "blue": "greedy"})
         assert r.options == {"turn_limit": 50}
+
+
+def test_records_name_the_agents_by_name_only() -> None:
+    records = simulate("toy", 2, agents={"red": RandomAgent(1)})
+    assert [r.agents for r in records] == [{"blue": "random"}] * 2  # an object has no name
+
+
+def test_progress_counts_every_game_here_and_through_an_executor() -> None:
+    told: list[int] = []
+    simulate("toy", 5, progress=told.append)
+    assert told == [1] * 5
+    told.clear()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        simulate("toy", 7, executor=pool, chunksize=3, progress=told.append)
+    assert sorted(told) == [1, 3, 3]
 
 
 def test_same_seeds_same_records_locally_and_through_an_executor() -> None:

@@ -3,14 +3,18 @@
 Example::
 
     import wargames
-    from wargames.sim import summary
+    from wargames.sim import summary, to_frame
 
     records = wargames.simulate("armageddon", 100, agents={"orks": "greedy"}, seed=0)
     summary(records)["wins"]        # {'orks': ..., 'imperium': ...}
+    to_frame(records)               # one row per game, a pandas DataFrame (extra [data])
 
-Game ``k`` is played with seed ``seed + k`` by :func:`wargames.play`, so a batch is the same
-whether it runs in a loop here, on a :class:`~concurrent.futures.ProcessPoolExecutor` or on a
-Dask cluster (``client.get_executor()``), and any single game can be replayed from its record.
+Game ``k`` is played with seed ``seed + k`` as :func:`wargames.play` plays it, so a batch is the
+same whether it runs in a loop here, on a :class:`~concurrent.futures.ProcessPoolExecutor` or on
+a Dask cluster (``client.get_executor()``), and any single game can be replayed from its record.
+
+:func:`rows` turns records into one plain dict per game (no pandas needed); :func:`to_frame`
+makes them a tidy :class:`pandas.DataFrame`. ``import wargames.sim`` does not import pandas.
 """
 
 from __future__ import annotations
@@ -18,18 +22,29 @@ from __future__ import annotations
 import copy
 import statistics
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
 from typing import Any
+
+import attrs
 
 import wargames
 from wargames.core import bounds, registry
-from wargames.core.engine import Agent, Player, Record
-from wargames.core.errors import UnknownNameError
+from wargames.core.engine import CHANCE, Agent, GameState, Player, Record
+from wargames.core.errors import (
+    CapabilityError,
+    NotationError,
+    RecordError,
+    RuleViolation,
+    UnknownNameError,
+)
+from wargames.core.sources import scenario_name
 
-__all__ = ["simulate", "summary"]
+__all__ = ["COLUMNS", "rows", "simulate", "simulate_rows", "summary", "to_frame"]
 
 AgentSpec = Mapping[Player, Agent | str]
+Progress = Callable[[int], None]
+"""``progress(k)``: ``k`` more games of a batch are over (for a progress bar)."""
 
 
 def simulate(
@@ -42,6 +57,7 @@ def simulate(
     *,
     max_steps: int | None = None,
     chunksize: int = 1,
+    progress: Progress | None = None,
     **options: Any,
 ) -> list[Record]:
     """Play ``n`` games of ``game_id`` with seeds ``seed .. seed + n - 1``; their records in order.
@@ -50,12 +66,15 @@ def simulate(
     :func:`wargames.play`; players left out get ``"random"``. Agent objects are copied for every
     game (pickled on the way to an executor, deep-copied here), so each game starts from the
     agent as given and the batch does not depend on where or in which order the games run.
+    Each record names the agents that played by name (:attr:`Record.agents`: the sides left out
+    as ``"random"``; an agent object has no name and is not listed).
 
     ``executor`` is any :class:`concurrent.futures.Executor` (a process pool, a thread pool,
     Dask's ``client.get_executor()``); without one the games run one after another here.
     ``chunksize`` games go to the executor per task (more per task means less overhead for
     short games). ``max_steps`` caps each game; ``options`` go to the game (after its
-    ``bot_options``).
+    ``bot_options``). ``progress(k)`` is called here, in the caller's thread, each time ``k``
+    more games are over (a progress bar's ``update``).
 
     The numbers are bounded (:mod:`wargames.core.bounds`): ``n`` from 0 to 1,000,000,
     ``seed`` from 0 so that ``seed + n - 1`` stays below ``2**128``, ``chunksize`` from 1,
@@ -65,6 +84,75 @@ def simulate(
     :class:`~wargames.core.errors.WargamesError` (:class:`~wargames.core.errors.OptionError`,
     :class:`~wargames.core.errors.UnknownNameError`) at once, not in a worker.
     """
+    played = _batch(
+        game_id,
+        n,
+        agents,
+        seed,
+        scenario,
+        executor,
+        max_steps,
+        chunksize,
+        progress,
+        options,
+        with_rows=False,
+    )
+    return [record for record, _ in played]
+
+
+def simulate_rows(
+    game_id: str,
+    n: int,
+    agents: AgentSpec | None = None,
+    seed: int = 0,
+    scenario: str | None = None,
+    executor: Executor | None = None,
+    *,
+    max_steps: int | None = None,
+    chunksize: int = 1,
+    progress: Progress | None = None,
+    **options: Any,
+) -> tuple[list[Record], list[dict[str, Any]]]:
+    """:func:`simulate` and :func:`rows` in one pass: the records of the batch and one row per
+    game, each row made where the game was played from its last state and its log, so no game
+    is replayed (:func:`rows` replays each record, which costs about as much again as playing
+    it with random bots). The arguments are :func:`simulate`'s; ``to_frame(rows)`` makes the
+    rows a DataFrame."""
+    played = _batch(
+        game_id,
+        n,
+        agents,
+        seed,
+        scenario,
+        executor,
+        max_steps,
+        chunksize,
+        progress,
+        options,
+        with_rows=True,
+    )
+    return [record for record, _ in played], [row for _, row in played if row is not None]
+
+
+Played = list[tuple[Record, dict[str, Any] | None]]
+"""Games played in a batch: each one's record, and its row if asked for."""
+
+
+def _batch(
+    game_id: str,
+    n: int,
+    agents: AgentSpec | None,
+    seed: int,
+    scenario: str | None,
+    executor: Executor | None,
+    max_steps: int | None,
+    chunksize: int,
+    progress: Progress | None,
+    options: dict[str, Any],
+    with_rows: bool,
+) -> Played:
+    """Check the batch's arguments, then play it here or on ``executor`` (see
+    :func:`simulate`)."""
     n = bounds.whole("n", n, 0, bounds.MAX_GAMES)
     seed = bounds.whole("seed", seed, 0, bounds.MAX_SEED - max(n, 1))
     chunksize = bounds.whole("chunksize", chunksize, 1, bounds.MAX_GAMES)
@@ -72,14 +160,29 @@ def simulate(
         bounds.whole("max_steps", max_steps, 0, bounds.MAX_STEPS)
     specs = dict(agents or {})
     _check(game_id, specs, scenario, options)
+    done = progress or _nothing
+    job = (game_id, specs, scenario, max_steps, options, with_rows)
     if executor is None:
-        return _play_many(game_id, specs, range(seed, seed + n), scenario, max_steps, options)
+        played: Played = []
+        for s in range(seed, seed + n):
+            played += _play_many([s], *job)
+            done(1)
+        return played
     chunks = [range(s, min(s + chunksize, seed + n)) for s in range(seed, seed + n, chunksize)]
-    futures = [
-        executor.submit(_play_many, game_id, specs, chunk, scenario, max_steps, options)
-        for chunk in chunks
-    ]
-    return [record for future in futures for record in future.result()]
+    futures = [executor.submit(_play_many, chunk, *job) for chunk in chunks]
+    _wait(futures, [len(chunk) for chunk in chunks], done)
+    return [game for future in futures for game in future.result()]
+
+
+def _nothing(_: int) -> None:
+    """No progress shown."""
+
+
+def _wait(futures: Sequence[Future[Any]], sizes: Sequence[int], progress: Progress) -> None:
+    """Wait for every future, telling ``progress`` how many games each one held as it ends."""
+    size = {id(f): k for f, k in zip(futures, sizes, strict=True)}
+    for future in as_completed(futures):
+        progress(size[id(future)])
 
 
 def _check(game_id: str, agents: AgentSpec, scenario: str | None, options: dict[str, Any]) -> None:
@@ -95,23 +198,158 @@ def _check(game_id: str, agents: AgentSpec, scenario: str | None, options: dict[
 
 
 def _play_many(
+    seeds: Sequence[int],
     game_id: str,
     agents: dict[Player, Agent | str],
-    seeds: Sequence[int],
     scenario: str | None,
     max_steps: int | None,
     options: dict[str, Any],
-) -> list[Record]:
-    """Play one game per seed (this runs in the worker of an executor)."""
-    records = []
+    with_rows: bool,
+) -> Played:
+    """Play one game per seed, as :func:`wargames.play` does; each record with the agents' names
+    and, ``with_rows``, the game's row (this runs in the worker of an executor)."""
+    played: Played = []
+    names = _agent_names(game_id, agents)
     for seed in seeds:
         fresh = {p: a if isinstance(a, str) else copy.deepcopy(a) for p, a in agents.items()}
-        records.append(
-            wargames.play(
-                game_id, agents=fresh, seed=seed, scenario=scenario, max_steps=max_steps, **options
-            )
-        )
-    return records
+        match = wargames.match(game_id, fresh, seed, scenario, **options)
+        match.run(max_steps)
+        record = attrs.evolve(match.record(), agents=names)
+        decisions = sum(1 for player in match.players if player != CHANCE)
+        played.append((record, _row(record, match.state, decisions) if with_rows else None))
+    return played
+
+
+def _agent_names(game_id: str, agents: Mapping[Player, Agent | str]) -> dict[Player, str]:
+    """Who plays each side by name (``random`` for a side left out, as in
+    :func:`wargames.match`), then the seats given their own agent; agent objects left out."""
+    given = {p: a for p, a in agents.items()}
+    names: dict[Player, str] = {}
+    for player in (*registry.game(game_id).players, *given):
+        spec = given.get(player, "random")
+        if isinstance(spec, str):
+            names[player] = spec
+    return names
+
+
+# -- one row per game --------------------------------------------------------------------------
+
+COLUMNS = ("seed", "game", "scenario", "winner", "reason", "turns", "decisions", "actions")
+"""The columns of every row (:func:`rows`), in order; ``agent_PLAYER`` columns follow
+``scenario`` and the game's own :attr:`~wargames.core.registry.Game.summary` columns come
+last."""
+
+
+def rows(records: Iterable[Record], executor: Executor | None = None) -> list[dict[str, Any]]:
+    """One JSON-ready dict per record, in order: :data:`COLUMNS`, who played, and the game's
+    summary of its last position.
+
+    * ``seed``, ``game``; ``scenario``: the scenario's id (the game's default filled in) or a
+      user's scenario's name;
+    * ``agent_PLAYER`` for every player the record names (:attr:`Record.agents`);
+    * ``winner`` (``None`` for a draw or a game not over), ``reason`` (``None`` for a game not
+      over: one stopped by ``max_steps``), ``turns`` (:attr:`Outcome.turn`, ``None`` when not
+      over or not told);
+    * ``decisions``: the actions taken by players, ``actions``: every action, dice included;
+    * the game's figures of the last position (:attr:`~wargames.core.registry.Game.summary`:
+      ``hives_orks``, ``magnitude_red``...).
+
+    The decisions and the last position are found by replaying each record (every action
+    checked, as :func:`wargames.replay` does, a bad one a
+    :class:`~wargames.core.errors.RecordError` naming it), on ``executor`` if one is given
+    (in chunks, like :func:`simulate`).
+    """
+    batch = list(records)
+    if executor is None:
+        return _rows_of(batch)
+    size = max(1, min(16, len(batch) // 32))
+    futures = [executor.submit(_rows_of, batch[i : i + size]) for i in range(0, len(batch), size)]
+    return [row for future in futures for row in future.result()]
+
+
+def _rows_of(records: Sequence[Record]) -> list[dict[str, Any]]:
+    """The rows of ``records`` (this runs in the worker of an executor)."""
+    return [_row(record, *_last_state(record)) for record in records]
+
+
+def _last_state(record: Record) -> tuple[GameState, int]:
+    """The record's last state and how many of its actions were players' decisions: every
+    action applied again and checked, keeping only the current state."""
+    record.check_replayable()
+    try:
+        g = registry.game(record.game)
+    except UnknownNameError as exc:
+        raise RecordError("game", exc.message) from None
+    state = wargames._initial(g, record)
+    decisions = 0
+    for i, action in enumerate(record.actions):
+        if state.current_player != CHANCE:
+            decisions += 1
+        try:
+            state = state.apply(action)
+        except (RuleViolation, NotationError) as exc:
+            raise RecordError(f"actions[{i}]", f"{action!r} cannot be applied: {exc}") from exc
+    return state, decisions
+
+
+def _row(record: Record, last: GameState, decisions: int) -> dict[str, Any]:
+    """One game's row from its record and last state (see :func:`rows`)."""
+    g = registry.game(record.game)
+    outcome = record.outcome
+    row: dict[str, Any] = {
+        "seed": record.seed,
+        "game": record.game,
+        "scenario": scenario_name(record.scenario) or g.default_scenario,
+    }
+    row.update({f"agent_{player}": name for player, name in record.agents.items()})
+    row.update(
+        winner=None if outcome is None else outcome.winner,
+        reason=None if outcome is None else outcome.reason,
+        turns=None if outcome is None else outcome.turn,
+        decisions=decisions,
+        actions=len(record.actions),
+    )
+    if g.summary is not None:
+        for column, value in g.summary(last).items():
+            row.setdefault(column, value)  # the columns above are never overwritten
+    return row
+
+
+def to_frame(batch: Iterable[Record | Mapping[str, Any]], executor: Executor | None = None) -> Any:
+    """A tidy :class:`pandas.DataFrame` of a batch: one row per game, in order (the columns
+    of :func:`rows`: :data:`COLUMNS` with the ``agent_PLAYER`` columns after ``scenario`` and
+    the games' summary columns last; a column a game does not have is empty for its rows).
+
+    ``batch`` holds records (replayed by :func:`rows`, on ``executor`` if one is given) or rows
+    already made (from :func:`simulate_rows`, or :func:`rows` read back from JSON).
+
+    Needs pandas (``pip install "wargames-rules[data]"``; without it a
+    :class:`~wargames.core.errors.CapabilityError`); pandas is imported here only. ``turns``
+    is a nullable whole-number column; a seed too large for 64 bits keeps the column as Python
+    integers.
+    """
+    pd = _pandas()
+    games = list(batch)
+    replayed = iter(rows([g for g in games if isinstance(g, Record)], executor))
+    table = [dict(g) if not isinstance(g, Record) else next(replayed) for g in games]
+    names = list(dict.fromkeys(key for row in table for key in row))
+    agents = [c for c in names if c.startswith("agent_")]
+    columns = [*COLUMNS[:3], *agents, *COLUMNS[3:]]
+    columns += [c for c in names if c not in columns]
+    frame = pd.DataFrame.from_records(table, columns=columns)
+    frame["turns"] = frame["turns"].astype("Int64")
+    return frame
+
+
+def _pandas() -> Any:
+    """The pandas module, or a :class:`CapabilityError` saying how to install it."""
+    try:
+        import pandas
+    except ImportError:
+        raise CapabilityError(
+            'wargames.sim.to_frame needs pandas: pip install "wargames-rules[data]"'
+        ) from None
+    return pandas
 
 
 def summary(records: Sequence[Record]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from wargames.ancients.render import stage as _stage
 from wargames.ancients.scenario import _SETTING_KEYS, Scenario, load_scenario, scenario_names
 from wargames.ancients.sequence import SEQUENCE
 from wargames.ancients.state import SIDES, AncientsState
+from wargames.ancients.summary import summary
 from wargames.core.agents import RandomAgent
 from wargames.core.cards import Deck, Pile
 from wargames.core.engine import Agent, GameState, Player
@@ -285,6 +286,7 @@ GAME = Game(
     determinize=_determinize,
     action_space=action_codec,
     observer=observer_for,
+    summary=summary,
 )
 """The registry entry. Bot-only games get a turn cap of 500 turns, a bound random play hardly
 ever reaches (random games end by banners after about 200 turns); it is not a rule."""

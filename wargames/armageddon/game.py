@@ -18,6 +18,7 @@ from wargames.armageddon.flow import new_game_tasks
 from wargames.armageddon.scenario import load_setup, scenario_names
 from wargames.armageddon.sequence import SEQUENCE
 from wargames.armageddon.state import ARRIVING, DEAD, POOL, UNPLACED, ArmageddonState
+from wargames.armageddon.summary import summary
 from wargames.core.actionspace import ActionCodec
 from wargames.core.agents import RandomAgent
 from wargames.core.cards import Deck, Pile
@@ -186,6 +187,7 @@ GAME = Game(
         describe.legend_entries,
         then=narration.new_choice,
     ),
+    summary=summary,
 )
 """The registry entry."""
 

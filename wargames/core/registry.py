@@ -16,7 +16,8 @@ The descriptor is the single place a game declares what it is, in the spirit of 
   place by :meth:`Game.start`;
 * optional capabilities, each with one signature: :attr:`Game.determinize`,
   :attr:`Game.odds` (behind :func:`odds` and ``wargames odds GAME``), :attr:`Game.render`,
-  :attr:`Game.narrator` (plain-words narration for people).
+  :attr:`Game.narrator` (plain-words narration for people), :attr:`Game.summary` (a finished
+  game's figures for a batch's table, :func:`wargames.sim.to_frame`).
 
 Unknown names raise :class:`~wargames.core.errors.UnknownNameError` (a game, an agent, a
 player; a scenario: :class:`~wargames.core.errors.UnknownScenarioError`; an option:
@@ -130,6 +131,11 @@ AGENT_SEED_LIMIT = 2**141
 this (numpy's seeding takes any such number)."""
 
 
+Summary = Callable[[GameState], Mapping[str, float | int | str | None]]
+"""``summary(state)``: a few figures of a game's last state, by column name (``{"hives_orks":
+2, "hives_imperium": 3}``), for one row of :func:`wargames.sim.to_frame` (a name of its core
+columns, :data:`wargames.sim.COLUMNS`, is not used)."""
+
 Determinize = Callable[[GameState, Player, "np.random.Generator"], GameState]
 """``determinize(state, player, rng)``: a full state consistent with what ``player`` sees of
 ``state``, what he cannot see drawn at random with ``rng`` (for search bots)."""
@@ -188,6 +194,9 @@ class Game:
     observer: Callable[[GameState], Observer] | None = None
     """The observation tensor and string of a state's scenario
     (:mod:`wargames.core.observation`)."""
+    summary: Summary | None = None
+    """A few figures of a game's last state for a batch's table (:data:`Summary`,
+    :func:`wargames.sim.to_frame`): who holds what at the end, what is left of each side."""
     takes_sources: bool = False
     """Whether ``new`` also builds the initial state of a user's scenario carried by a record
     (a :class:`~wargames.core.sources.ScenarioSource`, which its states keep); if not, the
@@ -340,6 +349,7 @@ class Game:
                     ("odds", self.odds),
                     ("render", self.render),
                     ("seats", self.seats),
+                    ("summary", self.summary),
                 )
                 if hook is not None
             ],

@@ -29,6 +29,7 @@ from wargames.horde.render import render, stage
 from wargames.horde.scenario import DEFAULT_SCENARIO, SIDES, load_scenario, scenario_names
 from wargames.horde.sequence import SEQUENCE
 from wargames.horde.state import PScaleState
+from wargames.horde.summary import summary
 
 if TYPE_CHECKING:
     import numpy as np
@@ -188,6 +189,7 @@ GAME = Game(
     ),
     scenario_info=_scenarios,
     determinize=_determinize,
+    summary=summary,
 )
 """The registry entry. Missions end after their last round, so bots need no cap."""
 

@@ -26,6 +26,7 @@ from wargames.warmaster.scenario import load_setup, scenario_names
 from wargames.warmaster.sequence import SEQUENCE
 from wargames.warmaster.specials import initial_control
 from wargames.warmaster.state import CUP, OUT, POOL, UNPLACED, WarmasterState
+from wargames.warmaster.summary import summary
 
 if TYPE_CHECKING:
     import numpy as np
@@ -173,6 +174,7 @@ GAME = Game(
         describe.board_text,
         describe.legend_entries,
     ),
+    summary=summary,
 )
 """The registry entry; bot-only games get the scenario's bot turn cap so they always end."""
 
