@@ -1,0 +1,182 @@
+"""What the PettingZoo and Gymnasium environments share (extra ``[rl]``): a scenario as a
+:class:`Table` (its numbered actions, its observer, its seats and their spaces), seeded
+episodes played through a :class:`~wargames.core.engine.Match`, a seat's reward, and the two
+render modes.
+
+An episode is a :class:`~wargames.core.engine.Match` seeded with the *episode seed*: the seed
+given to ``reset(seed=...)``, or a number drawn from the environment's own generator when
+``reset()`` is called without one (seeded by the last seeded reset, so a seeded environment
+stays reproducible episode after episode). Dice and draws are rolled as a ``Match`` rolls
+them, so an episode is the game ``wargames.replay(env.record())`` plays again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Literal, get_args
+
+import attrs
+import numpy as np
+from gymnasium import spaces
+
+from wargames.core import bounds
+from wargames.core.actionspace import ActionCodec
+from wargames.core.engine import Agent, GameState, Match, Player
+from wargames.core.errors import CapabilityError, UnknownNameError
+from wargames.core.observation import Observer, observer_of
+from wargames.core.registry import Game, action_space, game
+
+__all__ = [
+    "EPISODE_SEEDS",
+    "RENDER_MODES",
+    "RenderMode",
+    "Table",
+    "as_id",
+    "check_render_mode",
+    "draw",
+    "episode_seed",
+    "render_modes",
+    "seat_reward",
+]
+
+RenderMode = Literal["svg", "ansi"]
+"""``"svg"``: the SVG drawing of the public view (:func:`wargames.render`); ``"ansi"``: the
+game's board as text, public view (``wargames.render(state, format="text")``)."""
+RENDER_MODES: Final[tuple[str, ...]] = get_args(RenderMode)
+
+EPISODE_SEEDS: Final = 2**63
+"""Episode seeds drawn by an environment are below this."""
+
+
+@attrs.frozen
+class Table:
+    """A game's scenario with its options, as the environments see it: the initial state,
+    the game's :class:`~wargames.core.actionspace.ActionCodec` and
+    :class:`~wargames.core.observation.Observer` (the same for every state of the scenario),
+    and the seats that decide (:meth:`~wargames.core.registry.Game.seats_of`)."""
+
+    game: Game
+    scenario: str | None
+    options: Mapping[str, Any]
+    initial: GameState
+    codec: ActionCodec
+    observer: Observer
+    seats: tuple[Player, ...]
+
+    @classmethod
+    def open(cls, game_id: str, scenario: str | None, options: Mapping[str, Any]) -> Table:
+        """The table of ``game_id``'s ``scenario`` with ``options`` on top of the game's
+        options for bots (:attr:`~wargames.core.registry.Game.bot_options`: a turn cap where
+        the rules set none, so that every episode ends). Unknown names raise the library's
+        errors (:class:`~wargames.core.errors.UnknownNameError`,
+        :class:`~wargames.core.errors.OptionError`)."""
+        g = game(game_id)
+        merged = {**g.bot_options, **options}
+        initial = g.start(scenario, merged)
+        return cls(
+            game=g,
+            scenario=scenario,
+            options=merged,
+            initial=initial,
+            codec=action_space(initial),
+            observer=observer_of(initial),
+            seats=g.seats_of(scenario, merged),
+        )
+
+    @property
+    def num_actions(self) -> int:
+        return self.codec.num_distinct_actions
+
+    def action_space(self) -> spaces.Discrete:
+        """``Discrete(num_distinct_actions)``: an action is an id of the game's codec."""
+        return spaces.Discrete(self.num_actions)
+
+    def observation_space(self) -> spaces.Dict:
+        """``{"observation": Box(layout.size,) float32, "action_mask": Box(0, 1) int8}``.
+
+        The tensor's entries are unbounded in the space (``-inf`` to ``inf``): a layout
+        documents what each entry holds (counts, strengths, one-hot flags), not a range."""
+        size = self.observer.layout.size
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+            }
+        )
+
+    def mask(self, state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The legal ids of ``state``'s pending decision as an int8 0/1 array (all zeros at
+        the end of the game)."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        if state.current_player is not None and not state.is_chance:
+            out[self.codec.legal_ids(state)] = 1
+        return out
+
+    def match(self, seed: int, agents: Mapping[Player, Agent] | None = None) -> Match[GameState]:
+        """A new episode: a :class:`Match` from the initial state, seeded with ``seed``, its
+        chance nodes (and the turns of ``agents``) resolved up to the first decision of a
+        player without an agent."""
+        m = Match(
+            self.initial,
+            seed=seed,
+            agents=agents,
+            scenario=self.scenario,
+            options=dict(self.options),
+        )
+        m.advance()
+        return m
+
+
+def episode_seed(seed: object, rng: np.random.Generator) -> int:
+    """The seed of the next episode: ``seed`` if given (a whole number from 0 to
+    ``2**128 - 1``, else :class:`~wargames.core.errors.ArgumentError`), or one drawn from
+    ``rng``."""
+    chosen = bounds.seed(seed)
+    return int(rng.integers(EPISODE_SEEDS)) if chosen is None else chosen
+
+
+def as_id(action: object) -> int:
+    """An action id as an ``int`` (numpy integers and 0-d arrays included); anything else is
+    passed on as it is, for the codec to refuse with an
+    :class:`~wargames.core.actionspace.ActionIdError` naming it."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    if isinstance(action, np.integer):
+        return int(action)
+    return action  # type: ignore[return-value]
+
+
+def seat_reward(state: GameState, seat: Player) -> float:
+    """What the game is worth to ``seat`` (:meth:`GameState.returns`: its side's entry, a
+    team winning or losing together); 0 while the game goes on."""
+    side = seat.split("/", 1)[0]
+    return float(state.returns()[type(state).players.index(side)])
+
+
+def check_render_mode(render_mode: object, g: Game) -> RenderMode | None:
+    """``render_mode`` if it is ``None`` or one of ``g``'s :func:`render_modes`, else
+    :class:`~wargames.core.errors.UnknownNameError` listing them
+    (:class:`~wargames.core.errors.CapabilityError` for ``"svg"`` of a game that does not
+    draw)."""
+    if render_mode is None:
+        return None
+    if render_mode not in RENDER_MODES:
+        raise UnknownNameError("render_mode", render_mode, RENDER_MODES, listed="render modes")
+    if render_mode not in render_modes(g):
+        raise CapabilityError(f"{g.id} has no drawing; render_mode='ansi' writes its board")
+    return render_mode  # type: ignore[return-value]
+
+
+def render_modes(g: Game) -> list[str]:
+    """The render modes of ``g``'s environments: ``"svg"`` if the game draws, and ``"ansi"``."""
+    return [mode for mode in RENDER_MODES if mode != "svg" or g.render is not None]
+
+
+def draw(state: GameState, render_mode: str | None) -> str | None:
+    """``state`` drawn in ``render_mode``: the public view as an SVG document (``"svg"``) or
+    as the game's board text (``"ansi"``); ``None`` without a render mode."""
+    from wargames.drawing.notebook import render
+
+    if render_mode is None:
+        return None
+    return render(state, None, "svg" if render_mode == "svg" else "text")
