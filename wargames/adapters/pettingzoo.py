@@ -167,11 +167,11 @@ class WargamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         """Play the id ``action`` for ``agent_selection``, then roll every chance node that
         follows; ``None`` for an agent whose episode is over (PettingZoo's dead step). An
         illegal id raises the game's error (see the module docstring), the state unchanged."""
+        m = self._current()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        m = self._current()
         chosen = self.table.codec.action_from_id(m.state, as_id(action))
         m.apply(chosen)
         m.advance()
