@@ -96,6 +96,18 @@ def test_seed_test(pz: ModuleType, pz_test: ModuleType, game_id: str) -> None:
     pz_test.seed_test(lambda: pz.env(game_id), num_cycles=10)
 
 
+@pytest.mark.rule("CCA-ROLE-01")
+def test_the_seats_of_a_team_game_are_its_agents(pz: ModuleType, pz_test: ModuleType) -> None:
+    aec = pz.env("ancients", "the-long-ridge", players=2)
+    assert aec.possible_agents == [
+        "bottom/commander+left",
+        "bottom/center+right",
+        "top/commander+left",
+        "top/center+right",
+    ]
+    pz_test.api_test(aec, num_cycles=10)
+
+
 def test_the_toy_passes_both_tests_over_whole_games(
     pz: ModuleType, pz_test: ModuleType, toy: str
 ) -> None:

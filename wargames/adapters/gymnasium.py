@@ -57,6 +57,7 @@ from wargames.adapters.episodes import (
     render_modes,
 )
 from wargames.adapters.episodes import seat_reward as _seat_reward
+from wargames.core import bounds
 from wargames.core.actionspace import ActionIdError
 from wargames.core.engine import Agent, GameState, Match, Player, Record
 from wargames.core.errors import ArgumentError, RuleViolation, UnknownNameError, UnknownPlayerError
@@ -138,6 +139,7 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64]):
         """A new episode, played up to the learner's first decision. ``seed`` seeds it (and
         the episodes that follow an unseeded ``reset()``); ``options`` is accepted and ignored
         (the game's options are the constructor's)."""
+        seed = bounds.seed(seed)
         super().reset(seed=seed)
         self.episode_seed = episode_seed(seed, self.np_random)
         opponents = {
