@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from wargames.ancients.flow import deal_tasks
 from wargames.ancients.narration import NARRATOR
+from wargames.ancients.numbering import action_codec
+from wargames.ancients.observation import observer_for
 from wargames.ancients.odds import odds_command, roll_odds
 from wargames.ancients.render import render as _render
 from wargames.ancients.render import stage as _stage
@@ -28,7 +30,7 @@ from wargames.core.options import Option, Options
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 from wargames.core.sources import ScenarioSource
-from wargames.core.tasks import Task
+from wargames.core.tasks import Task, UnsettledStateError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -198,9 +200,33 @@ def _greedy(seed: int | None, player: str) -> Agent:
     return team_greedy(seed, player)  # the base greedy agent, team-aware in the variant
 
 
+RESAMPLE_TRIES = 1000
+"""Deals :func:`_determinize` tries before it gives up conditioning on who is to act."""
+
+
 def _determinize(state: GameState, player: Player, rng: np.random.Generator) -> GameState:
+    """A full state consistent with what ``player`` sees, the seat to act included: the hidden
+    cards dealt again until the same seat is to act (rejection sampling). Who acts is public
+    and can depend on hidden cards: the team variant's Commander is asked about Counter Attack
+    only when he holds one (CCA-CARDS-11), the Epic Overall Commander gives cards only while
+    one fits a free section (CCB-EPIC-07); a deal without them would leave the step with
+    nobody to decide (an unsettled state)."""
     assert isinstance(state, AncientsState)
-    return state.resample_hidden(player, rng)
+    acting = state.current_player
+    found = state.resample_hidden(player, rng)
+    for _ in range(RESAMPLE_TRIES):
+        if _to_act(found) == acting:
+            return found
+        found = state.resample_hidden(player, rng)
+    return found
+
+
+def _to_act(state: AncientsState) -> Player | None:
+    """Who is to act, ``""`` for a state whose next step has nobody to decide."""
+    try:
+        return state.current_player
+    except UnsettledStateError:
+        return ""
 
 
 def _turns(state: GameState) -> int | None:
@@ -257,6 +283,8 @@ GAME = Game(
     scenario_info=_scenarios,
     seats=seats,
     determinize=_determinize,
+    action_space=action_codec,
+    observer=observer_for,
 )
 """The registry entry. Bot-only games get a turn cap of 500 turns, a bound random play hardly
 ever reaches (random games end by banners after about 200 turns); it is not a rule."""
