@@ -10,12 +10,12 @@ cup's counter types. The fields that could explode are bounded by the rules:
 * ``group U1 U2 U3`` is a set of exactly ``group_size`` distinct units of the scenario's
   group wave, in the wave's order (WM-SETUP-05: four groups of exactly three of the twelve
   assault units, so ``C(12, 3) = 220`` ids in the boarding); the Imperial Guard are set aside
-  (WM-SETUP-04) and never numbered in a group. The ids of groups of identical counters that
-  the game lists once (``custodes-1 custodes-2`` and not also ``custodes-1 custodes-3``) are
-  numbered all the same, so a group keeps its id whichever copies are left;
+  (WM-SETUP-04) and never numbered in a group. A group names counters, not counter types, so
+  ``custodes-1`` and ``custodes-3`` with the same partners are two ids; the game lists one
+  group of each make-up, with the first copies still free;
 * ``fire AREA`` only names hull areas and ``detonate AREA`` reactors (specials
   ``fleet_lasers``, ``reactor``);
-* chance: ``roll N`` is one D6 (a D66 is two of them, WM-TELEPORT-01) and ``draw KIND`` a
+* chance: ``roll N`` is one D6 (a D66 is two of them, WM-TELEPORT-02) and ``draw KIND`` a
   counter type of the scenario's cup (WM-REINF-07).
 
 Nothing is decomposed or left out: every action the game can list has its id. Example::
@@ -114,9 +114,15 @@ def codec_for(setup: Setup, data: WarmasterData) -> ActionCodec:
         _template(act.Place, (("counter", starting), ("area", areas)), "WM-SETUP-02"),
         *([group] if group is not None else []),
         _template(act.Move, (("unit", unit), ("area", areas)), "WM-MOVE-02"),
-        _template(act.Pass, (("what", _choice(PASSES)),), "WM-MOVE-02, reactor sabotage"),
+        _template(
+            act.Pass,
+            (("what", _choice(PASSES, "end phase or sabotage")),),
+            "WM-MOVE-02, reactor sabotage",
+        ),
         _template(act.Fight, (("area", areas),), "WM-COMBAT-03"),
-        _template(act.Reroll, (("reroll", _choice((True, False))),), "WM-REROLL-02"),
+        _template(
+            act.Reroll, (("reroll", _choice((True, False), "reroll or keep")),), "WM-REROLL-02"
+        ),
         _template(act.Lose, (("unit", unit),), "WM-DESTROY-02, WM-STACK-05"),
         _template(act.RetreatTo, (("unit", unit), ("area", areas)), "WM-RETREAT-01"),
         _template(act.Arrive, (("area", areas),), "WM-TELEPORT-02"),
