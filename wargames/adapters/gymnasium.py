@@ -49,6 +49,7 @@ import numpy as np
 
 from wargames.adapters.episodes import (
     RENDER_MODES,
+    Episode,
     Table,
     as_id,
     check_render_mode,
@@ -59,7 +60,7 @@ from wargames.adapters.episodes import (
 from wargames.adapters.episodes import seat_reward as _seat_reward
 from wargames.core import bounds
 from wargames.core.actionspace import ActionIdError
-from wargames.core.engine import Agent, GameState, Match, Player, Record
+from wargames.core.engine import Agent, GameState, Player, Record
 from wargames.core.errors import ArgumentError, RuleViolation, UnknownNameError, UnknownPlayerError
 from wargames.core.observation import observation_tensor
 from wargames.core.registry import games
@@ -106,7 +107,7 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64]):
         self.metadata = {**type(self).metadata, "render_modes": render_modes(self.table.game)}
         self.action_space = self.table.action_space()
         self.observation_space = self.table.observation_space()
-        self._match: Match[GameState] | None = None
+        self._episode: Episode | None = None
         self._ended = False
         self.episode_seed: int | None = None
 
@@ -147,7 +148,7 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64]):
             for i, seat in enumerate(self.table.seats)
             if seat not in self.seats
         }
-        self._match = self.table.match(self.episode_seed, opponents)
+        self._episode = self.table.episode(self.episode_seed, opponents)
         self._ended = False
         return self._observe(), self._info()
 
@@ -160,30 +161,28 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """One decision of the learner, then the opponent and the dice up to its next one."""
-        m = self._current()
-        if self._ended or m.state.current_player is None:
+        episode = self._current()
+        if self._ended or episode.state.current_player is None:
             raise RuleViolation("GAME-OVER", "the episode is over; call reset()")
         try:
-            chosen = self.table.codec.action_from_id(m.state, as_id(action))
+            chosen = self.table.action(episode.state, as_id(action))
         except (ActionIdError, RuleViolation) as error:
             if self.illegal == "raise":
                 raise
             self._ended = True
             info = self._info() | {"illegal_action": f"id {_shown(action)}: {error}"}
             return self._observe(), ILLEGAL_REWARD, True, False, info
-        m.apply(chosen)
-        m.advance()
-        state = m.state
+        episode.apply(chosen)
+        episode.advance()
+        state = episode.state
         terminated = state.current_player is None
         reward = _seat_reward(state, self.seats[0]) if terminated else 0.0
-        if self.render_mode is not None:
-            self.render()
         return self._observe(), reward, terminated, False, self._info()
 
-    def _current(self) -> Match[GameState]:
-        if self._match is None:
+    def _current(self) -> Episode:
+        if self._episode is None:
             raise RuleViolation("RESET", "call reset() before playing the environment")
-        return self._match
+        return self._episode
 
     def _observe(self) -> Observation:
         state = self._current().state
@@ -199,10 +198,10 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64]):
         return self.table.mask(state)
 
     def _info(self) -> dict[str, Any]:
-        m = self._current()
-        info: dict[str, Any] = {"action_mask": self._mask(), "to_act": m.state.current_player}
-        if m.state.outcome is not None:
-            info["outcome"] = str(m.state.outcome)
+        state = self._current().state
+        info: dict[str, Any] = {"action_mask": self._mask(), "to_act": state.current_player}
+        if state.outcome is not None:
+            info["outcome"] = str(state.outcome)
         return info
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:

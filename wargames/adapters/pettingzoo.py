@@ -53,6 +53,7 @@ from pettingzoo.utils import wrappers
 
 from wargames.adapters.episodes import (
     RENDER_MODES,
+    Episode,
     Table,
     as_id,
     check_render_mode,
@@ -62,7 +63,7 @@ from wargames.adapters.episodes import (
     seat_reward,
 )
 from wargames.core import bounds
-from wargames.core.engine import GameState, Match, Player, Record
+from wargames.core.engine import GameState, Player, Record
 from wargames.core.errors import RuleViolation, UnknownPlayerError
 from wargames.core.observation import observation_tensor
 
@@ -83,6 +84,7 @@ class WargamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         "is_parallelizable": False,
         "render_fps": 1,
     }
+    agent_selection: Player
 
     def __init__(
         self,
@@ -96,6 +98,10 @@ class WargamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.table = Table.open(game_id, scenario, options)
         self.render_mode = check_render_mode(render_mode, self.table.game)
         self.max_cycles = None if max_cycles is None else bounds.whole("max_cycles", max_cycles, 1)
+        self._limit = (
+            float("inf") if self.max_cycles is None else self.max_cycles * len(self.table.seats)
+        )
+        """The decisions after which an episode is truncated."""
         self.metadata = {
             **type(self).metadata,
             "name": f"wargames_{game_id}_v0",
@@ -106,7 +112,7 @@ class WargamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self.action_spaces = {a: self.table.action_space() for a in self.possible_agents}
         self.observation_spaces = {a: self.table.observation_space() for a in self.possible_agents}
         self._seeds = np.random.default_rng()
-        self._match: Match[GameState] | None = None
+        self._episode: Episode | None = None
         self.decisions = 0
         """Decisions taken in this episode (chance outcomes not counted)."""
 
@@ -131,10 +137,10 @@ class WargamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         an agent, which sees :meth:`observe`)."""
         return self._current().state
 
-    def _current(self) -> Match[GameState]:
-        if self._match is None:
+    def _current(self) -> Episode:
+        if self._episode is None:
             raise RuleViolation("RESET", "call reset() before playing the environment")
-        return self._match
+        return self._episode
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new episode: ``seed`` seeds its dice (and the seeds of the episodes that
@@ -143,7 +149,7 @@ class WargamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if seed is not None:
             self._seeds = np.random.default_rng(bounds.seed(seed))
         self.episode_seed = episode_seed(seed, self._seeds)
-        self._match = self.table.match(self.episode_seed)
+        self._episode = self.table.episode(self.episode_seed)
         self.decisions = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -154,37 +160,45 @@ class WargamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._settle(self.agents[0])
 
     def observe(self, agent: Player) -> Observation:
-        """What ``agent`` sees: its observation tensor and, if it is to act, the mask of the
-        legal ids (all zeros otherwise)."""
+        """What ``agent`` sees: its observation tensor and :meth:`action_mask`."""
+        tensor = observation_tensor(self._current().state, self._known(agent))
+        return {"observation": tensor, "action_mask": self.action_mask(agent)}
+
+    def action_mask(self, agent: Player) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The legal ids of ``agent`` as int8 0/1 (all zeros if it is not to act), without
+        the observation tensor: for a loop that needs only the mask."""
         state = self._current().state
         to_act = agent == self.agent_selection and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         )
-        mask = self.table.mask(state) if to_act else np.zeros(self.table.num_actions, np.int8)
-        return {"observation": observation_tensor(state, self._known(agent)), "action_mask": mask}
+        if not to_act:
+            return np.zeros(self.table.num_actions, np.int8)
+        return self.table.mask(state)
 
     def step(self, action: int | None) -> None:
         """Play the id ``action`` for ``agent_selection``, then roll every chance node that
         follows; ``None`` for an agent whose episode is over (PettingZoo's dead step). An
         illegal id raises the game's error (see the module docstring), the state unchanged."""
-        m = self._current()
+        episode = self._current()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self.table.codec.action_from_id(m.state, as_id(action))
-        m.apply(chosen)
-        m.advance()
+        episode.apply(self.table.action(episode.state, as_id(action)))
+        episode.advance()
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
+        player = episode.state.current_player
+        if player is not None and self.decisions < self._limit:
+            self.agent_selection = self._seat(player)  # rewards stay 0 until the end
+            return
         self._clear_rewards()
         self._settle(agent)
         self._accumulate_rewards()
-        if self.render_mode is not None:
-            self.render()
 
     def _settle(self, last: Player) -> None:
-        """After a decision (or the reset): who acts next, or the end of the episode."""
+        """After a decision (or the reset): who acts next, or the end of the episode: every
+        agent terminated with its reward, or truncated after ``max_cycles`` cycles."""
         state = self._current().state
         if state.current_player is None:
             outcome = str(state.outcome)
@@ -193,18 +207,19 @@ class WargamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
                 self.terminations[a] = True
                 self.infos[a] = {"outcome": outcome}
             self.agent_selection = last
-        elif self.max_cycles is not None and self.decisions >= self.max_cycles * len(
-            self.possible_agents
-        ):
+        elif self.decisions >= self._limit:
             for a in self.agents:
                 self.truncations[a] = True
                 self.infos[a] = {"truncated": f"max_cycles={self.max_cycles}"}
             self.agent_selection = last
         else:
-            player = state.current_player
-            if player not in self.observation_spaces:
-                raise UnknownPlayerError(player, self.possible_agents)
-            self.agent_selection = player
+            self.agent_selection = self._seat(state.current_player)
+
+    def _seat(self, player: Player) -> Player:
+        """The agent of the game's player to act (a seat of the scenario)."""
+        if player not in self.observation_spaces:
+            raise UnknownPlayerError(player, self.possible_agents)
+        return player
 
     # -- rendering and records ------------------------------------------------------------------
 
