@@ -101,7 +101,8 @@ class HordeObserver:
             sq: (field.coords(sq)[1] - 1) * field.width + field.coords(sq)[0] - 1
             for sq in field.squares
         }
-        self.starting = {side: max(1, setup.magnitude_total(side)) for side in SIDES}
+        self.scale = np.repeat([max(1, setup.magnitude_total(side)) for side in SIDES], 4)
+        """Each side's starting Magnitude, once per entry of the ``magnitude`` block."""
         self.points = max(1, sum(o.points for o in setup.objectives))
         self.layout = Layout(tuple[Any, ...](self._blocks()))
         offsets = self.layout.offsets()
@@ -242,21 +243,20 @@ class HordeObserver:
         for side in s.passed:
             out[start["passed"] + SIDES.index(side)] = 1
         out[start["observer"] + SIDES.index(player)] = 1
-        totals = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        totals = [0.0] * 8
         hidden = s.hidden
         for u in s.units:
             if u.officer is None and u.status in ("fighting", "off-board"):
-                row = totals[SIDES.index(u.side)]
-                row[0] += u.magnitude
+                row = 4 * SIDES.index(u.side)
                 where = 3 if u.id in hidden else 2 if u.status == "off-board" else 1
-                row[where] += u.magnitude
+                totals[row] += u.horde.magnitude
+                totals[row + where] += u.horde.magnitude
         at = start["magnitude"]
-        for i, side in enumerate(SIDES):
-            out[at + 4 * i : at + 4 * i + 4] = totals[i]
-            out[at + 4 * i : at + 4 * i + 4] /= self.starting[side]
-        points = _turning_points(s)
-        out[start["turning points"] : start["turning points"] + 2] = points
-        out[start["turning points"] : start["turning points"] + 2] /= self.points
+        out[at : at + 8] = totals
+        out[at : at + 8] /= self.scale
+        at = start["turning points"]
+        out[at : at + 2] = _turning_points(s)
+        out[at : at + 2] /= self.points
 
     # -- the text -----------------------------------------------------------------------------
 
