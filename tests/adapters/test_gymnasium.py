@@ -120,6 +120,18 @@ def test_check_env_every_seat_of_every_scenario(
         assert reward == final.returns()[type(final).players.index(seat.split("/")[0])]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_whole_episodes_reward_the_sides_return(gym: ModuleType, game_id: str) -> None:
+    seat = first_seat(game_id)
+    env = gym.WargamesEnv(game_id, seat, opponent="greedy")
+    _, reward, done = play(env, seed=4)
+    final = env.game_state
+    assert done and final.is_terminal
+    assert reward == final.returns()[type(final).players.index(seat.split("/")[0])]
+    assert wargames.replay(env.record()).state == final
+
+
 def test_every_game_is_registered(gym: ModuleType) -> None:
     import gymnasium
 
