@@ -1,37 +1,38 @@
-"""The cost of the bridges: decisions per second through each adapter against the raw engine,
-and observation tensors per second, on each game's default scenario.
+"""What the bridges cost: actions per second played through an adapter against the raw engine,
+and observation tensors per second, on each game's default scenario (bot options applied).
 
-    python benchmarks/adapters.py [--adapter pettingzoo|gymnasium|all] [--games 3]
-                                  [--game GAME ...] [--json]
+    python benchmarks/adapters.py --adapter pettingzoo
+    python benchmarks/adapters.py --adapter gymnasium --game warmaster --games 5 --json
 
-CPU time (``time.process_time``): each game's best of five runs, the ways of playing taking
-turns game by game so that the load of a shared machine falls on all alike. Games run with
-the game's options for bots (a turn cap where the rules set none) so random play always
-ends. A *decision* is a player's choice; the dice and draws between decisions are rolled in
-the same time but not counted, in the engine and in the adapters alike.
+Every applied action counts (dice included); times are CPU seconds (``time.process_time``),
+the best of ``--repeats`` runs taken in turns, so that a change in the machine's load touches
+the ways of playing alike. The overhead is ``1 - adapter rate / engine rate``; the target is
+at most 30%.
 
-* ``engine``: random play on states: ``legal_actions()``, a uniform choice, ``state.apply``;
-  chance drawn with its probabilities (``pick_outcome``, as a ``Match`` rolls).
-* ``pettingzoo``: the same games through :class:`~wargames.adapters.pettingzoo.WargamesAEC`
-  (the bare environment), twice: ``step`` with a uniform legal id after building the mask
-  (the adapter's own cost: ids, masks, chance, bookkeeping), and the loop of an agent
-  (``last()`` at each decision: the observation tensor and the mask, then ``step``).
+Each adapter is a section (``--adapter NAME``): PettingZoo and Gymnasium here (the OpenSpiel
+one joins them).
+
+* ``pettingzoo``: random games on our states (``legal_actions()``, a uniform choice,
+  ``apply``; dice by ``chance_outcomes()`` as a ``Match`` rolls them) against the same games
+  through :class:`~wargames.adapters.pettingzoo.WargamesAEC` (the bare environment), twice:
+  ``step`` after building the mask (the adapter's own cost: ids, mask, dice, bookkeeping),
+  and the loop of an agent (``last()`` at each decision: the observation tensor and the
+  mask, then ``step``).
 * ``gymnasium``: one side of :class:`~wargames.adapters.gymnasium.WargamesEnv` against the
-  random agent (each ``step`` returns the observation); its baseline is the engine with the
-  same random agent choosing on its view.
+  random agent (each ``step`` returns the observation) against the engine with the same
+  random agent choosing on its view.
 
-The environments choose the id of the action the engine's loop chooses, with generators
-seeded alike, so each measurement plays the very same games.
-* ``tensors``: :func:`~wargames.core.observation.observation_tensor` per second on a state 40
-  decisions into a game.
-
-The overhead is ``1 - adapter / engine`` decisions per second (target: at most 30%).
+The dice and the choices draw from two generators seeded alike in the engine and in the
+environments (as an environment rolls with its episode's generator and an agent chooses
+with its own), and an environment plays the id of the action the engine's loop picks, so both
+play the very same games.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections.abc import Callable
 from functools import cache
@@ -42,216 +43,211 @@ import numpy as np
 import wargames
 from wargames.core.engine import GameState, Player, pick_outcome
 from wargames.core.observation import observation_tensor
+from wargames.core.registry import game
 
-ADAPTERS = ("pettingzoo", "gymnasium")
+ADAPTERS: dict[str, Callable[[argparse.Namespace], dict[str, Any]]] = {}
 
 
 def best_rates(
-    plays: dict[str, Callable[[int], int]], games: int, repeats: int = 5
+    plays: dict[str, Callable[[int], int]], games: int, repeats: int
 ) -> dict[str, float]:
-    """Decisions per CPU second of each way to play ``games`` seeded games: each game's best
-    time of ``repeats`` runs, summed. The ways take turns game by game, so a change in the
-    machine's load falls on all of them alike."""
+    """Actions per CPU second of each way of playing over ``games`` seeded games, the best of
+    ``repeats`` runs; the ways take turns, so that a change in the machine's load touches
+    them alike."""
+    best = dict.fromkeys(plays, 0.0)
     for play in plays.values():
-        play(0)  # warm the caches (codecs, observers, data)
-    best = {(name, seed): float("inf") for name in plays for seed in range(games)}
-    decisions = dict.fromkeys(best, 0)
+        play(0)  # warm the caches (codecs, scenario data)
     for _ in range(repeats):
-        for seed in range(games):
-            for name, play in plays.items():
-                start = time.process_time()
-                decisions[name, seed] = play(seed)
-                best[name, seed] = min(best[name, seed], time.process_time() - start)
-    return {
-        name: sum(decisions[name, s] for s in range(games))
-        / sum(best[name, s] for s in range(games))
-        for name in plays
-    }
+        for name, play in plays.items():
+            start = time.process_time()
+            actions = sum(play(seed) for seed in range(games))
+            best[name] = max(best[name], actions / max(time.process_time() - start, 1e-9))
+    return best
 
 
-def bot_options(game_id: str) -> dict[str, Any]:
-    return dict(wargames.game(game_id).bot_options)
+def tensors_per_second(states: list[Any], observe: Callable[[Any, int], Any]) -> float:
+    """Observation tensors per CPU second over ``states``, each seen by its first player."""
+    start = time.process_time()
+    for state in states:
+        observe(state, 0)
+    return len(states) / max(time.process_time() - start, 1e-9)
+
+
+# -- PettingZoo and Gymnasium --------------------------------------------------------------------
 
 
 @cache
 def initial(game_id: str) -> GameState:
-    """The default scenario's initial state, built once (the environments build theirs once
-    too, and every reset starts from it)."""
-    return wargames.game(game_id).start(None, bot_options(game_id))
+    """The default scenario's initial state with the bot options, built once (an environment
+    builds its own once too: every reset starts from it)."""
+    described = game(game_id)
+    return described.start(None, described.bot_options)
+
+
+def seats(game_id: str) -> tuple[Player, ...]:
+    described = game(game_id)
+    return described.seats_of(None, described.bot_options)
 
 
 def engine_game(game_id: str, seed: int, learner: Player | None = None) -> int:
-    """Random play on states; returns the number of decisions.
-
-    Chance and choices draw from two generators seeded with ``seed`` (as an environment
-    rolls with its episode's generator and the agent chooses with its own), so the adapters'
-    loops below play the very same game and the figures compare like with like. With
-    ``learner``, every other seat is the random agent of a Gymnasium environment: seeded as
-    it seeds it, choosing on its view."""
-    g = wargames.game(game_id)
+    """A random game on our states, the dice and the choices from two generators seeded with
+    ``seed``; with ``learner``, every other seat is the random agent a Gymnasium environment
+    gives it (seeded as it seeds it, choosing on its view). The number of actions applied."""
     state = initial(game_id)
     dice, choices = np.random.default_rng(seed), np.random.default_rng(seed)
-    seats = g.seats_of(None, bot_options(game_id))
     opponents = {
-        seat: g.agent("random", seed * 7919 + i + 1, seat)
-        for i, seat in enumerate(seats)
+        seat: game(game_id).agent("random", seed * 7919 + i + 1, seat)
+        for i, seat in enumerate(seats(game_id))
         if learner is not None and seat != learner
     }
-    decisions = 0
+    actions = 0
     while (player := state.current_player) is not None:
         if state.is_chance:
-            state = state.apply(pick_outcome(state.chance_outcomes(), dice.random()))
-            continue
-        if player in opponents:
-            state = state.apply(opponents[player].act(state.view(player)))
+            action = pick_outcome(state.chance_outcomes(), dice.random())
+        elif player in opponents:
+            action = opponents[player].act(state.view(player))
         else:
             legal = state.legal_actions()
-            state = state.apply(legal[int(choices.random() * len(legal))])
-        decisions += 1
-    return decisions
+            action = legal[int(choices.random() * len(legal))]
+        state = state.apply(action)
+        actions += 1
+    return actions
 
 
 def pick(ids: list[int], choices: np.random.Generator) -> int:
-    """A uniform legal id, drawn as :func:`engine_game` draws an action (``ids`` in the order
-    of ``legal_actions()``, as the environments' tables list them)."""
+    """A uniform legal id, drawn as :func:`engine_game` draws an action: ``ids`` in the order
+    of the state's ``legal_actions()``, as the environments' tables list them."""
     return ids[int(choices.random() * len(ids))]
 
 
 def pettingzoo_steps(aec: Any, seed: int) -> int:
-    """One game through the bare AEC environment: ``step`` with a uniform legal id, the mask
-    built as for an observation but no tensor."""
+    """A random game through the bare AEC environment: ``step`` after building the mask
+    (``action_mask``: no tensor); the number of actions applied (dice included)."""
     aec.reset(seed=seed)
     choices = np.random.default_rng(seed)
     while not aec.terminations[aec.agent_selection]:
         aec.action_mask(aec.agent_selection)
-        aec.step(pick(list(aec.table.legal(aec.game_state)), choices))
-    return int(aec.decisions)
+        aec.step(pick(aec.table.legal(aec.game_state), choices))
+    return len(aec._current().actions)
 
 
 def pettingzoo_agent_loop(aec: Any, seed: int) -> int:
-    """One game through the AEC environment as an agent plays it: ``last()`` (observation
-    tensor and mask) at every decision, then ``step``."""
+    """The same game as an agent plays it: ``last()`` (observation tensor and mask) at every
+    decision, then ``step``."""
     aec.reset(seed=seed)
     choices = np.random.default_rng(seed)
     while True:
         _, _, terminated, truncated, _ = aec.last()
         if terminated or truncated:
-            return int(aec.decisions)
-        aec.step(pick(list(aec.table.legal(aec.game_state)), choices))
+            return len(aec._current().actions)
+        aec.step(pick(aec.table.legal(aec.game_state), choices))
 
 
 def gymnasium_game(env: Any, seed: int) -> int:
-    """One episode of the Gymnasium environment (every ``step`` returns the observation and
-    the mask); every decision counted, the opponent's too."""
+    """A random episode of the Gymnasium environment (every ``step`` returns the observation
+    and the mask); the number of actions applied, the opponent's and the dice included."""
     env.reset(seed=seed)
     choices = np.random.default_rng(seed)
     done = False
     while not done:
-        _, _, done, _, _ = env.step(pick(list(env.table.legal(env.game_state)), choices))
-    return int(env._current().decisions)
+        _, _, done, _, _ = env.step(pick(env.table.legal(env.game_state), choices))
+    return len(env._current().actions)
 
 
-def tensors_per_second(game_id: str, n: int = 300) -> float:
-    """Observation tensors of the first seat per CPU second, 40 decisions into a game."""
-    m = wargames.match(game_id, seed=1)
-    m.run(40)
-    state: GameState = m.state
-    seat = wargames.game(game_id).seats_of(None, bot_options(game_id))[0]
-    observation_tensor(state, seat)
-    best = float("inf")
-    for _ in range(3):
-        start = time.process_time()
-        for _ in range(n):
-            observation_tensor(state, seat)
-        best = min(best, time.process_time() - start)
-    return n / best
+def decision_states(game_id: str, count: int = 200) -> list[GameState]:
+    """``count`` decision states met in random games, for the tensor timings."""
+    rng = np.random.default_rng(0)
+    found: list[GameState] = []
+    while len(found) < count:
+        state = initial(game_id)
+        while state.current_player is not None and len(found) < count:
+            if state.is_chance:
+                state = state.apply(pick_outcome(state.chance_outcomes(), rng.random()))
+                continue
+            found.append(state)
+            legal = state.legal_actions()
+            state = state.apply(legal[int(rng.random() * len(legal))])
+    return found
 
 
-def bench_pettingzoo(game_id: str, games: int) -> dict[str, float]:
+def pettingzoo_section(args: argparse.Namespace) -> dict[str, Any]:
     from wargames.adapters.pettingzoo import raw_env
 
-    aec = raw_env(game_id)
-    rates = best_rates(
-        {
-            "engine": lambda seed: engine_game(game_id, seed),
-            "step": lambda seed: pettingzoo_steps(aec, seed),
-            "agent_loop": lambda seed: pettingzoo_agent_loop(aec, seed),
-        },
-        games,
-    )
-    engine = rates["engine"]
-    return {
-        "engine_decisions_per_second": engine,
-        "step_decisions_per_second": rates["step"],
-        "step_overhead": 1 - rates["step"] / engine,
-        "agent_loop_decisions_per_second": rates["agent_loop"],
-        "agent_loop_overhead": 1 - rates["agent_loop"] / engine,
-    }
+    rows: dict[str, Any] = {}
+    for game_id in args.game or wargames.games():
+        aec = raw_env(game_id)
+        rates = best_rates(
+            {
+                "engine": lambda seed, g=game_id: engine_game(g, seed),
+                "step": lambda seed, e=aec: pettingzoo_steps(e, seed),
+                "agent loop": lambda seed, e=aec: pettingzoo_agent_loop(e, seed),
+            },
+            args.games,
+            args.repeats,
+        )
+        engine = rates["engine"]
+        seat = seats(game_id)[0]
+        tensors = tensors_per_second(
+            decision_states(game_id), lambda s, p, seat=seat: observation_tensor(s, seat)
+        )
+        rows[game_id] = {
+            "engine actions/s": round(engine),
+            "pettingzoo step actions/s": round(rates["step"]),
+            "overhead": round(1 - rates["step"] / engine, 3),
+            "pettingzoo agent loop actions/s": round(rates["agent loop"]),
+            "agent loop overhead": round(1 - rates["agent loop"] / engine, 3),
+            "tensors/s": round(tensors),
+        }
+        print(game_id, rows[game_id], file=sys.stderr, flush=True)
+    return rows
 
 
-def bench_gymnasium(game_id: str, games: int) -> dict[str, float]:
+def gymnasium_section(args: argparse.Namespace) -> dict[str, Any]:
     from wargames.adapters.gymnasium import WargamesEnv
 
-    seat = wargames.game(game_id).seats_of(None, bot_options(game_id))[0]
-    env = WargamesEnv(game_id, seat, opponent="random")
-    rates = best_rates(
-        {
-            "engine": lambda seed: engine_game(game_id, seed, learner=seat),
-            "env": lambda seed: gymnasium_game(env, seed),
-        },
-        games,
-    )
-    return {
-        "engine_decisions_per_second": rates["engine"],
-        "env_decisions_per_second": rates["env"],
-        "overhead": 1 - rates["env"] / rates["engine"],
-    }
-
-
-BENCHES: dict[str, Callable[[str, int], dict[str, float]]] = {
-    "pettingzoo": bench_pettingzoo,
-    "gymnasium": bench_gymnasium,
-}
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--adapter", choices=(*ADAPTERS, "all"), default="all")
-    parser.add_argument("--games", type=int, default=3, help="games per measurement")
-    parser.add_argument("--game", action="append", help="a game (default: all four)")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    games = args.game or wargames.games()
-    chosen = ADAPTERS if args.adapter == "all" else (args.adapter,)
-    report: dict[str, dict[str, dict[str, float]]] = {}
-    for game_id in games:
-        report[game_id] = {a: BENCHES[a](game_id, args.games) for a in chosen}
-        report[game_id]["tensors"] = {"tensors_per_second": tensors_per_second(game_id)}
-        if not args.json:
-            print(lines(game_id, report[game_id]), flush=True)
-    if args.json:
-        print(json.dumps(report, indent=2))
-
-
-def lines(game_id: str, result: dict[str, dict[str, float]]) -> str:
-    out = [f"{game_id}:"]
-    if "pettingzoo" in result:
-        r = result["pettingzoo"]
-        out.append(
-            f"  pettingzoo  engine {r['engine_decisions_per_second']:8,.0f}/s   "
-            f"step {r['step_decisions_per_second']:8,.0f}/s ({r['step_overhead']:+.0%})   "
-            f"agent loop {r['agent_loop_decisions_per_second']:8,.0f}/s "
-            f"({r['agent_loop_overhead']:+.0%})"
+    rows: dict[str, Any] = {}
+    for game_id in args.game or wargames.games():
+        seat = seats(game_id)[0]
+        env = WargamesEnv(game_id, seat, opponent="random")
+        rates = best_rates(
+            {
+                "engine": lambda seed, g=game_id, s=seat: engine_game(g, seed, learner=s),
+                "gymnasium": lambda seed, e=env: gymnasium_game(e, seed),
+            },
+            args.games,
+            args.repeats,
         )
-    if "gymnasium" in result:
-        r = result["gymnasium"]
-        out.append(
-            f"  gymnasium   engine {r['engine_decisions_per_second']:8,.0f}/s   "
-            f"env  {r['env_decisions_per_second']:8,.0f}/s ({r['overhead']:+.0%})"
-        )
-    out.append(f"  tensors     {result['tensors']['tensors_per_second']:8,.0f}/s")
-    return "\n".join(out)
+        engine = rates["engine"]
+        rows[game_id] = {
+            "side": seat,
+            "engine actions/s": round(engine),
+            "gymnasium actions/s": round(rates["gymnasium"]),
+            "overhead": round(1 - rates["gymnasium"] / engine, 3),
+        }
+        print(game_id, rows[game_id], file=sys.stderr, flush=True)
+    return rows
+
+
+ADAPTERS["pettingzoo"] = pettingzoo_section
+ADAPTERS["gymnasium"] = gymnasium_section
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--adapter", choices=sorted(ADAPTERS), required=True)
+    parser.add_argument("--game", action="append", help="a game (repeatable); default: all")
+    parser.add_argument("--games", type=int, default=3, help="random games per run (3)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs, the best kept (3)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    rows = ADAPTERS[args.adapter](args)
+    print(json.dumps(rows, indent=2) if args.json else format_rows(rows))
+    return 0
+
+
+def format_rows(rows: dict[str, Any]) -> str:
+    return "\n".join(f"{name}: {row}" for name, row in rows.items())
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -120,8 +120,8 @@ def test_the_toy_passes_both_tests_over_whole_games(
 def test_api_test_long_runs_of_every_scenario(
     pz: ModuleType, pz_test: ModuleType, game_id: str, scenario: str
 ) -> None:
-    pz_test.api_test(pz.env(game_id, scenario), num_cycles=400)
-    pz_test.seed_test(lambda: pz.env(game_id, scenario), num_cycles=50)
+    pz_test.api_test(pz.env(game_id, scenario), num_cycles=200)
+    pz_test.seed_test(lambda: pz.env(game_id, scenario), num_cycles=30)
 
 
 # -- what the environment says ----------------------------------------------------------------

@@ -46,6 +46,9 @@ RenderMode = Literal["svg", "ansi"]
 game's board as text, public view (``wargames.render(state, format="text")``)."""
 RENDER_MODES: Final[tuple[str, ...]] = get_args(RenderMode)
 
+_FEW: Final = 24
+"""Up to this many legal ids, a mask is set item by item."""
+
 EPISODE_SEEDS: Final = 2**63
 """Episode seeds drawn by an environment are below this."""
 
@@ -153,7 +156,12 @@ class Table:
         """The legal ids of ``state``'s pending decision as an int8 0/1 array (all zeros at
         the end of the game)."""
         out = np.zeros(self.num_actions, dtype=np.int8)
-        out[self.legal(state)] = 1
+        ids = self.legal(state)
+        if len(ids) > _FEW:
+            out[ids] = 1
+        else:  # item by item is faster than numpy's indexing with a short list
+            for i in ids:
+                out[i] = 1
         return out
 
     def episode(self, seed: int, agents: Mapping[Player, Agent] | None = None) -> Episode:
