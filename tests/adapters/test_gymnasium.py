@@ -10,6 +10,7 @@ shipped scenario, longer episodes.
 
 from __future__ import annotations
 
+import pickle
 from types import ModuleType
 from typing import Any
 
@@ -270,6 +271,13 @@ def test_bad_arguments_name_the_problem(gym: ModuleType, toy: str) -> None:
         gym.WargamesEnv(toy, "red").step(0)
     with pytest.raises(ArgumentError, match="seed"):
         gym.WargamesEnv(toy, "red").reset(seed=-1)
+
+
+def test_an_environment_pickles_as_its_arguments(gym: ModuleType) -> None:
+    env = gym.WargamesEnv("warmaster", "traitor", opponent="greedy", turn_cap=2)
+    again = pickle.loads(pickle.dumps(env))
+    assert (again.side, again.opponent, again.table.options["turn_cap"]) == ("traitor", "greedy", 2)
+    assert play(again, 6) == play(env, 6)
 
 
 # -- rendering --------------------------------------------------------------------------------

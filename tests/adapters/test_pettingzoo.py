@@ -15,6 +15,7 @@ whole games and every shipped scenario.
 from __future__ import annotations
 
 import itertools
+import pickle
 import subprocess
 import sys
 from types import ModuleType
@@ -349,6 +350,13 @@ def test_bad_arguments_name_the_problem(pz: ModuleType, toy: str) -> None:
         pz.raw_env(toy).action_space("green")
     with pytest.raises(RuleViolation, match="reset"):
         pz.raw_env(toy).step(0)
+
+
+def test_an_environment_pickles_as_its_arguments(pz: ModuleType) -> None:
+    aec = pz.raw_env("warmaster", max_cycles=5, render_mode="ansi", turn_cap=3)
+    again = pickle.loads(pickle.dumps(aec))
+    assert (again.max_cycles, again.render_mode, again.table.options["turn_cap"]) == (5, "ansi", 3)
+    assert play(again, seed=1) == play(aec, seed=1)
 
 
 def test_import_wargames_imports_no_adapter_dependency() -> None:

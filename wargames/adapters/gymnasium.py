@@ -13,7 +13,7 @@
 * **Actions** are the ids of the game's codec: ``Discrete(num_distinct_actions)``.
 * **Observations** are a ``Dict``: ``"observation"`` (the side's float32 tensor, from its
   view only) and ``"action_mask"`` (int8, 1 at the legal ids), the layout PettingZoo's
-  environments use; the same mask is in ``info["action_mask"]`` and, as a bool array, from
+  environments use; the same mask (the same array) is in ``info["action_mask"]`` and, as a bool array, from
   :meth:`WargamesEnv.action_masks` (what ``sb3_contrib``'s ``MaskablePPO`` calls).
 * **One step** is one decision of the learner; the opponent's decisions and every chance
   node up to the learner's next decision are played inside it, chance with the episode's
@@ -46,6 +46,7 @@ from typing import Any, Final, Literal, get_args
 
 import gymnasium
 import numpy as np
+from gymnasium.utils import EzPickle
 
 from wargames.adapters.episodes import (
     RENDER_MODES,
@@ -80,8 +81,10 @@ _OPPONENT_SEED = 7919
 """An opponent named by its agent is seeded ``episode_seed * 7919 + seat index + 1``."""
 
 
-class WargamesEnv(gymnasium.Env[Observation, np.int64]):
-    """One side of ``game_id`` against ``opponent`` (see the module docstring)."""
+class WargamesEnv(gymnasium.Env[Observation, np.int64], EzPickle):
+    """One side of ``game_id`` against ``opponent`` (see the module docstring).
+
+    It pickles as its arguments (``EzPickle``): unpickled, it is a new environment to reset."""
 
     # Gymnasium reads the render modes from the class (gymnasium.make checks render_mode)
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
@@ -96,6 +99,7 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64]):
         illegal: Illegal = "penalty",
         **options: Any,
     ) -> None:
+        EzPickle.__init__(self, game_id, side, opponent, scenario, render_mode, illegal, **options)
         self.table = Table.open(game_id, scenario, options)
         self.side = side
         self.seats = self._seats_of(side)
@@ -150,7 +154,7 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64]):
         }
         self._episode = self.table.episode(self.episode_seed, opponents)
         self._ended = False
-        return self._observe(), self._info()
+        return self._observed()
 
     def _opponent(self, seat: Player, index: int) -> Agent:
         if not isinstance(self.opponent, str):
@@ -170,39 +174,37 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64]):
             if self.illegal == "raise":
                 raise
             self._ended = True
-            info = self._info() | {"illegal_action": f"id {_shown(action)}: {error}"}
-            return self._observe(), ILLEGAL_REWARD, True, False, info
+            observation, info = self._observed()
+            info["illegal_action"] = f"id {_shown(action)}: {error}"
+            return observation, ILLEGAL_REWARD, True, False, info
         episode.apply(chosen)
         episode.advance()
         state = episode.state
         terminated = state.current_player is None
         reward = _seat_reward(state, self.seats[0]) if terminated else 0.0
-        return self._observe(), reward, terminated, False, self._info()
+        observation, info = self._observed()
+        return observation, reward, terminated, False, info
 
     def _current(self) -> Episode:
         if self._episode is None:
             raise RuleViolation("RESET", "call reset() before playing the environment")
         return self._episode
 
-    def _observe(self) -> Observation:
+    def _observed(self) -> tuple[Observation, dict[str, Any]]:
+        """The learner's observation and the step's info, which holds the same mask."""
         state = self._current().state
-        return {
-            "observation": observation_tensor(state, self.seats[0]),
-            "action_mask": self._mask(),
-        }
+        mask = self._mask()
+        observation = {"observation": observation_tensor(state, self.seats[0]), "action_mask": mask}
+        info: dict[str, Any] = {"action_mask": mask, "to_act": state.current_player}
+        if state.outcome is not None:
+            info["outcome"] = str(state.outcome)
+        return observation, info
 
     def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         state = self._current().state
         if self._ended or state.current_player not in self.seats:
             return np.zeros(self.table.num_actions, np.int8)
         return self.table.mask(state)
-
-    def _info(self) -> dict[str, Any]:
-        state = self._current().state
-        info: dict[str, Any] = {"action_mask": self._mask(), "to_act": state.current_player}
-        if state.outcome is not None:
-            info["outcome"] = str(state.outcome)
-        return info
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal ids of the learner's pending decision as a bool array."""

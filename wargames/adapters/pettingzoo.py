@@ -48,6 +48,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -75,8 +76,10 @@ ILLEGAL_REWARD = -1.0
 Observation = dict[str, np.ndarray[Any, Any]]
 
 
-class WargamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
-    """One game's scenario as a PettingZoo AEC environment (see the module docstring)."""
+class WargamesAEC(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo is untyped
+    """One game's scenario as a PettingZoo AEC environment (see the module docstring).
+
+    It pickles as its arguments (``EzPickle``): unpickled, it is a new environment to reset."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
         "render_modes": list(RENDER_MODES),
@@ -95,6 +98,7 @@ class WargamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         **options: Any,
     ) -> None:
         super().__init__()
+        EzPickle.__init__(self, game_id, scenario, render_mode, max_cycles, **options)
         self.table = Table.open(game_id, scenario, options)
         self.render_mode = check_render_mode(render_mode, self.table.game)
         self.max_cycles = None if max_cycles is None else bounds.whole("max_cycles", max_cycles, 1)
