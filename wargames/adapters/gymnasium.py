@@ -13,8 +13,9 @@
 * **Actions** are the ids of the game's codec: ``Discrete(num_distinct_actions)``.
 * **Observations** are a ``Dict``: ``"observation"`` (the side's float32 tensor, from its
   view only) and ``"action_mask"`` (int8, 1 at the legal ids), the layout PettingZoo's
-  environments use; the same mask (the same array) is in ``info["action_mask"]`` and, as a bool array, from
-  :meth:`WargamesEnv.action_masks` (what ``sb3_contrib``'s ``MaskablePPO`` calls).
+  environments use; the same array is in ``info["action_mask"]``, and the mask as a bool
+  array comes from :meth:`WargamesEnv.action_masks` (what ``sb3_contrib``'s ``MaskablePPO``
+  calls).
 * **One step** is one decision of the learner; the opponent's decisions and every chance
   node up to the learner's next decision are played inside it, chance with the episode's
   generator (:mod:`wargames.adapters.episodes`).
