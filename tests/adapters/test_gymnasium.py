@@ -247,7 +247,11 @@ def test_a_side_of_a_team_game_plays_all_its_seats(gym: ModuleType) -> None:
     rng = np.random.default_rng(2)
     seen = set()
     for _ in range(60):
-        seen.add(env.game_state.current_player)
+        seat = env.game_state.current_player
+        seen.add(seat)
+        np.testing.assert_array_equal(  # each seat sees through its own eyes
+            obs["observation"], observation_tensor(env.game_state, seat)
+        )
         obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         if done:
             break

@@ -11,11 +11,11 @@
   episode seed) or an :class:`~wargames.core.engine.Agent` object (used as it is: a
   reproducible episode needs a reproducible agent).
 * **Actions** are the ids of the game's codec: ``Discrete(num_distinct_actions)``.
-* **Observations** are a ``Dict``: ``"observation"`` (the side's float32 tensor, from its
-  view only) and ``"action_mask"`` (int8, 1 at the legal ids), the layout PettingZoo's
-  environments use; the same array is in ``info["action_mask"]``, and the mask as a bool
-  array comes from :meth:`WargamesEnv.action_masks` (what ``sb3_contrib``'s ``MaskablePPO``
-  calls).
+* **Observations** are a ``Dict``: ``"observation"`` (the float32 tensor of the learner's
+  seat to act, from its view only) and ``"action_mask"`` (int8, 1 at the legal ids), the
+  layout PettingZoo's environments use; the same array is in ``info["action_mask"]``, and
+  the mask as a bool array comes from :meth:`WargamesEnv.action_masks` (what
+  ``sb3_contrib``'s ``MaskablePPO`` calls).
 * **One step** is one decision of the learner; the opponent's decisions and every chance
   node up to the learner's next decision are played inside it, chance with the episode's
   generator (:mod:`wargames.adapters.episodes`).
@@ -192,10 +192,13 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64], EzPickle):
         return self._episode
 
     def _observed(self) -> tuple[Observation, dict[str, Any]]:
-        """The learner's observation and the step's info, which holds the same mask."""
+        """The learner's observation (as its seat to act sees it: the first of its seats
+        between decisions) and the step's info, which holds the same mask."""
         state = self._current().state
+        player = state.current_player
+        seat = player if player in self.seats else self.seats[0]
         mask = self._mask()
-        observation = {"observation": observation_tensor(state, self.seats[0]), "action_mask": mask}
+        observation = {"observation": observation_tensor(state, seat), "action_mask": mask}
         info: dict[str, Any] = {"action_mask": mask, "to_act": state.current_player}
         if state.outcome is not None:
             info["outcome"] = str(state.outcome)

@@ -123,12 +123,15 @@ class WargamesAEC(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo is unty
     # -- spaces ---------------------------------------------------------------------------------
 
     def observation_space(self, agent: Player) -> spaces.Dict:
+        """``{"observation": Box, "action_mask": Box int8}``, one object per agent."""
         return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: Player) -> spaces.Discrete:
+        """``Discrete(num_distinct_actions)``, one object per agent."""
         return self.action_spaces[self._known(agent)]
 
     def _known(self, agent: Player) -> Player:
+        """``agent`` if it is a seat of the scenario, else :class:`UnknownPlayerError`."""
         if agent not in self.observation_spaces:
             raise UnknownPlayerError(agent, self.possible_agents)
         return agent
