@@ -4,14 +4,14 @@ adapter tests: small, fast, with chance nodes and one player deciding several ti
 Decisions: ``roll`` is id 0, ``hold`` id 1; chance: the die face ``v`` is id ``v - 1``. The
 tensor holds both banked scores, the pot, whose go it is (one-hot) and the turn.
 
-    import toy_numbered
-
-    def test_x(monkeypatch):
-        toy_numbered.install(monkeypatch)     # "toy" now has action_space and observer hooks
+    @pytest.fixture
+    def toy(monkeypatch):                      # "toy" has action_space and observer hooks
+        yield from toy_numbered.install(monkeypatch)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import attrs
@@ -59,9 +59,18 @@ GAME = attrs.evolve(
 )
 
 
-def install(monkeypatch: pytest.MonkeyPatch) -> registry.Game:
-    """Register :data:`GAME` as ``"toy"`` for one test (undone by ``monkeypatch``)."""
+def install(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Register :data:`GAME` as ``"toy"`` for one test; a generator for a fixture: after the
+    test the registry forgets it (``monkeypatch`` undone and the registry's cache cleared,
+    so later tests do not find a toy game).
+
+        @pytest.fixture
+        def toy(monkeypatch):
+            yield from toy_numbered.install(monkeypatch)
+    """
     specs = {**registry._specs(), toy_game.GAME_ID: f"{__name__}:GAME"}
     monkeypatch.setattr(registry, "_specs", lambda: specs)
     registry.game.cache_clear()
-    return GAME
+    yield toy_game.GAME_ID
+    monkeypatch.undo()
+    registry.game.cache_clear()

@@ -11,6 +11,7 @@ shipped scenario, longer episodes.
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -51,10 +52,10 @@ def gym() -> ModuleType:
 
 
 @pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch, gym: ModuleType) -> str:
-    toy_numbered.install(monkeypatch)
-    gym.register_envs()
-    return "toy"
+def toy(monkeypatch: pytest.MonkeyPatch, gym: ModuleType) -> Iterator[str]:
+    for game_id in toy_numbered.install(monkeypatch):
+        gym.register_envs()  # wargames/toy-v0 (gymnasium keeps it; making it needs the toy)
+        yield game_id
 
 
 def first_seat(game_id: str) -> str:

@@ -18,6 +18,7 @@ import itertools
 import pickle
 import subprocess
 import sys
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -55,9 +56,8 @@ def pz_test() -> ModuleType:
 
 
 @pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> str:
-    toy_numbered.install(monkeypatch)
-    return "toy"
+def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    yield from toy_numbered.install(monkeypatch)
 
 
 def masked_choice(rng: np.random.Generator, mask: np.ndarray[Any, Any]) -> int:
@@ -256,10 +256,7 @@ def test_whole_episodes_replay_and_reward_the_returns(pz: ModuleType, game_id: s
 
 
 @pytest.mark.parametrize("game_id", [*GAMES, "toy"])
-def test_max_cycles_truncates(
-    pz: ModuleType, game_id: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    toy_numbered.install(monkeypatch)
+def test_max_cycles_truncates(pz: ModuleType, game_id: str, toy: str) -> None:
     cycles = 3
     aec = pz.env(game_id, max_cycles=cycles)
     aec.reset(seed=4)
