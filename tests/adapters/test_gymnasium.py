@@ -19,10 +19,11 @@ import numpy as np
 import pytest
 import toy_numbered
 from extras import extra
+from toy_game import Hold
 
 import wargames
 from wargames.core import registry
-from wargames.core.actionspace import ActionIdError
+from wargames.core.actionspace import ActionCodec, ActionIdError, ActionSpace, Template
 from wargames.core.agents import RandomAgent
 from wargames.core.errors import (
     ArgumentError,
@@ -199,6 +200,21 @@ def test_illegal_raise_raises_the_games_error_and_goes_on(gym: ModuleType, toy: 
         env.step(-3)
     assert env.game_state is before
     env.step(np.int64(0))  # a roll is always legal
+
+
+def test_an_episode_is_truncated_when_the_codec_numbers_no_legal_action(
+    gym: ModuleType, toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    holds_only = ActionCodec(ActionSpace([Template(Hold, ())]), toy_numbered.CODEC.chance)
+    monkeypatch.setattr(toy_numbered, "CODEC", holds_only)
+    env = gym.WargamesEnv(toy, "red")
+    obs, _ = env.reset(seed=1)  # only a roll is legal at the start: no id
+    assert not obs["action_mask"].any()
+    obs, reward, terminated, truncated, info = env.step(0)
+    assert (reward, terminated, truncated) == (0.0, False, True)
+    assert "numbers none of red's legal actions" in info["truncated"]
+    with pytest.raises(RuleViolation, match="reset"):
+        env.step(0)
 
 
 # -- seeding, opponents, rewards --------------------------------------------------------------

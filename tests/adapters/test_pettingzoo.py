@@ -26,10 +26,11 @@ import numpy as np
 import pytest
 import toy_numbered
 from extras import extra
+from toy_game import Hold, Roll
 
 import wargames
 from wargames.core import registry
-from wargames.core.actionspace import ActionIdError
+from wargames.core.actionspace import ActionCodec, ActionIdError, ActionSpace, Template
 from wargames.core.errors import (
     ArgumentError,
     CapabilityError,
@@ -82,6 +83,15 @@ def play(aec: Any, seed: int, steps: int | None = None) -> list[int]:
         aec.step(action)
         assert agent in aec.possible_agents
     return played
+
+
+def until_the_end(aec: Any, seed: int) -> None:
+    """Play ``aec`` from ``reset(seed)`` with masked random ids until the episode ends
+    (terminated or truncated), the agents not yet told."""
+    aec.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while not (aec.terminations[aec.agent_selection] or aec.truncations[aec.agent_selection]):
+        aec.step(masked_choice(rng, aec.action_mask(aec.agent_selection)))
 
 
 # -- PettingZoo's own checks ------------------------------------------------------------------
@@ -277,6 +287,57 @@ def test_max_cycles_truncates(pz: ModuleType, game_id: str, toy: str) -> None:
     assert not aec.agents
     if not aec.unwrapped.game_state.is_terminal:
         assert decisions == limit
+
+
+# -- bounded spaces -------------------------------------------------------------------------
+
+
+def test_an_action_the_codec_cannot_number_is_left_out_of_the_mask(
+    pz: ModuleType, toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rolls_only = ActionCodec(ActionSpace([Template(Roll, ())]), toy_numbered.CODEC.chance)
+    monkeypatch.setattr(toy_numbered, "CODEC", rolls_only)
+    aec = pz.raw_env(toy)
+    aec.reset(seed=1)
+    held = False
+    for _ in range(40):
+        state = aec.game_state
+        if state.is_terminal:
+            break
+        held |= Hold() in state.legal_actions()
+        assert aec.action_mask(aec.agent_selection).tolist() == [1]  # roll, never hold
+        aec.step(0)
+    assert held
+
+
+def test_an_episode_is_truncated_when_the_codec_numbers_no_legal_action(
+    pz: ModuleType, toy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    holds_only = ActionCodec(ActionSpace([Template(Hold, ())]), toy_numbered.CODEC.chance)
+    monkeypatch.setattr(toy_numbered, "CODEC", holds_only)
+    aec = pz.raw_env(toy)
+    aec.reset(seed=1)  # only a roll is legal at the start: no id
+    assert all(aec.truncations.values()) and not any(aec.terminations.values())
+    assert "numbers none of red's legal actions" in aec.infos["red"]["truncated"]
+    assert not aec.observe("red")["action_mask"].any()
+
+
+def test_a_horde_beyond_the_numbered_splits_truncates_the_episode(pz: ModuleType) -> None:
+    """Horde numbers the hordes of a few splits only (docs/horde.md): random play that splits
+    and merges back more than that meets a decision with no numbered action."""
+    aec = pz.raw_env("horde", "ork-assault")
+    codec = aec.table.codec
+    for seed in range(20):  # 3 of the first 20 random battles do (seeds 3, 8 and 17)
+        until_the_end(aec, seed)
+        if aec.truncations[aec.agent_selection]:
+            break
+    assert aec.truncations[aec.agent_selection], "no random battle went beyond the splits"
+    assert "numbers none of" in aec.infos[aec.agent_selection]["truncated"]
+    state = aec.game_state
+    assert state.current_player is not None and not state.is_chance
+    for action in state.legal_actions():
+        with pytest.raises(ActionIdError):
+            codec.action_id(state, action)
 
 
 # -- rendering --------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ stays reproducible episode after episode). They are rolled as a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal, get_args
 
 import attrs
@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 
 from wargames.core import bounds
-from wargames.core.actionspace import ActionCodec
+from wargames.core.actionspace import ActionCodec, ActionIdError
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Player, Record, pick_outcome
 from wargames.core.errors import CapabilityError, UnknownNameError
 from wargames.core.observation import Observer, observer_of
@@ -45,6 +45,9 @@ RenderMode = Literal["svg", "ansi"]
 """``"svg"``: the SVG drawing of the public view (:func:`wargames.render`); ``"ansi"``: the
 game's board as text, public view (``wargames.render(state, format="text")``)."""
 RENDER_MODES: Final[tuple[str, ...]] = get_args(RenderMode)
+
+_UNNUMBERED: Final = -1
+"""The cached id of a legal action that the codec cannot number (see :meth:`Table.legal`)."""
 
 _FEW: Final = 24
 """Up to this many legal ids, a mask is set item by item."""
@@ -117,27 +120,50 @@ class Table:
         """The ids of ``state``'s legal decisions, in the order of its ``legal_actions()``
         (the codec's ``legal_ids``, unsorted; empty at a chance node and at the end).
 
+        A legal action that the game's codec cannot number (a bounded space: Horde numbers
+        the hordes of a few splits only) has no id, so it is left out: an agent cannot play
+        it through the environments, which end an episode as truncated when no legal action
+        is left (:meth:`numbers_none`).
+
         An id means the same move in every state, so each action's id is computed once per
         table and looked up after; the last state's answer is kept for the step that
         follows its observation."""
+        return self._numbered(state)[0]
+
+    def numbers_none(self, state: GameState) -> bool:
+        """Whether a player must decide in ``state`` but the codec numbers none of the legal
+        actions (the episode cannot go on through an environment)."""
+        return state.current_player is not None and not state.is_chance and not self.legal(state)
+
+    def _numbered(self, state: GameState) -> tuple[list[int], Sequence[Action]]:
+        """The ids of ``state``'s numbered legal decisions and those actions, in order."""
         last = self._last
         if last and last[0] is state:
-            found: list[int] = last[1]
-            return found
-        found = []
+            return last[1], last[2]
+        ids: list[int] = []
+        actions: Sequence[Action] = ()
         if state.current_player is not None and not state.is_chance:
-            get = self._ids.get
             legal = state._legal_tuple()
+            get = self._ids.get
             known = [get(action) for action in legal]
-            found = known if None not in known else [self._number(a) for a in legal]  # type: ignore[assignment]
-        last[:] = [state, found]
-        return found
+            if None in known or _UNNUMBERED in known:
+                pairs = [(self._number(a), a) for a in legal]
+                ids = [n for n, _ in pairs if n != _UNNUMBERED]
+                actions = [a for n, a in pairs if n != _UNNUMBERED]
+            else:
+                ids, actions = known, legal  # type: ignore[assignment]
+        last[:] = [state, ids, actions]
+        return ids, actions
 
     def _number(self, action: Action) -> int:
-        """The id of ``action``, computed once."""
+        """The id of ``action`` (:data:`_UNNUMBERED` outside the space), computed once."""
         number = self._ids.get(action)
         if number is None:
-            number = self._ids[action] = self.codec.decisions.encode(action)
+            try:
+                number = self.codec.decisions.encode(action)
+            except ActionIdError:
+                number = _UNNUMBERED
+            self._ids[action] = number
         return number
 
     def action(self, state: GameState, action_id: object) -> Action:
@@ -146,8 +172,9 @@ class Table:
         whole number), the game's :class:`~wargames.core.errors.RuleViolation` for one
         illegal now."""
         if isinstance(action_id, int) and not isinstance(action_id, bool):
+            ids, actions = self._numbered(state)
             try:
-                return state._legal_tuple()[self.legal(state).index(action_id)]
+                return actions[ids.index(action_id)]
             except ValueError:
                 pass  # not legal now: the codec says why
         return self.codec.action_from_id(state, action_id)  # type: ignore[arg-type]

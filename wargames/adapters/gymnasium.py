@@ -22,6 +22,9 @@
 * **Rewards** come at the end: the side's entry of
   :meth:`~wargames.core.engine.GameState.returns` (+1, -1, 0 for a draw). The game's options
   for bots apply (a turn cap where the rules set none), so every episode terminates.
+* **A bounded space**: a legal action the game's codec cannot number (Horde numbers the
+  hordes of a few splits only) is not in the mask; if none of the learner's legal actions has
+  an id, the episode is truncated (``truncated=True``, ``info["truncated"]`` says why).
 * **An illegal id** (the mask says which are legal) ends the episode by default
   (``illegal="penalty"``): reward :data:`ILLEGAL_REWARD`, ``terminated=True``, the game
   unchanged, and ``info["illegal_action"]`` says what was wrong in the game's words. This is
@@ -169,6 +172,8 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64], EzPickle):
         episode = self._current()
         if self._ended or episode.state.current_player is None:
             raise RuleViolation("GAME-OVER", "the episode is over; call reset()")
+        if self.table.numbers_none(episode.state):  # only after a reset: see below
+            return self._truncated()
         try:
             chosen = self.table.action(episode.state, as_id(action))
         except (ActionIdError, RuleViolation) as error:
@@ -181,10 +186,21 @@ class WargamesEnv(gymnasium.Env[Observation, np.int64], EzPickle):
         episode.apply(chosen)
         episode.advance()
         state = episode.state
+        if self.table.numbers_none(state):
+            return self._truncated()
         terminated = state.current_player is None
         reward = _seat_reward(state, self.seats[0]) if terminated else 0.0
         observation, info = self._observed()
         return observation, reward, terminated, False, info
+
+    def _truncated(self) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """The end of an episode that cannot go on: the codec numbers none of the legal
+        actions of the learner's decision (a bounded space)."""
+        self._ended = True
+        observation, info = self._observed()
+        player = self._current().state.current_player
+        info["truncated"] = f"the game's codec numbers none of {player}'s legal actions"
+        return observation, 0.0, False, True, info
 
     def _current(self) -> Episode:
         if self._episode is None:

@@ -23,6 +23,9 @@ environment with PettingZoo's usual wrappers, :func:`raw_env` the bare :class:`W
 * **max_cycles** truncates an episode after ``max_cycles × len(possible_agents)`` decisions
   (a *cycle* is as many decisions as there are agents, as PettingZoo's tests count them;
   chance outcomes are not decisions).
+* **A bounded space**: a legal action the game's codec cannot number (Horde numbers the
+  hordes of a few splits only) has no id and is not in the mask; if none of the legal
+  actions has one, the episode is truncated (``infos[agent]["truncated"]`` says why).
 * **Illegal ids**: the bare environment raises the game's error and keeps its state
   (:class:`~wargames.core.actionspace.ActionIdError` for an id no state uses, the game's
   :class:`~wargames.core.errors.RuleViolation` for one illegal now); :func:`env` wraps it in
@@ -195,8 +198,9 @@ class WargamesAEC(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo is unty
         episode.advance()
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
-        player = episode.state.current_player
-        if player is not None and self.decisions < self._limit:
+        state = episode.state
+        player = state.current_player
+        if player is not None and self.decisions < self._limit and self.table.legal(state):
             self.agent_selection = self._seat(player)  # rewards stay 0 until the end
             return
         self._clear_rewards()
@@ -214,10 +218,15 @@ class WargamesAEC(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo is unty
                 self.terminations[a] = True
                 self.infos[a] = {"outcome": outcome}
             self.agent_selection = last
-        elif self.decisions >= self._limit:
+        elif self.decisions >= self._limit or self.table.numbers_none(state):
+            why = (
+                f"max_cycles={self.max_cycles}"
+                if self.decisions >= self._limit
+                else f"the game's codec numbers none of {state.current_player}'s legal actions"
+            )
             for a in self.agents:
                 self.truncations[a] = True
-                self.infos[a] = {"truncated": f"max_cycles={self.max_cycles}"}
+                self.infos[a] = {"truncated": why}
             self.agent_selection = last
         else:
             self.agent_selection = self._seat(state.current_player)
