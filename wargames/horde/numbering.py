@@ -9,20 +9,28 @@ every state of the Manufactorum (:func:`action_codec`).
 **The units a battle can hold.** Split! (HMC-ORDERS-16) makes hordes that the scenario does not
 list, named after the horde they left: the first horde split from ``IG1`` is ``IG1-1``, the
 next ``IG1-2``, the first split from ``IG1-1`` is ``IG1-1-1`` (the first free number,
-:class:`~wargames.horde.reshape.SplitPlacement`). A horde splits at most once a round, not in
-the round it was made (HMC-GAP-26), so ``IG1-k1-k2-...`` is made ``k1 + k2 + ...`` rounds into
-the battle at the earliest: by the rules alone a horde has ``2**rounds - 1`` possible
-descendants (1,023 in a mission of 10 rounds), far too many to number. Magnitude bounds them
-while no Merge! (HMC-ORDERS-17) gives a horde back what it split off: each part keeps 10
-(HMC-GAP-26), so a horde of Magnitude ``m`` splits at most ``m // 10 - 1`` times, and its line
-of splits ``k1 + k2 + ...`` is at most that too; a horde that can never gather 20 never splits.
-The space numbers the lines of splits up to :func:`split_budgets`: the horde's own bound plus
-:data:`MERGES` cycle of splitting and merging back, at most :data:`SPLITS` (4) in all. A horde
-beyond it (made by more splitting and merging back than that) is outside the space: every
-action naming it raises :class:`~wargames.core.actionspace.ActionIdError` (never a wrong or
-silently missing id). The greedy agent never splits; uniformly random play goes beyond the bound
-in 1 to 6.5 % of full battles (measured over 200 per scenario; docs/horde.md). ``codec_of(setup,
-splits=5)`` numbers longer lines, at the cost of a larger space.
+:class:`~wargames.horde.reshape.SplitPlacement`). With Merge! (HMC-ORDERS-17) giving back what
+was split off, the names have no bound but the rounds (``2**rounds - 1`` of them from one
+horde). So a unit field does not number the split-off hordes by name but by **slot**: each
+side and profile has :func:`split_slots` of them, and a split-off horde of that side and profile
+holds the slot of its rank among those of the state (:meth:`Roster.split_offs`: not merged
+away, sorted by their scenario horde then the numbers of their path, ``IG1-2`` before
+``IG1-10``; while a Split! is being placed the horde it makes counts among them). "Split-off 2
+of the blue Guard Infantry moves to 08-02" has one id; which horde it is depends on the state
+(the ids take the state, :data:`~wargames.core.actionspace.STATE`). Every side sees every
+unit's id and status (a view leaves out only the squares of enemy hordes in stealth,
+HMC-TALENT-02), so both sides read a slot alike.
+
+**How many slots.** Magnitude bounds the split-off hordes of a side and profile that the
+state holds at once: count a horde's *nominal* Magnitude, its Magnitude with casualties left
+out. A Split! shares the nominal Magnitude and leaves each part at least 10 (HMC-GAP-26: the
+part split off has its Magnitude, the part kept at least its Magnitude), a Merge! adds the two
+up (HMC-ORDERS-17), and nothing else raises a horde's Magnitude (a Medic heals Officers only),
+so the nominal Magnitudes of the side's hordes of the profile that are not merged away (gone
+ones included) add up to the scenario's Magnitude ``W`` of them, and each split-off one has
+10 or more: at most ``W // 10``, none if ``W`` is below 20 (no horde can ever split). The bound
+is reached (a horde of 20 splits 10 and 10, takes its own part into the one split off by
+Merge!, and that one splits again), so a smaller cap would leave legal actions unnumbered.
 
 **Bounds by rule.** An attack or Charge! targets an enemy unit (HMC-ORDERS-03, -04), a Merge!
 a horde of the same side and profile (HMC-ORDERS-17), an Officer joins and lends his bonus to a
@@ -37,8 +45,9 @@ Awareness tests; the d10s and damage dice are the first of them).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Mapping
-from typing import Any
+import re
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -50,6 +59,7 @@ from wargames.core.actionspace import (
     Domain,
     Integers,
     Template,
+    state_of,
 )
 from wargames.core.engine import GameState
 from wargames.core.notation import Reroll, Roll
@@ -59,8 +69,11 @@ from wargames.horde.combat.actions import Counter
 from wargames.horde.combat.data import default_hordes
 from wargames.horde.combat.profiles import Horde
 from wargames.horde.combat.weapons import Kind
-from wargames.horde.reshape import MERGE_CAP, SPLIT_MINIMUM
+from wargames.horde.reshape import MERGE_CAP, SPLIT_MINIMUM, SplitPlacement
 from wargames.horde.scenario import BattleSetup, other_side
+
+if TYPE_CHECKING:
+    from wargames.horde.state import PScaleState
 
 ROLLS = 100
 """The most faces a die of the battle has: the d100 tests (HMC-MORALE-01, HMC-TALENT-02)."""
@@ -89,37 +102,37 @@ def _template(kind: type, *fields: tuple[str, Domain], note: str = "") -> Templa
     return Template(kind, tuple[Any, ...](fields), note)
 
 
-def split_names(unit: str, budget: int, taken: frozenset[str] = frozenset()) -> Iterator[str]:
-    """The ids of the hordes that can come from ``unit`` by at most ``budget`` splits a line
-    (:func:`split_budgets`), depth first: ``unit-k`` for the first free numbers ``k``
-    (``taken``: ids the scenario already uses) then, the ``k``-th made after ``k`` splits of
-    ``unit``, those that come from it by ``budget - k`` more.
-
-    >>> list(split_names("IG1", 2))
-    ['IG1-1', 'IG1-1-1', 'IG1-2']
-    >>> len(list(split_names("M1", 4)))
-    15
-    """
-    free = (f"{unit}-{k}" for k in range(1, budget + len(taken) + 2))
-    children = [name for name in free if name not in taken][:budget]
-    for k, child in enumerate(children, start=1):
-        yield child
-        yield from split_names(child, budget - k, taken)
+Group = tuple[str, str]
+"""A side and a profile id: the split-off hordes of a group share its slots."""
 
 
-SPLITS = 4
-"""The longest line of splits numbered (:func:`split_budgets`): ``IG1-4``, ``IG1-2-2``,
-``IG1-1-1-1-1``."""
-MERGES = 1
-"""Cycles of splitting and merging back numbered beyond a horde's own Magnitude
-(:func:`split_budgets`)."""
+@attrs.frozen
+class Slot:
+    """The ``rank``-th split-off horde of a side and profile (0 first)."""
+
+    side: str
+    profile: str
+    rank: int
+
+
+def split_slots(setup: BattleSetup) -> dict[Group, int]:
+    """The most split-off hordes of each side and profile a battle holds at once (see the
+    module docstring): ``W // 10`` for the scenario's Magnitude ``W`` of them
+    (HMC-GAP-26, HMC-ORDERS-16, -17), none if ``W`` is below 20."""
+    total: dict[Group, int] = {}
+    for u in setup.units:
+        if u.is_horde:
+            group = (u.side, u.horde.id)
+            total[group] = total.get(group, 0) + u.magnitude
+    least = 2 * SPLIT_MINIMUM
+    return {g: 0 if w < least else w // SPLIT_MINIMUM for g, w in total.items()}
 
 
 def gatherable(setup: BattleSetup) -> dict[str, int]:
     """The most Magnitude each horde of the scenario can gather: its own, or with Merge!
     (HMC-ORDERS-17, -18) its side's hordes of its profile together, at most
     :data:`MERGE_CAP`."""
-    groups: dict[tuple[str, str], list[int]] = {}
+    groups: dict[Group, list[int]] = {}
     for u in setup.units:
         if u.is_horde:
             groups.setdefault((u.side, u.horde.id), []).append(u.magnitude)
@@ -132,100 +145,254 @@ def gatherable(setup: BattleSetup) -> dict[str, int]:
     return found
 
 
-def split_budgets(setup: BattleSetup, splits: int = SPLITS) -> dict[str, int]:
-    """The longest line of splits numbered for each horde of the scenario (see the module
-    docstring): 0 for a horde that can never gather 20 Magnitude (HMC-GAP-26), else what its
-    Magnitude allows without merging (``m // 10 - 1``, ``m`` what it can gather,
-    :func:`gatherable`) and :data:`MERGES` more, at most ``splits``."""
-    least = 2 * SPLIT_MINIMUM
-    return {
-        unit: 0 if most < least else min(splits, most // SPLIT_MINIMUM - 1 + MERGES)
-        for unit, most in gatherable(setup).items()
-    }
+PATH = re.compile(r"(-[0-9]+)+")
+"""What Split! adds to the id of the horde it splits: ``-k`` a split (``IG1-2-1``)."""
 
 
-@attrs.frozen
 class Roster:
-    """The units a battle of one scenario can hold: the scenario's, then the hordes split
-    from them (:func:`split_names`), with each one's side, profile and kind."""
+    """The units a battle of one scenario can hold: the scenario's by id, then the slots of
+    the hordes Split! makes (:func:`split_slots`), with each one's side and profile."""
 
-    ids: tuple[str, ...]
-    side: Mapping[str, str]
-    profile: Mapping[str, Horde]
-    """Each unit's profile as the scenario has it (the split ones: their ancestor's)."""
-    officers: tuple[str, ...]
-    hordes: tuple[str, ...]
-    split: tuple[str, ...]
-    """The hordes Split! can make."""
+    def __init__(self, setup: BattleSetup) -> None:
+        self.ids = tuple(u.id for u in setup.units)
+        self.order = {u: i for i, u in enumerate(self.ids)}
+        self.side = {u.id: u.side for u in setup.units}
+        self.profile: dict[str, Horde] = {u.id: u.horde for u in setup.units}
+        self.officers = tuple(u.id for u in setup.units if u.is_officer)
+        self.hordes = tuple(u.id for u in setup.units if u.is_horde)
+        self.splitting = frozenset(self.hordes)
+        self.slot_counts = split_slots(setup)
+        self.slots = tuple(
+            Slot(side, profile, rank)
+            for (side, profile), count in self.slot_counts.items()
+            for rank in range(count)
+        )
+        self._last: tuple[GameState | None, dict[Group, tuple[str, ...]]] = (None, {})
 
-    @classmethod
-    def of(cls, setup: BattleSetup, splits: int = SPLITS) -> Roster:
-        scenario = {u.id for u in setup.units}
-        taken = frozenset(scenario)
-        side = {u.id: u.side for u in setup.units}
-        profile = {u.id: u.horde for u in setup.units}
-        split: list[str] = []
-        budgets = split_budgets(setup, splits)
-        for u in setup.units:
-            if u.is_horde:
-                for name in split_names(u.id, budgets[u.id], taken):
-                    split.append(name)
-                    side[name], profile[name] = u.side, u.horde
-        ids = tuple(u.id for u in setup.units) + tuple(split)
-        officers = tuple(u.id for u in setup.units if u.is_officer)
-        hordes = tuple(i for i in ids if i not in officers)
-        return cls(ids, side, profile, officers, hordes, tuple(split))
+    def group(self, unit: str) -> Group:
+        """The side and profile of a scenario horde."""
+        return self.side[unit], self.profile[unit].id
+
+    def root(self, unit: str) -> str:
+        """The scenario horde a split-off horde comes from: the longest scenario id its id
+        begins with, followed by a path of splits (``KeyError`` for no horde's)."""
+        for cut in range(len(unit) - 2, 0, -1):
+            head = unit[:cut]
+            if head in self.splitting and PATH.fullmatch(unit, cut):
+                return head
+        raise KeyError(f"{unit!r} is no unit of the scenario nor split from one")
+
+    def group_of(self, unit: str) -> Group:
+        """The side and profile of a scenario horde or a horde split from one (its
+        scenario horde's, HMC-ORDERS-16)."""
+        return self.group(unit if unit in self.order else self.root(unit))
+
+    def path_key(self, unit: str) -> tuple[int, tuple[int, ...]]:
+        """A split-off horde's place in the canonical order: its scenario horde, then the
+        numbers of its path (``IG1-2`` before ``IG1-10``)."""
+        root = self.root(unit)
+        return self.order[root], tuple(int(k) for k in unit[len(root) + 1 :].split("-"))
+
+    def split_offs(self, state: GameState) -> dict[Group, tuple[str, ...]]:
+        """The split-off hordes of each group in ``state``, those merged away left out and
+        the one a Split! being placed makes included, in the canonical order
+        (:meth:`path_key`). What a view holds too: every unit's id and status are public."""
+        last, found = self._last
+        if last is state:
+            return found
+        s: PScaleState = state  # type: ignore[assignment]
+        made = [
+            u.id for u in s.units if u.is_horde and u.status != "merged" and u.id not in self.order
+        ]
+        top = s.top if s.tasks else None
+        if isinstance(top, SplitPlacement):
+            made.append(top.new_id(s))
+        groups: dict[Group, list[str]] = {}
+        for unit in sorted(made, key=self.path_key):
+            groups.setdefault(self.group_of(unit), []).append(unit)
+        found = {g: tuple(units) for g, units in groups.items()}
+        self._last = (state, found)
+        return found
+
+    def slot_of(self, unit: str, fields: Mapping[str, Any]) -> Slot:
+        """The slot of the split-off horde ``unit`` in the state of ``fields``
+        (``ValueError`` for none in it or beyond the slots)."""
+        side, profile = group = self.group_of(unit)
+        among = self.split_offs(state_of(fields, unit)).get(group, ())
+        if unit not in among:
+            raise ValueError(f"{unit} is no split-off horde of the state")
+        rank = among.index(unit)
+        if rank >= self.slot_counts[group]:
+            raise ValueError(
+                f"{unit} is split-off {rank + 1} of {side} {profile}, beyond the slots"
+            )
+        return Slot(side, profile, rank)
+
+    def unit_in(self, slot: Slot, fields: Mapping[str, Any]) -> str:
+        """The split-off horde holding ``slot`` in the state of ``fields`` (``IndexError``
+        for none)."""
+        among = self.split_offs(state_of(fields, slot)).get((slot.side, slot.profile), ())
+        return among[slot.rank]
+
+    def slots_of(self, side: str, profile: str | None = None) -> tuple[Slot, ...]:
+        return tuple(x for x in self.slots if x.side == side and profile in (None, x.profile))
 
     def of_side(self, side: str, among: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(i for i in among if self.side[i] == side)
 
-    def same_profile(self, unit: str, other: str) -> bool:
-        return self.profile[unit].id == self.profile[other].id
-
-    def enemies(self, unit: str) -> tuple[str, ...]:
-        return self.of_side(other_side(self.side[unit]), self.ids)
-
-    def weapons(self, unit: str, kind: Kind) -> tuple[str | None, ...]:
-        """The weapons an attack of ``kind`` by ``unit`` may name
+    def weapons(self, group: Group, kind: Kind) -> tuple[str | None, ...]:
+        """The weapons an attack of ``kind`` by a horde of ``group`` may name
         (:func:`~wargames.horde.targets.weapon_choices`): ``None`` (it has one weapon of
-        ``kind``), and when its profile has several, counting its Specialists', their slugs."""
-        h = self.profile[unit]
-        books = (h, default_hordes()[h.id]) if h.id in default_hordes() else (h,)
+        ``kind``), and when its profile has several, counting its Specialists', their slugs.
+        Officers are their own group."""
+        members = [u for u in self.ids if (self.side[u], self.profile[u].id) == group]
+        books: list[Horde] = [self.profile[u] for u in members]
+        if group[1] in default_hordes():
+            books.append(default_hordes()[group[1]])
         slugs = [cmd.weapon_slug(w.name) for book in books for w in book.weapons_of(kind)]
         named = tuple(dict.fromkeys(slugs))
         return (None, *named) if len(named) > 1 else (None,)
 
 
-def decision_templates(setup: BattleSetup, splits: int = SPLITS) -> tuple[Template, ...]:
+@attrs.frozen
+class Units:
+    """A unit field: scenario units by id and split-off hordes by :class:`Slot` (their
+    rank in the state, :meth:`Roster.slot_of`), numbered in ``entries``' order."""
+
+    roster: Roster = attrs.field(eq=False, repr=False)
+    entries: tuple[str | Slot, ...]
+    label: str = ""
+    _at: dict[str | Slot, int] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_at", {e: i for i, e in enumerate(self.entries)})
+
+    @property
+    def size(self) -> int:
+        return len(self.entries)
+
+    def index(self, value: Any, fields: Mapping[str, Any]) -> int:
+        found = self._at.get(value)
+        if found is not None:
+            return found
+        if value in self.roster.order:
+            raise ValueError(f"{value} is not one of {self.label or 'these units'}")
+        return self._at[self.roster.slot_of(value, fields)]
+
+    def value(self, index: int, fields: Mapping[str, Any]) -> Any:
+        entry = self.entries[index]
+        return entry if isinstance(entry, str) else self.roster.unit_in(entry, fields)
+
+    def describe(self) -> str:
+        ids = sum(isinstance(e, str) for e in self.entries)
+        slots = len(self.entries) - ids
+        what = self.label or "a unit"
+        if not slots:
+            return f"{what} ({ids})"
+        return f"{what} ({ids} + {slots} split-off slots)" if ids else f"{what} ({slots} slots)"
+
+
+class PerUnit(Mapping[Hashable, Domain]):
+    """The domains of a :class:`~wargames.core.actionspace.Dependent` on a unit field: by
+    scenario unit, and for a split-off horde its group's (:meth:`Roster.group_of`)."""
+
+    def __init__(
+        self, roster: Roster, units: Mapping[str, Domain], groups: Mapping[Group, Domain]
+    ) -> None:
+        self.roster = roster
+        self.by: dict[Hashable, Domain] = dict(units.items())
+        self.by.update(groups.items())
+
+    def __getitem__(self, key: Hashable) -> Domain:
+        found = self.by.get(key)
+        if found is None:
+            if not isinstance(key, str):
+                raise KeyError(key)
+            found = self.by[self.roster.group_of(key)]
+        return found
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self.by)
+
+    def __len__(self) -> int:
+        return len(self.by)
+
+
+def decision_templates(setup: BattleSetup) -> tuple[Template, ...]:
     """The templates of the players' decisions (see the module docstring)."""
-    roster = Roster.of(setup, splits)
+    roster = Roster(setup)
     field = setup.field
     squares = tuple(a for a in field.squares if field.passable(a))
-    ids, officers = roster.ids, roster.officers
-    units, hordes = _choice(ids, "a unit"), _choice(roster.hordes, "a horde")
+    ids, officers, hordes = roster.ids, roster.officers, roster.hordes
+    groups = tuple(dict.fromkeys(roster.group(u) for u in hordes))
+
+    def unit_field(entries: Iterable[str | Slot], what: str = "") -> Units:
+        return Units(roster, tuple[str | Slot, ...](entries), what)
+
+    def per_unit(
+        on: str, unit: Callable[[str], Domain], group: Callable[[Group], Domain], what: str
+    ) -> Dependent:
+        """A :class:`Dependent` on the unit field ``on``: ``unit(u)`` for each scenario unit,
+        ``group(g)`` for the hordes split off each group."""
+        domains = PerUnit(roster, {u: unit(u) for u in ids}, {g: group(g) for g in groups})
+        return _per(on, domains, what)
+
+    def side_units(side: str) -> Units:
+        return unit_field((*roster.of_side(side, ids), *roster.slots_of(side)))
+
+    def side_hordes(side: str) -> Units:
+        return unit_field((*roster.of_side(side, hordes), *roster.slots_of(side)))
+
+    def partners(side: str, profile: str, but: str | None = None) -> Units:
+        same = (u for u in hordes if roster.group(u) == (side, profile) and u != but)
+        return unit_field((*same, *roster.slots_of(side, profile)))
+
+    def own_officers(side: str) -> Domain:
+        return _choice(roster.of_side(side, officers))
+
+    units = unit_field((*ids, *roster.slots), "a unit")
+    any_horde = unit_field((*hordes, *roster.slots), "a horde")
     where = _choice(squares, "a passable square")
-
-    def own(among: tuple[str, ...]) -> dict[Hashable, Domain]:
-        """Each unit's choice among the units of its side in ``among``."""
-        return {u: _choice(roster.of_side(roster.side[u], among)) for u in ids}
-
-    enemies = _per("unit", {u: _choice(roster.enemies(u)) for u in ids}, "an enemy unit")
-    orders = _per(
+    enemies = per_unit(
         "unit",
-        {u: _choice(OFFICER_ORDERS if u in officers else HORDE_ORDERS) for u in ids},
+        lambda u: side_units(other_side(roster.side[u])),
+        lambda g: side_units(other_side(g[0])),
+        "an enemy unit",
+    )
+    orders = per_unit(
+        "unit",
+        lambda u: _choice(OFFICER_ORDERS if u in officers else HORDE_ORDERS),
+        lambda g: _choice(HORDE_ORDERS),
         "an order of a horde or an Officer",
     )
-    partners: dict[Hashable, Domain] = {
-        u: _choice(
-            o
-            for o in roster.of_side(roster.side[u], roster.hordes)
-            if o != u and roster.same_profile(o, u)
+    hq = per_unit(
+        "unit",
+        lambda u: _choice(sorted(field.hq[roster.side[u]])),
+        lambda g: _choice(sorted(field.hq[g[0]])),
+        "a square of its HQ area",
+    )
+    merging = per_unit(
+        "unit",
+        lambda u: partners(*roster.group(u), but=u) if u in hordes else _choice(()),
+        lambda g: partners(*g),
+        "a horde of its side and profile",
+    )
+    helpers = per_unit(
+        "horde",
+        lambda u: own_officers(roster.side[u]),
+        lambda g: own_officers(g[0]),
+        "an Officer of its side",
+    )
+    tending = attrs.evolve(helpers, on="unit")
+
+    def weapons(kind: Kind) -> Dependent:
+        return per_unit(
+            "unit",
+            lambda u: _choice(roster.weapons((roster.side[u], roster.profile[u].id), kind)),
+            lambda g: _choice(roster.weapons(g, kind)),
+            f"none or a {kind} weapon of its profile",
         )
-        for u in roster.hordes
-    }
-    hq: dict[Hashable, Domain] = {
-        u: _choice(sorted(field.hq[roster.side[u]])) for u in roster.hordes
-    }
+
     largest = max(gatherable(setup).values(), default=2 * SPLIT_MINIMUM)
     return (
         _template(cmd.Activate, ("unit", units), note="HMC-GAP-04"),
@@ -247,55 +414,43 @@ def decision_templates(setup: BattleSetup, splits: int = SPLITS) -> tuple[Templa
                 ("unit", units),
                 ("target", enemies),
                 ("kind", _choice((kind,), kind)),
-                (
-                    "weapon",
-                    _per(
-                        "unit",
-                        {u: _choice(roster.weapons(u, kind)) for u in ids},
-                        f"none or a {kind} weapon of its profile",
-                    ),
-                ),
+                ("weapon", weapons(kind)),
                 note="HMC-ORDERS-03",
             )
             for kind in KINDS
         ),
         _template(cmd.MoveTo, ("unit", units), ("square", where)),
-        _template(cmd.Flee, ("unit", hordes), ("square", where), note="HMC-GAP-03"),
+        _template(cmd.Flee, ("unit", any_horde), ("square", where), note="HMC-GAP-03"),
         _template(
-            cmd.Rout, ("unit", hordes), ("square", _choice((None, *squares), "off or a square"))
+            cmd.Rout, ("unit", any_horde), ("square", _choice((None, *squares), "off or a square"))
         ),
         _template(
             cmd.Split,
-            ("unit", hordes),
+            ("unit", any_horde),
             ("magnitude", Integers(SPLIT_MINIMUM, largest - SPLIT_MINIMUM)),
             note="HMC-ORDERS-16",
         ),
         _template(
-            cmd.Place, ("unit", _choice(roster.split, "a horde Split! makes")), ("square", where)
+            cmd.Place,
+            ("unit", unit_field(roster.slots, "a horde Split! makes")),
+            ("square", where),
         ),
-        _template(
-            cmd.Merge,
-            ("unit", hordes),
-            ("other", _per("unit", partners, "a horde of its side and profile")),
-        ),
+        _template(cmd.Merge, ("unit", any_horde), ("other", merging)),
         _template(
             cmd.Join,
             ("officer", _choice(officers, "an Officer")),
-            ("horde", _per("officer", own(roster.hordes), "a horde of his side")),
+            (
+                "horde",
+                _per(
+                    "officer",
+                    {o: side_hordes(roster.side[o]) for o in officers},
+                    "a horde of his side",
+                ),
+            ),
         ),
-        _template(
-            cmd.Bonus,
-            ("horde", hordes),
-            ("officer", _per("horde", own(officers), "an Officer of its side")),
-        ),
-        _template(
-            cmd.Return, ("unit", hordes), ("square", _per("unit", hq, "a square of its HQ area"))
-        ),
-        _template(
-            cmd.Medicae,
-            ("unit", hordes),
-            ("officer", _per("unit", own(officers), "an Officer of its side")),
-        ),
+        _template(cmd.Bonus, ("horde", any_horde), ("officer", helpers)),
+        _template(cmd.Return, ("unit", any_horde), ("square", hq)),
+        _template(cmd.Medicae, ("unit", any_horde), ("officer", tending)),
         _template(Reroll, ("reroll", _choice((True, False), "reroll or keep")), note="Tearing"),
         _template(
             Counter, ("attack", _choice((True, False), "counter or hold")), note="HMC-COUNTER-01"
@@ -303,26 +458,23 @@ def decision_templates(setup: BattleSetup, splits: int = SPLITS) -> tuple[Templa
     )
 
 
-CODECS: dict[tuple[ScenarioSource, int], ActionCodec] = {}
-"""The codec of each scenario met, by its source (a user's scenario by name and hash) and
-:data:`SPLITS`."""
+CODECS: dict[ScenarioSource, ActionCodec] = {}
+"""The codec of each scenario met, by its source (a user's scenario by name and hash)."""
 CODEC_CACHE = 32
 
 
-def codec_of(setup: BattleSetup, splits: int = SPLITS) -> ActionCodec:
-    """The codec of the scenario ``setup``, numbering lines of up to ``splits`` splits
-    (cached)."""
-    key = (setup.source, splits)
-    found = CODECS.get(key)
+def codec_of(setup: BattleSetup) -> ActionCodec:
+    """The codec of the scenario ``setup`` (cached)."""
+    found = CODECS.get(setup.source)
     if found is not None:
         return found
     if len(CODECS) >= CODEC_CACHE:
         CODECS.clear()
-    found = CODECS[key] = ActionCodec(
-        ActionSpace(decision_templates(setup, splits), "horde decisions"),
+    found = CODECS[setup.source] = ActionCodec(
+        ActionSpace(decision_templates(setup), "horde decisions"),
         ActionSpace([_template(Roll, ("value", Integers(1, ROLLS)))], "horde dice"),
-        note=f"hordes made by lines of more than {splits} splits (splitting and merging back "
-        "beyond a horde's Magnitude) are outside the space: ActionIdError",
+        note="a horde Split! makes is numbered by its slot: its rank among the split-off "
+        "hordes of its side and profile in the state",
     )
     return found
 
@@ -335,14 +487,13 @@ def action_codec(state: GameState) -> ActionCodec:
 
 __all__ = [
     "HORDE_ORDERS",
-    "MERGES",
     "OFFICER_ORDERS",
     "ROLLS",
-    "SPLITS",
     "Roster",
+    "Slot",
+    "Units",
     "action_codec",
     "codec_of",
     "gatherable",
-    "split_budgets",
-    "split_names",
+    "split_slots",
 ]
