@@ -47,7 +47,11 @@ game's board as text, public view (``wargames.render(state, format="text")``).""
 RENDER_MODES: Final[tuple[str, ...]] = get_args(RenderMode)
 
 _UNNUMBERED: Final = -1
-"""The cached id of a legal action that the codec cannot number (see :meth:`Table.legal`)."""
+"""The id of a legal action that the codec cannot number (see :meth:`Table.legal`)."""
+
+_BY_STATE: Final = -2
+"""What a table keeps of an action that the codec numbers by the state (or not at all
+without it): its id is worked out again in every state."""
 
 _FEW: Final = 24
 """Up to this many legal ids, a mask is set item by item."""
@@ -120,14 +124,15 @@ class Table:
         """The ids of ``state``'s legal decisions, in the order of its ``legal_actions()``
         (the codec's ``legal_ids``, unsorted; empty at a chance node and at the end).
 
-        A legal action that the game's codec cannot number (a bounded space: Horde numbers
-        the hordes of a few splits only) has no id, so it is left out: an agent cannot play
-        it through the environments, which end an episode as truncated when no legal action
-        is left (:meth:`numbers_none`).
+        A legal action that the game's codec cannot number (a space bounded below what the
+        rules allow) has no id, so it is left out: an agent cannot play it through the
+        environments, which end an episode as truncated when no legal action is left
+        (:meth:`numbers_none`).
 
-        An id means the same move in every state, so each action's id is computed once per
-        table and looked up after; the last state's answer is kept for the step that
-        follows its observation."""
+        An id means the same move in every state; where the codec numbers an action without
+        the state, its id is computed once per table and looked up after (the others are
+        numbered in each state). The last state's answer is kept for the step that follows
+        its observation."""
         return self._numbered(state)[0]
 
     def numbers_none(self, state: GameState) -> bool:
@@ -146,8 +151,8 @@ class Table:
             legal = state._legal_tuple()
             get = self._ids.get
             known = [get(action) for action in legal]
-            if None in known or _UNNUMBERED in known:
-                pairs = [(self._number(a), a) for a in legal]
+            if None in known or _BY_STATE in known or _UNNUMBERED in known:
+                pairs = [(self._number(a, state), a) for a in legal]
                 ids = [n for n, _ in pairs if n != _UNNUMBERED]
                 actions = [a for n, a in pairs if n != _UNNUMBERED]
             else:
@@ -155,16 +160,25 @@ class Table:
         last[:] = [state, ids, actions]
         return ids, actions
 
-    def _number(self, action: Action) -> int:
-        """The id of ``action`` (:data:`_UNNUMBERED` outside the space), computed once."""
+    def _number(self, action: Action, state: GameState) -> int:
+        """The id of ``action`` in ``state`` (:data:`_UNNUMBERED` outside the space).
+
+        Numbered without the state, an action's id holds in every state and is kept; an
+        action whose domains need the state (Horde's split-off hordes, numbered by their
+        rank in the state) is marked :data:`_BY_STATE` and numbered again in each state."""
+        encode = self.codec.decisions.encode
         number = self._ids.get(action)
         if number is None:
             try:
-                number = self.codec.decisions.encode(action)
+                number = self._ids[action] = encode(action)
             except ActionIdError:
-                number = _UNNUMBERED
-            self._ids[action] = number
-        return number
+                number = self._ids[action] = _BY_STATE
+        if number != _BY_STATE:
+            return number
+        try:
+            return encode(action, state)
+        except ActionIdError:
+            return _UNNUMBERED
 
     def action(self, state: GameState, action_id: object) -> Action:
         """The legal action of ``state`` numbered ``action_id``, or the codec's error:

@@ -22,8 +22,8 @@
 * **Rewards** come at the end: the side's entry of
   :meth:`~wargames.core.engine.GameState.returns` (+1, -1, 0 for a draw). The game's options
   for bots apply (a turn cap where the rules set none), so every episode terminates.
-* **A bounded space**: a legal action the game's codec cannot number (Horde numbers the
-  hordes of a few splits only) is not in the mask; if none of the learner's legal actions has
+* **A bounded space**: a legal action the game's codec cannot number (a space bounded
+  below what the rules allow) is not in the mask; if none of the learner's legal actions has
   an id, the episode is truncated (``truncated=True``, ``info["truncated"]`` says why).
 * **An illegal id** (the mask says which are legal) ends the episode by default
   (``illegal="penalty"``): reward :data:`ILLEGAL_REWARD`, ``terminated=True``, the game

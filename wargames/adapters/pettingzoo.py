@@ -23,8 +23,8 @@ environment with PettingZoo's usual wrappers, :func:`raw_env` the bare :class:`W
 * **max_cycles** truncates an episode after ``max_cycles × len(possible_agents)`` decisions
   (a *cycle* is as many decisions as there are agents, as PettingZoo's tests count them;
   chance outcomes are not decisions).
-* **A bounded space**: a legal action the game's codec cannot number (Horde numbers the
-  hordes of a few splits only) has no id and is not in the mask; if none of the legal
+* **A bounded space**: a legal action the game's codec cannot number (a space bounded
+  below what the rules allow) has no id and is not in the mask; if none of the legal
   actions has one, the episode is truncated (``infos[agent]["truncated"]`` says why).
 * **Illegal ids**: the bare environment raises the game's error and keeps its state
   (:class:`~wargames.core.actionspace.ActionIdError` for an id no state uses, the game's
