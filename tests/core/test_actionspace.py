@@ -11,6 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wargames.core.actionspace import (
+    STATE,
+    ActionCodec,
     ActionIdError,
     ActionSpace,
     Choice,
@@ -20,6 +22,7 @@ from wargames.core.actionspace import (
     Sequences,
     Subset,
     Template,
+    state_of,
 )
 
 AREAS = ("A", "B", "C", "D", "E")
@@ -134,6 +137,33 @@ def test_what_a_space_cannot_number_is_an_action_id_error() -> None:
         s.encode(Roll(7))
 
 
+@attrs.frozen
+class Order:
+    unit: str
+    order: str
+    target: str | None = None
+
+
+def test_one_action_class_may_have_several_disjoint_templates() -> None:
+    """A charge names a target, the other orders none: two templates of Order, tried in
+    their order, instead of one product with every order times every target."""
+    units, targets = Choice(("U1", "U2")), Choice(("E1", "E2", "E3"))
+    plain = Template(
+        Order,
+        (("unit", units), ("order", Choice(("brace", "hide"))), ("target", Choice((None,)))),
+    )
+    charge = Template(Order, (("unit", units), ("order", Choice(("charge",))), ("target", targets)))
+    s = ActionSpace([plain, charge])
+    assert s.size == 2 * 2 + 2 * 3
+    assert s.encode(Order("U2", "hide")) == 3
+    assert s.encode(Order("U1", "charge", "E1")) == 4
+    assert [s.encode(s.decode(i)) for i in range(s.size)] == list(range(s.size))
+    with pytest.raises(ActionIdError, match="outside"):
+        s.encode(Order("U1", "charge"))
+    with pytest.raises(ActionIdError, match="outside"):
+        s.encode(Order("U1", "brace", "E1"))
+
+
 def test_a_dependent_domain_measures_its_domains_once() -> None:
     """Encoding reads a field's size for every action: a dependent domain over a board's worth
     of domains keeps the largest instead of measuring them all again."""
@@ -153,3 +183,120 @@ def test_a_dependent_domain_measures_its_domains_once() -> None:
     calls = len(measured)
     assert dependent.size == len(AREAS) and dependent.size == len(AREAS)
     assert len(measured) == calls == len(AREAS)
+
+
+# -- domains that number by the state ----------------------------------------------------------
+
+
+@attrs.frozen
+class Board:
+    """A stand-in state whose pieces are made during play (as Split! makes hordes)."""
+
+    pieces: tuple[str, ...]
+    is_chance: bool = False
+
+    def legal_actions(self) -> tuple[Move, ...]:
+        return tuple(Move(p, a) for p in self.pieces for a in ("A", "B"))
+
+    def is_legal(self, action: object) -> bool:
+        return action in self.legal_actions()
+
+
+@attrs.frozen
+class Move:
+    piece: str
+    area: str
+
+
+@attrs.frozen
+class Ranked:
+    """The scenario's pieces by name, then ``slots`` made ones by their rank in the state."""
+
+    named: tuple[str, ...]
+    slots: int
+
+    @property
+    def size(self) -> int:
+        return len(self.named) + self.slots
+
+    def made(self, fields):  # type: ignore[no-untyped-def]
+        return sorted(p for p in state_of(fields, "a piece").pieces if p not in self.named)
+
+    def index(self, value, fields):  # type: ignore[no-untyped-def]
+        if value in self.named:
+            return self.named.index(value)
+        rank = self.made(fields).index(value)
+        if rank >= self.slots:
+            raise ValueError(f"{value} is beyond the slots")
+        return len(self.named) + rank
+
+    def value(self, index, fields):  # type: ignore[no-untyped-def]
+        if index < len(self.named):
+            return self.named[index]
+        return self.made(fields)[index - len(self.named)]
+
+    def describe(self) -> str:
+        return "a piece"
+
+
+def ranked_codec() -> ActionCodec:
+    move = Template(Move, (("piece", Ranked(("P", "Q"), 2)), ("area", Choice(("A", "B")))))
+    return ActionCodec(
+        ActionSpace([move]), ActionSpace([Template(Roll, (("value", Integers(1, 6)),))])
+    )
+
+
+def test_a_domain_may_number_by_the_state() -> None:
+    """A made piece is numbered by its rank among those the state holds: "the second made
+    piece moves to B" has one id, whatever the piece is called."""
+    codec = ranked_codec()
+    early, late = Board(("P", "Q", "P-1")), Board(("P", "Q", "P-1", "Q-1"))
+    assert codec.action_id(early, Move("P-1", "B")) == 2 * 2 + 1
+    assert codec.action_id(late, Move("Q-1", "B")) == 3 * 2 + 1
+    assert codec.action_from_id(late, 3 * 2 + 1) == Move("Q-1", "B")
+    assert codec.action_from_id(Board(("P", "Q", "Q-1", "Q-2")), 3 * 2 + 1) == Move("Q-2", "B")
+    for board in (early, late):
+        ids = codec.legal_ids(board)
+        assert len(set(ids)) == len(board.legal_actions())
+        assert [codec.action_from_id(board, i) for i in ids] == sorted(
+            board.legal_actions(), key=lambda a: codec.action_id(board, a)
+        )
+        assert codec.legal_mask(board).nonzero()[0].tolist() == ids
+    with pytest.raises(ActionIdError, match="outside"):  # a third made piece has no slot
+        codec.action_id(Board(("P", "Q", "P-1", "P-2", "P-3")), Move("P-3", "A"))
+    with pytest.raises(ActionIdError, match="unused"):  # no second made piece in the state
+        codec.decisions.decode(3 * 2 + 1, early)
+
+
+def test_without_the_state_a_state_free_space_works_and_a_ranked_domain_refuses() -> None:
+    codec = ranked_codec()
+    space = codec.decisions
+    assert space.encode(Move("Q", "A")) == 2 and space.decode(2) == Move("Q", "A")
+    with pytest.raises(ActionIdError, match="needs the state"):
+        space.encode(Move("P-1", "A"))
+    with pytest.raises(ActionIdError, match="needs the state"):
+        space.decode(5)
+    seen = {}
+    Template(Roll, (("value", Seen(seen)),)).encode(Roll(3), Board(()))  # type: ignore[arg-type]
+    assert isinstance(seen[STATE], Board) and seen["value"] == 3
+    seen.clear()
+    assert Template(Roll, (("value", Seen(seen)),)).decode(0) == Roll(1) and not seen
+
+
+@attrs.frozen
+class Seen:
+    """A domain that records the ``fields`` it is given."""
+
+    into: dict[str, object]
+    size: int = 6
+
+    def index(self, value, fields):  # type: ignore[no-untyped-def]
+        self.into.update(fields)
+        return value - 1
+
+    def value(self, index, fields):  # type: ignore[no-untyped-def]
+        self.into.update(fields)
+        return index + 1
+
+    def describe(self) -> str:
+        return "a face"

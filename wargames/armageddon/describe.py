@@ -96,7 +96,10 @@ def _cards_text(s: S, side: str, viewer: str | None) -> list[str]:
     who = "Orks" if side == ORKS else "Imperium"
     lines = []
     if viewer in (None, side):
-        cards = ", ".join(s.data.special[c].name for c in hand) or "none"
+        # a view (the public one too) holds placeholders for the cards its viewer cannot see
+        names = [s.data.special[c].name for c in hand if c in s.data.special]
+        hidden = len(hand) - len(names)
+        cards = ", ".join([*names, *([f"{hidden} face down"] if hidden else [])]) or "none"
         lines.append(f"{who} hand: {cards}")
     else:
         lines.append(f"{who} hand: {len(hand)} card(s), face down")

@@ -10,6 +10,14 @@ counter 17 to area 23" has one id, whatever else the state holds. Player decisio
 outcomes are two spaces (:class:`ActionCodec`), as in OpenSpiel (``num_distinct_actions`` and
 ``max_chance_outcomes``).
 
+A domain may need the state to number a value (a game whose pieces are made during play
+numbers them by their rank among those the state holds: "the second horde split off this
+profile"): templates hand the state to their domains in ``fields`` under the reserved key
+:data:`STATE` (:func:`state_of` reads it), and :class:`ActionCodec` always gives it. A space
+whose domains need no state still encodes and decodes without one
+(``space.encode(action)``); a domain that needs it and gets none raises
+:class:`ActionIdError`.
+
 The codec is a bijection on the legal actions of every state: :meth:`ActionCodec.action_id`
 and :meth:`ActionCodec.action_from_id` undo each other, and two legal actions of one state
 never share an id (the games' property tests check both on random states). An id that is not
@@ -44,6 +52,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "STATE",
     "ActionCodec",
     "ActionIdError",
     "ActionSpace",
@@ -55,6 +64,7 @@ __all__ = [
     "Sequences",
     "Subset",
     "Template",
+    "state_of",
 ]
 
 
@@ -71,12 +81,33 @@ class ActionIdError(WargamesError, ValueError):
         return (ActionIdError, (self.what, self.problem))
 
 
+STATE = "@state"
+"""The key of ``fields`` under which a template hands its domains the state whose action it
+numbers (not a Python name, so no field of an action can take it); absent when the caller
+gave no state (:func:`state_of`)."""
+
+
+def state_of(fields: Mapping[str, Any], what: object) -> GameState:
+    """The state a template handed its domains in ``fields`` (:data:`STATE`), for a domain
+    that numbers ``what`` by the state: :class:`ActionIdError` when the caller gave none."""
+    state: GameState | None = fields.get(STATE)
+    if state is None:
+        raise ActionIdError(str(what), "numbering it needs the state (ActionCodec gives it)")
+    return state
+
+
+def _given(state: GameState | None) -> dict[str, Any]:
+    """The ``fields`` a template starts with: the state under :data:`STATE`, if any."""
+    return {} if state is None else {STATE: state}
+
+
 class Domain(Protocol):
     """The values one field of an action can take, numbered ``0 .. size - 1``.
 
     ``fields`` holds the values of the fields before this one (a :class:`Dependent` domain
-    depends on them); :meth:`index` raises ``KeyError`` or ``ValueError`` for a value outside
-    the domain."""
+    depends on them) and, under :data:`STATE`, the state when the caller gave one (a domain
+    that numbers values by the state reads it with :func:`state_of`); :meth:`index` raises
+    ``KeyError`` or ``ValueError`` for a value outside the domain."""
 
     @property
     def size(self) -> int: ...
@@ -327,6 +358,7 @@ class Dependent:
 
     @property
     def size(self) -> int:
+        """The largest of the domains (worked out once: every id asks for it)."""
         return self._size
 
     def index(self, value: Any, fields: Mapping[str, Any]) -> int:
@@ -355,22 +387,25 @@ class Template:
     def size(self) -> int:
         return math.prod(domain.size for _, domain in self.fields)
 
-    def encode(self, action: Action) -> int:
-        number, seen = 0, {}
+    def encode(self, action: Action, state: GameState | None = None) -> int:
+        """The number of ``action`` among the template's (its domains given ``state``)."""
+        number, seen = 0, _given(state)
         for name, domain in self.fields:
             value = getattr(action, name)
             seen[name] = value
             number = number * domain.size + domain.index(value, seen)
         return number
 
-    def decode(self, number: int) -> Action:
+    def decode(self, number: int, state: GameState | None = None) -> Action:
+        """The action numbered ``number`` (its domains given ``state``)."""
         digits = []
         for _, domain in reversed(self.fields):
             number, digit = divmod(number, domain.size)
             digits.append(digit)
         values: dict[str, Any] = {}
+        seen = _given(state)
         for (name, domain), digit in zip(self.fields, reversed(digits), strict=True):
-            values[name] = domain.value(digit, values)
+            values[name] = seen[name] = domain.value(digit, seen)
         action: Action = self.kind(**values)
         return action
 
@@ -380,35 +415,43 @@ class Template:
 
 
 class ActionSpace:
-    """Numbered actions: the templates one after another, ``size`` ids in all."""
+    """Numbered actions: the templates one after another, ``size`` ids in all.
+
+    An action class may have several templates, tried in their order, when one product of
+    fields would leave most of its ids unused (a Charge! names a target, the other orders do
+    not): they must be disjoint, each action fitting one of them only."""
 
     def __init__(self, templates: Sequence[Template], name: str = "actions") -> None:
         self.name = name
         self.templates = tuple(templates)
-        self._by_kind: dict[type, tuple[int, Template]] = {}
+        self._by_kind: dict[type, list[tuple[int, Template]]] = {}
         self._starts: list[int] = []
         start = 0
         for template in self.templates:
-            if template.kind in self._by_kind:
-                raise ValueError(f"two templates for {template.kind.__name__}")
-            self._by_kind[template.kind] = (start, template)
+            self._by_kind.setdefault(template.kind, []).append((start, template))
             self._starts.append(start)
             start += template.size
         self.size = start
 
-    def encode(self, action: Action) -> int:
-        """The id of ``action`` (:class:`ActionIdError` if the space cannot number it)."""
+    def encode(self, action: Action, state: GameState | None = None) -> int:
+        """The id of ``action`` (:class:`ActionIdError` if the space cannot number it);
+        ``state`` for the domains that number by the state (:data:`STATE`)."""
         found = self._by_kind.get(type(action))
         if found is None:
             raise ActionIdError(str(action), f"no {self.name} template for {type(action).__name__}")
-        start, template = found
-        try:
-            return start + template.encode(action)
-        except (KeyError, ValueError, IndexError, TypeError) as error:
-            raise ActionIdError(str(action), f"outside the {self.name} space ({error})") from None
+        problem: Exception | None = None
+        for start, template in found:
+            try:
+                return start + template.encode(action, state)
+            except ActionIdError:
+                raise
+            except (KeyError, ValueError, IndexError, TypeError) as error:
+                problem = error
+        raise ActionIdError(str(action), f"outside the {self.name} space ({problem})") from None
 
-    def decode(self, action_id: int) -> Action:
-        """The action numbered ``action_id`` (:class:`ActionIdError` if none is)."""
+    def decode(self, action_id: int, state: GameState | None = None) -> Action:
+        """The action numbered ``action_id`` (:class:`ActionIdError` if none is); ``state``
+        for the domains that number by the state (:data:`STATE`)."""
         if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
             raise ActionIdError(repr(action_id), "an action id is a whole number")
         action_id = int(action_id)
@@ -417,7 +460,9 @@ class ActionSpace:
         slot = bisect.bisect_right(self._starts, action_id) - 1
         template = self.templates[slot]
         try:
-            return template.decode(action_id - self._starts[slot])
+            return template.decode(action_id - self._starts[slot], state)
+        except ActionIdError:
+            raise
         except (IndexError, KeyError, ValueError) as error:
             raise ActionIdError(str(action_id), f"an unused id of {self.name} ({error})") from None
 
@@ -432,7 +477,8 @@ class ActionSpace:
 @attrs.frozen
 class ActionCodec:
     """A game's two numbered spaces for one scenario: the players' ``decisions`` and the
-    ``chance`` outcomes. Every method takes the state so that the right space is used."""
+    ``chance`` outcomes. Every method takes the state so that the right space is used, and
+    hands it to the domains that number by the state (:data:`STATE`)."""
 
     decisions: ActionSpace
     chance: ActionSpace
@@ -453,13 +499,13 @@ class ActionCodec:
 
     def action_id(self, state: GameState, action: Action) -> int:
         """The id of ``action`` in the space of ``state``'s pending choice."""
-        return self.space(state).encode(action)
+        return self.space(state).encode(action, state)
 
     def action_from_id(self, state: GameState, action_id: int) -> Action:
         """The legal action of ``state`` numbered ``action_id``; an id legal in no state is an
         :class:`ActionIdError`, one not legal here the game's
         :class:`~wargames.core.errors.RuleViolation` (the state unchanged)."""
-        action = self.space(state).decode(action_id)
+        action = self.space(state).decode(action_id, state)
         if not state.is_legal(action):
             raise state._explain(action)
         return action
@@ -467,19 +513,19 @@ class ActionCodec:
     def legal_ids(self, state: GameState) -> list[int]:
         """The ids of the legal actions (chance outcomes at a chance node), ascending."""
         encode = self.space(state).encode
-        return sorted(encode(a) for a in state.legal_actions())
+        return sorted(encode(a, state) for a in state.legal_actions())
 
     def legal_mask(self, state: GameState) -> npt.NDArray[np.bool_]:
         """A bool array over the pending space, True at the legal ids."""
         space = self.space(state)
         mask = np.zeros(space.size, dtype=np.bool_)
-        mask[[space.encode(a) for a in state.legal_actions()]] = True
+        mask[[space.encode(a, state) for a in state.legal_actions()]] = True
         return mask
 
     def chance_ids(self, state: GameState) -> list[tuple[int, float]]:
         """``(id, probability)`` of each chance outcome of ``state`` (empty elsewhere)."""
         encode = self.chance.encode
-        return [(encode(a), p) for a, p in state.chance_outcomes()]
+        return [(encode(a, state), p) for a, p in state.chance_outcomes()]
 
 
 def names(values: Iterable[Any]) -> tuple[Hashable, ...]:

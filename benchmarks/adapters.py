@@ -1,0 +1,253 @@
+"""What the bridges cost: actions per second played through an adapter against the raw engine,
+and observation tensors per second, on each game's default scenario (bot options applied).
+
+    python benchmarks/adapters.py --adapter pettingzoo
+    python benchmarks/adapters.py --adapter gymnasium --game warmaster --games 5 --json
+
+Every applied action counts (dice included); times are CPU seconds (``time.process_time``),
+the best of ``--repeats`` runs taken in turns, so that a change in the machine's load touches
+the ways of playing alike. The overhead is ``1 - adapter rate / engine rate``; the target is
+at most 30%.
+
+Each adapter is a section (``--adapter NAME``): PettingZoo and Gymnasium here (the OpenSpiel
+one joins them).
+
+* ``pettingzoo``: random games on our states (``legal_actions()``, a uniform choice,
+  ``apply``; dice by ``chance_outcomes()`` as a ``Match`` rolls them) against the same games
+  through :class:`~wargames.adapters.pettingzoo.WargamesAEC` (the bare environment), twice:
+  ``step`` after building the mask (the adapter's own cost: ids, mask, dice, bookkeeping),
+  and the loop of an agent (``last()`` at each decision: the observation tensor and the
+  mask, then ``step``).
+* ``gymnasium``: one side of :class:`~wargames.adapters.gymnasium.WargamesEnv` against the
+  random agent (each ``step`` returns the observation) against the engine with the same
+  random agent choosing on its view.
+
+The dice and the choices draw from two generators seeded alike in the engine and in the
+environments (as an environment rolls with its episode's generator and an agent chooses
+with its own), and an environment plays the id of the action the engine's loop picks, so both
+play the very same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+import wargames
+from wargames.core.engine import GameState, Player, pick_outcome
+from wargames.core.observation import observation_tensor
+from wargames.core.registry import game
+
+ADAPTERS: dict[str, Callable[[argparse.Namespace], dict[str, Any]]] = {}
+
+
+def best_rates(
+    plays: dict[str, Callable[[int], int]], games: int, repeats: int
+) -> dict[str, float]:
+    """Actions per CPU second of each way of playing over ``games`` seeded games, the best of
+    ``repeats`` runs; the ways take turns, so that a change in the machine's load touches
+    them alike."""
+    best = dict.fromkeys(plays, 0.0)
+    for play in plays.values():
+        play(0)  # warm the caches (codecs, scenario data)
+    for _ in range(repeats):
+        for name, play in plays.items():
+            start = time.process_time()
+            actions = sum(play(seed) for seed in range(games))
+            best[name] = max(best[name], actions / max(time.process_time() - start, 1e-9))
+    return best
+
+
+def tensors_per_second(states: list[Any], observe: Callable[[Any, int], Any]) -> float:
+    """Observation tensors per CPU second over ``states``, each seen by its first player."""
+    start = time.process_time()
+    for state in states:
+        observe(state, 0)
+    return len(states) / max(time.process_time() - start, 1e-9)
+
+
+# -- PettingZoo and Gymnasium --------------------------------------------------------------------
+
+
+@cache
+def initial(game_id: str) -> GameState:
+    """The default scenario's initial state with the bot options, built once (an environment
+    builds its own once too: every reset starts from it)."""
+    described = game(game_id)
+    return described.start(None, described.bot_options)
+
+
+def seats(game_id: str) -> tuple[Player, ...]:
+    described = game(game_id)
+    return described.seats_of(None, described.bot_options)
+
+
+def engine_game(game_id: str, seed: int, learner: Player | None = None) -> int:
+    """A random game on our states, the dice and the choices from two generators seeded with
+    ``seed``; with ``learner``, every other seat is the random agent a Gymnasium environment
+    gives it (seeded as it seeds it, choosing on its view). The number of actions applied."""
+    state = initial(game_id)
+    dice, choices = np.random.default_rng(seed), np.random.default_rng(seed)
+    opponents = {
+        seat: game(game_id).agent("random", seed * 7919 + i + 1, seat)
+        for i, seat in enumerate(seats(game_id))
+        if learner is not None and seat != learner
+    }
+    actions = 0
+    while (player := state.current_player) is not None:
+        if state.is_chance:
+            action = pick_outcome(state.chance_outcomes(), dice.random())
+        elif player in opponents:
+            action = opponents[player].act(state.view(player))
+        else:
+            legal = state.legal_actions()
+            action = legal[int(choices.random() * len(legal))]
+        state = state.apply(action)
+        actions += 1
+    return actions
+
+
+def pick(ids: list[int], choices: np.random.Generator) -> int:
+    """A uniform legal id, drawn as :func:`engine_game` draws an action: ``ids`` in the order
+    of the state's ``legal_actions()``, as the environments' tables list them."""
+    return ids[int(choices.random() * len(ids))]
+
+
+def pettingzoo_steps(aec: Any, seed: int) -> int:
+    """A random game through the bare AEC environment: ``step`` after building the mask
+    (``action_mask``: no tensor); the number of actions applied (dice included)."""
+    aec.reset(seed=seed)
+    choices = np.random.default_rng(seed)
+    while not aec.terminations[aec.agent_selection]:
+        aec.action_mask(aec.agent_selection)
+        aec.step(pick(aec.table.legal(aec.game_state), choices))
+    return len(aec._current().actions)
+
+
+def pettingzoo_agent_loop(aec: Any, seed: int) -> int:
+    """The same game as an agent plays it: ``last()`` (observation tensor and mask) at every
+    decision, then ``step``."""
+    aec.reset(seed=seed)
+    choices = np.random.default_rng(seed)
+    while True:
+        _, _, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            return len(aec._current().actions)
+        aec.step(pick(aec.table.legal(aec.game_state), choices))
+
+
+def gymnasium_game(env: Any, seed: int) -> int:
+    """A random episode of the Gymnasium environment (every ``step`` returns the observation
+    and the mask); the number of actions applied, the opponent's and the dice included."""
+    env.reset(seed=seed)
+    choices = np.random.default_rng(seed)
+    done = False
+    while not done:
+        _, _, done, _, _ = env.step(pick(env.table.legal(env.game_state), choices))
+    return len(env._current().actions)
+
+
+def decision_states(game_id: str, count: int = 200) -> list[GameState]:
+    """``count`` decision states met in random games, for the tensor timings."""
+    rng = np.random.default_rng(0)
+    found: list[GameState] = []
+    while len(found) < count:
+        state = initial(game_id)
+        while state.current_player is not None and len(found) < count:
+            if state.is_chance:
+                state = state.apply(pick_outcome(state.chance_outcomes(), rng.random()))
+                continue
+            found.append(state)
+            legal = state.legal_actions()
+            state = state.apply(legal[int(rng.random() * len(legal))])
+    return found
+
+
+def pettingzoo_section(args: argparse.Namespace) -> dict[str, Any]:
+    from wargames.adapters.pettingzoo import raw_env
+
+    rows: dict[str, Any] = {}
+    for game_id in args.game or wargames.games():
+        aec = raw_env(game_id)
+        rates = best_rates(
+            {
+                "engine": lambda seed, g=game_id: engine_game(g, seed),
+                "step": lambda seed, e=aec: pettingzoo_steps(e, seed),
+                "agent loop": lambda seed, e=aec: pettingzoo_agent_loop(e, seed),
+            },
+            args.games,
+            args.repeats,
+        )
+        engine = rates["engine"]
+        seat = seats(game_id)[0]
+        tensors = tensors_per_second(
+            decision_states(game_id), lambda s, p, seat=seat: observation_tensor(s, seat)
+        )
+        rows[game_id] = {
+            "engine actions/s": round(engine),
+            "pettingzoo step actions/s": round(rates["step"]),
+            "overhead": round(1 - rates["step"] / engine, 3),
+            "pettingzoo agent loop actions/s": round(rates["agent loop"]),
+            "agent loop overhead": round(1 - rates["agent loop"] / engine, 3),
+            "tensors/s": round(tensors),
+        }
+        print(game_id, rows[game_id], file=sys.stderr, flush=True)
+    return rows
+
+
+def gymnasium_section(args: argparse.Namespace) -> dict[str, Any]:
+    from wargames.adapters.gymnasium import WargamesEnv
+
+    rows: dict[str, Any] = {}
+    for game_id in args.game or wargames.games():
+        seat = seats(game_id)[0]
+        env = WargamesEnv(game_id, seat, opponent="random")
+        rates = best_rates(
+            {
+                "engine": lambda seed, g=game_id, s=seat: engine_game(g, seed, learner=s),
+                "gymnasium": lambda seed, e=env: gymnasium_game(e, seed),
+            },
+            args.games,
+            args.repeats,
+        )
+        engine = rates["engine"]
+        rows[game_id] = {
+            "side": seat,
+            "engine actions/s": round(engine),
+            "gymnasium actions/s": round(rates["gymnasium"]),
+            "overhead": round(1 - rates["gymnasium"] / engine, 3),
+        }
+        print(game_id, rows[game_id], file=sys.stderr, flush=True)
+    return rows
+
+
+ADAPTERS["pettingzoo"] = pettingzoo_section
+ADAPTERS["gymnasium"] = gymnasium_section
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--adapter", choices=sorted(ADAPTERS), required=True)
+    parser.add_argument("--game", action="append", help="a game (repeatable); default: all")
+    parser.add_argument("--games", type=int, default=3, help="random games per run (3)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs, the best kept (3)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    rows = ADAPTERS[args.adapter](args)
+    print(json.dumps(rows, indent=2) if args.json else format_rows(rows))
+    return 0
+
+
+def format_rows(rows: dict[str, Any]) -> str:
+    return "\n".join(f"{name}: {row}" for name, row in rows.items())
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
