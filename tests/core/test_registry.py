@@ -145,6 +145,7 @@ def test_a_draw_is_worth_nothing() -> None:
 @pytest.mark.parametrize(
     ("game_id", "scenario", "options", "steps", "player"),
     [
+        ("armageddon", None, {}, 60, "imperium"),  # the Orks' hand, draw pile and plan
         ("warmaster", None, {}, 60, "imperial"),  # the Traitor's counters are face down
         ("horde", None, {}, 0, "red"),  # blue's Veterans start in ambush
         ("ancients", None, {}, 30, "bottom"),  # top's hand
@@ -163,11 +164,14 @@ def test_determinize_keeps_what_the_player_sees(
     assert any(d != state for d in drawn)  # what he cannot see is drawn again
 
 
-def test_determinize_without_the_hook() -> None:
+def test_determinize_without_the_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     toy = wargames.load("toy")
     assert wargames.determinize(toy, "red", np.random.default_rng(0)) is toy  # nothing hidden
-    with pytest.raises(CapabilityError, match="armageddon cannot resample"):
-        wargames.determinize(wargames.load("armageddon"), "orks", np.random.default_rng(0))
+    hiding = attrs.evolve(toy_game.GAME, information="imperfect", hidden="a secret")
+    monkeypatch.setattr(toy_game, "GAME", hiding)
+    registry.game.cache_clear()
+    with pytest.raises(CapabilityError, match="toy cannot resample"):
+        wargames.determinize(wargames.load("toy"), "red", np.random.default_rng(0))
 
 
 def test_odds_through_one_entry_point() -> None:

@@ -45,12 +45,18 @@ def phase_card_plays(s: S, side: str, phase: str) -> list[Action]:
     return out
 
 
+AIMED_AT_AREA = ("ere-we-go", "orbital-strike", "rail-convoy")
+"""The cards played at an area (a stack's): every other card names a tribe or nothing."""
+AIMED_AT_TRIBE = ("kult-of-speed",)
+"""The cards played at an Ork tribe."""
+
+
 def targets(s: S, card: str) -> tuple[str, ...]:
     """What a card may be aimed at ("" for a card without a target): the areas holding the
     side's own stacks (Ere We Go!, Rail Convoy) or the Orks' (Orbital Strike), or a tribe."""
     if card in ("ere-we-go", "orbital-strike"):
         return s.stack_areas(ORKS)
-    if card == "kult-of-speed":
+    if card in AIMED_AT_TRIBE:
         return tuple(t for t in TRIBES if any(s.spec(c).tribe == t for c in s.on_map(ORKS)))
     if card == "rail-convoy":
         return s.stack_areas(IMPERIUM)

@@ -1,0 +1,184 @@
+"""Battle for Armageddon's actions as numbers: one fixed action space per data set
+(:class:`~wargames.core.actionspace.ActionCodec`), so that an id means the same move in every
+state of every scenario played on that map and counter manifest.
+
+Every field ranges over the reference data, never over a state: the counters of the manifest,
+the areas of the map, the strategy and special cards, the tribes, the faces of a D6. The one
+composite field, the stacks of an :class:`~wargames.armageddon.actions.Attack`, is bounded by
+the rules: every attacking stack is adjacent to its target (BFA-COMBAT-06), so the stacks are
+a non-empty subset of the target's neighbours, as a tuple in sorted order like the action
+keeps them. A :class:`~wargames.armageddon.actions.Plan` names two different cards of one
+side (BFA-STRAT-03), and a special card's target is an area, a tribe or nothing by the card.
+Nothing is decomposed and nothing is left out: every action the game can list has an id.
+
+Example::
+
+    import wargames
+    from wargames.armageddon.numbering import action_codec
+
+    state = wargames.load("armageddon")
+    codec = action_codec(state)
+    ids = codec.legal_ids(state)                 # "deploy ghazghkull OT1" and the like
+    codec.action_from_id(state, ids[0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from wargames.armageddon import actions as act
+from wargames.armageddon.data import SIDES, TRIBES, ArmageddonData
+from wargames.armageddon.specials import AIMED_AT_AREA, AIMED_AT_TRIBE
+from wargames.core.actionspace import (
+    ActionCodec,
+    ActionSpace,
+    Choice,
+    Dependent,
+    Domain,
+    Integers,
+    Subset,
+    Template,
+)
+from wargames.core.caches import PER_DATA
+from wargames.core.notation import Pass, Reroll, Roll
+
+if TYPE_CHECKING:
+    from wargames.core.engine import GameState
+
+__all__ = ["PASSES", "action_codec", "codec_for"]
+
+PASSES = ("phase", "card", "advance", "buying", "build")
+"""What an ``end`` finishes: a movement or combat phase, a card window, the advance after
+combat, the Imperial purchases, a build phase (the ``Pass`` actions the tasks list)."""
+
+NOTE = (
+    "Attack stacks are a non-empty subset of the target's neighbours (BFA-COMBAT-06), numbered "
+    "per target; nothing is decomposed or left out."
+)
+
+
+def action_codec(state: GameState) -> ActionCodec:
+    """The numbered actions of ``state``'s game (the descriptor's ``action_space`` hook): the
+    same codec for every state played on the same reference data."""
+    from wargames.armageddon.state import ArmageddonState
+
+    assert isinstance(state, ArmageddonState)
+    return codec_for(state.data)
+
+
+@lru_cache(maxsize=PER_DATA)
+def codec_for(data: ArmageddonData) -> ActionCodec:
+    """The player decisions and chance outcomes over ``data``'s counters, areas and cards."""
+    return ActionCodec(
+        decisions=ActionSpace(_decisions(data), "armageddon decisions"),
+        chance=ActionSpace(_chance(data), "armageddon chance outcomes"),
+        note=NOTE,
+    )
+
+
+def _decisions(data: ArmageddonData) -> list[Template]:
+    areas = _choice(data.board.ids, "an area")
+    units = _choice(_counters(data, unit=True), "a unit counter")
+    every = _choice(_counters(data), "a counter")
+    orks = _choice(_counters(data, side=SIDES[0]), "an Ork counter")
+    imperial = _choice(_counters(data, side=SIDES[1]), "an Imperial counter")
+    costly = [c for c, spec in data.counters.items() if spec.kind in data.costs]
+    return [
+        _template(act.Deploy, [("counter", orks), ("area", areas)], "set-up (BFA-SETUP-07)"),
+        _template(act.Plan, _plan_fields(data), "strategy segment (BFA-STRAT-03)"),
+        _template(act.Move, [("counter", units), ("area", areas)], "movement (BFA-MOVE-02)"),
+        _template(act.Attack, _attack_fields(data), "combat (BFA-COMBAT-01/06)"),
+        _template(act.PlayCard, _card_fields(data), "special cards (BFA-CARDS-02)"),
+        _template(Pass, [("what", _choice(PASSES, "what ends"))], "end a step"),
+        _template(Reroll, [("reroll", _choice((True, False)))], "Ghazghkull (BFA-COMBAT-20)"),
+        _template(act.Lose, [("counter", units)], "the owner's loss (BFA-COMBAT-17)"),
+        _template(act.Eliminate, [("counter", every)], "over-stacking (BFA-STACK-05)"),
+        _template(act.RetreatTo, [("counter", units), ("area", areas)], "(BFA-RETREAT-01)"),
+        _template(act.Advance, [("counter", units)], "after combat (BFA-COMBAT-19)"),
+        _template(act.Buy, [("counter", _choice(costly, "a counter with a cost"))], "BFA-BUILD-08"),
+        _template(act.Rebuild, [("area", areas)], "smoking ruins (BFA-GAP-10)"),
+        _template(act.Place, [("counter", imperial), ("area", areas)], "(BFA-BUILD-15)"),
+        _template(act.Return, [("counter", orks), ("area", areas)], "(BFA-BUILD-17)"),
+    ]
+
+
+def _chance(data: ArmageddonData) -> list[Template]:
+    decks: dict[Hashable, Domain] = {
+        side: _choice([c for c, card in data.special.items() if card.side == side], "a card")
+        for side in SIDES
+    }
+    return [
+        _template(Roll, [("value", Integers(1, 6))], "a D6 (BFA-GAME-04)"),
+        _template(
+            act.Draw,
+            [("side", _choice(SIDES)), ("card", Dependent("side", decks, "one of its cards"))],
+            "a special card dealt (BFA-CARDS-01)",
+        ),
+    ]
+
+
+def _counters(data: ArmageddonData, *, side: str | None = None, unit: bool = False) -> list[str]:
+    """Counter ids in manifest order: of one side, or only the units (no structures)."""
+    return [
+        c
+        for c, spec in data.counters.items()
+        if (side is None or spec.side == side) and not (unit and spec.structure)
+    ]
+
+
+def _plan_fields(data: ArmageddonData) -> list[tuple[str, Domain]]:
+    """Two different strategy cards of one side, top card first (BFA-STRAT-03)."""
+    cards = data.strategy
+    seconds: dict[Hashable, Domain] = {
+        first: _choice(
+            [c for c, card in cards.items() if card.side == spec.side and c != first],
+            "another card of that side",
+        )
+        for first, spec in cards.items()
+    }
+    return [("first", _choice(cards, "a strategy card")), ("second", Dependent("first", seconds))]
+
+
+def _attack_fields(data: ArmageddonData) -> list[tuple[str, Domain]]:
+    """The target, then its attackers: a non-empty subset of its neighbours (BFA-COMBAT-06)."""
+    board = data.board
+    stacks: dict[Hashable, Domain] = {
+        area: _subset(sorted(board.neighbours(area)), min_size=1) for area in board.ids
+    }
+    return [
+        ("target", _choice(board.ids, "the target area")),
+        ("stacks", Dependent("target", stacks, "adjacent areas attacking (sorted)")),
+    ]
+
+
+def _card_fields(data: ArmageddonData) -> list[tuple[str, Domain]]:
+    """The card, then its target: an area, a tribe or nothing, by the card."""
+    areas = _choice(data.board.ids, "an area")
+    tribes = _choice(TRIBES, "a tribe")
+    none = _choice(("",), "no target")
+    aimed: dict[Hashable, Domain] = {
+        card: areas if card in AIMED_AT_AREA else tribes if card in AIMED_AT_TRIBE else none
+        for card in data.special
+    }
+    return [
+        ("card", _choice(data.special, "a special card")),
+        ("target", Dependent("card", aimed, "its area, tribe or nothing")),
+    ]
+
+
+# The domains' attrs converters (``tuple``) leave their ``__init__`` untyped for mypy: these
+# build them from typed arguments.
+
+
+def _choice(values: Iterable[Hashable], label: str = "") -> Choice:
+    return Choice(tuple[Any, ...](values), label)
+
+
+def _subset(values: Iterable[Hashable], min_size: int = 0) -> Subset:
+    return Subset(tuple[Any, ...](values), min_size=min_size)
+
+
+def _template(kind: type, fields: Iterable[tuple[str, Domain]], note: str = "") -> Template:
+    return Template(kind, tuple[Any, ...](fields), note)
