@@ -17,6 +17,8 @@ from wargames.core.steps import StepNarrator
 from wargames.warmaster import describe, narration, prompts
 from wargames.warmaster.data import SIDES, WarmasterData, default_data
 from wargames.warmaster.flow import new_game_tasks
+from wargames.warmaster.numbering import action_codec
+from wargames.warmaster.observation import observer
 from wargames.warmaster.odds import analyse, odds_command
 from wargames.warmaster.render import render as _render
 from wargames.warmaster.render import stage as _stage
@@ -161,6 +163,8 @@ GAME = Game(
     ),
     scenario_info=_scenarios,
     determinize=_determinize,
+    action_space=action_codec,
+    observer=observer,
     narrator=StepNarrator(
         WarmasterState,
         narration.told,
