@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from wargames.ancients.flow import deal_tasks
 from wargames.ancients.narration import NARRATOR
+from wargames.ancients.numbering import action_codec
+from wargames.ancients.observation import observer_for
 from wargames.ancients.odds import odds_command, roll_odds
 from wargames.ancients.render import render as _render
 from wargames.ancients.render import stage as _stage
@@ -257,6 +259,8 @@ GAME = Game(
     scenario_info=_scenarios,
     seats=seats,
     determinize=_determinize,
+    action_space=action_codec,
+    observer=observer_for,
 )
 """The registry entry. Bot-only games get a turn cap of 500 turns, a bound random play hardly
 ever reaches (random games end by banners after about 200 turns); it is not a rule."""
