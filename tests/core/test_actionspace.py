@@ -132,3 +132,30 @@ def test_what_a_space_cannot_number_is_an_action_id_error() -> None:
         s.encode(Attack("B", ("C",)))
     with pytest.raises(ActionIdError, match="outside"):
         s.encode(Roll(7))
+
+
+@attrs.frozen
+class Order:
+    unit: str
+    order: str
+    target: str | None = None
+
+
+def test_one_action_class_may_have_several_disjoint_templates() -> None:
+    """A charge names a target, the other orders none: two templates of Order, tried in
+    their order, instead of one product with every order times every target."""
+    units, targets = Choice(("U1", "U2")), Choice(("E1", "E2", "E3"))
+    plain = Template(
+        Order,
+        (("unit", units), ("order", Choice(("brace", "hide"))), ("target", Choice((None,)))),
+    )
+    charge = Template(Order, (("unit", units), ("order", Choice(("charge",))), ("target", targets)))
+    s = ActionSpace([plain, charge])
+    assert s.size == 2 * 2 + 2 * 3
+    assert s.encode(Order("U2", "hide")) == 3
+    assert s.encode(Order("U1", "charge", "E1")) == 4
+    assert [s.encode(s.decode(i)) for i in range(s.size)] == list(range(s.size))
+    with pytest.raises(ActionIdError, match="outside"):
+        s.encode(Order("U1", "charge"))
+    with pytest.raises(ActionIdError, match="outside"):
+        s.encode(Order("U1", "brace", "E1"))

@@ -375,18 +375,20 @@ class Template:
 
 
 class ActionSpace:
-    """Numbered actions: the templates one after another, ``size`` ids in all."""
+    """Numbered actions: the templates one after another, ``size`` ids in all.
+
+    An action class may have several templates, tried in their order, when one product of
+    fields would leave most of its ids unused (a Charge! names a target, the other orders do
+    not): they must be disjoint, each action fitting one of them only."""
 
     def __init__(self, templates: Sequence[Template], name: str = "actions") -> None:
         self.name = name
         self.templates = tuple(templates)
-        self._by_kind: dict[type, tuple[int, Template]] = {}
+        self._by_kind: dict[type, list[tuple[int, Template]]] = {}
         self._starts: list[int] = []
         start = 0
         for template in self.templates:
-            if template.kind in self._by_kind:
-                raise ValueError(f"two templates for {template.kind.__name__}")
-            self._by_kind[template.kind] = (start, template)
+            self._by_kind.setdefault(template.kind, []).append((start, template))
             self._starts.append(start)
             start += template.size
         self.size = start
@@ -396,11 +398,13 @@ class ActionSpace:
         found = self._by_kind.get(type(action))
         if found is None:
             raise ActionIdError(str(action), f"no {self.name} template for {type(action).__name__}")
-        start, template = found
-        try:
-            return start + template.encode(action)
-        except (KeyError, ValueError, IndexError, TypeError) as error:
-            raise ActionIdError(str(action), f"outside the {self.name} space ({error})") from None
+        problem: Exception | None = None
+        for start, template in found:
+            try:
+                return start + template.encode(action)
+            except (KeyError, ValueError, IndexError, TypeError) as error:
+                problem = error
+        raise ActionIdError(str(action), f"outside the {self.name} space ({problem})") from None
 
     def decode(self, action_id: int) -> Action:
         """The action numbered ``action_id`` (:class:`ActionIdError` if none is)."""
