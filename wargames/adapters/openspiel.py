@@ -49,7 +49,7 @@ from wargames.core.engine import CHANCE, Action, GameState, Player
 from wargames.core.errors import ArgumentError, CapabilityError, OptionError
 from wargames.core.observation import observation_string, observation_tensor, observer_of
 from wargames.core.options import Option
-from wargames.core.registry import Game, action_space, game, games
+from wargames.core.registry import Game, action_space, determinize, game, games
 
 __all__ = [
     "DECISIONS_PER_TURN",
@@ -393,6 +393,11 @@ class _Play:
             yield f"{who}: {step.seen_by(seat)}"
 
 
+def rng_from(seed: int) -> np.random.Generator:
+    """The generator a resampling draws with."""
+    return np.random.default_rng(seed)
+
+
 def _replay(context: _Context, action_ids: tuple[int, ...]) -> _Play:
     play = _Play(context, context.initial)
     for action_id in action_ids:
@@ -503,6 +508,15 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
 
     def _observation_text(self, player: int) -> str:
         return observation_string(self._play.state, self._seat(player))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WargamesState:
+        """A state consistent with what ``player_id`` sees here, what his seat cannot see drawn
+        again (the game's :attr:`Game.determinize <wargames.core.registry.Game.determinize>`)
+        with a generator seeded by ``probability_sampler()`` (a float in [0, 1), as OpenSpiel
+        passes); for search bots. Its history is not this state's: only its future is."""
+        seed = int(float(probability_sampler()) * 2**53)
+        resampled = determinize(self._play.state, self._seat(player_id), rng_from(seed))
+        return WargamesState(self.get_game(), _Play(self._play.context, resampled, self._play.last))
 
     def _seat(self, player: int) -> Player:
         seats = self._play.context.seats

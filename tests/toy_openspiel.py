@@ -1,6 +1,9 @@
 """The toy dice race (``tests/toy_game.py``) with numbered actions, an observer and a bound on
-its length: a small, fast game on which the adapters' mechanics are tested without the four
-games' codecs."""
+its length (its ``turn_limit``, which bots get): a small, fast game on which the OpenSpiel
+adapter's mechanics are tested apart from the four games' codecs. (The PettingZoo helper's
+``toy_numbered`` is the same race numbered the same way, without the bound.)
+
+Decisions: ``roll`` is id 0, ``hold`` id 1; chance: the die face ``v`` is id ``v - 1``."""
 
 from __future__ import annotations
 
