@@ -36,7 +36,7 @@ parameters' defaults, as they are for every bots' game.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -278,6 +278,41 @@ class _Context:
     seat_sides: tuple[int, ...]
     """For each seat, the index of its side in the state's :attr:`GameState.players`."""
     length: int
+    known: dict[bool, dict[Action, int]] = attrs.field(factory=lambda: {False: {}, True: {}})
+    """The ids of the actions (``False``) and chance outcomes (``True``) numbered so far: an
+    id means the same action in every state, so each is numbered once (at most the size of
+    its space)."""
+    pinned: dict[bool, dict[int, int]] = attrs.field(factory=lambda: {False: {}, True: {}})
+    """The same by the action object's identity: the engines list many of the same objects
+    again in the next states, and an identity is found faster than a value (in C, with no
+    ``__hash__`` or ``__eq__`` of ours). :attr:`held` keeps those objects alive, so that an
+    identity is not reused while it is pinned; both are emptied at :data:`_PINNED` entries."""
+    held: dict[bool, dict[int, Action]] = attrs.field(factory=lambda: {False: {}, True: {}})
+
+    def number(self, actions: Sequence[Action], chance: bool) -> dict[int, Action]:
+        """The actions (chance outcomes) by id, each numbered once (:attr:`known`)."""
+        pinned = self.pinned[chance]
+        ids = list(map(pinned.get, map(id, actions)))
+        if None in ids:
+            ids = self._pin(actions, ids, chance)
+        return dict(zip(ids, actions, strict=True))
+
+    def _pin(self, actions: Sequence[Action], ids: list[int | None], chance: bool) -> list[int]:
+        known, pinned, held = self.known[chance], self.pinned[chance], self.held[chance]
+        if len(pinned) > _PINNED:
+            pinned.clear()
+            held.clear()
+        encode = self.codec.chance.encode if chance else self.codec.decisions.encode
+        found: list[int] = []
+        for action, action_id in zip(actions, ids, strict=True):
+            if action_id is None:
+                action_id = known.get(action)
+                if action_id is None:
+                    action_id = known[action] = encode(action)
+                pinned[id(action)] = action_id
+                held[id(action)] = action
+            found.append(action_id)
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
@@ -295,6 +330,9 @@ class _Context:
         if found is None:
             raise CapabilityError(f"{who!r} decides but is not a seat of {self.seats}")
         return found
+
+
+_PINNED: Final = 100_000
 
 
 @cache
@@ -371,16 +409,42 @@ class _Play:
         found.reverse()
         return found
 
+    def numbered(self) -> dict[int, Action]:
+        """The legal actions (chance outcomes at a chance node) by id, numbered once."""
+        found: dict[int, Action] | None = self._memo.get("numbered")
+        if found is None:
+            state = self.state
+            found = self._memo["numbered"] = self.context.number(
+                state._legal_tuple(), state.is_chance
+            )
+        return found
+
     def legal_ids(self) -> list[int]:
+        """The legal ids, ascending (:meth:`ActionCodec.legal_ids`)."""
         ids: list[int] | None = self._memo.get("legal")
         if ids is None:
-            ids = self._memo["legal"] = self.context.codec.legal_ids(self.state)
+            ids = self._memo["legal"] = sorted(self.numbered())
         return ids
 
+    def chance_ids(self) -> list[tuple[int, float]]:
+        """``(id, probability)`` of each chance outcome, by id
+        (:meth:`ActionCodec.chance_ids`)."""
+        found: list[tuple[int, float]] | None = self._memo.get("chance")
+        if found is None:
+            numbered = {action: action_id for action_id, action in self.numbered().items()}
+            found = self._memo["chance"] = sorted(
+                (numbered[action], p) for action, p in self.state.chance_outcomes()
+            )
+        return found
+
     def after(self, action_id: int) -> _Play:
-        """The game after the action numbered ``action_id`` (refused if not legal now)."""
+        """The game after the action numbered ``action_id``; an id not legal now is refused
+        by :meth:`ActionCodec.action_from_id` (an :class:`ActionIdError` or the game's
+        :class:`RuleViolation`)."""
         state = self.state
-        action = self.context.codec.action_from_id(state, action_id)
+        action = self.numbered().get(action_id)
+        if action is None:
+            action = self.context.codec.action_from_id(state, action_id)
         actor = self.context.player(state.current_player)
         step = _Step(self.last, state, action, action_id, actor)
         return _Play(self.context, state.apply(action), step)
@@ -479,7 +543,7 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(id, probability)`` of each chance outcome, by id."""
-        return sorted(self._play.context.codec.chance_ids(self._play.state))
+        return self._play.chance_ids()
 
     def _apply_action(self, action: int) -> None:
         self._play = self._play.after(int(action))

@@ -1,0 +1,260 @@
+"""What the bridges cost: actions per second played through an adapter against the raw engine,
+and observation tensors per second, on each game's default scenario (bot options applied).
+
+    python benchmarks/adapters.py --adapter openspiel
+    python benchmarks/adapters.py --adapter openspiel --game warmaster --games 5 --json
+    python benchmarks/adapters.py --adapter openspiel --mcts 10     # MCTS vs random win rate
+
+Random games are recorded first (a uniform choice among the legal actions, dice by
+``chance_outcomes()``); then each is played again, timed, both ways, choosing by position as a
+random agent does: on our states (``legal_actions()``, ``apply``) and on ``pyspiel`` states
+(``legal_actions()`` as ids, ``apply_action``), chance outcomes listed by ``chance_outcomes()``
+in both. So both play the very same games. Every applied action counts (dice included); times
+are CPU seconds (``time.process_time``), the best of ``--repeats`` runs taken in turns. The
+overhead is ``1 - adapter rate / engine rate``; the target is at most 30%.
+
+Each adapter is a section (``--adapter NAME``); the OpenSpiel one is here, the PettingZoo and
+Gymnasium ones join it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import wargames
+from wargames.core.engine import CHANCE, pick_outcome
+from wargames.core.observation import observation_tensor
+from wargames.core.registry import game
+
+ADAPTERS: dict[str, Callable[[argparse.Namespace], dict[str, Any]]] = {}
+
+
+def best_rates(plays: dict[str, Callable[[int], int]], games: int, repeats: int) -> dict[str, float]:
+    """Actions per CPU second of each way of playing over ``games`` seeded games, the best of
+    ``repeats`` runs; the ways take turns, so that a change in the machine's load touches
+    them alike."""
+    best = dict.fromkeys(plays, 0.0)
+    for play in plays.values():
+        play(0)  # warm the caches (codecs, scenario data)
+    for _ in range(repeats):
+        for name, play in plays.items():
+            start = time.process_time()
+            actions = sum(play(seed) for seed in range(games))
+            best[name] = max(best[name], actions / max(time.process_time() - start, 1e-9))
+    return best
+
+
+Script = list[tuple[bool, int, int]]
+"""A recorded game: for each action, whether it is a chance outcome, its position among the
+state's legal actions (chance outcomes) in the engine's order, and in the adapter's (ids
+ascending). Replaying a script plays the same game both ways, each choosing by position as a
+random agent does."""
+
+
+def record(game_id: str, seed: int) -> Script:
+    """A random game on our states, recorded as a :data:`Script`."""
+    described = game(game_id)
+    rng = np.random.default_rng(seed)
+    state = described.start(None, described.bot_options)
+    codec = wargames.action_space(state)
+    script: Script = []
+    while state.current_player is not None:
+        chance = state.current_player == CHANCE
+        if chance:
+            outcomes = state.chance_outcomes()
+            action = pick_outcome(outcomes, rng.random())
+            listed = [a for a, _ in outcomes]
+        else:
+            listed = state.legal_actions()
+            action = listed[int(rng.random() * len(listed))]
+        ids = sorted(codec.action_id(state, a) for a in listed)
+        script.append((chance, listed.index(action), ids.index(codec.action_id(state, action))))
+        state = state.apply(action)
+    return script
+
+
+def engine_replay(game_id: str, script: Script) -> int:
+    """Play ``script`` on our states: list the legal actions (chance outcomes), apply the
+    recorded one; the number of actions applied."""
+    described = game(game_id)
+    state = described.start(None, described.bot_options)
+    for chance, position, _ in script:
+        if chance:
+            action = state.chance_outcomes()[position][0]
+        else:
+            action = state.legal_actions()[position]
+        state = state.apply(action)
+    assert state.current_player is None
+    return len(script)
+
+
+def tensors_per_second(states: list[Any], observe: Callable[[Any, int], Any]) -> float:
+    """Observation tensors per CPU second over ``states``, each seen by its first player."""
+    start = time.process_time()
+    for state in states:
+        observe(state, 0)
+    return len(states) / max(time.process_time() - start, 1e-9)
+
+
+# -- OpenSpiel -----------------------------------------------------------------------------------
+
+
+def openspiel_replay(loaded: Any, script: Script) -> int:
+    """Play ``script`` on pyspiel states: list the legal ids (chance outcomes), apply the
+    recorded one; the number of actions applied."""
+    state = loaded.new_initial_state()
+    for chance, _, position in script:
+        if chance:
+            action = state.chance_outcomes()[position][0]
+        else:
+            action = state.legal_actions()[position]
+        state.apply_action(action)
+    assert state.is_terminal()
+    return len(script)
+
+
+def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
+    from wargames.adapters.openspiel import load_game, players
+
+    rows: dict[str, Any] = {}
+    for game_id in args.game or wargames.games():
+        loaded = load_game(game_id)
+        scripts = [record(game_id, seed) for seed in range(args.games)]
+        rates = best_rates(
+            {
+                "engine": lambda seed, g=game_id: engine_replay(g, scripts[seed]),
+                "openspiel": lambda seed, g=loaded: openspiel_replay(g, scripts[seed]),
+            },
+            args.games,
+            args.repeats,
+        )
+        engine, adapter = rates["engine"], rates["openspiel"]
+        states = sampled_states(loaded, 200)
+        seat = players(loaded)[0]
+        raw = tensors_per_second(
+            [s.wargames_state for s in states], lambda s, p: observation_tensor(s, seat)
+        )
+        spiel = tensors_per_second(states, lambda s, p: s.observation_tensor(p))
+        rows[game_id] = {
+            "engine actions/s": round(engine),
+            "openspiel actions/s": round(adapter),
+            "overhead": round(1 - adapter / engine, 3),
+            "engine tensors/s": round(raw),
+            "openspiel tensors/s": round(spiel),
+        }
+        print(game_id, rows[game_id], file=sys.stderr, flush=True)
+    if args.mcts:
+        rows["mcts"] = mcts_section(args)
+    return rows
+
+
+def sampled_states(loaded: Any, count: int) -> list[Any]:
+    """``count`` states met in random games (clones), for the tensor timings."""
+    rng = np.random.default_rng(0)
+    found: list[Any] = []
+    while len(found) < count:
+        state = loaded.new_initial_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(pick_outcome(state.chance_outcomes(), rng.random()))
+            else:
+                found.append(state.clone())
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+    return found
+
+
+MCTS_OPTIONS: dict[str, dict[str, Any]] = {
+    "ancients": {"turn_cap": 6},
+    "armageddon": {},
+    "horde": {"rounds": 1},
+    "warmaster": {"turn_cap": 2},
+}
+"""The shortest settings of each game's default scenario, so that MCTS games end in minutes."""
+
+
+def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
+    """OpenSpiel's MCTSBot (random rollouts, ``--simulations`` per move, on a state resampled
+    from what its seat sees) against our random agent: ``--mcts`` games per game, seats
+    alternating; its wins, draws and losses, and the seconds per game."""
+    from wargames.adapters.openspiel import load_game
+
+    rows: dict[str, Any] = {}
+    for game_id in args.game or wargames.games():
+        loaded = load_game(game_id, **MCTS_OPTIONS[game_id])
+        tally = {"wins": 0, "draws": 0, "losses": 0}
+        start = time.perf_counter()
+        for seed in range(args.mcts):
+            seat = seed % loaded.num_players()
+            returns = mcts_against_random(loaded, seat, seed, args.simulations).returns()
+            key = "wins" if returns[seat] > 0 else "losses" if returns[seat] < 0 else "draws"
+            tally[key] += 1
+        seconds = (time.perf_counter() - start) / max(args.mcts, 1)
+        rows[game_id] = {
+            "options": MCTS_OPTIONS[game_id],
+            "simulations": args.simulations,
+            **tally,
+            "seconds/game": round(seconds, 1),
+        }
+        print(game_id, rows[game_id], file=sys.stderr, flush=True)
+    return rows
+
+
+def mcts_against_random(loaded: Any, mcts_player: int, seed: int, simulations: int) -> Any:
+    """A whole game: MCTSBot for ``mcts_player`` (searching a state resampled for its seat),
+    our random agent for the other seats; the terminal pyspiel state."""
+    from open_spiel.python.algorithms import mcts
+
+    from wargames.adapters.openspiel import players
+
+    rng = np.random.RandomState(seed)
+    bot = mcts.MCTSBot(
+        loaded, 2.0, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng
+    )
+    seats = players(loaded)
+    agents = {s: wargames.agent(loaded.game_id, "random", seed, s) for s in seats}
+    state = loaded.new_initial_state()
+    while not state.is_terminal():
+        player = state.current_player()
+        if state.is_chance_node():
+            state.apply_action(pick_outcome(state.chance_outcomes(), rng.random_sample()))
+        elif player == mcts_player:
+            state.apply_action(bot.step(state.resample_from_infostate(player, rng.random_sample)))
+        else:
+            ours = state.wargames_state
+            action = agents[seats[player]].act(ours.view(seats[player]))
+            state.apply_action(wargames.action_space(ours).action_id(ours, action))
+    return state
+
+
+ADAPTERS["openspiel"] = openspiel_section
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--adapter", choices=sorted(ADAPTERS), required=True)
+    parser.add_argument("--game", action="append", help="a game (repeatable); default: all")
+    parser.add_argument("--games", type=int, default=3, help="random games per run (3)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs, the best kept (3)")
+    parser.add_argument("--mcts", type=int, default=0, help="MCTS games per game (0: none)")
+    parser.add_argument("--simulations", type=int, default=8, help="MCTS simulations (8)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    rows = ADAPTERS[args.adapter](args)
+    print(json.dumps(rows, indent=2) if args.json else format_rows(rows))
+    return 0
+
+
+def format_rows(rows: dict[str, Any]) -> str:
+    return "\n".join(f"{name}: {row}" for name, row in rows.items())
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
