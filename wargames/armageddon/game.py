@@ -31,6 +31,8 @@ from wargames.core.steps import StepNarrator
 if TYPE_CHECKING:
     import numpy as np
 
+    from wargames.core.observation import Observer
+
 DEFAULT_SCENARIO = "campaign"
 OPTIONS = Options()
 """Battle for Armageddon takes no options: the eight turns are the rulebook's bound."""
@@ -128,6 +130,12 @@ def _determinize(state: GameState, player: Player, rng: np.random.Generator) -> 
     return resample_hidden(state, player, rng)
 
 
+def _observer(state: GameState) -> Observer:
+    from wargames.armageddon.observation import observer
+
+    return observer(state)
+
+
 def _render(state: GameState, player: Player | None) -> str:
     from wargames.armageddon.render import render
 
@@ -168,6 +176,7 @@ GAME = Game(
     scenario_info=_scenarios,
     determinize=_determinize,
     action_space=_action_space,
+    observer=_observer,
     narrator=StepNarrator(
         ArmageddonState,
         narration.told,

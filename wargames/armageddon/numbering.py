@@ -47,7 +47,7 @@ from wargames.core.notation import Pass, Reroll, Roll
 if TYPE_CHECKING:
     from wargames.core.engine import GameState
 
-__all__ = ["PASSES", "action_codec", "codec_for"]
+__all__ = ["PASSES", "action_codec", "codec_for", "templates_markdown"]
 
 PASSES = ("phase", "card", "advance", "buying", "build")
 """What an ``end`` finishes: a movement or combat phase, a card window, the advance after
@@ -91,16 +91,32 @@ def _decisions(data: ArmageddonData) -> list[Template]:
         _template(act.Move, [("counter", units), ("area", areas)], "movement (BFA-MOVE-02)"),
         _template(act.Attack, _attack_fields(data), "combat (BFA-COMBAT-01/06)"),
         _template(act.PlayCard, _card_fields(data), "special cards (BFA-CARDS-02)"),
-        _template(Pass, [("what", _choice(PASSES, "what ends"))], "end a step"),
-        _template(Reroll, [("reroll", _choice((True, False)))], "Ghazghkull (BFA-COMBAT-20)"),
+        _template(Pass, [("what", _choice(PASSES, _list(PASSES)))], "end a step"),
+        _template(
+            Reroll,
+            [("reroll", _choice((True, False), "re-roll or keep"))],
+            "Ghazghkull (BFA-COMBAT-20)",
+        ),
         _template(act.Lose, [("counter", units)], "the owner's loss (BFA-COMBAT-17)"),
         _template(act.Eliminate, [("counter", every)], "over-stacking (BFA-STACK-05)"),
-        _template(act.RetreatTo, [("counter", units), ("area", areas)], "(BFA-RETREAT-01)"),
+        _template(
+            act.RetreatTo,
+            [("counter", units), ("area", areas)],
+            "retreat one area (BFA-RETREAT-01)",
+        ),
         _template(act.Advance, [("counter", units)], "after combat (BFA-COMBAT-19)"),
-        _template(act.Buy, [("counter", _choice(costly, "a counter with a cost"))], "BFA-BUILD-08"),
+        _template(
+            act.Buy,
+            [("counter", _choice(costly, "a counter with a cost"))],
+            "buy onto the track (BFA-BUILD-08)",
+        ),
         _template(act.Rebuild, [("area", areas)], "smoking ruins (BFA-GAP-10)"),
-        _template(act.Place, [("counter", imperial), ("area", areas)], "(BFA-BUILD-15)"),
-        _template(act.Return, [("counter", orks), ("area", areas)], "(BFA-BUILD-17)"),
+        _template(
+            act.Place, [("counter", imperial), ("area", areas)], "place a counter (BFA-BUILD-15)"
+        ),
+        _template(
+            act.Return, [("counter", orks), ("area", areas)], "return a counter (BFA-BUILD-17)"
+        ),
     ]
 
 
@@ -113,7 +129,10 @@ def _chance(data: ArmageddonData) -> list[Template]:
         _template(Roll, [("value", Integers(1, 6))], "a D6 (BFA-GAME-04)"),
         _template(
             act.Draw,
-            [("side", _choice(SIDES)), ("card", Dependent("side", decks, "one of its cards"))],
+            [
+                ("side", _choice(SIDES, _list(SIDES))),
+                ("card", Dependent("side", decks, "one of its cards")),
+            ],
             "a special card dealt (BFA-CARDS-01)",
         ),
     ]
@@ -138,7 +157,10 @@ def _plan_fields(data: ArmageddonData) -> list[tuple[str, Domain]]:
         )
         for first, spec in cards.items()
     }
-    return [("first", _choice(cards, "a strategy card")), ("second", Dependent("first", seconds))]
+    return [
+        ("first", _choice(cards, "a strategy card")),
+        ("second", Dependent("first", seconds, "another card of that side")),
+    ]
 
 
 def _attack_fields(data: ArmageddonData) -> list[tuple[str, Domain]]:
@@ -182,3 +204,20 @@ def _subset(values: Iterable[Hashable], min_size: int = 0) -> Subset:
 
 def _template(kind: type, fields: Iterable[tuple[str, Domain]], note: str = "") -> Template:
     return Template(kind, tuple[Any, ...](fields), note)
+
+
+def templates_markdown(space: ActionSpace) -> str:
+    """The templates of a space as a Markdown table: first id, number of ids, fields (the
+    docs page prints the decisions and the chance outcomes)."""
+    rows = ["| action | first id | ids | fields |", "|---|---|---|---|"]
+    for row, template in zip(space.layout(), space.templates, strict=True):
+        fields = row["fields"].split("(", 1)[1][:-1]
+        rows.append(
+            f"| `{row['kind']}` | {row['first']:,} | {row['count']:,} | {fields}"
+            f"{' — ' + template.note if template.note else ''} |"
+        )
+    return "\n".join(rows)
+
+
+def _list(values: Iterable[str]) -> str:
+    return " or ".join(values)

@@ -22,6 +22,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
@@ -53,7 +54,7 @@ class Block:
 
     @property
     def size(self) -> int:
-        return int(np.prod(self.shape, dtype=np.int64))
+        return math.prod(self.shape)
 
 
 @attrs.frozen
