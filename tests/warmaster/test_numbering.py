@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from wm import position
 
 import wargames
 from wargames.core.actionspace import ActionIdError
@@ -22,6 +23,7 @@ from wargames.core.registry import determinize
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import HORUS, IMPERIAL, TRAITOR
 from wargames.warmaster.game import GAME
+from wargames.warmaster.movement import Overstacked
 from wargames.warmaster.observation import STEPS
 from wargames.warmaster.state import WarmasterState
 
@@ -90,6 +92,10 @@ def test_many_games_round_trip(scenario: str) -> None:
         for s in states(scenario, seed, cap=20):
             if not s.is_terminal:
                 check_numbering(s, seen)
+    codec = wargames.action_space(wargames.load("warmaster", scenario))
+    templates = {t.kind.__name__ for t in codec.decisions.templates + codec.chance.templates}
+    rare = {"RollTable"}  # units back from reserve choosing to teleport: once in 37 games
+    assert templates - rare <= {type(a).__name__ for _, a in seen}
 
 
 def test_the_spaces_sizes() -> None:
@@ -143,7 +149,7 @@ def test_hidden_information_never_changes_the_observation(scenario: str) -> None
     rng = np.random.default_rng(7)
     resampled = 0
     for k, s in enumerate(states(scenario, 3)):
-        if k % 3:
+        if k % 4:
             continue
         for player in (IMPERIAL, TRAITOR):
             tensor = observation_tensor(s, player)
@@ -156,6 +162,37 @@ def test_hidden_information_never_changes_the_observation(scenario: str) -> None
                 assert np.array_equal(observation_tensor(other, player), tensor)
                 assert observation_string(other, player) == text
     assert resampled > 10, "some states had something hidden to resample"
+
+
+@pytest.mark.slow
+@pytest.mark.rule("WM-HIDDEN-01", "WM-REINF-07")
+def test_no_observation_of_many_games_changes_when_the_hidden_is_dealt_again() -> None:
+    rng = np.random.default_rng(11)
+    for scenario in SCENARIOS:
+        for seed in range(10, 16):
+            for s in states(scenario, seed):
+                other = determinize(s, IMPERIAL, rng)
+                assert np.array_equal(
+                    observation_tensor(other, IMPERIAL), observation_tensor(s, IMPERIAL)
+                )
+                assert observation_string(other, IMPERIAL) == observation_string(s, IMPERIAL)
+
+
+@pytest.mark.rule("WM-STACK-05", "WM-HIDDEN-01")
+def test_the_imperial_observation_of_a_hidden_over_stacking_names_its_area() -> None:
+    units = ["justaerin-1", "justaerin-2", "sons-of-horus-1", "sons-of-horus-2", "emperor"]
+    s = position(
+        {**dict.fromkeys(units[:4], "43"), "emperor": "11", HORUS: "22"},
+        [Overstacked(TRAITOR)],
+        face_down=units[:4],
+        phase="traitor-movement",
+    )
+    assert s.current_player == TRAITOR
+    text = observation_string(s, IMPERIAL)
+    assert "Starboard Barracks (43) holds more than 3" in text
+    assert "justaerin" not in text and "sons-of-horus" not in text
+    backs = observer_of(s).layout.split(observation_tensor(s, IMPERIAL))["backs"]
+    assert backs[s.data.board.ids.index("43")] == 4
 
 
 def test_every_pending_step_has_its_entry() -> None:

@@ -119,6 +119,8 @@ class WarmasterObserver:
         self.max_groups = len(data.instances(IMPERIAL))  # groups of one at most
         self.terrain = self._terrain()
         self._layout = self._make_layout()
+        self._size = self._layout.size
+        self._boxes_at = {side: {box: k for k, box in enumerate(BOXES[side])} for side in SIDES}
         self._slices = tuple(
             (block.name, start, stop, block.shape)
             for block, (start, stop) in zip(
@@ -216,8 +218,8 @@ class WarmasterObserver:
     def fill(self, view: GameState, player: Player, out: npt.NDArray[np.float32]) -> None:
         """Write what ``player`` sees into ``out`` from ``view`` alone (see the layout)."""
         assert isinstance(view, WarmasterState)
-        if out.shape != (self._layout.size,):
-            raise ValueError(f"expected a tensor of shape ({self._layout.size},), got {out.shape}")
+        if out.shape != (self._size,):
+            raise ValueError(f"expected a tensor of shape ({self._size},), got {out.shape}")
         b = {name: out[start:stop].reshape(shape) for name, start, stop, shape in self._slices}
         b["terrain"][:] = self.terrain
         self._ship(view, b)
@@ -249,7 +251,7 @@ class WarmasterObserver:
             b["fought"][area_at[a]] = 1
 
     def _boxes(self, v: WarmasterState, player: Player, b: dict[str, Any]) -> None:
-        boxes = {side: {box: k for k, box in enumerate(BOXES[side])} for side in SIDES}
+        boxes = self._boxes_at
         planes = (b["imperial boxes"], b["traitor boxes"])
         for i, loc in enumerate(v.where):
             side = self.counter_side[i]
@@ -327,7 +329,8 @@ class WarmasterObserver:
 
     def text(self, view: GameState, player: Player) -> str:
         """What ``player`` sees: the board as the game prints it (backs as ``[eye]``), who is to
-        decide what, and the whole view as canonical JSON (the pending steps included)."""
+        decide what, and the whole view as canonical JSON (the pending steps included; the scenario
+        by its name, and a user's by its hash too)."""
         from wargames.warmaster import prompts
 
         assert isinstance(view, WarmasterState)
@@ -335,7 +338,10 @@ class WarmasterObserver:
             pending = prompts.deciding(view, player)
         except UnsettledStateError:  # pragma: no cover - a settled view always says
             pending = ""
-        state = json.dumps(state_to_json(view), sort_keys=True, separators=(",", ":"))
+        seen = state_to_json(view)
+        source = view.setup.source  # a user scenario by its name and hash, not its whole file
+        seen["scenario"] = f"{source.name} {source.sha256}".strip()
+        state = json.dumps(seen, sort_keys=True, separators=(",", ":"))
         return f"{player} observes\n{view}\n{pending}\nstate: {state}"
 
 

@@ -73,11 +73,15 @@ def _movement(s: S, task: Task[Any], viewer: Player | None) -> str:
 
 def _overstacked(s: S, task: Task[Any], viewer: Player | None) -> str:
     assert isinstance(task, movement.Overstacked)
-    area = task.area(s)
-    assert area is not None
+    limit = s.data.stack_limit
+    # in the Imperial player's view the Traitor's over-stacked counters are backs: counted
+    area = task.area(s) or next(
+        (a for a in sorted(s.occupied(task.side)) if s.count(a, task.side) > limit), None
+    )
+    where = area_text(s, area) if area is not None else "an area"
     return (
-        f"{who(task.side)}: {area_text(s, area)} holds more than {s.data.stack_limit} of your "
-        "units; choose one to destroy (WM-STACK-05)"
+        f"{who(task.side)}: {where} holds more than {limit} of your units; choose one to "
+        "destroy (WM-STACK-05)"
     )
 
 
