@@ -159,3 +159,24 @@ def test_one_action_class_may_have_several_disjoint_templates() -> None:
         s.encode(Order("U1", "charge"))
     with pytest.raises(ActionIdError, match="outside"):
         s.encode(Order("U1", "brace", "E1"))
+
+
+def test_a_dependent_domain_measures_its_domains_once() -> None:
+    """Encoding reads a field's size for every action: a dependent domain over a board's worth
+    of domains keeps the largest instead of measuring them all again."""
+    measured = []
+
+    @attrs.frozen
+    class Counted:
+        values: tuple[str, ...]
+
+        @property
+        def size(self) -> int:
+            measured.append(self)
+            return len(self.values)
+
+    domains = {a: Counted(tuple(AREAS[: i + 1])) for i, a in enumerate(AREAS)}
+    dependent = Dependent("area", domains)  # type: ignore[arg-type]
+    calls = len(measured)
+    assert dependent.size == len(AREAS) and dependent.size == len(AREAS)
+    assert len(measured) == calls == len(AREAS)

@@ -30,7 +30,7 @@ from wargames.core.options import Option, Options
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
 from wargames.core.sources import ScenarioSource
-from wargames.core.tasks import Task
+from wargames.core.tasks import Task, UnsettledStateError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -200,9 +200,33 @@ def _greedy(seed: int | None, player: str) -> Agent:
     return team_greedy(seed, player)  # the base greedy agent, team-aware in the variant
 
 
+RESAMPLE_TRIES = 1000
+"""Deals :func:`_determinize` tries before it gives up conditioning on who is to act."""
+
+
 def _determinize(state: GameState, player: Player, rng: np.random.Generator) -> GameState:
+    """A full state consistent with what ``player`` sees, the seat to act included: the hidden
+    cards dealt again until the same seat is to act (rejection sampling). Who acts is public
+    and can depend on hidden cards: the team variant's Commander is asked about Counter Attack
+    only when he holds one (CCA-CARDS-11), the Epic Overall Commander gives cards only while
+    one fits a free section (CCB-EPIC-07); a deal without them would leave the step with
+    nobody to decide (an unsettled state)."""
     assert isinstance(state, AncientsState)
-    return state.resample_hidden(player, rng)
+    acting = state.current_player
+    found = state.resample_hidden(player, rng)
+    for _ in range(RESAMPLE_TRIES):
+        if _to_act(found) == acting:
+            return found
+        found = state.resample_hidden(player, rng)
+    return found
+
+
+def _to_act(state: AncientsState) -> Player | None:
+    """Who is to act, ``""`` for a state whose next step has nobody to decide."""
+    try:
+        return state.current_player
+    except UnsettledStateError:
+        return ""
 
 
 def _turns(state: GameState) -> int | None:

@@ -20,7 +20,8 @@ scenario's own values, so that an id means the same decision in every state of t
 * ``Ignore(flags)``: 0 to the most dice a roll of the scenario may have (a flag is a die);
 * chance: ``Draw(card)``, and ``Dice(faces)``, the multiset of 1 to N battle-die faces in the
   die's face order (light, medium, heavy, helmet, flag, swords), N the most dice any roll of
-  the scenario can have (a close combat with the best card bonus, a Command roll, CCB-DICE-01).
+  the scenario can have (a close combat with the best card bonus, CCB-BATTLE-07; a Command
+  roll, CCB-CARDS-19); the faces are those of the battle die (CCB-DICE-01).
 
 Nothing legal is left out: a state's legal actions always encode (the tests check every one
 of many random states in every scenario). :func:`action_codec` is the ``action_space`` hook
@@ -77,7 +78,7 @@ PASSES: tuple[str, ...] = (
 Counter Attack window and the Epic Overall Commander's giving of cards."""
 
 LEADER_CHECK_DICE = 2
-"""The most dice of a leader check (CCB-LEADER-05)."""
+"""The most dice of a leader check (CCB-LEADER-04)."""
 
 
 @attrs.frozen

@@ -319,10 +319,15 @@ class Dependent:
     on: str
     domains: Mapping[Hashable, Domain]
     label: str = ""
+    _size: int = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        # computed once: encoding reads it for every action (a board's worth of domains)
+        object.__setattr__(self, "_size", max((d.size for d in self.domains.values()), default=0))
 
     @property
     def size(self) -> int:
-        return max((d.size for d in self.domains.values()), default=0)
+        return self._size
 
     def index(self, value: Any, fields: Mapping[str, Any]) -> int:
         return self.domains[fields[self.on]].index(value, fields)
