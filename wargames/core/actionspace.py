@@ -327,6 +327,7 @@ class Dependent:
 
     @property
     def size(self) -> int:
+        """The largest of the domains (worked out once: every id asks for it)."""
         return self._size
 
     def index(self, value: Any, fields: Mapping[str, Any]) -> int:

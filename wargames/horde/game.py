@@ -25,6 +25,8 @@ from wargames.horde.combat.odds import attack_odds, odds_command
 from wargames.horde.combat.rules import DEFAULT, PRESETS, HordeRules
 from wargames.horde.flow import new_battle_tasks
 from wargames.horde.narration import NARRATOR
+from wargames.horde.numbering import action_codec
+from wargames.horde.observation import observer
 from wargames.horde.render import render, stage
 from wargames.horde.scenario import DEFAULT_SCENARIO, SIDES, load_scenario, scenario_names
 from wargames.horde.sequence import SEQUENCE
@@ -188,6 +190,8 @@ GAME = Game(
     ),
     scenario_info=_scenarios,
     determinize=_determinize,
+    action_space=action_codec,
+    observer=observer,
 )
 """The registry entry. Missions end after their last round, so bots need no cap."""
 
