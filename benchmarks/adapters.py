@@ -36,7 +36,9 @@ from wargames.core.registry import game
 ADAPTERS: dict[str, Callable[[argparse.Namespace], dict[str, Any]]] = {}
 
 
-def best_rates(plays: dict[str, Callable[[int], int]], games: int, repeats: int) -> dict[str, float]:
+def best_rates(
+    plays: dict[str, Callable[[int], int]], games: int, repeats: int
+) -> dict[str, float]:
     """Actions per CPU second of each way of playing over ``games`` seeded games, the best of
     ``repeats`` runs; the ways take turns, so that a change in the machine's load touches
     them alike."""
@@ -86,11 +88,8 @@ def engine_replay(game_id: str, script: Script) -> int:
     described = game(game_id)
     state = described.start(None, described.bot_options)
     for chance, position, _ in script:
-        if chance:
-            action = state.chance_outcomes()[position][0]
-        else:
-            action = state.legal_actions()[position]
-        state = state.apply(action)
+        listed = [a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()
+        state = state.apply(listed[position])
     assert state.current_player is None
     return len(script)
 
@@ -111,11 +110,8 @@ def openspiel_replay(loaded: Any, script: Script) -> int:
     recorded one; the number of actions applied."""
     state = loaded.new_initial_state()
     for chance, _, position in script:
-        if chance:
-            action = state.chance_outcomes()[position][0]
-        else:
-            action = state.legal_actions()[position]
-        state.apply_action(action)
+        listed = [a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()
+        state.apply_action(listed[position])
     assert state.is_terminal()
     return len(script)
 
@@ -129,8 +125,8 @@ def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
         scripts = [record(game_id, seed) for seed in range(args.games)]
         rates = best_rates(
             {
-                "engine": lambda seed, g=game_id: engine_replay(g, scripts[seed]),
-                "openspiel": lambda seed, g=loaded: openspiel_replay(g, scripts[seed]),
+                "engine": lambda seed, g=game_id, s=scripts: engine_replay(g, s[seed]),
+                "openspiel": lambda seed, g=loaded, s=scripts: openspiel_replay(g, s[seed]),
             },
             args.games,
             args.repeats,
@@ -139,7 +135,7 @@ def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
         states = sampled_states(loaded, 200)
         seat = players(loaded)[0]
         raw = tensors_per_second(
-            [s.wargames_state for s in states], lambda s, p: observation_tensor(s, seat)
+            [s.wargames_state for s in states], lambda s, p, seat=seat: observation_tensor(s, seat)
         )
         spiel = tensors_per_second(states, lambda s, p: s.observation_tensor(p))
         rows[game_id] = {

@@ -36,9 +36,10 @@ parameters' defaults, as they are for every bots' game.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from functools import cache
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 import numpy as np
@@ -152,14 +153,18 @@ def _as_text(option: Option, value: Any) -> str:
     return text
 
 
-def _parameters(described: Game, scenario: str | None, options: Mapping[str, Any]) -> dict[str, Any]:
+def _parameters(
+    described: Game, scenario: str | None, options: Mapping[str, Any]
+) -> dict[str, Any]:
     """The parameters of a game of ``scenario`` with ``options`` (both checked first)."""
     described.check_scenario(scenario)
     described.check_options(options)
     params: dict[str, Any] = {}
     if scenario is not None:
         if _UNSAFE.intersection(scenario):
-            raise ArgumentError(f"scenario: {scenario!r} cannot be an OpenSpiel parameter")
+            raise ArgumentError(
+                "scenario", f"{scenario!r} cannot be an OpenSpiel parameter (no , ( ) =)"
+            )
         params["scenario"] = scenario
     for name, value in options.items():
         if value is None:
@@ -173,7 +178,7 @@ def _read(described: Game, params: Mapping[str, Any]) -> tuple[str | None, dict[
     """The scenario and options that OpenSpiel parameters stand for, checked."""
     unknown = set(params) - set(parameter_specification(described))
     if unknown:
-        raise ArgumentError(f"{described.id} has no parameter {sorted(unknown)[0]!r}")
+        raise ArgumentError(sorted(unknown)[0], f"not a parameter of {described.id}")
     scenario = params.get("scenario") or None
     options: dict[str, Any] = {}
     spec = parameter_specification(described)
@@ -236,10 +241,8 @@ def _seat_counts(described: Game) -> tuple[int, int]:
             counts.add(len(described.seats_of(scenario)))
             if "players" in described.options:
                 for n in _PLAYER_COUNTS:
-                    try:
+                    with suppress(OptionError):  # not a number of players it takes
                         counts.add(len(described.seats_of(scenario, {"players": n})))
-                    except OptionError:
-                        pass
     return min(counts), max(counts)
 
 
@@ -292,9 +295,8 @@ class _Context:
     def number(self, actions: Sequence[Action], chance: bool) -> dict[int, Action]:
         """The actions (chance outcomes) by id, each numbered once (:attr:`known`)."""
         pinned = self.pinned[chance]
-        ids = list(map(pinned.get, map(id, actions)))
-        if None in ids:
-            ids = self._pin(actions, ids, chance)
+        hits = list(map(pinned.get, map(id, actions)))
+        ids = self._pin(actions, hits, chance) if None in hits else cast("list[int]", hits)
         return dict(zip(ids, actions, strict=True))
 
     def _pin(self, actions: Sequence[Action], ids: list[int | None], chance: bool) -> list[int]:
@@ -360,9 +362,10 @@ def _context(game_id: str, key: tuple[tuple[str, Any], ...]) -> _Context:
 
 class _Step:
     """One action of the history: the state it was taken in, the action, its id and who took
-    it (an OpenSpiel player id); ``seen`` keeps its redaction per seat once asked for."""
+    it (an OpenSpiel player id). ``texts`` holds, per seat, the history up to this step as the
+    seat may read it, once asked for (:meth:`history_for`)."""
 
-    __slots__ = ("action", "action_id", "actor", "before", "previous", "seen")
+    __slots__ = ("action", "action_id", "actor", "before", "previous", "texts")
 
     def __init__(
         self, previous: _Step | None, before: GameState, action: Action, action_id: int, actor: int
@@ -372,13 +375,29 @@ class _Step:
         self.action = action
         self.action_id = action_id
         self.actor = actor
-        self.seen: dict[Player, str] = {}
+        self.texts: dict[Player, str] = {}
 
-    def seen_by(self, seat: Player) -> str:
-        """The action's notation as ``seat`` may read it (:meth:`GameState.redact`)."""
-        text = self.seen.get(seat)
-        if text is None:
-            text = self.seen[seat] = self.before.redact(self.action, seat)
+    def line(self, seat: Player, seats: tuple[Player, ...]) -> str:
+        """``"who: notation"``, the notation as ``seat`` may read it
+        (:meth:`GameState.redact`)."""
+        who = CHANCE if self.actor < 0 else seats[self.actor]
+        return f"{who}: {self.before.redact(self.action, seat)}"
+
+    def history_for(self, seat: Player, seats: tuple[Player, ...]) -> str:
+        """Every action up to this one, a line each, as ``seat`` may read them. Built on the
+        nearest earlier step that holds its text, which hands it on: asked at every step of a
+        game, the history is written once, not once per step."""
+        text = self.texts.get(seat)
+        if text is not None:
+            return text
+        missing: list[_Step] = []
+        step: _Step | None = self
+        while step is not None and seat not in step.texts:
+            missing.append(step)
+            step = step.previous
+        lines = [step.texts.pop(seat)] if step is not None else []
+        lines.extend(s.line(seat, seats) for s in reversed(missing))
+        text = self.texts[seat] = "\n".join(lines)
         return text
 
 
@@ -449,12 +468,11 @@ class _Play:
         step = _Step(self.last, state, action, action_id, actor)
         return _Play(self.context, state.apply(action), step)
 
-    def seen_by(self, seat: Player) -> Iterator[str]:
-        """Each action so far, ``"who: notation"``, as ``seat`` may read it."""
-        names = self.context.seats
-        for step in self.steps():
-            who = CHANCE if step.actor < 0 else names[step.actor]
-            yield f"{who}: {step.seen_by(seat)}"
+    def history_for(self, seat: Player) -> str:
+        """Each action so far, ``"who: notation"`` a line, as ``seat`` may read it."""
+        if self.last is None:
+            return ""
+        return self.last.history_for(seat, self.context.seats)
 
 
 def rng_from(seed: int) -> np.random.Generator:
@@ -566,9 +584,9 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
         """The information-state string of ``player`` (perfect recall): every action so far as
         his seat may read it, then his observation string."""
         seat = self._seat(player)
-        lines = list(self._play.seen_by(seat))
-        lines.append(observation_string(self._play.state, seat))
-        return "\n".join(lines)
+        seen = observation_string(self._play.state, seat)
+        history = self._play.history_for(seat)
+        return f"{history}\n{seen}" if history else seen
 
     def _observation_text(self, player: int) -> str:
         return observation_string(self._play.state, self._seat(player))
@@ -585,7 +603,7 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
     def _seat(self, player: int) -> Player:
         seats = self._play.context.seats
         if not 0 <= int(player) < len(seats):
-            raise ArgumentError(f"player: {player} is not a player (0 to {len(seats) - 1})")
+            raise ArgumentError("player", f"{player} is not a player (0 to {len(seats) - 1})")
         return seats[int(player)]
 
     def __str__(self) -> str:
@@ -602,7 +620,7 @@ class WargamesObserver:
         self, context: _Context, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> None:
         if params:
-            raise ArgumentError(f"params: the observer takes no parameters, got {dict(params)}")
+            raise ArgumentError("params", f"the observer takes no parameters, got {dict(params)}")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         if iig_obs_type is not None and (
             not iig_obs_type.public_info
