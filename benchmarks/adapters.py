@@ -3,7 +3,7 @@ and observation tensors per second, on each game's default scenario (bot options
 
     python benchmarks/adapters.py --adapter openspiel
     python benchmarks/adapters.py --adapter openspiel --game warmaster --games 5 --json
-    python benchmarks/adapters.py --adapter openspiel --mcts 10     # MCTS vs random win rate
+    python benchmarks/adapters.py --adapter openspiel --mcts 10     # MCTS against random
 
 Random games are recorded first (a uniform choice among the legal actions, dice by
 ``chance_outcomes()``); then each is played again, timed, both ways, choosing by position as a
@@ -119,6 +119,8 @@ def openspiel_replay(loaded: Any, script: Script) -> int:
 def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
     from wargames.adapters.openspiel import load_game, players
 
+    if args.mcts:
+        return {"mcts": mcts_section(args)}
     rows: dict[str, Any] = {}
     for game_id in args.game or wargames.games():
         loaded = load_game(game_id)
@@ -146,8 +148,6 @@ def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
             "openspiel tensors/s": round(spiel),
         }
         print(game_id, rows[game_id], file=sys.stderr, flush=True)
-    if args.mcts:
-        rows["mcts"] = mcts_section(args)
     return rows
 
 
@@ -167,13 +167,15 @@ def sampled_states(loaded: Any, count: int) -> list[Any]:
     return found
 
 
-MCTS_OPTIONS: dict[str, dict[str, Any]] = {
-    "ancients": {"turn_cap": 6},
-    "armageddon": {},
-    "horde": {"rounds": 1},
-    "warmaster": {"turn_cap": 2},
+MCTS_SETTINGS: dict[str, tuple[str | None, dict[str, Any]]] = {
+    "ancients": (None, {"turn_cap": 6}),
+    "armageddon": ("scenarios/armageddon/short-war.toml", {}),
+    "horde": (None, {"rounds": 1}),
+    "warmaster": (None, {"turn_cap": 2}),
 }
-"""The shortest settings of each game's default scenario, so that MCTS games end in minutes."""
+"""The shortest settings of each game (scenario, options), so that MCTS games end in minutes:
+six Ancients turns, the four-turn Armageddon campaign of the scenario files, one Horde battle
+round, two Warmaster turns."""
 
 
 def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
@@ -184,17 +186,22 @@ def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
 
     rows: dict[str, Any] = {}
     for game_id in args.game or wargames.games():
-        loaded = load_game(game_id, **MCTS_OPTIONS[game_id])
+        scenario, options = MCTS_SETTINGS[game_id]
+        loaded = load_game(game_id, scenario, **options)
         tally = {"wins": 0, "draws": 0, "losses": 0}
         start = time.perf_counter()
+        actions = 0
         for seed in range(args.mcts):
             seat = seed % loaded.num_players()
-            returns = mcts_against_random(loaded, seat, seed, args.simulations).returns()
+            end = mcts_against_random(loaded, seat, seed, args.simulations)
+            returns, actions = end.returns(), actions + len(end.history())
             key = "wins" if returns[seat] > 0 else "losses" if returns[seat] < 0 else "draws"
             tally[key] += 1
         seconds = (time.perf_counter() - start) / max(args.mcts, 1)
         rows[game_id] = {
-            "options": MCTS_OPTIONS[game_id],
+            "scenario": scenario or loaded.get_parameters()["scenario"],
+            "options": options,
+            "actions/game": round(actions / max(args.mcts, 1)),
             "simulations": args.simulations,
             **tally,
             "seconds/game": round(seconds, 1),
@@ -239,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="a game (repeatable); default: all")
     parser.add_argument("--games", type=int, default=3, help="random games per run (3)")
     parser.add_argument("--repeats", type=int, default=3, help="runs, the best kept (3)")
-    parser.add_argument("--mcts", type=int, default=0, help="MCTS games per game (0: none)")
+    parser.add_argument("--mcts", type=int, default=0, help="MCTS games a game (no speeds)")
     parser.add_argument("--simulations", type=int, default=8, help="MCTS simulations (8)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)

@@ -42,6 +42,7 @@ SLOW = {
         "horde.md",
         "ancients.md",
         "api/testing.md",
+        "openspiel.md",
     },
     "console": {"README.md", "getting-started.md", "ancients.md", "ancients-armageddon.md"},
 }
