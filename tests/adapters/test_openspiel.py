@@ -253,6 +253,21 @@ def test_a_finished_game_returns_what_the_engine_returns(game_id: str) -> None:
     assert sum(state.returns()) == 0
 
 
+@pytest.mark.rule("CCA-ROLE-01")
+def test_a_team_game_has_a_player_per_seat() -> None:
+    """The 'Armageddon' variant of the Ancients with two players a side: four OpenSpiel players,
+    the seats in the descriptor's order, each scored as its side."""
+    loaded = adapter.load_game("ancients", "the-long-ridge", players=2, turn_cap=2)
+    seats = game("ancients").seats_of("the-long-ridge", {"players": 2, "turn_cap": 2})
+    assert adapter.players(loaded) == seats and loaded.num_players() == 4
+    assert loaded.get_parameters()["players"] == "2"
+    state = random_walk(loaded.new_initial_state(), random.Random(2))
+    sides = [seat.partition("/")[0] for seat in seats]
+    returns = state.returns()
+    assert all(returns[i] == returns[sides.index(side)] for i, side in enumerate(sides))
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "scenario"), scenarios())
 def test_every_scenario_passes_the_random_simulation_test(game_id: str, scenario: str) -> None:

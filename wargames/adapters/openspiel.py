@@ -176,15 +176,16 @@ def _parameters(
 
 def _read(described: Game, params: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]]:
     """The scenario and options that OpenSpiel parameters stand for, checked."""
-    unknown = set(params) - set(parameter_specification(described))
+    spec = parameter_specification(described)
+    unknown = set(params) - set(spec)
     if unknown:
         raise ArgumentError(sorted(unknown)[0], f"not a parameter of {described.id}")
     scenario = params.get("scenario") or None
     options: dict[str, Any] = {}
-    spec = parameter_specification(described)
     for option in described.options:
         value = params.get(option.name, spec[option.name])
-        if value in (UNSET_TEXT,) or (_kind(option) is not str and value == UNSET_NUMBER):
+        unset = UNSET_TEXT if _kind(option) is str else UNSET_NUMBER
+        if value == unset and not isinstance(value, bool):
             continue
         if _kind(option) is str and isinstance(value, str):
             value = option.from_text(value)
