@@ -336,6 +336,7 @@ class _Context:
 
 
 _PINNED: Final = 100_000
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
 @cache
@@ -419,6 +420,14 @@ class _Play:
     def __reduce__(self) -> tuple[Any, ...]:
         return (_replay, (self.context, tuple(step.action_id for step in self.steps())))
 
+    @property
+    def player(self) -> int:
+        """The OpenSpiel player id of the pending decision (OpenSpiel asks for it often)."""
+        found: int | None = self._memo.get("player")
+        if found is None:
+            found = self._memo["player"] = self.context.player(self.state.current_player)
+        return found
+
     def steps(self) -> list[_Step]:
         """The history, first action first."""
         found = []
@@ -465,8 +474,7 @@ class _Play:
         action = self.numbered().get(action_id)
         if action is None:
             action = self.context.codec.action_from_id(state, action_id)
-        actor = self.context.player(state.current_player)
-        step = _Step(self.last, state, action, action_id, actor)
+        step = _Step(self.last, state, action, action_id, self.player)
         return _Play(self.context, state.apply(action), step)
 
     def history_for(self, seat: Player) -> str:
@@ -554,7 +562,7 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat's player id, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
-        return self._play.context.player(self._play.state.current_player)
+        return self._play.player
 
     def _legal_actions(self, player: int) -> list[int]:
         """The ids of the legal actions, ascending (:meth:`ActionCodec.legal_ids`)."""
@@ -574,7 +582,7 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
         return str(space.decode(int(action)))
 
     def is_terminal(self) -> bool:
-        return self._play.state.is_terminal
+        return self._play.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's return: its side's (:meth:`GameState.returns`)."""
