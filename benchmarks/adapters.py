@@ -182,13 +182,15 @@ def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
     """OpenSpiel's MCTSBot (random rollouts, ``--simulations`` per move, on a state resampled
     from what its seat sees) against our random agent: ``--mcts`` games per game, seats
     alternating; its wins, draws and losses, and the seconds per game."""
-    from wargames.adapters.openspiel import load_game
+    from wargames.adapters.openspiel import load_game, players
 
     rows: dict[str, Any] = {}
     for game_id in args.game or wargames.games():
         scenario, options = MCTS_SETTINGS[game_id]
         loaded = load_game(game_id, scenario, **options)
+        seats = players(loaded)
         tally = {"wins": 0, "draws": 0, "losses": 0}
+        by_seat = {seat: {"wins": 0, "draws": 0, "losses": 0} for seat in seats}
         start = time.perf_counter()
         actions = 0
         for seed in range(args.mcts):
@@ -197,6 +199,8 @@ def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
             returns, actions = end.returns(), actions + len(end.history())
             key = "wins" if returns[seat] > 0 else "losses" if returns[seat] < 0 else "draws"
             tally[key] += 1
+            by_seat[seats[seat]][key] += 1
+            print(game_id, seed, seats[seat], key, len(end.history()), file=sys.stderr, flush=True)
         seconds = (time.perf_counter() - start) / max(args.mcts, 1)
         rows[game_id] = {
             "scenario": scenario or loaded.get_parameters()["scenario"],
@@ -204,6 +208,7 @@ def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
             "actions/game": round(actions / max(args.mcts, 1)),
             "simulations": args.simulations,
             **tally,
+            "by MCTS seat": by_seat,
             "seconds/game": round(seconds, 1),
         }
         print(game_id, rows[game_id], file=sys.stderr, flush=True)
@@ -215,26 +220,13 @@ def mcts_against_random(loaded: Any, mcts_player: int, seed: int, simulations: i
     our random agent for the other seats; the terminal pyspiel state."""
     from open_spiel.python.algorithms import mcts
 
-    from wargames.adapters.openspiel import players
+    from wargames.adapters.openspiel import play_against
 
     rng = np.random.RandomState(seed)
     bot = mcts.MCTSBot(
         loaded, 2.0, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng
     )
-    seats = players(loaded)
-    agents = {s: wargames.agent(loaded.game_id, "random", seed, s) for s in seats}
-    state = loaded.new_initial_state()
-    while not state.is_terminal():
-        player = state.current_player()
-        if state.is_chance_node():
-            state.apply_action(pick_outcome(state.chance_outcomes(), rng.random_sample()))
-        elif player == mcts_player:
-            state.apply_action(bot.step(state.resample_from_infostate(player, rng.random_sample)))
-        else:
-            ours = state.wargames_state
-            action = agents[seats[player]].act(ours.view(seats[player]))
-            state.apply_action(wargames.action_space(ours).action_id(ours, action))
-    return state
+    return play_against(loaded, bot, mcts_player, "random", seed)
 
 
 ADAPTERS["openspiel"] = openspiel_section

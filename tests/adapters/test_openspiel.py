@@ -281,35 +281,15 @@ def test_every_scenario_passes_the_random_simulation_test(game_id: str, scenario
 def test_mcts_plays_whole_games_against_our_random_agent(game_id: str) -> None:
     """OpenSpiel's MCTSBot (random rollouts) on a sampled full state consistent with what its
     seat sees, against our random agent: a whole game ends with returns for both."""
-    loaded = short_game(game_id)
-    state = mcts_against_random(loaded, mcts_player=0, seed=1, simulations=4)
-    assert state.is_terminal() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
-
-
-def mcts_against_random(loaded: Any, mcts_player: int, seed: int, simulations: int) -> Any:
-    """A whole game: OpenSpiel's MCTSBot for ``mcts_player`` searching a resampled state
-    (what its seat cannot see drawn again), our random agent for every other seat."""
     from open_spiel.python.algorithms import mcts
 
-    rng = np.random.RandomState(seed)
-    bot = mcts.MCTSBot(
-        loaded, 2.0, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng
-    )
-    seats = adapter.players(loaded)
-    agents = {s: wargames.agent(loaded.game_id, "random", seed, s) for s in seats}
-    state = loaded.new_initial_state()
-    while not state.is_terminal():
-        player = state.current_player()
-        if state.is_chance_node():
-            ids, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(ids, p=probs)))
-        elif player == mcts_player:
-            state.apply_action(bot.step(state.resample_from_infostate(player, rng.random_sample)))
-        else:
-            ours = state.wargames_state
-            action = agents[seats[player]].act(ours.view(seats[player]))
-            state.apply_action(wargames.action_space(ours).action_id(ours, action))
-    return state
+    loaded = short_game(game_id)
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(loaded, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = adapter.play_against(loaded, bot, bot_player=0, agent="random", seed=1)
+    assert state.is_terminal() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+    with pytest.raises(WargamesError, match="bot_player"):
+        adapter.play_against(loaded, bot, bot_player=2)
 
 
 # -- import hygiene ------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ import numpy as np
 import pyspiel
 
 from wargames.core.actionspace import ActionCodec
-from wargames.core.engine import CHANCE, Action, GameState, Player
+from wargames.core.engine import CHANCE, Action, Agent, GameState, Player, pick_outcome
 from wargames.core.errors import ArgumentError, CapabilityError, OptionError
 from wargames.core.observation import observation_string, observation_tensor, observer_of
 from wargames.core.options import Option
@@ -60,6 +60,8 @@ __all__ = [
     "load_game",
     "max_game_length",
     "parameter_specification",
+    "play_against",
+    "players",
     "register",
     "register_all",
     "short_name",
@@ -689,6 +691,41 @@ def load_game(game_id: str, scenario: str | None = None, **options: Any) -> Any:
     rest, see :func:`parameter_specification`)."""
     name = register(game_id)
     return pyspiel.load_game(name, _parameters(game(game_id), scenario, options))
+
+
+def play_against(
+    loaded: Any,
+    bot: Any,
+    bot_player: int,
+    agent: str | Agent = "random",
+    seed: int = 0,
+) -> WargamesState:
+    """A whole game of ``loaded`` (a :class:`WargamesGame`): the OpenSpiel ``bot`` (anything
+    with ``step(state) -> action id``, e.g. ``MCTSBot``) plays OpenSpiel player
+    ``bot_player``, searching a state resampled from what its seat sees
+    (:meth:`WargamesState.resample_from_infostate`); ``agent`` (one of our agents, or its
+    name) plays every other seat by its view; chance outcomes are drawn with their
+    probabilities by a generator seeded with ``seed``. Returns the terminal state."""
+    seats = players(loaded)
+    if not 0 <= bot_player < len(seats):
+        raise ArgumentError("bot_player", f"expected 0 to {len(seats) - 1}, got {bot_player}")
+    rng = np.random.default_rng(seed)
+    agents = {
+        seat: game(loaded.game_id).agent(agent, seed, seat) if isinstance(agent, str) else agent
+        for seat in seats
+    }
+    state: WargamesState = loaded.new_initial_state()
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == pyspiel.PlayerId.CHANCE:
+            state.apply_action(pick_outcome(state.chance_outcomes(), float(rng.random())))
+        elif player == bot_player:
+            state.apply_action(bot.step(state.resample_from_infostate(player, rng.random)))
+        else:
+            ours = state.wargames_state
+            chosen = agents[seats[player]].act(ours.view(seats[player]))
+            state.apply_action(state._play.context.codec.action_id(ours, chosen))
+    return state
 
 
 def players(game_or_state: Any) -> tuple[Player, ...]:
