@@ -187,6 +187,8 @@ def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
     rows: dict[str, Any] = {}
     for game_id in args.game or wargames.games():
         scenario, options = MCTS_SETTINGS[game_id]
+        scenario = args.scenario or scenario
+        options = options | dict(_setting(text) for text in args.set or ())
         loaded = load_game(game_id, scenario, **options)
         seats = players(loaded)
         tally = {"wins": 0, "draws": 0, "losses": 0}
@@ -215,6 +217,11 @@ def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
     return rows
 
 
+def _setting(text: str) -> tuple[str, Any]:
+    key, _, value = text.partition("=")
+    return key, int(value) if value.lstrip("-").isdigit() else value
+
+
 def mcts_against_random(loaded: Any, mcts_player: int, seed: int, simulations: int) -> Any:
     """A whole game: MCTSBot for ``mcts_player`` (searching a state resampled for its seat),
     our random agent for the other seats; the terminal pyspiel state."""
@@ -240,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs, the best kept (3)")
     parser.add_argument("--mcts", type=int, default=0, help="MCTS games a game (no speeds)")
     parser.add_argument("--simulations", type=int, default=8, help="MCTS simulations (8)")
+    parser.add_argument("--scenario", help="the MCTS games' scenario (default: the shortest)")
+    parser.add_argument("--set", action="append", help="an MCTS game's option, KEY=NUMBER")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     rows = ADAPTERS[args.adapter](args)
