@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from bfa import started
 
 import wargames
 from wargames.armageddon import actions as act
@@ -18,7 +19,7 @@ from wargames.armageddon.numbering import action_codec, templates_markdown
 from wargames.armageddon.observation import observer
 from wargames.armageddon.state import ArmageddonState
 from wargames.core.actionspace import ActionCodec, ActionIdError
-from wargames.core.errors import RuleViolation
+from wargames.core.errors import RuleViolation, UnknownPlayerError
 from wargames.core.notation import Pass
 from wargames.core.observation import observation_string, observation_tensor
 
@@ -89,7 +90,7 @@ def test_every_legal_action_has_its_own_id_and_comes_back(scenario: str) -> None
     states = _states(scenario)
     codec = wargames.action_space(states[0])
     assert codec is action_codec(states[0])  # the descriptor's hook
-    assert _round_trip(codec, states[::2]) > 40  # every state: the slow test below
+    assert _round_trip(codec, states[::3]) > 30  # every state: the slow test below
     assert any(s.is_chance for s in states)
 
 
@@ -193,16 +194,16 @@ def test_an_illegal_id_is_refused_and_the_state_is_unchanged() -> None:
 
 
 def _hiding(scenario: str) -> list[ArmageddonState]:
-    """Some 30 states of a game where a player has cards in hand or a face-down plan."""
+    """Some 20 states of a game where a player has cards in hand or a face-down plan."""
     found = [s for s in _states(scenario) if any(len(h) for h in s.hands) or any(s.plans)]
-    return found[:: max(1, len(found) // 30)]
+    return found[:: max(1, len(found) // 20)]
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_the_tensor_holds_nothing_hidden(scenario: str) -> None:
     """Drawing again what a player cannot see changes neither his tensor nor his text."""
     states = _hiding(scenario)
-    assert len(states) >= 25
+    assert len(states) >= 15
     rng = np.random.default_rng(7)
     changed = 0
     for s in states:
@@ -214,6 +215,8 @@ def test_the_tensor_holds_nothing_hidden(scenario: str) -> None:
                 other = wargames.determinize(s, player, rng)
                 changed += other != s
                 assert other.view(player) == s.view(player)
+                assert other.current_player == s.current_player
+                assert not other.invariant_violations()
                 assert np.array_equal(observation_tensor(other, player), tensor)
                 assert observation_string(other, player) == text
     assert changed > len(states)  # something was hidden and was drawn differently
@@ -284,3 +287,27 @@ def test_the_docs_tables_are_the_layouts() -> None:
     assert templates_markdown(codec.chance) in page
     assert f"**{codec.num_distinct_actions:,} decisions**" in page
     assert f"{observer(s).layout.size:,} floats" in page
+
+
+@pytest.mark.rule("BFA-STRAT-03")
+def test_astropathic_warning_shows_the_ork_plan() -> None:
+    """With Astropathic Warning played, the Imperial tensor names the Orks' stacked cards
+    and determinize keeps them; the Orks still see the Imperial plan face down."""
+    m = started(imperium=("astropathic-warning", "rail-convoy"))
+    m.apply("plan orks-cm orks-mb")
+    m.apply("play astropathic-warning")
+    s = m.apply("plan imperium-bm imperium-bc")
+    assert isinstance(s, ArmageddonState)
+    o = observer(s)
+    b = _blocks(s, IMPERIUM)
+    assert b["plans"][0, 0, o.cards.index("orks-cm")] == 1
+    assert b["plans"][0, 1, o.cards.index("orks-mb")] == 1
+    assert _blocks(s, ORKS)["plans"][1, :, len(o.cards)].tolist() == [1, 1]
+    guess = wargames.determinize(s, IMPERIUM, np.random.default_rng(3))
+    assert guess.plans[0] == ("orks-cm", "orks-mb")
+    assert np.array_equal(observation_tensor(guess, IMPERIUM), observation_tensor(s, IMPERIUM))
+
+
+def test_determinize_names_an_unknown_player() -> None:
+    with pytest.raises(UnknownPlayerError, match="eldar"):
+        wargames.determinize(_start("campaign"), "eldar", np.random.default_rng(0))
