@@ -20,7 +20,7 @@ from wargames.core.errors import RuleViolation
 from wargames.core.observation import observation_string, observation_tensor, observer_of
 from wargames.core.registry import determinize
 from wargames.horde import actions as cmd
-from wargames.horde.numbering import Roster, action_codec, split_budgets, split_names
+from wargames.horde.numbering import Roster, action_codec, codec_of, split_budgets, split_names
 from wargames.horde.observation import STEPS, UNIT_PLANES
 from wargames.horde.state import PScaleState
 
@@ -158,6 +158,9 @@ def test_the_split_hordes_are_named_by_the_line_of_splits() -> None:
     roster = Roster.of(setup)
     assert {"IG1-1", "IG1-4", "IG1-2-2", "IG1-1-1-1-1", "TG-2", "TG-1-1"} <= set(roster.split)
     assert not {"IG1-5", "TG-3", "CMD-1"} & set(roster.ids)
+    longer = codec_of(setup, splits=5)  # longer lines of splits, a larger space
+    assert longer.num_distinct_actions == 395088
+    assert longer.action_id(wargames.load("horde"), cmd.Activate("IG1-5")) < 395088
 
 
 def test_a_split_horde_has_one_id_in_every_state() -> None:

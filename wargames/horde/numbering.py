@@ -21,7 +21,7 @@ The space numbers the lines of splits up to :func:`split_budgets`: the horde's o
 beyond it (made by more splitting and merging back than that) is outside the space: every
 action naming it raises :class:`~wargames.core.actionspace.ActionIdError` (never a wrong or
 silently missing id). The greedy agent never splits; uniformly random play goes beyond the bound
-in 1 to 7 % of full battles (measured over 200 per scenario; docs/horde.md). ``codec_of(setup,
+in 1 to 6.5 % of full battles (measured over 200 per scenario; docs/horde.md). ``codec_of(setup,
 splits=5)`` numbers longer lines, at the cost of a larger space.
 
 **Bounds by rule.** An attack or Charge! targets an enemy unit (HMC-ORDERS-03, -04), a Merge!
@@ -73,8 +73,16 @@ HORDE_ORDERS = tuple(o for o in cmd.ORDERS if o not in ("charge", "sprint", "lea
 KINDS: tuple[Kind, ...] = ("melee", "ranged")
 
 
-def _choice(values: Iterable[Hashable]) -> Choice:
-    return Choice(tuple[Any, ...](values))
+def _choice(values: Iterable[Hashable], what: str = "") -> Choice:
+    """A :class:`Choice` described as ``what (how many)`` (the docs' table of templates)."""
+    chosen = tuple[Any, ...](values)
+    return Choice(chosen, f"{what} ({len(chosen)})" if what else "")
+
+
+def _per(on: str, domains: Mapping[Hashable, Domain], what: str) -> Dependent:
+    """A :class:`Dependent` on the field ``on``, described as ``what (up to how many)``."""
+    most = max((d.size for d in domains.values()), default=0)
+    return Dependent(on, domains, f"{what} (up to {most})")
 
 
 def _template(kind: type, *fields: tuple[str, Domain], note: str = "") -> Template:
@@ -194,15 +202,18 @@ def decision_templates(setup: BattleSetup, splits: int = SPLITS) -> tuple[Templa
     field = setup.field
     squares = tuple(a for a in field.squares if field.passable(a))
     ids, officers = roster.ids, roster.officers
-    units, hordes, where = _choice(ids), _choice(roster.hordes), _choice(squares)
+    units, hordes = _choice(ids, "a unit"), _choice(roster.hordes, "a horde")
+    where = _choice(squares, "a passable square")
 
     def own(among: tuple[str, ...]) -> dict[Hashable, Domain]:
         """Each unit's choice among the units of its side in ``among``."""
         return {u: _choice(roster.of_side(roster.side[u], among)) for u in ids}
 
-    enemies = Dependent("unit", {u: _choice(roster.enemies(u)) for u in ids})
-    orders = Dependent(
-        "unit", {u: _choice(OFFICER_ORDERS if u in officers else HORDE_ORDERS) for u in ids}
+    enemies = _per("unit", {u: _choice(roster.enemies(u)) for u in ids}, "an enemy unit")
+    orders = _per(
+        "unit",
+        {u: _choice(OFFICER_ORDERS if u in officers else HORDE_ORDERS) for u in ids},
+        "an order of a horde or an Officer",
     )
     partners: dict[Hashable, Domain] = {
         u: _choice(
@@ -220,11 +231,13 @@ def decision_templates(setup: BattleSetup, splits: int = SPLITS) -> tuple[Templa
         _template(cmd.Activate, ("unit", units), note="HMC-GAP-04"),
         _template(cmd.EndTurn, note="the side passes"),
         _template(cmd.Done, ("unit", units), note="the activation ends"),
-        _template(cmd.Order, ("unit", units), ("order", orders), ("target", _choice((None,)))),
+        _template(
+            cmd.Order, ("unit", units), ("order", orders), ("target", _choice((None,), "none"))
+        ),
         _template(
             cmd.Order,
             ("unit", units),
-            ("order", _choice(("charge",))),
+            ("order", _choice(("charge",), "charge")),
             ("target", enemies),
             note="HMC-ORDERS-04",
         ),
@@ -233,33 +246,60 @@ def decision_templates(setup: BattleSetup, splits: int = SPLITS) -> tuple[Templa
                 cmd.Attack,
                 ("unit", units),
                 ("target", enemies),
-                ("kind", _choice((kind,))),
-                ("weapon", Dependent("unit", {u: _choice(roster.weapons(u, kind)) for u in ids})),
+                ("kind", _choice((kind,), kind)),
+                (
+                    "weapon",
+                    _per(
+                        "unit",
+                        {u: _choice(roster.weapons(u, kind)) for u in ids},
+                        f"none or a {kind} weapon of its profile",
+                    ),
+                ),
                 note="HMC-ORDERS-03",
             )
             for kind in KINDS
         ),
         _template(cmd.MoveTo, ("unit", units), ("square", where)),
         _template(cmd.Flee, ("unit", hordes), ("square", where), note="HMC-GAP-03"),
-        _template(cmd.Rout, ("unit", hordes), ("square", _choice((None, *squares)))),
+        _template(
+            cmd.Rout, ("unit", hordes), ("square", _choice((None, *squares), "off or a square"))
+        ),
         _template(
             cmd.Split,
             ("unit", hordes),
             ("magnitude", Integers(SPLIT_MINIMUM, largest - SPLIT_MINIMUM)),
             note="HMC-ORDERS-16",
         ),
-        _template(cmd.Place, ("unit", _choice(roster.split)), ("square", where)),
-        _template(cmd.Merge, ("unit", hordes), ("other", Dependent("unit", partners))),
+        _template(
+            cmd.Place, ("unit", _choice(roster.split, "a horde Split! makes")), ("square", where)
+        ),
+        _template(
+            cmd.Merge,
+            ("unit", hordes),
+            ("other", _per("unit", partners, "a horde of its side and profile")),
+        ),
         _template(
             cmd.Join,
-            ("officer", _choice(officers)),
-            ("horde", Dependent("officer", own(roster.hordes))),
+            ("officer", _choice(officers, "an Officer")),
+            ("horde", _per("officer", own(roster.hordes), "a horde of his side")),
         ),
-        _template(cmd.Bonus, ("horde", hordes), ("officer", Dependent("horde", own(officers)))),
-        _template(cmd.Return, ("unit", hordes), ("square", Dependent("unit", hq))),
-        _template(cmd.Medicae, ("unit", hordes), ("officer", Dependent("unit", own(officers)))),
-        _template(Reroll, ("reroll", _choice((True, False))), note="Tearing"),
-        _template(Counter, ("attack", _choice((True, False))), note="HMC-COUNTER-01"),
+        _template(
+            cmd.Bonus,
+            ("horde", hordes),
+            ("officer", _per("horde", own(officers), "an Officer of its side")),
+        ),
+        _template(
+            cmd.Return, ("unit", hordes), ("square", _per("unit", hq, "a square of its HQ area"))
+        ),
+        _template(
+            cmd.Medicae,
+            ("unit", hordes),
+            ("officer", _per("unit", own(officers), "an Officer of its side")),
+        ),
+        _template(Reroll, ("reroll", _choice((True, False), "reroll or keep")), note="Tearing"),
+        _template(
+            Counter, ("attack", _choice((True, False), "counter or hold")), note="HMC-COUNTER-01"
+        ),
     )
 
 

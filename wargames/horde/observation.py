@@ -96,7 +96,6 @@ class HordeObserver:
         self.shape = (field.height, field.width)
         self.profiles = _profiles(setup)
         self.profile_plane = {p: i for i, p in enumerate(self.profiles)}
-        self.lineage = {u.id: (u.side, u.horde.id) for u in setup.units if u.is_horde}
         self.cell = {
             sq: (field.coords(sq)[1] - 1) * field.width + field.coords(sq)[0] - 1
             for sq in field.squares
@@ -110,6 +109,7 @@ class HordeObserver:
         self.board = self._board(setup)
 
     def _blocks(self) -> list[Block]:
+        """The blocks of the tensor, in order (see the module docstring)."""
         h, w = self.shape
         kinds = ", ".join(TERRAIN)
         profiles = ", ".join(f"{side} {profile}" for side, profile in self.profiles)
