@@ -24,11 +24,13 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 import numpy as np
 
 import wargames
+from wargames.core.actionspace import ActionIdError
 from wargames.core.engine import CHANCE, pick_outcome
 from wargames.core.observation import observation_tensor
 from wargames.core.registry import game
@@ -82,6 +84,18 @@ def record(game_id: str, seed: int) -> Script:
     return script
 
 
+def recorded(game_id: str, games: int) -> tuple[list[Script], int]:
+    """``games`` recorded random games, and how many were passed over on the way because the
+    game's codec could not number one of their actions (a bounded space)."""
+    scripts: list[Script] = []
+    seed = 0
+    while len(scripts) < games:
+        with suppress(ActionIdError):  # an action outside the codec's bounds
+            scripts.append(record(game_id, seed))
+        seed += 1
+    return scripts, seed - games
+
+
 def engine_replay(game_id: str, script: Script) -> int:
     """Play ``script`` on our states: list the legal actions (chance outcomes), apply the
     recorded one; the number of actions applied."""
@@ -124,7 +138,7 @@ def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
     rows: dict[str, Any] = {}
     for game_id in args.game or wargames.games():
         loaded = load_game(game_id)
-        scripts = [record(game_id, seed) for seed in range(args.games)]
+        scripts, unnumbered = recorded(game_id, args.games)
         rates = best_rates(
             {
                 "engine": lambda seed, g=game_id, s=scripts: engine_replay(g, s[seed]),
@@ -146,7 +160,7 @@ def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
             "overhead": round(1 - adapter / engine, 3),
             "engine tensors/s": round(raw),
             "openspiel tensors/s": round(spiel),
-        }
+        } | ({"games the codec cannot number": unnumbered} if unnumbered else {})
         print(game_id, rows[game_id], file=sys.stderr, flush=True)
     return rows
 
