@@ -268,18 +268,23 @@ def test_a_team_game_has_a_player_per_seat() -> None:
     pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
 
 
+LONGEST = {"ancients": {"turn_cap": 40}}
+"""The Ancients' bots' cap is 500 turns and random games end on banners after 150 to 250: the
+slow run of every scenario caps them at 40, for time (a game of the large boards takes half a
+minute a hundred turns)."""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "scenario"), scenarios())
 def test_every_scenario_passes_the_random_simulation_test(game_id: str, scenario: str) -> None:
-    pyspiel.random_sim_test(
-        adapter.load_game(game_id, scenario), num_sims=1, serialize=True, verbose=False
-    )
+    loaded = adapter.load_game(game_id, scenario, **LONGEST.get(game_id, {}))
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_mcts_plays_whole_games_against_our_random_agent(game_id: str) -> None:
-    """OpenSpiel's MCTSBot (random rollouts, cut at 40 actions here: this checks that whole
+    """OpenSpiel's MCTSBot (random rollouts, cut at 20 actions here: this checks that whole
     games are played, not how well; benchmarks/adapters.py --mcts measures that) on a state
     resampled from what its seat sees, against our random agent: a whole game ends with
     returns for both."""
@@ -287,9 +292,10 @@ def test_mcts_plays_whole_games_against_our_random_agent(game_id: str) -> None:
 
     loaded = short_game(game_id)
     rng = np.random.RandomState(1)
-    rollouts = mcts.RandomRolloutEvaluator(1, rng, max_length=40)  # a bounded cost per move
-    bot = mcts.MCTSBot(loaded, 2.0, 4, rollouts, random_state=rng)
-    state = adapter.play_against(loaded, bot, bot_player=0, agent="random", seed=1)
+    rollouts = mcts.RandomRolloutEvaluator(1, rng, max_length=20)  # a bounded cost per move
+    bot = mcts.MCTSBot(loaded, 2.0, 2, rollouts, random_state=rng)
+    start = random_walk(loaded.new_initial_state(), random.Random(0), WALK.get(game_id, 0))
+    state = adapter.play_against(loaded, bot, bot_player=0, agent="random", seed=1, start=start)
     assert state.is_terminal() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
     with pytest.raises(WargamesError, match="bot_player"):
         adapter.play_against(loaded, bot, bot_player=2)

@@ -699,13 +699,15 @@ def play_against(
     bot_player: int,
     agent: str | Agent = "random",
     seed: int = 0,
+    start: WargamesState | None = None,
 ) -> WargamesState:
     """A whole game of ``loaded`` (a :class:`WargamesGame`): the OpenSpiel ``bot`` (anything
     with ``step(state) -> action id``, e.g. ``MCTSBot``) plays OpenSpiel player
     ``bot_player``, searching a state resampled from what its seat sees
     (:meth:`WargamesState.resample_from_infostate`); ``agent`` (one of our agents, or its
     name) plays every other seat by its view; chance outcomes are drawn with their
-    probabilities by a generator seeded with ``seed``. Returns the terminal state."""
+    probabilities by a generator seeded with ``seed``. The game starts from ``start`` (a
+    copy), else from the beginning. Returns the terminal state."""
     seats = players(loaded)
     if not 0 <= bot_player < len(seats):
         raise ArgumentError("bot_player", f"expected 0 to {len(seats) - 1}, got {bot_player}")
@@ -714,7 +716,7 @@ def play_against(
         seat: game(loaded.game_id).agent(agent, seed, seat) if isinstance(agent, str) else agent
         for seat in seats
     }
-    state: WargamesState = loaded.new_initial_state()
+    state: WargamesState = loaded.new_initial_state() if start is None else start.clone()
     while not state.is_terminal():
         player = state.current_player()
         if player == pyspiel.PlayerId.CHANCE:
