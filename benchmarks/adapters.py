@@ -150,10 +150,12 @@ def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
             args.repeats,
         )
         engine, adapter = rates["engine"], rates["openspiel"]
+        # the same positions twice, as separate objects: a state keeps its views once made
         states = sampled_states(loaded, 200)
         seat = players(loaded)[0]
         raw = tensors_per_second(
-            [s.wargames_state for s in states], lambda s, p, seat=seat: observation_tensor(s, seat)
+            [s.wargames_state for s in sampled_states(loaded, 200)],
+            lambda s, p, seat=seat: observation_tensor(s, seat),
         )
         observation = make_observation(loaded)  # our observer: a numpy tensor, no copies
         spiel = tensors_per_second(states, observation.set_from)
