@@ -210,13 +210,18 @@ def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
         options = options | dict(_setting(text) for text in args.set or ())
         loaded = load_game(game_id, scenario, **options)
         seats = players(loaded)
-        tally = {"wins": 0, "draws": 0, "losses": 0}
+        tally = {"wins": 0, "draws": 0, "losses": 0, "abandoned": 0}
         by_seat = {seat: {"wins": 0, "draws": 0, "losses": 0} for seat in seats}
         start = time.perf_counter()
         actions = 0
         for seed in range(args.mcts):
             seat = seed % loaded.num_players()
-            end = mcts_against_random(loaded, seat, seed, args.simulations)
+            try:
+                end = mcts_against_random(loaded, seat, seed, args.simulations)
+            except ActionIdError as error:  # an action beyond the codec's bounds
+                tally["abandoned"] += 1
+                print(game_id, seed, seats[seat], "abandoned:", error, file=sys.stderr, flush=True)
+                continue
             returns, actions = end.returns(), actions + len(end.history())
             key = "wins" if returns[seat] > 0 else "losses" if returns[seat] < 0 else "draws"
             tally[key] += 1
