@@ -231,7 +231,7 @@ def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
         rows[game_id] = {
             "scenario": scenario or loaded.get_parameters()["scenario"],
             "options": options,
-            "actions/game": round(actions / max(args.mcts, 1)),
+            "actions/game": round(actions / max(args.mcts - tally["abandoned"], 1)),
             "simulations": args.simulations,
             **tally,
             "by MCTS seat": by_seat,
