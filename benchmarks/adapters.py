@@ -1,17 +1,23 @@
 """What the bridges cost: actions per second played through an adapter against the raw engine,
 and observation tensors per second, on each game's default scenario (bot options applied).
 
+    python benchmarks/adapters.py --adapter openspiel
+    python benchmarks/adapters.py --adapter openspiel --game warmaster --games 5 --json
+    python benchmarks/adapters.py --adapter openspiel --mcts 10     # MCTS against random
     python benchmarks/adapters.py --adapter pettingzoo
     python benchmarks/adapters.py --adapter gymnasium --game warmaster --games 5 --json
 
-Every applied action counts (dice included); times are CPU seconds (``time.process_time``),
-the best of ``--repeats`` runs taken in turns, so that a change in the machine's load touches
-the ways of playing alike. The overhead is ``1 - adapter rate / engine rate``; the target is
-at most 30%.
+Random games are recorded first (a uniform choice among the legal actions, dice by
+``chance_outcomes()``); then each is played again, timed, both ways, choosing by position as a
+random agent does: on our states (``legal_actions()``, ``apply``) and on ``pyspiel`` states
+(``legal_actions()`` as ids, ``apply_action``), chance outcomes listed by ``chance_outcomes()``
+in both. So both play the very same games. Every applied action counts (dice included); times
+are CPU seconds (``time.process_time``), the best of ``--repeats`` runs taken in turns. The
+overhead is ``1 - adapter rate / engine rate``; the target is at most 30%.
 
-Each adapter is a section (``--adapter NAME``): PettingZoo and Gymnasium here (the OpenSpiel
-one joins them).
+Each adapter is a section (``--adapter NAME``):
 
+* ``openspiel``: the recorded games replayed on our states and on ``pyspiel`` states.
 * ``pettingzoo``: random games on our states (``legal_actions()``, a uniform choice,
   ``apply``; dice by ``chance_outcomes()`` as a ``Match`` rolls them) against the same games
   through :class:`~wargames.adapters.pettingzoo.WargamesAEC` (the bare environment), twice:
@@ -35,13 +41,15 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from functools import cache
 from typing import Any
 
 import numpy as np
 
 import wargames
-from wargames.core.engine import GameState, Player, pick_outcome
+from wargames.core.actionspace import ActionIdError
+from wargames.core.engine import CHANCE, GameState, Player, pick_outcome
 from wargames.core.observation import observation_tensor
 from wargames.core.registry import game
 
@@ -65,12 +73,212 @@ def best_rates(
     return best
 
 
+Script = list[tuple[bool, int, int]]
+"""A recorded game: for each action, whether it is a chance outcome, its position among the
+state's legal actions (chance outcomes) in the engine's order, and in the adapter's (ids
+ascending). Replaying a script plays the same game both ways, each choosing by position as a
+random agent does."""
+
+
+def record(game_id: str, seed: int) -> Script:
+    """A random game on our states, recorded as a :data:`Script`."""
+    described = game(game_id)
+    rng = np.random.default_rng(seed)
+    state = described.start(None, described.bot_options)
+    codec = wargames.action_space(state)
+    script: Script = []
+    while state.current_player is not None:
+        chance = state.current_player == CHANCE
+        if chance:
+            outcomes = state.chance_outcomes()
+            action = pick_outcome(outcomes, rng.random())
+            listed = [a for a, _ in outcomes]
+        else:
+            listed = state.legal_actions()
+            action = listed[int(rng.random() * len(listed))]
+        ids = sorted(codec.action_id(state, a) for a in listed)
+        script.append((chance, listed.index(action), ids.index(codec.action_id(state, action))))
+        state = state.apply(action)
+    return script
+
+
+def recorded(game_id: str, games: int) -> tuple[list[Script], int]:
+    """``games`` recorded random games, and how many were passed over on the way because the
+    game's codec could not number one of their actions (a bounded space)."""
+    scripts: list[Script] = []
+    seed = 0
+    while len(scripts) < games:
+        with suppress(ActionIdError):  # an action outside the codec's bounds
+            scripts.append(record(game_id, seed))
+        seed += 1
+    return scripts, seed - games
+
+
+def engine_replay(game_id: str, script: Script) -> int:
+    """Play ``script`` on our states: list the legal actions (chance outcomes), apply the
+    recorded one; the number of actions applied."""
+    described = game(game_id)
+    state = described.start(None, described.bot_options)
+    for chance, position, _ in script:
+        listed = [a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()
+        state = state.apply(listed[position])
+    assert state.current_player is None
+    return len(script)
+
+
 def tensors_per_second(states: list[Any], observe: Callable[[Any, int], Any]) -> float:
     """Observation tensors per CPU second over ``states``, each seen by its first player."""
     start = time.process_time()
     for state in states:
         observe(state, 0)
     return len(states) / max(time.process_time() - start, 1e-9)
+
+
+# -- OpenSpiel -----------------------------------------------------------------------------------
+
+
+def openspiel_replay(loaded: Any, script: Script) -> int:
+    """Play ``script`` on pyspiel states: list the legal ids (chance outcomes), apply the
+    recorded one; the number of actions applied."""
+    state = loaded.new_initial_state()
+    for chance, _, position in script:
+        listed = [a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()
+        state.apply_action(listed[position])
+    assert state.is_terminal()
+    return len(script)
+
+
+def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
+    from open_spiel.python.observation import make_observation
+
+    from wargames.adapters.openspiel import load_game, players
+
+    if args.mcts:
+        return {"mcts": mcts_section(args)}
+    rows: dict[str, Any] = {}
+    for game_id in args.game or wargames.games():
+        loaded = load_game(game_id)
+        scripts, unnumbered = recorded(game_id, args.games)
+        rates = best_rates(
+            {
+                "engine": lambda seed, g=game_id, s=scripts: engine_replay(g, s[seed]),
+                "openspiel": lambda seed, g=loaded, s=scripts: openspiel_replay(g, s[seed]),
+            },
+            args.games,
+            args.repeats,
+        )
+        engine, adapter = rates["engine"], rates["openspiel"]
+        # the same positions twice, as separate objects: a state keeps its views once made
+        states = sampled_states(loaded, 200)
+        seat = players(loaded)[0]
+        raw = tensors_per_second(
+            [s.wargames_state for s in sampled_states(loaded, 200)],
+            lambda s, p, seat=seat: observation_tensor(s, seat),
+        )
+        observation = make_observation(loaded)  # our observer: a numpy tensor, no copies
+        spiel = tensors_per_second(states, observation.set_from)
+        rows[game_id] = {
+            "engine actions/s": round(engine),
+            "openspiel actions/s": round(adapter),
+            "overhead": round(1 - adapter / engine, 3),
+            "engine tensors/s": round(raw),
+            "openspiel tensors/s": round(spiel),
+        } | ({"games the codec cannot number": unnumbered} if unnumbered else {})
+        print(game_id, rows[game_id], file=sys.stderr, flush=True)
+    return rows
+
+
+def sampled_states(loaded: Any, count: int) -> list[Any]:
+    """``count`` states met in random games (clones), for the tensor timings."""
+    rng = np.random.default_rng(0)
+    found: list[Any] = []
+    while len(found) < count:
+        state = loaded.new_initial_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(pick_outcome(state.chance_outcomes(), rng.random()))
+            else:
+                found.append(state.clone())
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+    return found
+
+
+MCTS_SETTINGS: dict[str, tuple[str | None, dict[str, Any]]] = {
+    "ancients": (None, {"turn_cap": 6}),
+    "armageddon": ("scenarios/armageddon/short-war.toml", {}),
+    "horde": (None, {"rounds": 1}),
+    "warmaster": (None, {"turn_cap": 2}),
+}
+"""The shortest settings of each game (scenario, options), so that MCTS games end in minutes:
+six Ancients turns, the four-turn Armageddon campaign of the scenario files, one Horde battle
+round, two Warmaster turns."""
+
+
+def mcts_section(args: argparse.Namespace) -> dict[str, Any]:
+    """OpenSpiel's MCTSBot (random rollouts, ``--simulations`` per move, on a state resampled
+    from what its seat sees) against our random agent: ``--mcts`` games per game, seats
+    alternating; its wins, draws and losses, and the seconds per game."""
+    from wargames.adapters.openspiel import load_game, players
+
+    rows: dict[str, Any] = {}
+    for game_id in args.game or wargames.games():
+        scenario, options = MCTS_SETTINGS[game_id]
+        scenario = args.scenario or scenario
+        options = options | dict(_setting(text) for text in args.set or ())
+        loaded = load_game(game_id, scenario, **options)
+        seats = players(loaded)
+        tally = {"wins": 0, "draws": 0, "losses": 0, "abandoned": 0}
+        by_seat = {seat: {"wins": 0, "draws": 0, "losses": 0} for seat in seats}
+        start = time.perf_counter()
+        actions = 0
+        for seed in range(args.mcts):
+            seat = seed % loaded.num_players()
+            try:
+                end = mcts_against_random(loaded, seat, seed, args.simulations)
+            except ActionIdError as error:  # an action beyond the codec's bounds
+                tally["abandoned"] += 1
+                print(game_id, seed, seats[seat], "abandoned:", error, file=sys.stderr, flush=True)
+                continue
+            returns, actions = end.returns(), actions + len(end.history())
+            key = "wins" if returns[seat] > 0 else "losses" if returns[seat] < 0 else "draws"
+            tally[key] += 1
+            by_seat[seats[seat]][key] += 1
+            print(game_id, seed, seats[seat], key, len(end.history()), file=sys.stderr, flush=True)
+        seconds = (time.perf_counter() - start) / max(args.mcts, 1)
+        rows[game_id] = {
+            "scenario": scenario or loaded.get_parameters()["scenario"],
+            "options": options,
+            "actions/game": round(actions / max(args.mcts - tally["abandoned"], 1)),
+            "simulations": args.simulations,
+            **tally,
+            "by MCTS seat": by_seat,
+            "seconds/game": round(seconds, 1),
+        }
+        print(game_id, rows[game_id], file=sys.stderr, flush=True)
+    return rows
+
+
+def _setting(text: str) -> tuple[str, Any]:
+    key, _, value = text.partition("=")
+    return key, int(value) if value.lstrip("-").isdigit() else value
+
+
+def mcts_against_random(loaded: Any, mcts_player: int, seed: int, simulations: int) -> Any:
+    """A whole game: MCTSBot for ``mcts_player`` (searching a state resampled for its seat),
+    our random agent for the other seats; the terminal pyspiel state."""
+    from open_spiel.python.algorithms import mcts
+
+    from wargames.adapters.openspiel import play_against
+
+    rng = np.random.RandomState(seed)
+    bot = mcts.MCTSBot(
+        loaded, 2.0, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng
+    )
+    return play_against(loaded, bot, mcts_player, "random", seed)
+
+
+ADAPTERS["openspiel"] = openspiel_section
 
 
 # -- PettingZoo and Gymnasium --------------------------------------------------------------------
@@ -238,6 +446,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="a game (repeatable); default: all")
     parser.add_argument("--games", type=int, default=3, help="random games per run (3)")
     parser.add_argument("--repeats", type=int, default=3, help="runs, the best kept (3)")
+    parser.add_argument("--mcts", type=int, default=0, help="MCTS games a game (no speeds)")
+    parser.add_argument("--simulations", type=int, default=8, help="MCTS simulations (8)")
+    parser.add_argument("--scenario", help="the MCTS games' scenario (default: the shortest)")
+    parser.add_argument("--set", action="append", help="an MCTS game's option, KEY=NUMBER")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     rows = ADAPTERS[args.adapter](args)

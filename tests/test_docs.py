@@ -43,6 +43,7 @@ SLOW = {
         "ancients.md",
         "api/testing.md",
         "scaling.md",
+        "openspiel.md",
     },
     "console": {"README.md", "getting-started.md", "ancients.md", "ancients-armageddon.md"},
 }
