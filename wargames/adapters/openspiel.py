@@ -36,7 +36,7 @@ parameters' defaults, as they are for every bots' game.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from contextlib import suppress
 from functools import cache
 from typing import Any, Final, cast
@@ -45,7 +45,7 @@ import attrs
 import numpy as np
 import pyspiel
 
-from wargames.core.actionspace import ActionCodec
+from wargames.core.actionspace import ActionCodec, ActionIdError
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Player, pick_outcome
 from wargames.core.errors import ArgumentError, CapabilityError, OptionError
 from wargames.core.observation import observation_string, observation_tensor, observer_of
@@ -295,25 +295,31 @@ class _Context:
     identity is not reused while it is pinned; both are emptied at :data:`_PINNED` entries."""
     held: dict[bool, dict[int, Action]] = attrs.field(factory=lambda: {False: {}, True: {}})
 
-    def number(self, actions: Sequence[Action], chance: bool) -> dict[int, Action]:
-        """The actions (chance outcomes) by id, each numbered once (:attr:`known`)."""
+    def number(self, state: GameState, chance: bool) -> dict[int, Action]:
+        """The legal actions (chance outcomes) of ``state`` by id, each numbered once
+        (:attr:`known`) unless the codec numbers it by the state."""
+        actions = state._legal_tuple()
         pinned = self.pinned[chance]
         hits = list(map(pinned.get, map(id, actions)))
-        ids = self._pin(actions, hits, chance) if None in hits else cast("list[int]", hits)
+        ids = self._pin(state, hits, chance) if None in hits else cast("list[int]", hits)
         return dict(zip(ids, actions, strict=True))
 
-    def _pin(self, actions: Sequence[Action], ids: list[int | None], chance: bool) -> list[int]:
+    def _pin(self, state: GameState, ids: list[int | None], chance: bool) -> list[int]:
         known, pinned, held = self.known[chance], self.pinned[chance], self.held[chance]
         if len(pinned) > _PINNED:
             pinned.clear()
             held.clear()
         encode = self.codec.chance.encode if chance else self.codec.decisions.encode
         found: list[int] = []
-        for action, action_id in zip(actions, ids, strict=True):
+        for action, action_id in zip(state._legal_tuple(), ids, strict=True):
             if action_id is None:
                 action_id = known.get(action)
                 if action_id is None:
-                    action_id = known[action] = encode(action)
+                    try:
+                        action_id = known[action] = encode(action)
+                    except ActionIdError:  # numbered by the state (Horde's split-off hordes)
+                        found.append(encode(action, state))
+                        continue
                 pinned[id(action)] = action_id
                 held[id(action)] = action
             found.append(action_id)
@@ -445,9 +451,7 @@ class _Play:
         found: dict[int, Action] | None = self._memo.get("numbered")
         if found is None:
             state = self.state
-            found = self._memo["numbered"] = self.context.number(
-                state._legal_tuple(), state.is_chance
-            )
+            found = self._memo["numbered"] = self.context.number(state, state.is_chance)
         return found
 
     def legal_ids(self) -> list[int]:
@@ -579,9 +583,16 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's notation (chance outcomes in the chance space)."""
+        if player == self._play.player:  # an action of this state, numbered already
+            found = self._play.numbered().get(int(action))
+            if found is not None:
+                return str(found)
         codec = self._play.context.codec
         space = codec.chance if player == pyspiel.PlayerId.CHANCE else codec.decisions
-        return str(space.decode(int(action)))
+        try:
+            return str(space.decode(int(action)))
+        except ActionIdError:  # numbered by the state (Horde's split-off hordes)
+            return str(space.decode(int(action), self._play.state))
 
     def is_terminal(self) -> bool:
         return self._play.player == _TERMINAL
