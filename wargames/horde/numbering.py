@@ -169,6 +169,10 @@ class Roster:
         )
         self._last: tuple[GameState | None, dict[Group, tuple[str, ...]]] = (None, {})
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the last state looked at (:meth:`split_offs`)."""
+        return {**self.__dict__, "_last": (None, {})}
+
     def group(self, unit: str) -> Group:
         """The side and profile of a scenario horde."""
         return self.side[unit], self.profile[unit].id
