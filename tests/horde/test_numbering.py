@@ -4,6 +4,7 @@ games, and an observation tensor built from the player's view only."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,10 +75,10 @@ def names_a_split_off(r: Roster, action: Action) -> bool:
     return False
 
 
-def check_numbering(s: PScaleState, seen: dict[object, int]) -> None:
+def check_numbering(s: PScaleState, seen: dict[object, int]) -> set[str]:
     """Every choice of ``s`` has an id, none shared, that gives it back; the acting side's
     view gives the same ids (the slots are read from what both sides see); an action naming
-    no split-off horde has the same id in every state."""
+    no split-off horde has the same id in every state. Returns the kinds of the choices."""
     codec = wargames.action_space(s)
     space = codec.chance if s.is_chance else codec.decisions
     acts = choices(s)
@@ -97,6 +98,7 @@ def check_numbering(s: PScaleState, seen: dict[object, int]) -> None:
     for u in s.units:
         if u.is_horde and u.id not in r.order:
             assert r.group_of(u.id) == (u.side, u.horde.id)
+    return {type(a).__name__ for a in acts}
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: Path(s).stem)
@@ -153,20 +155,57 @@ def test_battles_beyond_the_old_names_number_every_action(stem: str, seed: int) 
     assert made >= 3, "the battle made several split-off hordes"
 
 
+def eager_states(scenario: str, seed: int) -> Iterator[PScaleState]:
+    """The states of a battle whose sides split, place and merge nine times in ten when they
+    may, else play at random: the slots filled as fast as the rules allow."""
+    rng = random.Random(seed)
+    s = wargames.load("horde", scenario)
+    assert isinstance(s, PScaleState)
+    while not s.is_terminal:
+        yield s
+        if s.is_chance:
+            outcomes = s.chance_outcomes()
+            a = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            acts = list(s.legal_actions())
+            eager = [a for a in acts if isinstance(a, cmd.Split | cmd.Place | cmd.Merge)]
+            eager += [a for a in acts if isinstance(a, cmd.Order) and a.order == "split"]
+            a = rng.choice(eager if eager and rng.random() < 0.9 else acts)
+        s = s.apply(a)
+
+
+@pytest.mark.rule("HMC-ORDERS-16", "HMC-ORDERS-17", "HMC-GAP-26")
+@pytest.mark.parametrize(
+    ("stem", "seed"), [("manufactorum", 0), ("bridgehead", 0)], ids=lambda x: str(x)
+)
+def test_splitting_and_merging_at_every_turn_stays_within_the_slots(stem: str, seed: int) -> None:
+    seen: dict[object, int] = {}
+    full = set()
+    for s in eager_states(scenario_named(stem), seed):
+        check_numbering(s, seen)
+        r = roster(s)
+        full |= {g for g, units in r.split_offs(s).items() if len(units) == r.slot_counts[g]}
+    assert full, "some side and profile filled its slots"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: Path(s).stem)
 def test_many_games_round_trip(scenario: str) -> None:
-    """Whole random battles: every legal action and chance outcome round-trips, none left
-    out."""
+    """Whole battles, random and eager to split: every legal action and chance outcome
+    round-trips, none left out."""
     seen: dict[object, int] = {}
+    kinds: set[str] = set()
     for seed in range(40):
         for s in states(scenario, seed):
             if not s.is_terminal:
-                check_numbering(s, seen)
+                kinds |= check_numbering(s, seen)
+    for seed in range(10):
+        for s in eager_states(scenario, seed):
+            kinds |= check_numbering(s, seen)
     codec = wargames.action_space(wargames.load("horde", scenario))
     templates = {t.kind.__name__ for t in codec.decisions.templates + codec.chance.templates}
     rare = {"Medicae", "Bonus", "Join", "Flee", "Rout", "Reroll", "Counter", "Return"}
-    assert templates - rare <= {type(a).__name__ for _, a in seen}
+    assert templates - rare <= kinds
 
 
 def test_the_spaces_sizes() -> None:

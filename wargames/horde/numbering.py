@@ -169,6 +169,10 @@ class Roster:
         )
         self._last: tuple[GameState | None, dict[Group, tuple[str, ...]]] = (None, {})
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the last state looked at (:meth:`split_offs`)."""
+        return {**self.__dict__, "_last": (None, {})}
+
     def group(self, unit: str) -> Group:
         """The side and profile of a scenario horde."""
         return self.side[unit], self.profile[unit].id
@@ -240,18 +244,27 @@ class Roster:
     def of_side(self, side: str, among: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(i for i in among if self.side[i] == side)
 
-    def weapons(self, group: Group, kind: Kind) -> tuple[str | None, ...]:
-        """The weapons an attack of ``kind`` by a horde of ``group`` may name
+    def weapons(self, unit: str, kind: Kind) -> tuple[str | None, ...]:
+        """The weapons an attack of ``kind`` by the scenario unit ``unit`` may name
         (:func:`~wargames.horde.targets.weapon_choices`): ``None`` (it has one weapon of
-        ``kind``), and when its profile has several, counting its Specialists', their slugs.
-        Officers are their own group."""
-        members = [u for u in self.ids if (self.side[u], self.profile[u].id) == group]
-        books: list[Horde] = [self.profile[u] for u in members]
-        if group[1] in default_hordes():
-            books.append(default_hordes()[group[1]])
-        slugs = [cmd.weapon_slug(w.name) for book in books for w in book.weapons_of(kind)]
-        named = tuple(dict.fromkeys(slugs))
-        return (None, *named) if len(named) > 1 else (None,)
+        ``kind``), and when its profile has several, counting its Specialists', their slugs."""
+        return _weapons((self.profile[unit],), kind)
+
+    def group_weapons(self, group: Group, kind: Kind) -> tuple[str | None, ...]:
+        """The weapons an attack of ``kind`` by a horde split off ``group`` may name: those
+        of its profile (a split-off horde has no Specialists, HMC-SPECIALIST-01, so no more
+        than its scenario hordes')."""
+        return _weapons(tuple(self.profile[u] for u in self.hordes if self.group(u) == group), kind)
+
+
+def _weapons(profiles: tuple[Horde, ...], kind: Kind) -> tuple[str | None, ...]:
+    """``None``, and when ``profiles`` (with their shipped books) have several weapons of
+    ``kind``, their slugs."""
+    books = list(profiles)
+    books += [default_hordes()[h.id] for h in profiles if h.id in default_hordes()]
+    slugs = [cmd.weapon_slug(w.name) for book in books for w in book.weapons_of(kind)]
+    named = tuple(dict.fromkeys(slugs))
+    return (None, *named) if len(named) > 1 else (None,)
 
 
 @attrs.frozen
@@ -388,8 +401,8 @@ def decision_templates(setup: BattleSetup) -> tuple[Template, ...]:
     def weapons(kind: Kind) -> Dependent:
         return per_unit(
             "unit",
-            lambda u: _choice(roster.weapons((roster.side[u], roster.profile[u].id), kind)),
-            lambda g: _choice(roster.weapons(g, kind)),
+            lambda u: _choice(roster.weapons(u, kind)),
+            lambda g: _choice(roster.group_weapons(g, kind)),
             f"none or a {kind} weapon of its profile",
         )
 
