@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from contextlib import suppress
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final, cast
 
 import attrs
@@ -46,6 +46,7 @@ import numpy as np
 import pyspiel
 
 from wargames.core.actionspace import ActionCodec, ActionIdError
+from wargames.core.caches import PER_SCENARIO
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Player, pick_outcome
 from wargames.core.errors import ArgumentError, CapabilityError, OptionError
 from wargames.core.observation import observation_string, observation_tensor, observer_of
@@ -347,7 +348,7 @@ _PINNED: Final = 100_000
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
-@cache
+@lru_cache(maxsize=PER_SCENARIO)
 def _context(game_id: str, key: tuple[tuple[str, Any], ...]) -> _Context:
     described = game(game_id)
     scenario, options = _read(described, dict(key))
