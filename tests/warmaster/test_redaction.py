@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from wm import position, roll, top
@@ -162,10 +163,11 @@ def test_cli_play_as_imperial(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_a_human_imperial_player_reads_the_log_as_he_sees_it(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     from wargames.cli import main
 
+    monkeypatch.chdir(tmp_path)  # abandoning saves to the autosave file, here
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # he abandons at his first decision
     assert main(["play", "warmaster", "--seed", "2", "--imperial", "human"]) == 2
     out = capsys.readouterr().out
