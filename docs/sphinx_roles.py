@@ -12,7 +12,10 @@ docstring is rewritten for Markdown:
   autoref's ``slug``, its fallback); a name that no rendered page documents (the standard
   library, a private helper) stays as code, without a warning: the references are optional.
 - each run of lines starting with ``>>>`` (with the output lines under it) becomes a fenced
-  ``pycon`` code block.
+  ``pycon`` code block;
+- each reStructuredText literal block (a paragraph ending in ``::``, then an indented block)
+  becomes a fenced ``python`` code block, the ``::`` written as ``:`` (or dropped after a
+  space), as Sphinx shows it.
 
 Fenced code blocks and inline code spans are left as they are. The same conversion serves the
 Markdown pages through ``docs/hooks.py`` (:func:`markdown_roles`, no scope: paths only).
@@ -148,6 +151,43 @@ def markdown_roles(markdown: str) -> str:
     return convert_roles(markdown, resolve)
 
 
+def fence_literal_blocks(text: str) -> str:
+    """`text` with each ``::`` literal block (the indented lines after a paragraph ending in
+    ``::`` and a blank line) as a fenced ``python`` block, the marker as Sphinx prints it."""
+    lines = text.split("\n")
+    out: list[str] = []
+    index, fenced = 0, False
+    while index < len(lines):
+        line = lines[index]
+        if FENCE.match(line):
+            fenced = not fenced
+        opens = (
+            not fenced
+            and line.rstrip().endswith("::")
+            and index + 2 < len(lines)
+            and not lines[index + 1].strip()
+            and lines[index + 2].startswith((" ", "\t"))
+        )
+        if not opens:
+            out.append(line)
+            index += 1
+            continue
+        head = line.rstrip()[:-2]
+        head = head.rstrip() if head.endswith(" ") or not head.strip() else head + ":"
+        if head.strip():
+            out.append(head)
+        index += 2
+        block: list[str] = []
+        while index < len(lines) and (not lines[index].strip() or lines[index][:1] in " \t"):
+            block.append(lines[index])
+            index += 1
+        while block and not block[-1].strip():
+            block.pop()
+        indent = min(len(b) - len(b.lstrip()) for b in block if b.strip())
+        out += ["", "```python", *(b[indent:] for b in block), "```", ""]
+    return "\n".join(out)
+
+
 def _objects(obj: griffe.Object) -> Iterator[griffe.Object]:
     """`obj` and every object defined under it (aliases, i.e. imports, excluded)."""
     yield obj
@@ -164,4 +204,4 @@ class SphinxDocstrings(griffe.Extension):
         for obj in _objects(pkg):
             if obj.docstring is not None:
                 text = convert_roles(obj.docstring.value, scope_resolver(obj))
-                obj.docstring.value = fence_doctests(text)
+                obj.docstring.value = fence_literal_blocks(fence_doctests(text))

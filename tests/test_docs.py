@@ -234,3 +234,13 @@ def test_doctest_examples_become_code_blocks() -> None:
     assert fence(text) == (
         "Intro:\n\n```pycon\n>>> a = 1\n>>> a\n1\n```\n\nAfter.\n```python\n>>> kept\n```"
     )
+
+
+def test_literal_blocks_become_code_blocks() -> None:
+    fence = sphinx_roles().fence_literal_blocks
+    text = "Example::\n\n    import wargames\n\n    x = 1\n\nAfter ::\n\n    y\nEnd."
+    assert fence(text) == (
+        "Example:\n\n```python\nimport wargames\n\nx = 1\n```\n\nAfter\n\n```python\ny\n```\n\nEnd."
+    )
+    kept = "```text\nA::\n\n    b\n```"
+    assert fence(kept) == kept

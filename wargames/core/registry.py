@@ -132,9 +132,9 @@ this (numpy's seeding takes any such number)."""
 
 
 Summary = Callable[[GameState], Mapping[str, float | int | str | None]]
-"""``summary(state)``: a few figures of a game's last state, by column name (``{"hives_orks":
-2, "hives_imperium": 3}``), for one row of :func:`wargames.sim.to_frame` (a name of its core
-columns, :data:`wargames.sim.COLUMNS`, is not used)."""
+"""``summary(state)``: a few figures of a game's last state, by column name
+(``{"hives_orks": 2, "hives_imperium": 3}``), for one row of :func:`wargames.sim.to_frame` (a
+name of its core columns, :data:`wargames.sim.COLUMNS`, is not used)."""
 
 Determinize = Callable[[GameState, Player, "np.random.Generator"], GameState]
 """``determinize(state, player, rng)``: a full state consistent with what ``player`` sees of
