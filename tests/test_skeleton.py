@@ -29,6 +29,9 @@ REQUIRED = (
     "odds",  # the odds calculator
     "render",  # the drawing
     "reference",  # the docs page's tables
+    "numbering",  # actions as numbers: the descriptor's action_space
+    "observation",  # the observation tensor and string: the descriptor's observer
+    "summary",  # a finished game's figures for a batch's table: the descriptor's summary
 )
 """Modules every game package has, each with one role."""
 
