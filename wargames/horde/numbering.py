@@ -149,6 +149,10 @@ PATH = re.compile(r"(-[0-9]+)+")
 """What Split! adds to the id of the horde it splits: ``-k`` a split (``IG1-2-1``)."""
 
 
+_GROUPS_KEPT = 100_000
+"""The most unit ids :meth:`Roster.group_of` keeps the group of."""
+
+
 class Roster:
     """The units a battle of one scenario can hold: the scenario's by id, then the slots of
     the hordes Split! makes (:func:`split_slots`), with each one's side and profile."""
@@ -168,6 +172,8 @@ class Roster:
             for rank in range(count)
         )
         self._last: tuple[GameState | None, dict[Group, tuple[str, ...]]] = (None, {})
+        self._groups: dict[str, Group] = {}
+        """:meth:`group_of` of each unit asked about (a unit's id names its group)."""
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the last state looked at (:meth:`split_offs`)."""
@@ -188,8 +194,13 @@ class Roster:
 
     def group_of(self, unit: str) -> Group:
         """The side and profile of a scenario horde or a horde split from one (its
-        scenario horde's, HMC-ORDERS-16)."""
-        return self.group(unit if unit in self.order else self.root(unit))
+        scenario horde's, HMC-ORDERS-16); worked out once per id."""
+        found = self._groups.get(unit)
+        if found is None:
+            found = self.group(unit if unit in self.order else self.root(unit))
+            if len(self._groups) < _GROUPS_KEPT:
+                self._groups[unit] = found
+        return found
 
     def path_key(self, unit: str) -> tuple[int, tuple[int, ...]]:
         """A split-off horde's place in the canonical order: its scenario horde, then the
