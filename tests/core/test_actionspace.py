@@ -300,3 +300,28 @@ class Seen:
 
     def describe(self) -> str:
         return "a face"
+
+
+def test_ids_are_encode_remembered_and_number_by_the_state_in_each_state() -> None:
+    """``ids`` numbers a list of actions as ``encode`` does one by one: the same object and a
+    fresh equal one alike, a made piece by its rank in each state (never remembered), an
+    action outside the space as ``missing`` or an ActionIdError; pickled, it forgets."""
+    import pickle
+
+    space = ranked_codec().decisions
+    early, late = Board(("P", "Q", "P-1")), Board(("P", "Q", "Q-1", "P-1"))
+    for board in (early, late, early):
+        actions = board.legal_actions()
+        assert space.ids(actions, board) == [space.encode(a, board) for a in actions]
+        assert space.ids(actions, board) == space.ids(board.legal_actions(), board)
+    assert space.ids([Move("P-1", "A")], early) == [4]
+    second = Board(("P", "Q", "O-1", "P-1"))
+    assert space.ids([Move("P-1", "A")], second) == [6]  # the second made piece there
+    beyond = Board(("P", "Q", "P-1", "P-2", "P-3"))
+    assert space.ids([Move("Q", "B"), Move("P-3", "A")], beyond, missing=-1) == [3, -1]
+    with pytest.raises(ActionIdError, match="outside"):
+        space.ids([Move("P-3", "A")], beyond)
+    with pytest.raises(ActionIdError, match="no actions template"):
+        space.ids([Roll(1)], early)
+    again = pickle.loads(pickle.dumps(space))
+    assert not again._known[Move] and again.ids([Move("Q", "B")]) == [3]

@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 
 from wargames.core import bounds
-from wargames.core.actionspace import ActionCodec, ActionIdError
+from wargames.core.actionspace import ActionCodec
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Player, Record, pick_outcome
 from wargames.core.errors import CapabilityError, UnknownNameError
 from wargames.core.observation import Observer, observer_of
@@ -49,10 +49,6 @@ RENDER_MODES: Final[tuple[str, ...]] = get_args(RenderMode)
 _UNNUMBERED: Final = -1
 """The id of a legal action that the codec cannot number (see :meth:`Table.legal`)."""
 
-_BY_STATE: Final = -2
-"""What a table keeps of an action that the codec numbers by the state (or not at all
-without it): its id is worked out again in every state."""
-
 _FEW: Final = 24
 """Up to this many legal ids, a mask is set item by item."""
 
@@ -74,8 +70,6 @@ class Table:
     codec: ActionCodec
     observer: Observer
     seats: tuple[Player, ...]
-    _ids: dict[Action, int] = attrs.field(init=False, factory=dict, eq=False, repr=False)
-    """Each decision's id, computed once (ids do not depend on the state)."""
     _last: list[Any] = attrs.field(init=False, factory=list, eq=False, repr=False)
     """``[state, legal]``: :meth:`legal` of the last state asked about."""
 
@@ -130,9 +124,10 @@ class Table:
         (:meth:`numbers_none`).
 
         An id means the same move in every state; where the codec numbers an action without
-        the state, its id is computed once per table and looked up after (the others are
-        numbered in each state). The last state's answer is kept for the step that follows
-        its observation."""
+        the state, its id is computed once and looked up after (:meth:`ActionSpace.ids
+        <wargames.core.actionspace.ActionSpace.ids>`; the others are numbered in each
+        state). The last state's answer is kept for the step that follows its
+        observation."""
         return self._numbered(state)[0]
 
     def numbers_none(self, state: GameState) -> bool:
@@ -149,36 +144,14 @@ class Table:
         actions: Sequence[Action] = ()
         if state.current_player is not None and not state.is_chance:
             legal = state._legal_tuple()
-            get = self._ids.get
-            known = [get(action) for action in legal]
-            if None in known or _BY_STATE in known or _UNNUMBERED in known:
-                pairs = [(self._number(a, state), a) for a in legal]
-                ids = [n for n, _ in pairs if n != _UNNUMBERED]
-                actions = [a for n, a in pairs if n != _UNNUMBERED]
+            ids = self.codec.decisions.ids(legal, state, missing=_UNNUMBERED)
+            if _UNNUMBERED in ids:
+                actions = [a for n, a in zip(ids, legal, strict=True) if n != _UNNUMBERED]
+                ids = [n for n in ids if n != _UNNUMBERED]
             else:
-                ids, actions = known, legal  # type: ignore[assignment]
+                actions = legal
         last[:] = [state, ids, actions]
         return ids, actions
-
-    def _number(self, action: Action, state: GameState) -> int:
-        """The id of ``action`` in ``state`` (:data:`_UNNUMBERED` outside the space).
-
-        Numbered without the state, an action's id holds in every state and is kept; an
-        action whose domains need the state (Horde's split-off hordes, numbered by their
-        rank in the state) is marked :data:`_BY_STATE` and numbered again in each state."""
-        encode = self.codec.decisions.encode
-        number = self._ids.get(action)
-        if number is None:
-            try:
-                number = self._ids[action] = encode(action)
-            except ActionIdError:
-                number = self._ids[action] = _BY_STATE
-        if number != _BY_STATE:
-            return number
-        try:
-            return encode(action, state)
-        except ActionIdError:
-            return _UNNUMBERED
 
     def action(self, state: GameState, action_id: object) -> Action:
         """The legal action of ``state`` numbered ``action_id``, or the codec's error:

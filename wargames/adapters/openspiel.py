@@ -39,7 +39,7 @@ import json
 from collections.abc import Mapping
 from contextlib import suppress
 from functools import cache, lru_cache
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import attrs
 import numpy as np
@@ -285,46 +285,14 @@ class _Context:
     seat_sides: tuple[int, ...]
     """For each seat, the index of its side in the state's :attr:`GameState.players`."""
     length: int
-    known: dict[bool, dict[Action, int]] = attrs.field(factory=lambda: {False: {}, True: {}})
-    """The ids of the actions (``False``) and chance outcomes (``True``) numbered so far: an
-    id means the same action in every state, so each is numbered once (at most the size of
-    its space)."""
-    pinned: dict[bool, dict[int, int]] = attrs.field(factory=lambda: {False: {}, True: {}})
-    """The same by the action object's identity: the engines list many of the same objects
-    again in the next states, and an identity is found faster than a value (in C, with no
-    ``__hash__`` or ``__eq__`` of ours). :attr:`held` keeps those objects alive, so that an
-    identity is not reused while it is pinned; both are emptied at :data:`_PINNED` entries."""
-    held: dict[bool, dict[int, Action]] = attrs.field(factory=lambda: {False: {}, True: {}})
 
-    def number(self, state: GameState, chance: bool) -> dict[int, Action]:
-        """The legal actions (chance outcomes) of ``state`` by id, each numbered once
-        (:attr:`known`) unless the codec numbers it by the state."""
-        actions = state._legal_tuple()
-        pinned = self.pinned[chance]
-        hits = list(map(pinned.get, map(id, actions)))
-        ids = self._pin(state, hits, chance) if None in hits else cast("list[int]", hits)
-        return dict(zip(ids, actions, strict=True))
-
-    def _pin(self, state: GameState, ids: list[int | None], chance: bool) -> list[int]:
-        known, pinned, held = self.known[chance], self.pinned[chance], self.held[chance]
-        if len(pinned) > _PINNED:
-            pinned.clear()
-            held.clear()
-        encode = self.codec.chance.encode if chance else self.codec.decisions.encode
-        found: list[int] = []
-        for action, action_id in zip(state._legal_tuple(), ids, strict=True):
-            if action_id is None:
-                action_id = known.get(action)
-                if action_id is None:
-                    try:
-                        action_id = known[action] = encode(action)
-                    except ActionIdError:  # numbered by the state (Horde's split-off hordes)
-                        found.append(encode(action, state))
-                        continue
-                pinned[id(action)] = action_id
-                held[id(action)] = action
-            found.append(action_id)
-        return found
+    def number(self, state: GameState, chance: bool) -> list[int]:
+        """The id of each legal action (chance outcome) of ``state``, in the order of its
+        ``legal_actions()`` (:meth:`ActionSpace.ids
+        <wargames.core.actionspace.ActionSpace.ids>`: each numbered once, unless the codec
+        numbers it by the state)."""
+        space = self.codec.chance if chance else self.codec.decisions
+        return space.ids(state._legal_tuple(), state)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
@@ -344,7 +312,6 @@ class _Context:
         return found
 
 
-_PINNED: Final = 100_000
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 
@@ -447,19 +414,29 @@ class _Play:
         found.reverse()
         return found
 
-    def numbered(self) -> dict[int, Action]:
-        """The legal actions (chance outcomes at a chance node) by id, numbered once."""
-        found: dict[int, Action] | None = self._memo.get("numbered")
+    def ids(self) -> list[int]:
+        """The ids of the legal actions (chance outcomes at a chance node), in the order of
+        the state's ``legal_actions()``; numbered once per state."""
+        found: list[int] | None = self._memo.get("ids")
         if found is None:
             state = self.state
-            found = self._memo["numbered"] = self.context.number(state, state.is_chance)
+            found = self._memo["ids"] = self.context.number(state, state.is_chance)
+        return found
+
+    def numbered(self) -> dict[int, Action]:
+        """The legal actions (chance outcomes at a chance node) by id."""
+        found: dict[int, Action] | None = self._memo.get("numbered")
+        if found is None:
+            found = self._memo["numbered"] = dict(
+                zip(self.ids(), self.state._legal_tuple(), strict=True)
+            )
         return found
 
     def legal_ids(self) -> list[int]:
         """The legal ids, ascending (:meth:`ActionCodec.legal_ids`)."""
         ids: list[int] | None = self._memo.get("legal")
         if ids is None:
-            ids = self._memo["legal"] = sorted(self.numbered())
+            ids = self._memo["legal"] = sorted(self.ids())
         return ids
 
     def chance_ids(self) -> list[tuple[int, float]]:
@@ -467,18 +444,26 @@ class _Play:
         (:meth:`ActionCodec.chance_ids`)."""
         found: list[tuple[int, float]] | None = self._memo.get("chance")
         if found is None:
-            numbered = {action: action_id for action_id, action in self.numbered().items()}
-            found = self._memo["chance"] = sorted(
-                (numbered[action], p) for action, p in self.state.chance_outcomes()
-            )
+            state = self.state
+            outcomes = state.chance_outcomes()
+            ids = self.context.codec.chance.ids([a for a, _ in outcomes], state)
+            found = self._memo["chance"] = sorted(zip(ids, [p for _, p in outcomes], strict=True))
         return found
+
+    def action(self, action_id: int) -> Action | None:
+        """The legal action (chance outcome) numbered ``action_id``, ``None`` if none is."""
+        ids = self.ids()
+        try:
+            return self.state._legal_tuple()[ids.index(action_id)]
+        except ValueError:
+            return None
 
     def after(self, action_id: int) -> _Play:
         """The game after the action numbered ``action_id``; an id not legal now is refused
         by :meth:`ActionCodec.action_from_id` (an :class:`ActionIdError` or the game's
         :class:`RuleViolation`)."""
         state = self.state
-        action = self.numbered().get(action_id)
+        action = self.action(action_id)
         if action is None:
             action = self.context.codec.action_from_id(state, action_id)
         step = _Step(self.last, state, action, action_id, self.player)
@@ -585,7 +570,7 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's notation (chance outcomes in the chance space)."""
         if player == self._play.player:  # an action of this state, numbered already
-            found = self._play.numbered().get(int(action))
+            found = self._play.action(int(action))
             if found is not None:
                 return str(found)
         codec = self._play.context.codec

@@ -38,9 +38,10 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any, Protocol
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 import numpy as np
@@ -414,6 +415,32 @@ class Template:
         return f"{self.kind.__name__}({parts})"
 
 
+_BY_STATE: Final = -1
+"""What :meth:`ActionSpace.ids` remembers of an action that has no id without the state
+(numbered by the state, or not at all): it is numbered again in each state."""
+
+_REMEMBERED: Final = 200_000
+"""The most actions :meth:`ActionSpace.ids` remembers by value (their fields' values)."""
+
+_PINNED: Final = 20_000
+"""The most action objects :meth:`ActionSpace.ids` remembers by identity (holding them, so
+that an identity is not reused while it is remembered) before it forgets them and starts
+again: the engines list many fresh objects once only, and holding them all would weigh on
+the garbage collector."""
+
+
+def _no_fields(action: Action) -> tuple[()]:
+    return ()
+
+
+def _key_of(templates: Sequence[Template]) -> Callable[[Action], Hashable]:
+    """What the templates of one action class read of an action: the values of their fields
+    (in C, with no ``__hash__`` or ``__eq__`` of the action's: a fresh action is found as
+    fast as one seen before)."""
+    names = tuple(dict.fromkeys(name for t in templates for name, _ in t.fields))
+    return attrgetter(*names) if names else _no_fields
+
+
 class ActionSpace:
     """Numbered actions: the templates one after another, ``size`` ids in all.
 
@@ -432,6 +459,86 @@ class ActionSpace:
             self._starts.append(start)
             start += template.size
         self.size = start
+        self._forget()
+
+    def _forget(self) -> None:
+        """Empty what :meth:`ids` remembers."""
+        self._keys: dict[type, Callable[[Action], Hashable]] = {
+            kind: _key_of([t for _, t in found]) for kind, found in self._by_kind.items()
+        }
+        self._known: dict[type, dict[Hashable, int]] = {kind: {} for kind in self._by_kind}
+        self._pinned: dict[int, int] = {}
+        self._held: dict[int, Action] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what :meth:`ids` remembers."""
+        kept = ("_keys", "_known", "_pinned", "_held")
+        return {k: v for k, v in self.__dict__.items() if k not in kept}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+        self._forget()
+
+    def ids(
+        self, actions: Sequence[Action], state: GameState | None = None, missing: int | None = None
+    ) -> list[int]:
+        """The id of each of ``actions``, in their order: :meth:`encode` of each, remembered.
+
+        An id means the same action in every state, so an action numbered without the state
+        is numbered once: later it is found by its fields' values, or faster by the identity
+        of an object met before (the engines list many of the same objects again in the
+        next states). One that needs the state (a split-off horde, by its rank in the state)
+        is numbered in each state. An action the space cannot number gets ``missing``, or
+        without it raises :class:`ActionIdError`."""
+        pinned = self._pinned
+        found: list[int | None] = list(map(pinned.get, map(id, actions)))
+        if None not in found:
+            return found  # type: ignore[return-value]
+        if len(pinned) > _PINNED:
+            pinned.clear()
+            self._held.clear()
+        held, keys, known = self._held, self._keys, self._known
+        for i, action in enumerate(actions):
+            if found[i] is not None:
+                continue
+            kind = type(action)
+            key_of = keys.get(kind)
+            number = _BY_STATE  # no template of its class: encode says so
+            if key_of is not None:
+                remembered = known[kind]
+                try:
+                    key = key_of(action)
+                    got = remembered.get(key)
+                except (AttributeError, TypeError):  # not the fields' values: encode says why
+                    got = _BY_STATE
+                if got is None:
+                    got = self._first(action)
+                    if len(remembered) >= _REMEMBERED:
+                        remembered.clear()
+                    remembered[key] = got
+                number = got
+            if number == _BY_STATE:
+                found[i] = self._in_state(action, state, missing)
+                continue
+            pinned[id(action)] = number
+            held[id(action)] = action
+            found[i] = number
+        return found  # type: ignore[return-value]
+
+    def _first(self, action: Action) -> int:
+        """The id of ``action`` without the state, or :data:`_BY_STATE` if it has none."""
+        try:
+            return self.encode(action)
+        except ActionIdError:
+            return _BY_STATE
+
+    def _in_state(self, action: Action, state: GameState | None, missing: int | None) -> int:
+        if missing is None:
+            return self.encode(action, state)
+        try:
+            return self.encode(action, state)
+        except ActionIdError:
+            return missing
 
     def encode(self, action: Action, state: GameState | None = None) -> int:
         """The id of ``action`` (:class:`ActionIdError` if the space cannot number it);
@@ -512,20 +619,20 @@ class ActionCodec:
 
     def legal_ids(self, state: GameState) -> list[int]:
         """The ids of the legal actions (chance outcomes at a chance node), ascending."""
-        encode = self.space(state).encode
-        return sorted(encode(a, state) for a in state.legal_actions())
+        return sorted(self.space(state).ids(state.legal_actions(), state))
 
     def legal_mask(self, state: GameState) -> npt.NDArray[np.bool_]:
         """A bool array over the pending space, True at the legal ids."""
         space = self.space(state)
         mask = np.zeros(space.size, dtype=np.bool_)
-        mask[[space.encode(a, state) for a in state.legal_actions()]] = True
+        mask[space.ids(state.legal_actions(), state)] = True
         return mask
 
     def chance_ids(self, state: GameState) -> list[tuple[int, float]]:
         """``(id, probability)`` of each chance outcome of ``state`` (empty elsewhere)."""
-        encode = self.chance.encode
-        return [(encode(a, state), p) for a, p in state.chance_outcomes()]
+        outcomes = state.chance_outcomes()
+        ids = self.chance.ids([a for a, _ in outcomes], state)
+        return [(i, p) for i, (_, p) in zip(ids, outcomes, strict=True)]
 
 
 def names(values: Iterable[Any]) -> tuple[Hashable, ...]:

@@ -149,6 +149,11 @@ PATH = re.compile(r"(-[0-9]+)+")
 """What Split! adds to the id of the horde it splits: ``-k`` a split (``IG1-2-1``)."""
 
 
+_GROUPS_KEPT = 100_000
+"""The most unit ids :meth:`Roster.group_of` (and :meth:`Roster.path_key`) keeps the answer
+for."""
+
+
 class Roster:
     """The units a battle of one scenario can hold: the scenario's by id, then the slots of
     the hordes Split! makes (:func:`split_slots`), with each one's side and profile."""
@@ -168,6 +173,10 @@ class Roster:
             for rank in range(count)
         )
         self._last: tuple[GameState | None, dict[Group, tuple[str, ...]]] = (None, {})
+        self._groups: dict[str, Group] = {}
+        """:meth:`group_of` of each unit asked about (a unit's id names its group)."""
+        self._paths: dict[str, tuple[int, tuple[int, ...]]] = {}
+        """:meth:`path_key` of each split-off horde asked about."""
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the last state looked at (:meth:`split_offs`)."""
@@ -188,14 +197,24 @@ class Roster:
 
     def group_of(self, unit: str) -> Group:
         """The side and profile of a scenario horde or a horde split from one (its
-        scenario horde's, HMC-ORDERS-16)."""
-        return self.group(unit if unit in self.order else self.root(unit))
+        scenario horde's, HMC-ORDERS-16); worked out once per id."""
+        found = self._groups.get(unit)
+        if found is None:
+            found = self.group(unit if unit in self.order else self.root(unit))
+            if len(self._groups) < _GROUPS_KEPT:
+                self._groups[unit] = found
+        return found
 
     def path_key(self, unit: str) -> tuple[int, tuple[int, ...]]:
         """A split-off horde's place in the canonical order: its scenario horde, then the
-        numbers of its path (``IG1-2`` before ``IG1-10``)."""
-        root = self.root(unit)
-        return self.order[root], tuple(int(k) for k in unit[len(root) + 1 :].split("-"))
+        numbers of its path (``IG1-2`` before ``IG1-10``); worked out once per id."""
+        found = self._paths.get(unit)
+        if found is None:
+            root = self.root(unit)
+            found = self.order[root], tuple(int(k) for k in unit[len(root) + 1 :].split("-"))
+            if len(self._paths) < _GROUPS_KEPT:
+                self._paths[unit] = found
+        return found
 
     def split_offs(self, state: GameState) -> dict[Group, tuple[str, ...]]:
         """The split-off hordes of each group in ``state``, those merged away left out and
