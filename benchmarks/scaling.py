@@ -75,6 +75,9 @@ def main() -> None:
     parser.add_argument("--game", default="horde")
     parser.add_argument("--games", type=int, default=24, help="games in the batch")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--chunksize", type=int, default=1, help="games per task (simulate's chunksize)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     game, n, seed = args.game, args.games, args.seed
@@ -85,6 +88,7 @@ def main() -> None:
     results: dict[str, Any] = {
         "game": game,
         "games": n,
+        "chunksize": args.chunksize,
         "cpus": os.cpu_count(),
         "load_before": [round(x, 2) for x in load],
         "in_process": round(n / seconds, 2),
@@ -94,7 +98,10 @@ def main() -> None:
         for workers in (1, 2):
             with start(workers, game) as executor:
                 seconds, _ = timed(
-                    lambda ex=executor: wargames.simulate(game, n, seed=seed, executor=ex), local
+                    lambda ex=executor: wargames.simulate(
+                        game, n, seed=seed, executor=ex, chunksize=args.chunksize
+                    ),
+                    local,
                 )
             rates.append(n / seconds)
         results[name] = {
@@ -106,7 +113,10 @@ def main() -> None:
     if args.json:
         print(json.dumps(results))
         return
-    print(f"{n} {game} games, seeds {seed} to {seed + n - 1}; {results['cpus']} CPUs")
+    print(
+        f"{n} {game} games, seeds {seed} to {seed + n - 1}, {args.chunksize} a task; "
+        f"{results['cpus']} CPUs"
+    )
     print(f"load average before: {results['load_before']}, after: {results['load_after']}")
     print(f"in this process: {results['in_process']:.2f} games/s")
     print(f"{'executor':<20} {'1 worker':>10} {'2 workers':>10} {'speed-up':>9}")
