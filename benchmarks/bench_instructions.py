@@ -3,6 +3,7 @@ valgrind: a figure the load on a shared machine does not move the way CPU time d
 speed change (or a refactor that must not slow play) can be compared before and after.
 
     python benchmarks/bench_instructions.py [--games armageddon warmaster] [--seeds 3] [--fresh]
+    python benchmarks/bench_instructions.py --allocations     # and memory allocations
 
 For each game it runs the random playouts of ``playouts.random_game`` (seeds ``0 .. seeds - 1``
 of every shipped scenario, the game's bot options applied) twice under ``valgrind
@@ -16,6 +17,13 @@ with a fixed hash seed and one BLAS thread, so two runs of the same code agree t
 in ten thousand. Needs ``valgrind``; the interpreter imports the package from the current
 directory (run it from the checkout you mean to measure). ``bench_horde_instructions.py`` is
 the horde's own older form of this measurement (it also empties the layout cache per game).
+
+With ``--allocations`` the runs use ``valgrind --tool=callgrind`` instead (slower) and also
+count the calls into CPython's allocators (``PyObject_Malloc``, ``PyObject_Calloc``,
+``PyMem_Malloc``, ``PyMem_Calloc``) per decision: every object or buffer the interpreter
+allocates, but not those taken from its free lists (small tuples, floats, frames), so the
+figure is a floor on the objects made, and what the garbage collector and the allocator must
+then handle.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 PLAY = """
@@ -47,10 +56,16 @@ print("decisions", games({again}) if measured else 0)
 """
 
 
-def instructions(game: str, seeds: int, measured: bool, fresh: bool = False) -> tuple[int, int]:
-    """(instructions, decisions) of the warm-up, then, when ``measured``, the same games again
-    (other games when ``fresh``)."""
-    return count(
+ALLOCATORS = ("PyObject_Malloc", "PyObject_Calloc", "PyMem_Malloc", "PyMem_Calloc")
+"""CPython's allocation entry points whose calls ``--allocations`` counts."""
+
+
+def instructions(
+    game: str, seeds: int, measured: bool, fresh: bool = False, allocations: bool = False
+) -> tuple[int, int, int]:
+    """(instructions, decisions, allocations) of the warm-up, then, when ``measured``, the same
+    games again (other games when ``fresh``); allocations are counted (else 0) when asked."""
+    return (calls if allocations else count)(
         PLAY.format(
             root=os.getcwd(),
             benchmarks=str(Path(__file__).parent),
@@ -62,10 +77,12 @@ def instructions(game: str, seeds: int, measured: bool, fresh: bool = False) -> 
     )
 
 
-def count(script: str) -> tuple[int, int]:
-    """(instructions, decisions) of a Python ``script`` run under valgrind, which prints
+ENV = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+
+
+def count(script: str) -> tuple[int, int, int]:
+    """(instructions, decisions, 0) of a Python ``script`` run under valgrind, which prints
     ``decisions N`` (with a fixed hash seed and one BLAS thread, so runs repeat)."""
-    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     command = [
         "valgrind",
         "--tool=cachegrind",
@@ -75,11 +92,43 @@ def count(script: str) -> tuple[int, int]:
         "-c",
         script,
     ]
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    done = subprocess.run(command, capture_output=True, text=True, env=ENV, check=True)
     refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     decisions = re.search(r"decisions (\d+)", done.stdout)
     assert refs is not None and decisions is not None, done.stderr[-2000:]
-    return int(refs.group(1).replace(",", "")), int(decisions.group(1))
+    return int(refs.group(1).replace(",", "")), int(decisions.group(1)), 0
+
+
+def calls(script: str) -> tuple[int, int, int]:
+    """(instructions, decisions, allocator calls) of ``script`` run under callgrind."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "callgrind.out"
+        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+        command += [sys.executable, "-c", script]
+        done = subprocess.run(command, capture_output=True, text=True, env=ENV, check=True)
+        allocations = allocator_calls(out.read_text())
+    refs = re.search(r"refs:\s+([\d,]+)", done.stderr)
+    decisions = re.search(r"decisions (\d+)", done.stdout)
+    assert refs is not None and decisions is not None, done.stderr[-2000:]
+    return int(refs.group(1).replace(",", "")), int(decisions.group(1)), allocations
+
+
+def allocator_calls(profile: str) -> int:
+    """Calls to :data:`ALLOCATORS` in a callgrind profile: each ``calls=N`` line counts N calls
+    of the function named by the ``cfn=`` line before it (named in full on first use only)."""
+    names: dict[str, str] = {}
+    total, callee = 0, ""
+    for line in profile.splitlines():
+        if line.startswith(("fn=(", "cfn=(")):
+            ident, _, name = line.split("=", 1)[1].partition(" ")
+            if name:
+                names[ident] = name.strip()
+            callee = ident if line.startswith("cfn=") else ""
+        elif line.startswith("calls=") and callee:
+            if names.get(callee) in ALLOCATORS:
+                total += int(line[6:].split()[0])
+            callee = ""
+    return total
 
 
 def main() -> None:
@@ -91,14 +140,21 @@ def main() -> None:
     parser.add_argument(
         "--fresh", action="store_true", help="measure games other than the warm-up's"
     )
+    parser.add_argument(
+        "--allocations", action="store_true", help="also count allocations (callgrind)"
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
     for game in args.games or wargames.games():
-        base, _ = instructions(game, args.seeds, measured=False)
-        total, decisions = instructions(game, args.seeds, measured=True, fresh=args.fresh)
+        asked = {"fresh": args.fresh, "allocations": args.allocations}
+        base, _, base_allocations = instructions(game, args.seeds, False, **asked)
+        total, decisions, allocations = instructions(game, args.seeds, True, **asked)
         per = (total - base) / decisions
-        print(f"{game}: {per:,.0f} instructions per decision ({decisions} decisions)", flush=True)
+        line = f"{game}: {per:,.0f} instructions per decision"
+        if args.allocations:
+            line += f", {(allocations - base_allocations) / decisions:,.0f} allocations"
+        print(f"{line} ({decisions} decisions)", flush=True)
 
 
 if __name__ == "__main__":
