@@ -10,16 +10,14 @@ __all__ = ["Agent", "RandomAgent"]
 
 
 class RandomAgent:
-    """Picks uniformly among the legal actions of its view, from its own seeded generator."""
+    """Picks uniformly among the legal actions of its view, from its own seeded generator
+    (:meth:`~wargames.core.engine.GameState.random_action`: one draw per decision)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
 
     def act(self, view: GameState) -> Action:
-        legal = view._legal_tuple()
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        return legal[int(self.rng.random() * len(legal))]
+        return view.random_action(self.rng)
 
     def __repr__(self) -> str:
         return "RandomAgent()"

@@ -24,6 +24,7 @@ from wargames.core import bounds
 from wargames.core.bounds import MAX_NAME, MAX_SEED, MAX_STEPS
 from wargames.core.codec import saved
 from wargames.core.errors import (
+    GameOverError,
     NotationError,
     RecordError,
     RuleViolation,
@@ -33,6 +34,7 @@ from wargames.core.errors import (
 from wargames.core.sources import RecordedScenario, record_scenario, recorded_scenario, saved_form
 
 if TYPE_CHECKING:  # a default for the type parameter, so that a bare ``Match`` is Match[GameState]
+    import numpy as np
     from typing_extensions import TypeVar
 
     S = TypeVar("S", bound="GameState", covariant=True, default="GameState")
@@ -171,10 +173,48 @@ class GameState(abc.ABC):
         """``(outcome, probability)`` pairs at a chance node; empty elsewhere."""
         if self.current_player != CHANCE:
             return []
+        return list(self._chance_tuple())
+
+    def _chance_tuple(self) -> tuple[tuple[Action, float], ...]:
+        """The pending chance node's ``(outcome, probability)`` pairs, kept on the state (call
+        only at a chance node)."""
         memo = self._memo
-        if "chance" not in memo:
-            memo["chance"] = self._chance()
-        return list(memo["chance"])
+        found: tuple[tuple[Action, float], ...] | None = memo.get("chance")
+        if found is None:
+            found = memo["chance"] = self._chance()
+        return found
+
+    def random_action(self, rng: np.random.Generator) -> Action:
+        """A random legal action drawn with ``rng``: uniformly among the legal actions of a
+        player's decision, by their probabilities at a chance node.
+
+        One number ``u = rng.random()`` is drawn and picks the action at index
+        ``int(u * len(legal_actions()))`` (at a chance node the outcome
+        :func:`pick_outcome` picks), exactly as :class:`~wargames.RandomAgent` and
+        ``Match`` have always drawn: the same generator gives the same game. A game may find
+        that action without listing every legal action (:meth:`_random_legal`), which is
+        what makes random playouts cheaper than ``legal_actions()`` and a choice.
+
+        Raises :class:`~wargames.core.errors.GameOverError` (a :class:`RuleViolation` and a
+        ``ValueError``) once the game is over.
+        """
+        player = self.current_player
+        if player is None:
+            raise GameOverError("the game is over; there is no action to draw")
+        u = float(rng.random())
+        if player == CHANCE:
+            return pick_outcome(self._chance_tuple(), u)
+        return self._random_legal(u)
+
+    def _random_legal(self, u: float) -> Action:
+        """The legal action at index ``int(u * len(legal))`` of the listing, for a uniform
+        ``u`` in [0, 1) at a player's decision (:meth:`random_action`). A game may override it
+        to find that very action without listing the others; it must return the same action
+        for every ``u``."""
+        legal = self._legal_tuple()
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        return legal[int(u * len(legal))]
 
     def _legal_tuple(self) -> tuple[Action, ...]:
         memo = self._memo
@@ -184,7 +224,7 @@ class GameState(abc.ABC):
             if player is None:
                 found = ()
             elif player == CHANCE:
-                found = tuple(map(itemgetter(0), self.chance_outcomes()))
+                found = tuple(map(itemgetter(0), self._chance_tuple()))
             else:
                 found = self._legal()
             memo["legal"] = found
