@@ -206,3 +206,49 @@ def test_random_action_on_the_toy_game() -> None:
         over.random_action(rng)
     assert isinstance(caught.value, RuleViolation) and isinstance(caught.value, ValueError)
     assert caught.value.rule == "GAME-OVER"
+
+
+def test_match_shows_the_random_agent_the_state_and_other_agents_views(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The random agent looks at nothing but the legal actions, which the acting player's view
+    shares with the state (``legal_in_views``): a Match makes it no view. An agent that
+    overrides ``act`` (even a RandomAgent subclass) is shown views as before, and the games
+    are the same."""
+    from wargames.core.views import viewer_of
+
+    state = wargames.load("armageddon")
+    assert type(state).legal_in_views
+    made: list[str] = []
+    original = type(state).view
+
+    def counting(self: GameState, player: str) -> GameState:
+        made.append(player)
+        return original(self, player)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(state), "view", counting)
+
+    class Peeking(RandomAgent):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.seen: list[str | None] = []
+
+        def act(self, view: GameState) -> Action:
+            self.seen.append(viewer_of(view))
+            return super().act(view)
+
+    logs = []
+    for make in (RandomAgent, Peeking):
+        made.clear()
+        agents = {p: make(i) for i, p in enumerate(state.players)}
+        match = Match(state, seed=4, agents=agents)
+        match.run(60)
+        logs.append(match.log)
+        if make is RandomAgent:
+            assert made == []
+        else:
+            assert made and all(
+                a.seen == [p] * len(a.seen)  # type: ignore[attr-defined]
+                for p, a in agents.items()
+            )
+    assert logs[0] == logs[1]

@@ -13,7 +13,7 @@ see future rolls. A game record is therefore *scenario + seed + every action*, d
 from __future__ import annotations
 
 import abc
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import repeat
 from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, Self, runtime_checkable
@@ -97,6 +97,12 @@ class GameState(abc.ABC):
 
     game: ClassVar[str] = ""
     players: ClassVar[tuple[Player, ...]] = ()
+    legal_in_views: ClassVar[bool] = False
+    """Whether the view of the player to act lists this state's very legal actions, the same
+    tuple in the same order (:meth:`~wargames.core.tasks.TaskState.share` makes it so). A
+    :class:`Match` then shows an agent that looks at nothing but the legal actions (the
+    :class:`~wargames.RandomAgent`, see :func:`acts_on_legal_actions`) the state itself, which
+    chooses as it would in the view, and saves making a view at every decision."""
     _memo: dict[str, Any]
 
     # -- what a game implements ---------------------------------------------------------------
@@ -326,6 +332,31 @@ class Agent(Protocol):
     """A player: given its view of the state, it picks one of the legal actions."""
 
     def act(self, view: GameState) -> Action: ...
+
+
+_LEGAL_ONLY: set[Callable[..., Action]] = set()
+"""The ``act`` methods marked by :func:`acts_on_legal_actions`."""
+
+ActMethod = TypeVar("ActMethod", bound=Callable[..., Action])
+
+
+def acts_on_legal_actions(act: ActMethod) -> ActMethod:
+    """Mark an agent class's ``act`` as looking at nothing of its view but the legal actions
+    (:meth:`GameState.random_action`, :meth:`GameState.legal_actions`), which the view of the
+    player to act shares with the state: :meth:`Match.step` may then pass the state itself
+    (where the game's :attr:`GameState.legal_in_views` says so) and make no view. A subclass
+    that overrides ``act`` is not marked, so it is shown views again."""
+    _LEGAL_ONLY.add(act)
+    return act
+
+
+def _shown(state: GameState, player: Player, agent: Agent) -> GameState:
+    """What :meth:`Match.step` shows ``agent`` deciding for ``player``: ``player``'s view, or
+    the state itself to an agent that looks at the legal actions alone where the view lists
+    the state's very actions (it chooses the same in both; no view need be made)."""
+    if type(state).legal_in_views and getattr(type(agent), "act", None) in _LEGAL_ONLY:
+        return state
+    return state.view(player)
 
 
 # -- records ----------------------------------------------------------------------------------
@@ -612,7 +643,7 @@ class Match(Generic[S]):
         agent = self.agent_for(player)
         if agent is None:
             raise RuleViolation("MATCH", f"no agent plays {player}; apply its action yourself")
-        return self.apply(agent.act(self.state.view(player)))
+        return self.apply(agent.act(_shown(self.state, player, agent)))
 
     def agent_for(self, player: Player) -> Agent | None:
         """The agent that plays ``player``: its own, or for a seat ``side/role`` of a team game
