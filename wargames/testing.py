@@ -214,6 +214,15 @@ def _check_views(state: GameState) -> None:
             raise _fail(state, f"view({player!r}) raised {exc!r}") from None
         if not isinstance(view, type(state)):
             raise _fail(state, f"view({player!r}) is a {type(view).__name__}")
+    acting = state.current_player
+    if not type(state).legal_in_views or acting is None or acting == CHANCE:
+        return
+    if state.view(acting)._legal_tuple() != state._legal_tuple():
+        raise _fail(
+            state,
+            f"the view of {acting} (to act) lists other actions than the state, "
+            "though its class says legal_in_views",
+        )
 
 
 # -- whole games ------------------------------------------------------------------------------

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from wargames.core.engine import Action, Agent, GameState
+from wargames.core.engine import Action, Agent, GameState, acts_on_legal_actions
 
 __all__ = ["Agent", "RandomAgent"]
 
 
 class RandomAgent:
-    """Picks uniformly among the legal actions of its view, from its own seeded generator."""
+    """Picks uniformly among the legal actions of its view, from its own seeded generator
+    (:meth:`~wargames.core.engine.GameState.random_action`: one draw per decision). It looks
+    at nothing else, so a :class:`~wargames.Match` may show it the state itself where that
+    lists the same actions (:func:`~wargames.core.engine.acts_on_legal_actions`)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
 
+    @acts_on_legal_actions
     def act(self, view: GameState) -> Action:
-        legal = view._legal_tuple()
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        return legal[int(self.rng.random() * len(legal))]
+        return view.random_action(self.rng)
 
     def __repr__(self) -> str:
         return "RandomAgent()"

@@ -13,7 +13,7 @@ see future rolls. A game record is therefore *scenario + seed + every action*, d
 from __future__ import annotations
 
 import abc
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import repeat
 from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, Self, runtime_checkable
@@ -24,6 +24,7 @@ from wargames.core import bounds
 from wargames.core.bounds import MAX_NAME, MAX_SEED, MAX_STEPS
 from wargames.core.codec import saved
 from wargames.core.errors import (
+    GameOverError,
     NotationError,
     RecordError,
     RuleViolation,
@@ -33,6 +34,7 @@ from wargames.core.errors import (
 from wargames.core.sources import RecordedScenario, record_scenario, recorded_scenario, saved_form
 
 if TYPE_CHECKING:  # a default for the type parameter, so that a bare ``Match`` is Match[GameState]
+    import numpy as np
     from typing_extensions import TypeVar
 
     S = TypeVar("S", bound="GameState", covariant=True, default="GameState")
@@ -95,6 +97,12 @@ class GameState(abc.ABC):
 
     game: ClassVar[str] = ""
     players: ClassVar[tuple[Player, ...]] = ()
+    legal_in_views: ClassVar[bool] = False
+    """Whether the view of the player to act lists this state's very legal actions, the same
+    tuple in the same order (:meth:`~wargames.core.tasks.TaskState.share` makes it so). A
+    :class:`Match` then shows an agent that looks at nothing but the legal actions (the
+    :class:`~wargames.RandomAgent`, see :func:`acts_on_legal_actions`) the state itself, which
+    chooses as it would in the view, and saves making a view at every decision."""
     _memo: dict[str, Any]
 
     # -- what a game implements ---------------------------------------------------------------
@@ -171,10 +179,48 @@ class GameState(abc.ABC):
         """``(outcome, probability)`` pairs at a chance node; empty elsewhere."""
         if self.current_player != CHANCE:
             return []
+        return list(self._chance_tuple())
+
+    def _chance_tuple(self) -> tuple[tuple[Action, float], ...]:
+        """The pending chance node's ``(outcome, probability)`` pairs, kept on the state (call
+        only at a chance node)."""
         memo = self._memo
-        if "chance" not in memo:
-            memo["chance"] = self._chance()
-        return list(memo["chance"])
+        found: tuple[tuple[Action, float], ...] | None = memo.get("chance")
+        if found is None:
+            found = memo["chance"] = self._chance()
+        return found
+
+    def random_action(self, rng: np.random.Generator) -> Action:
+        """A random legal action drawn with ``rng``: uniformly among the legal actions of a
+        player's decision, by their probabilities at a chance node.
+
+        One number ``u = rng.random()`` is drawn and picks the action at index
+        ``int(u * len(legal_actions()))`` (at a chance node the outcome
+        :func:`pick_outcome` picks), exactly as :class:`~wargames.RandomAgent` and
+        ``Match`` have always drawn: the same generator gives the same game. A game may find
+        that action without listing every legal action (:meth:`_random_legal`), which is
+        what makes random playouts cheaper than ``legal_actions()`` and a choice.
+
+        Raises :class:`~wargames.core.errors.GameOverError` (a :class:`RuleViolation` and a
+        ``ValueError``) once the game is over.
+        """
+        player = self.current_player
+        if player is None:
+            raise GameOverError("the game is over; there is no action to draw")
+        u = float(rng.random())
+        if player == CHANCE:
+            return pick_outcome(self._chance_tuple(), u)
+        return self._random_legal(u)
+
+    def _random_legal(self, u: float) -> Action:
+        """The legal action at index ``int(u * len(legal))`` of the listing, for a uniform
+        ``u`` in [0, 1) at a player's decision (:meth:`random_action`). A game may override it
+        to find that very action without listing the others; it must return the same action
+        for every ``u``."""
+        legal = self._legal_tuple()
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        return legal[int(u * len(legal))]
 
     def _legal_tuple(self) -> tuple[Action, ...]:
         memo = self._memo
@@ -184,7 +230,7 @@ class GameState(abc.ABC):
             if player is None:
                 found = ()
             elif player == CHANCE:
-                found = tuple(map(itemgetter(0), self.chance_outcomes()))
+                found = tuple(map(itemgetter(0), self._chance_tuple()))
             else:
                 found = self._legal()
             memo["legal"] = found
@@ -286,6 +332,31 @@ class Agent(Protocol):
     """A player: given its view of the state, it picks one of the legal actions."""
 
     def act(self, view: GameState) -> Action: ...
+
+
+_LEGAL_ONLY: set[Callable[..., Action]] = set()
+"""The ``act`` methods marked by :func:`acts_on_legal_actions`."""
+
+ActMethod = TypeVar("ActMethod", bound=Callable[..., Action])
+
+
+def acts_on_legal_actions(act: ActMethod) -> ActMethod:
+    """Mark an agent class's ``act`` as looking at nothing of its view but the legal actions
+    (:meth:`GameState.random_action`, :meth:`GameState.legal_actions`), which the view of the
+    player to act shares with the state: :meth:`Match.step` may then pass the state itself
+    (where the game's :attr:`GameState.legal_in_views` says so) and make no view. A subclass
+    that overrides ``act`` is not marked, so it is shown views again."""
+    _LEGAL_ONLY.add(act)
+    return act
+
+
+def _shown(state: GameState, player: Player, agent: Agent) -> GameState:
+    """What :meth:`Match.step` shows ``agent`` deciding for ``player``: ``player``'s view, or
+    the state itself to an agent that looks at the legal actions alone where the view lists
+    the state's very actions (it chooses the same in both; no view need be made)."""
+    if type(state).legal_in_views and getattr(type(agent), "act", None) in _LEGAL_ONLY:
+        return state
+    return state.view(player)
 
 
 # -- records ----------------------------------------------------------------------------------
@@ -572,7 +643,7 @@ class Match(Generic[S]):
         agent = self.agent_for(player)
         if agent is None:
             raise RuleViolation("MATCH", f"no agent plays {player}; apply its action yourself")
-        return self.apply(agent.act(self.state.view(player)))
+        return self.apply(agent.act(_shown(self.state, player, agent)))
 
     def agent_for(self, player: Player) -> Agent | None:
         """The agent that plays ``player``: its own, or for a seat ``side/role`` of a team game

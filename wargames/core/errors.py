@@ -45,6 +45,18 @@ class RuleViolation(WargamesError):
         super().__init__(f"{rule}: {message}")
 
 
+class GameOverError(RuleViolation, ValueError):
+    """An action asked of a game that is over (rule ``GAME-OVER``): nobody is to decide, so
+    there is no action to take or to draw (:meth:`~wargames.core.engine.GameState.random_action`).
+    A ``ValueError`` too, as the random agent's "no legal action" was before it."""
+
+    def __init__(self, message: str = "the game is over; no action can be taken") -> None:
+        super().__init__("GAME-OVER", message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameOverError, (self.message,))
+
+
 class ScenarioError(WargamesError):
     """A scenario or data file that cannot be used: names the file, the key path and the problem."""
 

@@ -259,6 +259,11 @@ class TaskState(GameState):
     shared_with_view: ClassVar[tuple[str, ...]] = ("legal", "legal_set", "player")
     """Cache entries a view of the acting player shares with the state (see :meth:`share`)."""
 
+    legal_in_views: ClassVar[bool] = True
+    """A view made through :meth:`share` (every game's :meth:`view` ends so) lists the acting
+    player's very legal actions (:attr:`GameState.legal_in_views`); the conformance kit checks
+    it."""
+
     hidden_mark: ClassVar[str | None] = None
     """What a player's view writes for what he cannot see (a card's back), if the game writes
     anything: a state holding it is a view (:meth:`is_view`)."""
