@@ -8,14 +8,13 @@ the opponent then picks the counters an illegal stack loses.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
+from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.flow import Task
 from wargames.armageddon.stacking import legal_stack, removable
 from wargames.core.codec import saved
@@ -37,60 +36,43 @@ def movement_allowance(s: S, counter: str) -> int:
 
 def destinations(s: S, counter: str) -> tuple[str, ...]:
     """Every area ``counter`` may end its move in this phase (sorted)."""
-    side = s.spec(counter).side
-    start = s.location(counter)
+    return s.bits.names(reach(s, counter))
+
+
+def reach(s: S, counter: str) -> int:
+    """:func:`destinations` as a bitset of the map (:mod:`wargames.armageddon.mapbits`): up to
+    the movement value in areas, never into sea, mountains or enemy-held areas, stopping on
+    entering ash wastes (and jungle for the Imperium) unless Ere We Go! was played on the
+    stack's area; under Rail Convoy the rail network adds its areas (BFA-MOVE-02..06)."""
     steps = movement_allowance(s, counter)
     if steps <= 0:
-        return ()  # BFA-MOVE-03
-    ignore_stop = f"ere-we-go:{start}" in s.effects and side == ORKS
-    blocked = s.occupied(IMPERIUM if side == ORKS else ORKS)
-    found = _reach(s.data, start, steps, side, blocked, ignore_stop)
+        return 0  # BFA-MOVE-03
+    side = s.spec(counter).side
+    start = s.location(counter)
+    bits = s.bits
+    ignore_stop = side == ORKS and f"ere-we-go:{start}" in s.effects
+    enemy = IMPERIUM if side == ORKS else ORKS
+    found = bits.reach(start, steps, s.occupied_mask(enemy), 0 if ignore_stop else bits.stops[side])
     if side == IMPERIUM and f"rail:{start}" in s.effects:
-        found = tuple(sorted(set(found) | set(rail_network(s, start))))
+        found |= rail_mask(s, start)
     return found
 
 
 def rail_network(s: S, start: str) -> tuple[str, ...]:
     """Rail Convoy: areas joined to ``start`` through Imperial-held areas in Imperial supply."""
-    from wargames.armageddon.supply import supplied_areas
-
-    held = s.occupied(IMPERIUM) & supplied_areas(s, IMPERIUM)
-    if start not in held:
-        return ()
-    linked = s.data.board.connected_to((start,), lambda a: a in held)
-    return tuple(sorted(linked - {start}))
+    return s.bits.names(rail_mask(s, start))
 
 
-REACH_CACHE = 1 << 12
-"""Reaches :func:`_reach` remembers (start, movement, side, blocked areas). Measured over 100
-random games: 17,000 distinct reaches, hit rate 81.0 % at 4,096 entries against 81.2 %
-unbounded (79.7 % at 64): what repeats, repeats at once. An entry is some 350 bytes: 1.4 MB
-at most (the 65,536 it had held 23 MB)."""
-MOVES_CACHE = 1 << 12
-"""Move lists :func:`_moves` remembers (counter, areas). Measured over 100 random games: 9,300
-distinct lists, hit rate 88 % at 4,096 against 90 % unbounded; an entry holds a tuple of
-moves (some 860 bytes), so the cache stays under 3.5 MB (14 MB at the 16,384 it had)."""
+def rail_mask(s: S, start: str) -> int:
+    """:func:`rail_network` as a bitset."""
+    from wargames.armageddon.supply import supplied_mask
 
-
-@lru_cache(maxsize=REACH_CACHE)
-def _reach(
-    data: ArmageddonData,
-    start: str,
-    steps: int,
-    side: str,
-    blocked: frozenset[str],
-    ignore_stop: bool,
-) -> tuple[str, ...]:
-    terrain = data.terrain
-    board = data.board
-
-    def can_enter(area: str) -> bool:
-        return terrain[board[area].terrain].enterable and area not in blocked
-
-    def stops(area: str) -> bool:
-        return not ignore_stop and side in terrain[board[area].terrain].stops
-
-    return tuple(sorted(board.reach(start, steps, can_enter, stops)))
+    bits = s.bits
+    held = s.occupied_mask(IMPERIUM) & supplied_mask(s, IMPERIUM)
+    here = bits.bit[start]
+    if not held & here:
+        return 0
+    return bits.connected(here, held) & ~here
 
 
 END_PHASE = act.Pass("phase")
@@ -119,7 +101,8 @@ class MovementPhase(Task):
         if self.moves is not None:
             return self.moves
         used = s.used
-        found = (_moves(c, destinations(s, c)) for c in s.on_map(self.side) if c not in used)
+        moves_to = s.bits.moves_to
+        found = (moves_to(c, reach(s, c)) for c in s.on_map(self.side) if c not in used)
         return tuple(m for m in found if m)
 
     def legal(self, s: S) -> tuple[Action, ...]:
@@ -146,11 +129,6 @@ class MovementPhase(Task):
 
     def explain(self, s: S, action: Action) -> RuleViolation:
         return explain_move(s, self.side, action) or super().explain(s, action)
-
-
-@lru_cache(maxsize=MOVES_CACHE)
-def _moves(counter: str, areas: tuple[str, ...]) -> tuple[act.Move, ...]:
-    return tuple(act.Move(counter, a) for a in areas)
 
 
 def overstacked(s: S, side: str) -> tuple[str, ...]:

@@ -26,6 +26,8 @@ from wargames.armageddon.data import (
     CounterSpec,
     default_data,
 )
+from wargames.armageddon.mapbits import MapBits, map_bits
+from wargames.armageddon.placement import Placement
 from wargames.armageddon.scenario import Setup, load_setup
 from wargames.core import counters
 from wargames.core.caches import PER_DATA
@@ -124,13 +126,15 @@ class ArmageddonState(TaskState):
     if TYPE_CHECKING:
         _ix: dict[str, int]
         _counters: Manifest
+        _bits: MapBits
 
     def __attrs_post_init__(self) -> None:
-        # the manifest and its counter id -> position in ``where``: not fields, shared by
-        # every evolved copy
+        # the manifest, its counter id -> position in ``where`` and the map's bitsets: not
+        # fields, shared by every evolved copy
         found = manifest(self.data)
         object.__setattr__(self, "_counters", found)
         object.__setattr__(self, "_ix", found.index)
+        object.__setattr__(self, "_bits", map_bits(self.data))
 
     # -- protocol -----------------------------------------------------------------------------
 
@@ -150,29 +154,50 @@ class ArmageddonState(TaskState):
         """Where ``counter`` is: an area id, or an off-map box such as ``@pool``."""
         return self.where[self._ix[counter]]
 
-    def move_counters(self, moves: Iterable[tuple[str, str]]) -> Self:
-        """The state with each ``(counter, location)`` moved there."""
-        return counters.move_counters(self, self.manifest, moves, self.ruined)
+    @property
+    def bits(self) -> MapBits:
+        """The board's areas as bitsets (:mod:`wargames.armageddon.mapbits`)."""
+        return self._bits
+
+    def move_counters(self, moves: Iterable[tuple[str, str]], **changes: Any) -> Self:
+        """The state with each ``(counter, location)`` moved there (and the other ``changes``
+        made in the same copy); an index already built is carried over, updated where counters
+        moved."""
+        where = list(self.where)
+        index = self._ix
+        changed: list[tuple[str, str, str]] = []
+        for counter, loc in moves:
+            i = index[counter]
+            changed.append((counter, where[i], loc))
+            where[i] = loc
+        new = self.evolve(where=tuple(where), **changes)
+        old: Placement | None = self._memo.get("index")
+        if old is not None and "ruined" not in changes:
+            new._memo["index"] = old.moved(changed, self.ruined)
+        return new
 
     def counters_at(self, location: str) -> tuple[str, ...]:
         """Every counter (both sides, structures included) in an area or box, in manifest order."""
         return self._index().at.get(location, ())
 
-    def _index(self) -> counters.Placement:
-        """Where is what (:mod:`wargames.core.counters`); smoking ruins are in no stack."""
-        found: counters.Placement | None = self._memo.get("index")
+    def _index(self) -> Placement:
+        """Where is what (:mod:`wargames.armageddon.placement`); smoking ruins are in no stack."""
+        memo = self._memo
+        found: Placement | None = memo.get("index")
         if found is None:
-            found = counters.placement(self, self.manifest, self.ruined)
+            found = memo["index"] = Placement.of(
+                self._counters, self._bits, self.where, self.ruined
+            )
         return found
 
     def stack(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s counters in ``area`` (its stack, structures included; ruins excluded)."""
-        index: counters.Placement = self._memo.get("index") or self._index()
+        index: Placement = self._memo.get("index") or self._index()
         return index.stacks[side].get(area, ())
 
     def units(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s unit counters in ``area``: its stack without hives, factories, forts."""
-        index: counters.Placement = self._memo.get("index") or self._index()
+        index: Placement = self._memo.get("index") or self._index()
         return index.units[side].get(area, ())
 
     def structures(self, area: str) -> tuple[str, ...]:
@@ -186,7 +211,12 @@ class ArmageddonState(TaskState):
         These are the areas the other side may not enter nor trace supply through
         (BFA-MOVE-05, BFA-SUPPLY-03, BFA-GAP-10).
         """
-        return self._index().occupied[side]
+        return self._index().occupied(side)
+
+    def occupied_mask(self, side: str) -> int:
+        """:meth:`occupied` as a bitset of :attr:`bits`."""
+        index: Placement = self._memo.get("index") or self._index()
+        return index.masks[side]
 
     def stack_areas(self, side: str) -> tuple[str, ...]:
         """Areas where ``side`` has unit counters, sorted."""

@@ -24,23 +24,23 @@ def supplied_areas(s: S, side: str) -> frozenset[str]:
     """Areas from which ``side`` traces supply: connected to one of its supply areas through
     areas free of enemy counters and not mountain or sea; ash wastes do not interrupt it
     (BFA-SUPPLY-02..05, BFA-SUPPLY-11)."""
+    return frozenset(s.bits.names(supplied_mask(s, side)))
+
+
+def supplied_mask(s: S, side: str) -> int:
+    """:func:`supplied_areas` as a bitset of the map (:mod:`wargames.armageddon.mapbits`)."""
     from wargames.armageddon.state import other
 
-    data = s.data
-    blocked = s.occupied(other(side))
-
-    def passable(area: str) -> bool:
-        t = data.terrain[data.board[area].terrain]
-        return t.enterable and not t.blocks_supply and area not in blocked
-
-    return data.board.connected_to(data.supply[side], passable)
+    bits = s.bits
+    passable = bits.supply_passable & ~s.occupied_mask(other(side))
+    return bits.connected(bits.supply[side], passable)
 
 
 def cut_off(s: S, side: str) -> tuple[str, ...]:
     """Areas holding ``side``'s units that are out of supply, sorted."""
-    ok = supplied_areas(s, side)
-    areas = {s.location(c) for c in s.on_map(side)}
-    return tuple(sorted(a for a in areas if a not in ok))
+    bits = s.bits
+    held = bits.mask(s.stack_areas(side))
+    return bits.names(held & ~supplied_mask(s, side))
 
 
 def shelter_rolls(s: S, area: str) -> int:

@@ -1,0 +1,84 @@
+"""The fast structures behind Battle for Armageddon's states answer as the slow readings do:
+the map's bitsets as the graph's walks, the where-is-what index carried from state to state as
+the one built afresh, over random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import wargames
+from wargames.armageddon.data import IMPERIUM, ORKS, SIDES, default_data
+from wargames.armageddon.mapbits import map_bits
+from wargames.armageddon.placement import Placement
+from wargames.armageddon.state import ArmageddonState
+from wargames.core.engine import CHANCE, pick_outcome
+
+
+def random_states(seed: int, limit: int = 2000) -> list[ArmageddonState]:
+    """Every state of one seeded random game."""
+    rng = random.Random(seed)
+    state = wargames.load("armageddon")
+    assert isinstance(state, ArmageddonState)
+    seen = [state]
+    while state.current_player is not None and len(seen) < limit:
+        if state.current_player == CHANCE:
+            action = pick_outcome(state.chance_outcomes(), rng.random())
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+        state = state.apply(action)
+        seen.append(state)
+    return seen
+
+
+def test_reach_is_the_maps_walk() -> None:
+    data = default_data()
+    board, bits = data.board, map_bits(data)
+    rng = random.Random(7)
+    for _ in range(400):
+        start = rng.choice(bits.areas)
+        blocked = frozenset(a for a in bits.areas if a != start and rng.random() < 0.2)
+        side = rng.choice(SIDES)
+        ignore = rng.random() < 0.2
+        steps = rng.randint(1, 5)
+
+        def can_enter(area: str) -> bool:
+            return data.terrain[board[area].terrain].enterable and area not in blocked
+
+        def stops(area: str) -> bool:
+            return not ignore and side in data.terrain[board[area].terrain].stops
+
+        walked = tuple(sorted(board.reach(start, steps, can_enter, stops)))
+        stop_mask = 0 if ignore else bits.stops[side]
+        assert bits.names(bits.reach(start, steps, bits.mask(blocked), stop_mask)) == walked
+
+
+def test_supply_tracing_is_the_maps_walk() -> None:
+    data = default_data()
+    board, bits = data.board, map_bits(data)
+    rng = random.Random(11)
+    for _ in range(200):
+        blocked = frozenset(a for a in bits.areas if rng.random() < 0.3)
+        side = rng.choice(SIDES)
+
+        def passable(area: str) -> bool:
+            t = data.terrain[board[area].terrain]
+            return t.enterable and not t.blocks_supply and area not in blocked
+
+        traced = board.connected_to(data.supply[side], passable)
+        found = bits.connected(bits.supply[side], bits.supply_passable & ~bits.mask(blocked))
+        assert frozenset(bits.names(found)) == traced
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_carried_index_is_the_rebuilt_one(seed: int) -> None:
+    for state in random_states(seed):
+        carried = state._index()
+        fresh = Placement.of(state.manifest, state.bits, state.where, state.ruined)
+        assert carried == fresh
+        for side in (ORKS, IMPERIUM):
+            assert carried.occupied(side) == frozenset(fresh.stacks[side])
+            assert carried.masks[side] == state.bits.mask(fresh.stacks[side])
+            assert carried.on_map(side) == fresh.on_map(side)

@@ -1,0 +1,164 @@
+"""Where is what: the index of a Battle for Armageddon position, carried from state to state.
+
+A state says where each counter is with one tuple, ``where`` (an area id or an off-map box per
+counter, in manifest order). The rules ask the other way round: what is in this area, which
+counters form a side's stack there (smoking ruins are in no stack, BFA-GAP-10), which of them
+are units (no hives, factories, forts), which areas a side occupies (BFA-MOVE-05,
+BFA-SUPPLY-03). :class:`Placement` answers those, built once per game in one pass and then
+updated only where counters moved (:meth:`Placement.moved`), sharing every table that did not
+change. Besides the area ids it keeps each side's occupied areas as a bitset of
+:mod:`wargames.armageddon.mapbits`, which the movement and supply rules read.
+
+This is the model of :mod:`wargames.core.counters` specialised to this game (structures and
+ruins, the bitsets); the tables are never mutated once a placement is handed out.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect
+from collections.abc import Collection
+from typing import Any
+
+from wargames.armageddon.mapbits import MapBits
+from wargames.core.counters import Manifest, Table
+
+
+class Placement:
+    """Where everything is (see the module docstring)."""
+
+    __slots__ = ("_occupied", "_on_map", "at", "bits", "manifest", "masks", "stacks", "units")
+
+    def __init__(
+        self,
+        manifest: Manifest[Any],
+        bits: MapBits,
+        at: Table,
+        stacks: dict[str, Table],
+        units: dict[str, Table],
+        masks: dict[str, int],
+    ) -> None:
+        self.manifest = manifest
+        self.bits = bits
+        self.at = at
+        """Location (area or box) -> every counter there, ruins included, in manifest order."""
+        self.stacks = stacks
+        """Side -> area -> its stack there (structures included, ruins not)."""
+        self.units = units
+        """Side -> area -> its unit counters there (its stack without structures)."""
+        self.masks = masks
+        """Side -> the areas it occupies, as a bitset."""
+        self._occupied: dict[str, frozenset[str]] = {}
+        self._on_map: dict[str, tuple[str, ...]] = {}
+
+    @classmethod
+    def of(
+        cls, manifest: Manifest[Any], bits: MapBits, where: tuple[str, ...], ruined: Collection[str]
+    ) -> Placement:
+        """The index of ``where`` in one pass; ``ruined`` counters are in no stack."""
+        at: dict[str, list[str]] = {}
+        stacks: dict[str, dict[str, list[str]]] = {side: {} for side in manifest.players}
+        units: dict[str, dict[str, list[str]]] = {side: {} for side in manifest.players}
+        areas = manifest.areas
+        for cid, side, unit, loc in zip(
+            manifest.ids, manifest.sides, manifest.units, where, strict=True
+        ):
+            at.setdefault(loc, []).append(cid)
+            if loc in areas and cid not in ruined:
+                stacks[side].setdefault(loc, []).append(cid)
+                if unit:
+                    units[side].setdefault(loc, []).append(cid)
+        stack_tables = {side: _frozen(d) for side, d in stacks.items()}
+        return cls(
+            manifest,
+            bits,
+            _frozen(at),
+            stack_tables,
+            {side: _frozen(d) for side, d in units.items()},
+            {side: bits.mask(d) for side, d in stack_tables.items()},
+        )
+
+    def moved(self, changed: list[tuple[str, str, str]], ruined: Collection[str]) -> Placement:
+        """This index after counters moved (``(counter, from, to)``), touching only the
+        locations and sides involved; untouched tables are shared, never mutated."""
+        manifest = self.manifest
+        order = manifest.index
+        side_of = manifest.side_of
+        at = self.at.copy()
+        touched: dict[tuple[str, str], None] = {}
+        for counter, old, new in changed:
+            there = at[old]
+            if len(there) == 1:
+                del at[old]
+            else:
+                i = there.index(counter)
+                at[old] = there[:i] + there[i + 1 :]
+            here = at.get(new)
+            if here:
+                j = bisect(here, order[counter], key=order.__getitem__)
+                at[new] = (*here[:j], counter, *here[j:])
+            else:
+                at[new] = (counter,)
+            side = side_of[counter]
+            touched[side, old] = None
+            touched[side, new] = None
+        areas = manifest.areas
+        is_unit = manifest.unit_of
+        bit = self.bits.bit
+        stacks = self.stacks.copy()
+        units = self.units.copy()
+        masks = self.masks.copy()
+        for side, loc in touched:
+            if loc not in areas:
+                continue
+            side_stacks = stacks[side]
+            if side_stacks is self.stacks[side]:
+                side_stacks = stacks[side] = side_stacks.copy()
+                units[side] = units[side].copy()
+            stack = tuple(c for c in at.get(loc, ()) if side_of[c] == side and c not in ruined)
+            if stack:
+                side_stacks[loc] = stack
+                masks[side] |= bit[loc]
+                found = tuple(c for c in stack if is_unit[c])
+                if found:
+                    units[side][loc] = found
+                else:
+                    units[side].pop(loc, None)
+            else:
+                side_stacks.pop(loc, None)
+                units[side].pop(loc, None)
+                masks[side] &= ~bit[loc]
+        return Placement(manifest, self.bits, at, stacks, units, masks)
+
+    def occupied(self, side: str) -> frozenset[str]:
+        """The areas holding a stack of ``side``."""
+        found = self._occupied.get(side)
+        if found is None:
+            found = self._occupied[side] = frozenset(self.stacks[side])
+        return found
+
+    def on_map(self, side: str) -> tuple[str, ...]:
+        """``side``'s units on the map, in manifest order."""
+        found = self._on_map.get(side)
+        if found is None:
+            every = (c for cs in self.units[side].values() for c in cs)
+            found = self._on_map[side] = tuple(sorted(every, key=self.manifest.index.__getitem__))
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Placement):
+            return NotImplemented
+        return (self.at, self.stacks, self.units, self.masks) == (
+            other.at,
+            other.stacks,
+            other.units,
+            other.masks,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _frozen(table: dict[str, list[str]]) -> Table:
+    return {k: tuple(v) for k, v in table.items()}
+
+
+__all__ = ["Placement"]
