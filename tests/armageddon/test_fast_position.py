@@ -44,10 +44,10 @@ def test_reach_is_the_maps_walk() -> None:
         ignore = rng.random() < 0.2
         steps = rng.randint(1, 5)
 
-        def can_enter(area: str) -> bool:
+        def can_enter(area: str, blocked: frozenset[str] = blocked) -> bool:
             return data.terrain[board[area].terrain].enterable and area not in blocked
 
-        def stops(area: str) -> bool:
+        def stops(area: str, side: str = side, ignore: bool = ignore) -> bool:
             return not ignore and side in data.terrain[board[area].terrain].stops
 
         walked = tuple(sorted(board.reach(start, steps, can_enter, stops)))
@@ -63,7 +63,7 @@ def test_supply_tracing_is_the_maps_walk() -> None:
         blocked = frozenset(a for a in bits.areas if rng.random() < 0.3)
         side = rng.choice(SIDES)
 
-        def passable(area: str) -> bool:
+        def passable(area: str, blocked: frozenset[str] = blocked) -> bool:
             t = data.terrain[board[area].terrain]
             return t.enterable and not t.blocks_supply and area not in blocked
 

@@ -97,13 +97,17 @@ class MovementPhase(Task):
         return self.side
 
     def open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
-        """Each unmoved counter's moves (counters with none are left out)."""
+        """Each unmoved counter's moves (counters with none are left out); worked out once
+        per state when the task does not carry them."""
         if self.moves is not None:
             return self.moves
-        used = s.used
-        moves_to = s.bits.moves_to
-        found = (moves_to(c, reach(s, c)) for c in s.on_map(self.side) if c not in used)
-        return tuple(m for m in found if m)
+        found: tuple[tuple[act.Move, ...], ...] | None = s._memo.get("open-moves")
+        if found is None:
+            used = s.used
+            moves_to = s.bits.moves_to
+            each = (moves_to(c, reach(s, c)) for c in s.on_map(self.side) if c not in used)
+            found = s._memo["open-moves"] = tuple(m for m in each if m)
+        return found
 
     def legal(self, s: S) -> tuple[Action, ...]:
         from wargames.armageddon.specials import phase_card_plays
@@ -113,13 +117,17 @@ class MovementPhase(Task):
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
+            counter = action.counter
             left: tuple[tuple[act.Move, ...], ...] | None = tuple(
-                m for m in self.open_moves(s) if m[0].counter != action.counter
+                m for m in self.open_moves(s) if m[0].counter != counter
             )
             if any(e.startswith("rail:") for e in s.effects):
                 left = None  # the rail network follows the Imperial counters: recompute
-            s = s.move_counters([(action.counter, action.area)])
-            return s.evolve(used=s.used | {action.counter}).pop(MovementPhase(self.side, left))
+            return s.move_counters(
+                [(counter, action.area)],
+                used=s.used | {counter},
+                tasks=s.popped(MovementPhase(self.side, left)),
+            )
         if isinstance(action, act.PlayCard):
             from wargames.armageddon.specials import play_phase_card
 

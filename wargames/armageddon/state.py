@@ -36,7 +36,7 @@ from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import UnknownPlayerError
 from wargames.core.sources import state_setup
-from wargames.core.tasks import TaskState
+from wargames.core.tasks import Task, TaskState
 
 # Off-map boxes a counter can be in (every other location is an area id).
 UNPLACED = "@unplaced"  # an Ork counter not yet deployed
@@ -140,6 +140,13 @@ class ArmageddonState(TaskState):
 
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
+
+    # -- the task stack -------------------------------------------------------------------------
+
+    def popped(self, *then: Task[Any]) -> tuple[Task[Any], ...]:
+        """The task stack :meth:`pop` leaves (the top task done, ``then`` on top to be done in
+        the order given): for a step that makes its other changes in the same copy."""
+        return self.tasks[:-1] + then[::-1]
 
     # -- counters -----------------------------------------------------------------------------
 
