@@ -82,3 +82,17 @@ def test_carried_index_is_the_rebuilt_one(seed: int) -> None:
             assert carried.occupied(side) == frozenset(fresh.stacks[side])
             assert carried.masks[side] == state.bits.mask(fresh.stacks[side])
             assert carried.on_map(side) == fresh.on_map(side)
+
+
+def test_stack_check_is_the_stacking_rule() -> None:
+    from wargames.armageddon.stacking import RULE, fits, legal_stack
+
+    data = default_data()
+    ids = list(data.counters)
+    rng = random.Random(5)
+    for _ in range(3000):
+        stack = rng.sample(ids, rng.randint(0, 5))
+        specs = [data.counters[c] for c in stack]
+        assert legal_stack(data, stack) == RULE.is_legal(specs)
+        if stack:
+            assert fits(data, stack[:-1], stack[-1]) == RULE.is_legal(specs)

@@ -39,15 +39,19 @@ def build_allowance(s: S) -> int:
 def placement_areas(s: S, counter: str) -> tuple[str, ...]:
     """Areas with an intact hive or factory and no enemy where ``counter`` fits the stacking
     rules (BFA-BUILD-15, BFA-GAP-23)."""
-    out = []
-    orks = s.occupied(ORKS)
-    for c in industry(s.data):
-        if c in s.ruined:
-            continue
-        area = s.location(c)
-        if area not in orks and fits(s.data, s.stack(area, IMPERIUM), counter):
-            out.append(area)
-    return tuple(sorted(set(out)))
+    data = s.data
+    return tuple(a for a in industry_areas(s) if fits(data, s.stack(a, IMPERIUM), counter))
+
+
+def industry_areas(s: S) -> tuple[str, ...]:
+    """Areas with an intact hive or factory and no Ork counter, sorted (once per state)."""
+
+    def found() -> tuple[str, ...]:
+        orks = s.occupied(ORKS)
+        areas = {s.location(c) for c in industry(s.data) if c not in s.ruined}
+        return tuple(sorted(areas - orks))
+
+    return s.once("industry-areas", found)
 
 
 @lru_cache(maxsize=PER_DATA)
@@ -264,10 +268,21 @@ def ork_allowance(s: S) -> int:
 def return_areas(s: S, counter: str) -> tuple[str, ...]:
     """A held smoking ruin or an Ork supply area free of Imperial counters, where the counter
     fits the stacking rules (BFA-BUILD-21)."""
-    imperial = s.occupied(IMPERIUM)
-    areas = {s.location(c) for c in held_ruins(s)}
-    areas |= {a for a in s.data.supply[ORKS] if a not in imperial}
-    return tuple(sorted(a for a in areas if fits(s.data, s.stack(a, ORKS), counter)))
+    data = s.data
+    return tuple(a for a in _return_areas(s) if fits(data, s.stack(a, ORKS), counter))
+
+
+def _return_areas(s: S) -> tuple[str, ...]:
+    """The held smoking ruins' areas and the Ork supply areas free of Imperial counters,
+    sorted (once per state)."""
+
+    def found() -> tuple[str, ...]:
+        imperial = s.occupied(IMPERIUM)
+        areas = {s.location(c) for c in held_ruins(s)}
+        areas |= {a for a in s.data.supply[ORKS] if a not in imperial}
+        return tuple(sorted(areas))
+
+    return s.once("return-areas", found)
 
 
 def returnable(s: S) -> tuple[str, ...]:

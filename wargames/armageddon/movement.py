@@ -101,13 +101,13 @@ class MovementPhase(Task):
         per state when the task does not carry them."""
         if self.moves is not None:
             return self.moves
-        found: tuple[tuple[act.Move, ...], ...] | None = s._memo.get("open-moves")
-        if found is None:
-            used = s.used
-            moves_to = s.bits.moves_to
-            each = (moves_to(c, reach(s, c)) for c in s.on_map(self.side) if c not in used)
-            found = s._memo["open-moves"] = tuple(m for m in each if m)
-        return found
+        return s.once("open-moves", lambda: self._open_moves(s))
+
+    def _open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
+        used = s.used
+        moves_to = s.bits.moves_to
+        each = (moves_to(c, reach(s, c)) for c in s.on_map(self.side) if c not in used)
+        return tuple(m for m in each if m)
 
     def legal(self, s: S) -> tuple[Action, ...]:
         from wargames.armageddon.specials import phase_card_plays

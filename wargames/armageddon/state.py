@@ -9,10 +9,10 @@ phase modules define the tasks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import attrs
 
@@ -47,6 +47,8 @@ ARRIVING = "@arriving"  # a reinforcement that has not arrived yet
 TRACK = "@track"  # followed by the space number: "@track2"
 
 HIDDEN = "?"
+
+T = TypeVar("T")
 
 
 def other(side: str) -> str:
@@ -147,6 +149,16 @@ class ArmageddonState(TaskState):
         """The task stack :meth:`pop` leaves (the top task done, ``then`` on top to be done in
         the order given): for a step that makes its other changes in the same copy."""
         return self.tasks[:-1] + then[::-1]
+
+    def once(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()`` worked out once for this state: kept in its memo under ``key`` (for
+        what several steps of one listing or of one action ask of the same position)."""
+        memo = self._memo
+        try:
+            found: T = memo[key]
+        except KeyError:
+            found = memo[key] = compute()
+        return found
 
     # -- counters -----------------------------------------------------------------------------
 
