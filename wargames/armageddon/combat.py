@@ -60,12 +60,30 @@ def eliminate(s: S, counters: Iterable[str]) -> S:
 
 def attacking_stacks(s: S, side: str, target: str) -> tuple[str, ...]:
     """Adjacent areas whose stack may still attack ``target`` this phase (BFA-COMBAT-01/06)."""
-    out = []
-    for area in s.data.board.neighbours(target):
-        units = s.units(area, side)
-        if units and not any(c in s.used for c in units) and attack_of(s, units) > 0:
-            out.append(area)
-    return tuple(out)
+    bits = s.bits
+    return bits.names(bits.neighbours[bits.bit[target]] & ready_mask(s, side))
+
+
+def ready_stacks(s: S, side: str) -> dict[str, str | None]:
+    """``side``'s stacks that may still attack this phase: area -> the stack's tribe. A stack
+    attacks once, with all its units, and needs an attack total above 0 (BFA-COMBAT-01/02,
+    BFA-GAP-14); worked out once per state."""
+
+    def found() -> dict[str, str | None]:
+        used = s.used
+        out: dict[str, str | None] = {}
+        for area in s.stack_areas(side):
+            units = s.units(area, side)
+            if not any(c in used for c in units) and attack_of(s, units) > 0:
+                out[area] = s.spec(units[0]).tribe
+        return out
+
+    return s.once(f"ready-stacks:{side}", found)
+
+
+def ready_mask(s: S, side: str) -> int:
+    """:func:`ready_stacks` as a bitset of the map."""
+    return s.once(f"ready-mask:{side}", lambda: s.bits.mask(ready_stacks(s, side)))
 
 
 def attack_of(s: S, counters: Iterable[str]) -> int:
@@ -73,19 +91,21 @@ def attack_of(s: S, counters: Iterable[str]) -> int:
     return sum(specs[c].attack for c in counters)
 
 
-def _tribe_of(s: S, area: str, side: str) -> str | None:
-    units = s.units(area, side)
-    return s.spec(units[0]).tribe if units else None
-
-
 def attack_options(s: S, side: str) -> tuple[act.Attack, ...]:
     """Every legal attack: each enemy area not yet attacked, by any non-empty set of adjacent
     eligible stacks, never mixing Ork tribes (BFA-COMBAT-05/06/07)."""
+    bits = s.bits
+    ready = ready_stacks(s, side)
+    ready_bits = ready_mask(s, side)
+    targets = s.occupied_mask(other(side)) & ~bits.mask(s.attacked)
     out: list[act.Attack] = []
-    for target in sorted(s.occupied(other(side)) - s.attacked):
+    for target in bits.names(targets):
+        near = bits.neighbours[bits.bit[target]] & ready_bits
+        if not near:
+            continue
         groups: dict[str | None, list[str]] = {}
-        for area in attacking_stacks(s, side, target):
-            groups.setdefault(_tribe_of(s, area, side), []).append(area)
+        for area in bits.names(near):
+            groups.setdefault(ready[area], []).append(area)
         for _tribe, areas in sorted(groups.items(), key=lambda kv: str(kv[0])):
             out.extend(_subsets(target, tuple(areas)))
     return tuple(out)
