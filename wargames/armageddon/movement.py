@@ -141,8 +141,8 @@ class MovementPhase(Task):
 
 def overstacked(s: S, side: str) -> tuple[str, ...]:
     """Areas where ``side``'s stack breaks the stacking rules (BFA-MOVE-09)."""
-    board = s.data.board
-    return tuple(a for a in board.ids if (st := s.stack(a, side)) and not legal_stack(s.data, st))
+    stacks = s.stacks(side)
+    return tuple(a for a in s.data.board.ids if a in stacks and not legal_stack(s.data, stacks[a]))
 
 
 @saved("armageddon/overstacked")

@@ -51,6 +51,12 @@ HIDDEN = "?"
 T = TypeVar("T")
 
 
+@lru_cache(maxsize=64)
+def backs(n: int) -> Pile:
+    """``n`` cards seen from the back (made once per size; a hand or deck holds a few dozen)."""
+    return Pile((HIDDEN,) * n)
+
+
 def other(side: str) -> str:
     """The opposing side."""
     return IMPERIUM if side == ORKS else ORKS
@@ -237,6 +243,12 @@ class ArmageddonState(TaskState):
         index: Placement = self._memo.get("index") or self._index()
         return index.masks[side]
 
+    def stacks(self, side: str) -> Mapping[str, tuple[str, ...]]:
+        """``side``'s stacks: area -> its counters there (as :meth:`stack`), for the areas
+        where it has one."""
+        index: Placement = self._memo.get("index") or self._index()
+        return index.stacks[side]
+
     def stack_areas(self, side: str) -> tuple[str, ...]:
         """Areas where ``side`` has unit counters, sorted."""
         return tuple(sorted(self._index().units[side]))
@@ -326,8 +338,8 @@ class ArmageddonState(TaskState):
         hands = list(self.hands)
         decks = list(self.decks)
         plans = list(self.plans)
-        hands[j] = Pile((HIDDEN,) * len(self.hands[j]))
-        decks[j] = Deck(Pile((HIDDEN,) * len(self.decks[j].draw)), self.decks[j].discards)
+        hands[j] = backs(len(self.hands[j]))
+        decks[j] = Deck(backs(len(self.decks[j].draw)), self.decks[j].discards)
         if not (foe == ORKS and "astropath" in self.effects):
             plans[j] = (HIDDEN,) * len(self.plans[j])
         seen = self.evolve(
