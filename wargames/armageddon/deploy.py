@@ -77,10 +77,16 @@ class Room:
 
     @classmethod
     def of(cls, owners: list[tuple[str | None, int]]) -> Room:
-        room = cls({}, {}, 0)
-        for owner in owners:
-            room = room.changed(None, owner)
-        return room
+        free: dict[str | None, int] = {}
+        held: dict[str | None, int] = {}
+        empty = 0
+        for owner, n in owners:
+            if owner is None:
+                empty += 1
+            else:
+                free[owner] = free.get(owner, 0) + LIMIT - n
+                held[owner] = held.get(owner, 0) + 1
+        return cls(free, held, empty)
 
     def changed(self, old: tuple[str | None, int] | None, new: tuple[str | None, int]) -> Room:
         """The room after one area's stack went from ``old`` (None: no area) to ``new``."""

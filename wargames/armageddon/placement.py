@@ -111,21 +111,22 @@ class Placement:
             if loc not in areas:
                 continue
             side_stacks = stacks[side]
+            side_units = units[side]
             if side_stacks is self.stacks[side]:
                 side_stacks = stacks[side] = side_stacks.copy()
-                units[side] = units[side].copy()
+                side_units = units[side] = side_units.copy()
             stack = tuple(c for c in at.get(loc, ()) if side_of[c] == side and c not in ruined)
             if stack:
                 side_stacks[loc] = stack
                 masks[side] |= bit[loc]
                 found = tuple(c for c in stack if is_unit[c])
                 if found:
-                    units[side][loc] = found
+                    side_units[loc] = found
                 else:
-                    units[side].pop(loc, None)
+                    side_units.pop(loc, None)
             else:
                 side_stacks.pop(loc, None)
-                units[side].pop(loc, None)
+                side_units.pop(loc, None)
                 masks[side] &= ~bit[loc]
         return Placement(manifest, self.bits, at, stacks, units, masks)
 
