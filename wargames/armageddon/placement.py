@@ -16,7 +16,7 @@ ruins, the bitsets); the tables are never mutated once a placement is handed out
 from __future__ import annotations
 
 from bisect import bisect
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from wargames.armageddon.mapbits import MapBits
@@ -78,56 +78,41 @@ class Placement:
         )
 
     def moved(self, changed: list[tuple[str, str, str]], ruined: Collection[str]) -> Placement:
-        """This index after counters moved (``(counter, from, to)``), touching only the
-        locations and sides involved; untouched tables are shared, never mutated."""
+        """This index after counters moved (``(counter, from, to)``): each counter leaves its
+        old location's tables and joins its new one's, in manifest order; the tables of other
+        locations and sides are shared, never mutated."""
         manifest = self.manifest
-        order = manifest.index
+        key = manifest.index.__getitem__
         side_of = manifest.side_of
-        at = self.at.copy()
-        touched: dict[tuple[str, str], None] = {}
-        for counter, old, new in changed:
-            there = at[old]
-            if len(there) == 1:
-                del at[old]
-            else:
-                i = there.index(counter)
-                at[old] = there[:i] + there[i + 1 :]
-            here = at.get(new)
-            if here:
-                j = bisect(here, order[counter], key=order.__getitem__)
-                at[new] = (*here[:j], counter, *here[j:])
-            else:
-                at[new] = (counter,)
-            side = side_of[counter]
-            touched[side, old] = None
-            touched[side, new] = None
-        areas = manifest.areas
         is_unit = manifest.unit_of
+        areas = manifest.areas
         bit = self.bits.bit
+        at = self.at.copy()
         stacks = self.stacks.copy()
         units = self.units.copy()
         masks = self.masks.copy()
-        for side, loc in touched:
-            if loc not in areas:
-                continue
+        for counter, old, new in changed:
+            _leave(at, old, counter)
+            _join(at, new, counter, key)
+            if counter in ruined:
+                continue  # smoking ruins are in no stack
+            side = side_of[counter]
             side_stacks = stacks[side]
             side_units = units[side]
             if side_stacks is self.stacks[side]:
                 side_stacks = stacks[side] = side_stacks.copy()
                 side_units = units[side] = side_units.copy()
-            stack = tuple(c for c in at.get(loc, ()) if side_of[c] == side and c not in ruined)
-            if stack:
-                side_stacks[loc] = stack
-                masks[side] |= bit[loc]
-                found = tuple(c for c in stack if is_unit[c])
-                if found:
-                    side_units[loc] = found
-                else:
-                    side_units.pop(loc, None)
-            else:
-                side_stacks.pop(loc, None)
-                side_units.pop(loc, None)
-                masks[side] &= ~bit[loc]
+            unit = is_unit[counter]
+            if old in areas:
+                if not _leave(side_stacks, old, counter):
+                    masks[side] &= ~bit[old]
+                if unit:
+                    _leave(side_units, old, counter)
+            if new in areas:
+                _join(side_stacks, new, counter, key)
+                masks[side] |= bit[new]
+                if unit:
+                    _join(side_units, new, counter, key)
         return Placement(manifest, self.bits, at, stacks, units, masks)
 
     def occupied(self, side: str) -> frozenset[str]:
@@ -156,6 +141,27 @@ class Placement:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _leave(table: Table, loc: str, counter: str) -> bool:
+    """Take ``counter`` out of ``table[loc]``; whether anything is left there."""
+    there = table[loc]
+    if len(there) == 1:
+        del table[loc]
+        return False
+    i = there.index(counter)
+    table[loc] = there[:i] + there[i + 1 :]
+    return True
+
+
+def _join(table: Table, loc: str, counter: str, key: Callable[[str], int]) -> None:
+    """Put ``counter`` into ``table[loc]``, in manifest order."""
+    here = table.get(loc)
+    if here:
+        j = bisect(here, key(counter), key=key)
+        table[loc] = (*here[:j], counter, *here[j:])
+    else:
+        table[loc] = (counter,)
 
 
 def _frozen(table: dict[str, list[str]]) -> Table:
