@@ -97,8 +97,10 @@ class ImperialBuild(Task):
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Buy):
             cost = s.data.costs[s.spec(action.counter).kind]
-            s = s.move_counters([(action.counter, f"@track{cost.space}")])
-            return s.pop(ImperialBuild(self.points - cost.cost))
+            return s.move_counters(
+                [(action.counter, f"@track{cost.space}")],
+                tasks=s.popped(ImperialBuild(self.points - cost.cost)),
+            )
         if isinstance(action, act.Rebuild):
             s = s.evolve(rebuilding=s.rebuilding | set(ruins_in(s, action.area)))
             return s.pop(ImperialBuild(self.points - rebuild_cost(s, action.area)))
@@ -183,7 +185,7 @@ class _Moved(Task):
     moves: tuple[tuple[str, str], ...]
 
     def run(self, s: S) -> S:
-        return s.move_counters(self.moves).pop()
+        return s.move_counters(self.moves, tasks=s.popped())
 
 
 @saved("armageddon/place-ready")
@@ -242,14 +244,18 @@ class Arrive(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Place)
-        return s.move_counters([(action.counter, action.area)]).pop(Arrive(self.counters[1:]))
+        return s.move_counters(
+            [(action.counter, action.area)], tasks=s.popped(Arrive(self.counters[1:]))
+        )
 
     def run(self, s: S) -> S:
         from wargames.armageddon.state import READY
 
         if not self.counters:
             return s.pop()
-        return s.move_counters([(self.counters[0], READY)]).pop(Arrive(self.counters[1:]))
+        return s.move_counters(
+            [(self.counters[0], READY)], tasks=s.popped(Arrive(self.counters[1:]))
+        )
 
 
 # -- Ork build ----------------------------------------------------------------------------------
@@ -315,13 +321,15 @@ class OrkBuild(Task):
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Return):
-            return s.move_counters([(action.counter, action.area)]).pop(OrkBuild(self.left - 1))
+            return s.move_counters(
+                [(action.counter, action.area)], tasks=s.popped(OrkBuild(self.left - 1))
+            )
         if isinstance(action, act.PlayCard):
             from wargames.armageddon.specials import play_phase_card
 
             s = play_phase_card(s, ORKS, action)
             return s.pop(OrkBuild(self.left + 1)) if action.card == "mekboyz" else s
-        return s.evolve(phase=None).pop()
+        return s.evolve(phase=None, tasks=s.popped())
 
     def explain(self, s: S, action: Action) -> RuleViolation:
         from wargames.armageddon.state import DEAD

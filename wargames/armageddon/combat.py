@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -48,11 +48,12 @@ def other(side: str) -> str:
     return IMPERIUM if side == ORKS else ORKS
 
 
-def eliminate(s: S, counters: Iterable[str]) -> S:
-    """Remove counters from play (to the dead box)."""
+def eliminate(s: S, counters: Iterable[str], **changes: Any) -> S:
+    """Remove counters from play (to the dead box), making the other ``changes`` in the same
+    copy."""
     from wargames.armageddon.state import DEAD
 
-    return s.move_counters((c, DEAD) for c in counters)
+    return s.move_counters(((c, DEAD) for c in counters), **changes)
 
 
 # -- declaring attacks --------------------------------------------------------------------------
@@ -217,8 +218,12 @@ class CombatPhase(Task):
 
             return play_phase_card(s, self.side, action)
         return s.evolve(
-            used=frozenset(), attacked=frozenset(), retreated=frozenset(), phase=None
-        ).pop()
+            used=frozenset(),
+            attacked=frozenset(),
+            retreated=frozenset(),
+            phase=None,
+            tasks=s.popped(),
+        )
 
     def explain(self, s: S, action: Action) -> RuleViolation:
         return explain_attack(s, self.side, action) or super().explain(s, action)
@@ -227,9 +232,14 @@ class CombatPhase(Task):
 def declare(s: S, side: str, attack: act.Attack) -> S:
     """Declare an attack and queue its resolution."""
     units = attackers(s, side, attack.stacks)
-    s = s.evolve(attacked=s.attacked | {attack.target}, used=s.used | set(units))
     battle = Battle(side, attack.target, attack.stacks, units)
-    return s.push(AttackCards(battle), DefenceCards(battle), CombatRoll(battle, False), EndBattle())
+    return s.evolve(
+        attacked=s.attacked | {attack.target},
+        used=s.used | set(units),
+        tasks=s.pushed(
+            AttackCards(battle), DefenceCards(battle), CombatRoll(battle, False), EndBattle()
+        ),
+    )
 
 
 @saved("armageddon/battle")
@@ -392,7 +402,8 @@ class Eliminated(Task):
 
     def run(self, s: S) -> S:
         board = s.data.board
-        return eliminate(s, (c for c in self.counters if s.location(c) in board)).pop()
+        gone = [c for c in self.counters if s.location(c) in board]
+        return eliminate(s, gone, tasks=s.popped())
 
 
 @saved("armageddon/take-loss")
@@ -419,7 +430,7 @@ class TakeLoss(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Lose)
-        return eliminate(s, (action.counter,)).pop()
+        return eliminate(s, (action.counter,), tasks=s.popped())
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -467,17 +478,20 @@ class Retreat(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)
-        s = s.move_counters([(action.counter, action.area)])
-        s = s.evolve(retreated=s.retreated | {action.counter})
-        return s.pop(Retreat(self.side, self.counters[1:]))
+        return s.move_counters(
+            [(action.counter, action.area)],
+            retreated=s.retreated | {action.counter},
+            tasks=s.popped(Retreat(self.side, self.counters[1:])),
+        )
 
     def run(self, s: S) -> S:
         c = self._next(s)
         if c is None:
             return s.pop()
+        rest = s.popped(Retreat(self.side, self.counters[1:]))
         if s.location(c) in s.data.board:
-            s = eliminate(s, (c,))  # BFA-RETREAT-05/06/09
-        return s.pop(Retreat(self.side, self.counters[1:]))
+            return eliminate(s, (c,), tasks=rest)  # BFA-RETREAT-05/06/09
+        return s.evolve(tasks=rest)
 
 
 @saved("armageddon/heroic-stand")
@@ -578,7 +592,7 @@ class EndBattle(Task):
     """The attack is fully resolved; its card effects lapse (BFA-COMBAT-04)."""
 
     def run(self, s: S) -> S:
-        return s.evolve(effects=s.effects - {"tunnel-rats", "thunderbolt"}).pop()
+        return s.evolve(effects=s.effects - {"tunnel-rats", "thunderbolt"}, tasks=s.popped())
 
 
 def explain_attack(s: S, side: str, action: Action) -> RuleViolation | None:

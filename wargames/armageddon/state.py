@@ -156,6 +156,11 @@ class ArmageddonState(TaskState):
         the order given): for a step that makes its other changes in the same copy."""
         return self.tasks[:-1] + then[::-1]
 
+    def pushed(self, *tasks: Task[Any]) -> tuple[Task[Any], ...]:
+        """The task stack :meth:`push` leaves (``tasks`` on top, to be done in the order
+        given)."""
+        return self.tasks + tasks[::-1]
+
     def once(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()`` worked out once for this state: kept in its memo under ``key`` (for
         what several steps of one listing or of one action ask of the same position)."""

@@ -100,7 +100,7 @@ class OutOfSupply(DieRoll):
     def run(self, s: S) -> S:
         from wargames.armageddon.combat import eliminate
 
-        return eliminate(s, s.units(self.area, self.side)).pop()
+        return eliminate(s, s.units(self.area, self.side), tasks=s.popped())
 
     def describe(self, s: S) -> str:
         return f"supply roll for the cut-off stack in {self.area}"
