@@ -96,3 +96,57 @@ def test_stack_check_is_the_stacking_rule() -> None:
         assert legal_stack(data, stack) == RULE.is_legal(specs)
         if stack:
             assert fits(data, stack[:-1], stack[-1]) == RULE.is_legal(specs)
+
+
+def _deploy_reference(s: ArmageddonState) -> tuple[str, ...]:
+    """The deployment options as first written: every area's room recounted per option."""
+    from collections import Counter
+
+    from wargames.armageddon.stacking import LIMIT, fits
+    from wargames.armageddon.state import UNPLACED
+
+    specs = s.data.counters
+    waiting = s.in_box(UNPLACED, ORKS)
+    counter, rest = waiting[0], waiting[1:]
+    spec = specs[counter]
+    needs = Counter(specs[c].tribe for c in rest if not specs[c].exempt)
+    exempt_tribes = {specs[c].tribe for c in rest if specs[c].exempt}
+    areas = [a for a in s.setup.ork_areas if not s.stack(a, IMPERIUM)]
+
+    def owner(area: str) -> tuple[str | None, int]:
+        stack = s.stack(area, ORKS)
+        if not stack:
+            return (None, 0)
+        return (specs[stack[0]].tribe, sum(not specs[c].exempt for c in stack))
+
+    owners = [owner(a) for a in areas]
+    out = []
+    for i, area in enumerate(areas):
+        if not fits(s.data, s.stack(area, ORKS), counter):
+            continue
+        after = [*owners[:i], (spec.tribe, owners[i][1] + (not spec.exempt)), *owners[i + 1 :]]
+        free: Counter[str | None] = Counter()
+        held = set()
+        empty = 0
+        for tribe, n in after:
+            if tribe is None:
+                empty += 1
+            else:
+                free[tribe] += LIMIT - n
+                held.add(tribe)
+        need = 0
+        for tribe in set(needs) | exempt_tribes:
+            more = -(-max(0, needs[tribe] - free[tribe]) // LIMIT)
+            need += 1 if more == 0 and tribe not in held else more
+        if need <= empty:
+            out.append(f"deploy {counter} {area}")
+    return tuple(out)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_deployment_options_are_the_recounted_ones(seed: int) -> None:
+    from wargames.armageddon.flow import DeployOrks
+
+    for state in random_states(seed, limit=60):
+        if isinstance(state.top, DeployOrks):
+            assert tuple(map(str, state.legal_actions())) == _deploy_reference(state)

@@ -17,7 +17,7 @@ import attrs
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import DieRoll, Task
-from wargames.armageddon.stacking import fits
+from wargames.armageddon.stacking import fits, weight
 from wargames.core.caches import PER_DATA
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
@@ -38,9 +38,15 @@ def build_allowance(s: S) -> int:
 
 def placement_areas(s: S, counter: str) -> tuple[str, ...]:
     """Areas with an intact hive or factory and no enemy where ``counter`` fits the stacking
-    rules (BFA-BUILD-15, BFA-GAP-23)."""
+    rules (BFA-BUILD-15, BFA-GAP-23); the same for every counter of its weight (once per
+    state)."""
     data = s.data
-    return tuple(a for a in industry_areas(s) if fits(data, s.stack(a, IMPERIUM), counter))
+
+    def found() -> tuple[str, ...]:
+        return tuple(a for a in industry_areas(s) if fits(data, s.stack(a, IMPERIUM), counter))
+
+    counts, tribe = weight(data, counter)
+    return s.once(f"placement-areas:{counts}:{tribe}", found)
 
 
 def industry_areas(s: S) -> tuple[str, ...]:
@@ -87,7 +93,7 @@ class ImperialBuild(Task):
 
         costs = s.data.costs
         out: list[Action] = [
-            act.Buy(c) for c in buildable(s) if costs[s.spec(c).kind].cost <= self.points
+            act.made(act.Buy, c) for c in buildable(s) if costs[s.spec(c).kind].cost <= self.points
         ]
         out += [act.Rebuild(a) for a in rebuildable(s) if rebuild_cost(s, a) <= self.points]
         out += phase_card_plays(s, IMPERIUM, "build")
@@ -203,7 +209,9 @@ class PlaceReady(Task):
         from wargames.armageddon.state import READY
 
         out: list[Action] = [
-            act.Place(c, a) for c in s.in_box(READY, IMPERIUM) for a in placement_areas(s, c)
+            act.made(act.Place, c, a)
+            for c in s.in_box(READY, IMPERIUM)
+            for a in placement_areas(s, c)
         ]
         out.append(act.Pass("build"))
         return tuple(out)
@@ -273,9 +281,15 @@ def ork_allowance(s: S) -> int:
 
 def return_areas(s: S, counter: str) -> tuple[str, ...]:
     """A held smoking ruin or an Ork supply area free of Imperial counters, where the counter
-    fits the stacking rules (BFA-BUILD-21)."""
+    fits the stacking rules (BFA-BUILD-21); the same for every counter of its weight (once per
+    state)."""
     data = s.data
-    return tuple(a for a in _return_areas(s) if fits(data, s.stack(a, ORKS), counter))
+
+    def found() -> tuple[str, ...]:
+        return tuple(a for a in _return_areas(s) if fits(data, s.stack(a, ORKS), counter))
+
+    counts, tribe = weight(data, counter)
+    return s.once(f"return-areas:{counts}:{tribe}", found)
 
 
 def _return_areas(s: S) -> tuple[str, ...]:
@@ -314,7 +328,7 @@ class OrkBuild(Task):
 
         out: list[Action] = []
         if self.left > 0:
-            out = [act.Return(c, a) for c in returnable(s) for a in return_areas(s, c)]
+            out = [act.made(act.Return, c, a) for c in returnable(s) for a in return_areas(s, c)]
         out += phase_card_plays(s, ORKS, "build")
         out.append(act.Pass("build"))
         return tuple(out)

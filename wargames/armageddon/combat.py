@@ -72,11 +72,11 @@ def ready_stacks(s: S, side: str) -> dict[str, str | None]:
 
     def found() -> dict[str, str | None]:
         used = s.used
+        specs = s.data.counters
         out: dict[str, str | None] = {}
-        for area in s.stack_areas(side):
-            units = s.units(area, side)
-            if not any(c in used for c in units) and attack_of(s, units) > 0:
-                out[area] = s.spec(units[0]).tribe
+        for area, units in s.unit_stacks(side).items():
+            if used.isdisjoint(units) and attack_of(s, units) > 0:
+                out[area] = specs[units[0]].tribe
         return out
 
     return s.once(f"ready-stacks:{side}", found)

@@ -38,9 +38,9 @@ def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     out = []
     for area, (owner, n) in zip(areas, owners, strict=True):
         if fits(s.data, s.stack(area, ORKS), counter):
-            after = room.changed((owner, n), (spec.tribe, n + (not spec.exempt)))
-            if after.completable(needs, exempt_tribes):
-                out.append(act.Deploy(counter, area))
+            after = (spec.tribe, n + (not spec.exempt))
+            if room.completable((owner, n), after, needs, exempt_tribes):
+                out.append(act.made(act.Deploy, counter, area))
     return tuple(out)
 
 
@@ -88,26 +88,31 @@ class Room:
                 held[owner] = held.get(owner, 0) + 1
         return cls(free, held, empty)
 
-    def changed(self, old: tuple[str | None, int] | None, new: tuple[str | None, int]) -> Room:
-        """The room after one area's stack went from ``old`` (None: no area) to ``new``."""
-        free, held, empty = dict(self.free), dict(self.held), self.empty
-        for (owner, n), sign in ((old, -1), (new, +1)) if old is not None else ((new, +1),):
-            if owner is None:
-                empty += sign
-            else:
-                free[owner] = free.get(owner, 0) + sign * (LIMIT - n)
-                held[owner] = held.get(owner, 0) + sign
-        return Room(free, held, empty)
-
     def completable(
-        self, needs: dict[str | None, int], exempt_tribes: frozenset[str | None]
+        self,
+        old: tuple[str | None, int],
+        new: tuple[str | None, int],
+        needs: dict[str | None, int],
+        exempt_tribes: frozenset[str | None],
     ) -> bool:
-        """Whether the remaining counters fit: each tribe's counters go into its own stacks'
-        free places, the rest need empty areas of three."""
+        """Whether the remaining counters fit once one area's stack went from ``old`` to
+        ``new``: each tribe's counters go into its own stacks' free places, the rest need
+        empty areas of three."""
+        (was, n_was), (now, n_now) = old, new
+        empty = self.empty - (was is None) + (now is None)
         need = 0
-        for tribe in set(needs) | exempt_tribes:
-            areas = -(-max(0, needs.get(tribe, 0) - self.free.get(tribe, 0)) // LIMIT)
-            if areas == 0 and not self.held.get(tribe, 0):
+        for tribe in needs.keys() | exempt_tribes:
+            free = self.free.get(tribe, 0)
+            held = self.held.get(tribe, 0)
+            if tribe is not None:
+                if tribe == was:
+                    free -= LIMIT - n_was
+                    held -= 1
+                if tribe == now:
+                    free += LIMIT - n_now
+                    held += 1
+            areas = -(-max(0, needs.get(tribe, 0) - free) // LIMIT)
+            if areas == 0 and not held:
                 areas = 1  # an exempt counter still needs a stack of its tribe to join
             need += areas
-        return need <= self.empty
+        return need <= empty

@@ -38,6 +38,12 @@ def _weights(data: ArmageddonData) -> dict[str, tuple[int, Hashable | None]]:
     }
 
 
+def weight(data: ArmageddonData, counter: str) -> tuple[int, Hashable | None]:
+    """What the stacking rule reads of ``counter``: whether it counts, and its tribe. Counters
+    of the same weight fit in the same stacks."""
+    return _weights(data)[counter]
+
+
 def _spec_tuple(data: ArmageddonData, counters: tuple[str, ...]) -> tuple[CounterSpec, ...]:
     return tuple(data.counters[c] for c in counters)
 

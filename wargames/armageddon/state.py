@@ -254,6 +254,11 @@ class ArmageddonState(TaskState):
         index: Placement = self._memo.get("index") or self._index()
         return index.stacks[side]
 
+    def unit_stacks(self, side: str) -> Mapping[str, tuple[str, ...]]:
+        """``side``'s units by area (as :meth:`units`), for the areas where it has any."""
+        index: Placement = self._memo.get("index") or self._index()
+        return index.units[side]
+
     def stack_areas(self, side: str) -> tuple[str, ...]:
         """Areas where ``side`` has unit counters, sorted."""
         return tuple(sorted(self._index().units[side]))
@@ -263,8 +268,11 @@ class ArmageddonState(TaskState):
         return self._index().on_map(side)
 
     def in_box(self, box: str, side: str | None = None) -> tuple[str, ...]:
-        specs = self.data.counters
-        return tuple(c for c in self.counters_at(box) if side is None or specs[c].side == side)
+        there = self.counters_at(box)
+        if side is None:
+            return there
+        side_of = self._counters.side_of
+        return tuple(c for c in there if side_of[c] == side)
 
     # -- hives and victory ---------------------------------------------------------------------
 
