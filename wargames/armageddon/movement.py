@@ -47,8 +47,12 @@ def reach(s: S, counter: str) -> int:
     steps = movement_allowance(s, counter)
     if steps <= 0:
         return 0  # BFA-MOVE-03
-    side = s.spec(counter).side
-    start = s.location(counter)
+    return reach_from(s, s.spec(counter).side, s.location(counter), steps)
+
+
+def reach_from(s: S, side: str, start: str, steps: int) -> int:
+    """:func:`reach` of a counter of ``side`` in ``start`` with movement ``steps`` (above 0):
+    the same for every such counter."""
     bits = s.bits
     ignore_stop = side == ORKS and f"ere-we-go:{start}" in s.effects
     enemy = IMPERIUM if side == ORKS else ORKS
@@ -106,8 +110,21 @@ class MovementPhase(Task):
     def _open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
         used = s.used
         moves_to = s.bits.moves_to
-        each = (moves_to(c, reach(s, c)) for c in s.on_map(self.side) if c not in used)
-        return tuple(m for m in each if m)
+        reaches: dict[tuple[str, int], int] = {}  # counters in one area with one movement value
+        out = []
+        for c in s.on_map(self.side):
+            if c in used:
+                continue
+            steps = movement_allowance(s, c)
+            if steps <= 0:
+                continue  # BFA-MOVE-03
+            start = s.location(c)
+            found = reaches.get((start, steps))
+            if found is None:
+                found = reaches[start, steps] = reach_from(s, self.side, start, steps)
+            if found:
+                out.append(moves_to(c, found))
+        return tuple(out)
 
     def legal(self, s: S) -> tuple[Action, ...]:
         from wargames.armageddon.specials import phase_card_plays

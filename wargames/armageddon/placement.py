@@ -47,8 +47,8 @@ class Placement:
         """Side -> area -> its unit counters there (its stack without structures)."""
         self.masks = masks
         """Side -> the areas it occupies, as a bitset."""
-        self._occupied: dict[str, frozenset[str]] = {}
-        self._on_map: dict[str, tuple[str, ...]] = {}
+        self._occupied: dict[str, frozenset[str]] | None = None  # made when first asked
+        self._on_map: dict[str, tuple[str, ...]] | None = None
 
     @classmethod
     def of(
@@ -117,17 +117,23 @@ class Placement:
 
     def occupied(self, side: str) -> frozenset[str]:
         """The areas holding a stack of ``side``."""
-        found = self._occupied.get(side)
+        known = self._occupied
+        if known is None:
+            known = self._occupied = {}
+        found = known.get(side)
         if found is None:
-            found = self._occupied[side] = frozenset(self.stacks[side])
+            found = known[side] = frozenset(self.stacks[side])
         return found
 
     def on_map(self, side: str) -> tuple[str, ...]:
         """``side``'s units on the map, in manifest order."""
-        found = self._on_map.get(side)
+        known = self._on_map
+        if known is None:
+            known = self._on_map = {}
+        found = known.get(side)
         if found is None:
             every = (c for cs in self.units[side].values() for c in cs)
-            found = self._on_map[side] = tuple(sorted(every, key=self.manifest.index.__getitem__))
+            found = known[side] = tuple(sorted(every, key=self.manifest.index.__getitem__))
         return found
 
     def __eq__(self, other: object) -> bool:
