@@ -82,6 +82,11 @@ def test_carried_index_is_the_rebuilt_one(seed: int) -> None:
             assert carried.occupied(side) == frozenset(fresh.stacks[side])
             assert carried.masks[side] == state.bits.mask(fresh.stacks[side])
             assert carried.on_map(side) == fresh.on_map(side)
+        for location in {*state.where, *state.bits.areas}:
+            there = tuple(
+                c for c, loc in zip(state.manifest.ids, state.where, strict=True) if loc == location
+            )
+            assert state.counters_at(location) == there
 
 
 def test_stack_check_is_the_stacking_rule() -> None:

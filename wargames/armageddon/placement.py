@@ -40,7 +40,8 @@ class Placement:
         self.manifest = manifest
         self.bits = bits
         self.at = at
-        """Location (area or box) -> every counter there, ruins included, in manifest order."""
+        """Off-map box -> every counter in it, in manifest order (a map area's counters are
+        its two stacks and its ruins: :meth:`in_area`)."""
         self.stacks = stacks
         """Side -> area -> its stack there (structures included, ruins not)."""
         self.units = units
@@ -62,8 +63,9 @@ class Placement:
         for cid, side, unit, loc in zip(
             manifest.ids, manifest.sides, manifest.units, where, strict=True
         ):
-            at.setdefault(loc, []).append(cid)
-            if loc in areas and cid not in ruined:
+            if loc not in areas:
+                at.setdefault(loc, []).append(cid)
+            elif cid not in ruined:
                 stacks[side].setdefault(loc, []).append(cid)
                 if unit:
                     units[side].setdefault(loc, []).append(cid)
@@ -87,13 +89,18 @@ class Placement:
         is_unit = manifest.unit_of
         areas = manifest.areas
         bit = self.bits.bit
-        at = self.at.copy()
+        at = self.at
         stacks = self.stacks.copy()
         units = self.units.copy()
         masks = self.masks.copy()
         for counter, old, new in changed:
-            _leave(at, old, counter)
-            _join(at, new, counter, key)
+            if old not in areas or new not in areas:
+                if at is self.at:
+                    at = at.copy()
+                if old not in areas:
+                    _leave(at, old, counter)
+                if new not in areas:
+                    _join(at, new, counter, key)
             if counter in ruined:
                 continue  # smoking ruins are in no stack
             side = side_of[counter]
@@ -114,6 +121,19 @@ class Placement:
                 if unit:
                     _join(side_units, new, counter, key)
         return Placement(manifest, self.bits, at, stacks, units, masks)
+
+    def in_area(
+        self, area: str, ruined: Collection[str], where: tuple[str, ...]
+    ) -> tuple[str, ...]:
+        """Every counter in map area ``area`` (of ``where``), both sides' stacks and the
+        ``ruined`` structures there, in manifest order."""
+        stacks = [table[area] for table in self.stacks.values() if area in table]
+        index = self.manifest.index
+        ruins = [c for c in ruined if where[index[c]] == area]
+        if not ruins and len(stacks) == 1:
+            return stacks[0]
+        found = [c for stack in stacks for c in stack] + ruins
+        return tuple(sorted(found, key=index.__getitem__))
 
     def occupied(self, side: str) -> frozenset[str]:
         """The areas holding a stack of ``side``."""

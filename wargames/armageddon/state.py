@@ -208,7 +208,10 @@ class ArmageddonState(TaskState):
 
     def counters_at(self, location: str) -> tuple[str, ...]:
         """Every counter (both sides, structures included) in an area or box, in manifest order."""
-        return self._index().at.get(location, ())
+        index = self._index()
+        if location in self._counters.areas:
+            return index.in_area(location, self.ruined, self.where)
+        return index.at.get(location, ())
 
     def _index(self) -> Placement:
         """Where is what (:mod:`wargames.armageddon.placement`); smoking ruins are in no stack."""
