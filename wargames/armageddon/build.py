@@ -17,7 +17,9 @@ import attrs
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import DieRoll, Task
+from wargames.armageddon.specials import phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import fits, weight
+from wargames.armageddon.state import DEAD, POOL, READY
 from wargames.core.caches import PER_DATA
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
@@ -69,8 +71,6 @@ def industry(data: ArmageddonData) -> tuple[str, ...]:
 def buildable(s: S) -> tuple[str, ...]:
     """Imperial counters that may be bought: lost so far or set aside at the start, of a kind
     with a cost (BFA-BUILD-06/08)."""
-    from wargames.armageddon.state import DEAD, POOL
-
     costs = s.data.costs
     return tuple(
         c for c in (*s.in_box(POOL, IMPERIUM), *s.in_box(DEAD, IMPERIUM)) if s.spec(c).kind in costs
@@ -89,8 +89,6 @@ class ImperialBuild(Task):
         return IMPERIUM
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.specials import phase_card_plays
-
         costs = s.data.costs
         out: list[Action] = [
             act.made(act.Buy, c) for c in buildable(s) if costs[s.spec(c).kind].cost <= self.points
@@ -111,8 +109,6 @@ class ImperialBuild(Task):
             s = s.evolve(rebuilding=s.rebuilding | set(ruins_in(s, action.area)))
             return s.pop(ImperialBuild(self.points - rebuild_cost(s, action.area)))
         if isinstance(action, act.PlayCard):
-            from wargames.armageddon.specials import play_phase_card
-
             s = play_phase_card(s, IMPERIUM, action)
             if action.card == "emergency-production":
                 return s.pop(EmergencyProduction(self.points))
@@ -173,8 +169,6 @@ class EmergencyProduction(DieRoll):
 
 def advance_track(s: S) -> Task:
     """Every counter on the production track moves one space toward 'ready' (BFA-BUILD-12)."""
-    from wargames.armageddon.state import READY
-
     moves = []
     for c, loc in zip(s.manifest.ids, s.where, strict=True):
         if loc.startswith("@track"):
@@ -206,8 +200,6 @@ class PlaceReady(Task):
         return IMPERIUM
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.state import READY
-
         out: list[Action] = [
             act.made(act.Place, c, a)
             for c in s.in_box(READY, IMPERIUM)
@@ -257,8 +249,6 @@ class Arrive(Task):
         )
 
     def run(self, s: S) -> S:
-        from wargames.armageddon.state import READY
-
         if not self.counters:
             return s.pop()
         return s.move_counters(
@@ -307,8 +297,6 @@ def _return_areas(s: S) -> tuple[str, ...]:
 
 def returnable(s: S) -> tuple[str, ...]:
     """Destroyed Ork counters that may return: any of them but Ghazghkull (BFA-BUILD-20)."""
-    from wargames.armageddon.state import DEAD
-
     return tuple(c for c in s.in_box(DEAD, ORKS) if c != "ghazghkull")
 
 
@@ -324,8 +312,6 @@ class OrkBuild(Task):
         return ORKS
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.specials import phase_card_plays
-
         out: list[Action] = []
         if self.left > 0:
             out = [act.made(act.Return, c, a) for c in returnable(s) for a in return_areas(s, c)]
@@ -339,15 +325,11 @@ class OrkBuild(Task):
                 [(action.counter, action.area)], tasks=s.popped(OrkBuild(self.left - 1))
             )
         if isinstance(action, act.PlayCard):
-            from wargames.armageddon.specials import play_phase_card
-
             s = play_phase_card(s, ORKS, action)
             return s.pop(OrkBuild(self.left + 1)) if action.card == "mekboyz" else s
         return s.evolve(phase=None, tasks=s.popped())
 
     def explain(self, s: S, action: Action) -> RuleViolation:
-        from wargames.armageddon.state import DEAD
-
         if isinstance(action, act.Return):
             c = action.counter
             if c == "ghazghkull":

@@ -19,7 +19,9 @@ import attrs
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.flow import DieRoll, Task
+from wargames.armageddon.specials import phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import fits
+from wargames.armageddon.state import DEAD
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -51,8 +53,6 @@ def other(side: str) -> str:
 def eliminate(s: S, counters: Iterable[str], **changes: Any) -> S:
     """Remove counters from play (to the dead box), making the other ``changes`` in the same
     copy."""
-    from wargames.armageddon.state import DEAD
-
     return s.move_counters(((c, DEAD) for c in counters), **changes)
 
 
@@ -202,8 +202,6 @@ class CombatPhase(Task):
         return self.side
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.specials import phase_card_plays
-
         return (
             *attack_options(s, self.side),
             *phase_card_plays(s, self.side, "combat"),
@@ -214,8 +212,6 @@ class CombatPhase(Task):
         if isinstance(action, act.Attack):
             return declare(s, self.side, action)
         if isinstance(action, act.PlayCard):
-            from wargames.armageddon.specials import play_phase_card
-
             return play_phase_card(s, self.side, action)
         return s.evolve(
             used=frozenset(),

@@ -18,6 +18,7 @@ import attrs
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.stacking import LIMIT, fits
+from wargames.armageddon.state import UNPLACED
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
@@ -25,8 +26,6 @@ if TYPE_CHECKING:
 
 def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     """Areas where the next Ork counter may go, keeping the deployment completable."""
-    from wargames.armageddon.state import UNPLACED
-
     specs = s.data.counters
     waiting = s.in_box(UNPLACED, ORKS)
     counter = waiting[0]

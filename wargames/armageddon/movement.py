@@ -14,9 +14,13 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.armageddon import actions as act
+from wargames.armageddon.combat import eliminate
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.flow import Task
+from wargames.armageddon.specials import phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import legal_stack, removable
+from wargames.armageddon.state import other
+from wargames.armageddon.supply import supplied_mask
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -69,8 +73,6 @@ def rail_network(s: S, start: str) -> tuple[str, ...]:
 
 def rail_mask(s: S, start: str) -> int:
     """:func:`rail_network` as a bitset."""
-    from wargames.armageddon.supply import supplied_mask
-
     bits = s.bits
     held = s.occupied_mask(IMPERIUM) & supplied_mask(s, IMPERIUM)
     here = bits.bit[start]
@@ -127,8 +129,6 @@ class MovementPhase(Task):
         return tuple(out)
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.specials import phase_card_plays
-
         cards = phase_card_plays(s, self.side, "movement")
         return (*chain.from_iterable(self.open_moves(s)), *cards, END_PHASE)
 
@@ -146,8 +146,6 @@ class MovementPhase(Task):
                 tasks=s.popped(MovementPhase(self.side, left)),
             )
         if isinstance(action, act.PlayCard):
-            from wargames.armageddon.specials import play_phase_card
-
             return play_phase_card(s.pop(MovementPhase(self.side)), self.side, action)
         s = s.evolve(used=frozenset(), phase=None)
         return s.pop(*(Overstacked(self.side, a) for a in overstacked(s, self.side)))
@@ -173,16 +171,12 @@ class Overstacked(Task):
     rule: ClassVar[str] = "BFA-STACK-06"
 
     def actor(self, s: S) -> Player | None:
-        from wargames.armageddon.state import other
-
         return other(self.side)
 
     def legal(self, s: S) -> tuple[Action, ...]:
         return tuple(act.Eliminate(c) for c in removable(s.data, s.stack(self.area, self.side)))
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.armageddon.combat import eliminate
-
         assert isinstance(action, act.Eliminate)
         s = eliminate(s, (action.counter,))
         return s.pop() if legal_stack(s.data, s.stack(self.area, self.side)) else s
@@ -203,8 +197,6 @@ def explain_move(s: S, side: str, action: Action) -> RuleViolation | None:
     terrain = s.data.terrain[s.data.board[action.area].terrain]
     if not terrain.enterable:
         return RuleViolation("BFA-MOVE-04", f"{action.area} is {terrain.name}: no counter enters")
-    from wargames.armageddon.state import other
-
     if action.area in s.occupied(other(side)):
         return RuleViolation("BFA-MOVE-05", f"{action.area} holds enemy counters")
     return RuleViolation(

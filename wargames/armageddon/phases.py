@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from wargames.armageddon.build import ImperialBuild, OrkBuild, build_allowance, ork_allowance
+from wargames.armageddon.combat import CombatPhase
 from wargames.armageddon.data import IMPERIUM
 from wargames.armageddon.flow import Task
+from wargames.armageddon.movement import MovementPhase
 from wargames.core.codec import saved
 
 if TYPE_CHECKING:
@@ -24,15 +27,6 @@ class BeginPhase(Task):
     side: str
 
     def run(self, s: S) -> S:
-        from wargames.armageddon.build import (
-            ImperialBuild,
-            OrkBuild,
-            build_allowance,
-            ork_allowance,
-        )
-        from wargames.armageddon.combat import CombatPhase
-        from wargames.armageddon.movement import MovementPhase
-
         phase: Task
         if self.kind == "movement":
             phase = MovementPhase(self.side)

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.armageddon import actions as act
+from wargames.armageddon.combat import eliminate
 from wargames.armageddon.data import ORKS
 from wargames.armageddon.flow import DieRoll, Task
+from wargames.armageddon.state import other
 from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 
@@ -29,8 +31,6 @@ def supplied_areas(s: S, side: str) -> frozenset[str]:
 
 def supplied_mask(s: S, side: str) -> int:
     """:func:`supplied_areas` as a bitset of the map (:mod:`wargames.armageddon.mapbits`)."""
-    from wargames.armageddon.state import other
-
     bits = s.bits
     passable = bits.supply_passable & ~s.occupied_mask(other(side))
     return bits.connected(bits.supply[side], passable)
@@ -98,8 +98,6 @@ class OutOfSupply(DieRoll):
         return s.pop(OutOfSupply(self.side, self.area, self.rolls - 1))
 
     def run(self, s: S) -> S:
-        from wargames.armageddon.combat import eliminate
-
         return eliminate(s, s.units(self.area, self.side), tasks=s.popped())
 
     def describe(self, s: S) -> str:
