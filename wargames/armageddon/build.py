@@ -71,10 +71,20 @@ def industry(data: ArmageddonData) -> tuple[str, ...]:
 def buildable(s: S) -> tuple[str, ...]:
     """Imperial counters that may be bought: lost so far or set aside at the start, of a kind
     with a cost (BFA-BUILD-06/08)."""
-    costs = s.data.costs
-    return tuple(
-        c for c in (*s.in_box(POOL, IMPERIUM), *s.in_box(DEAD, IMPERIUM)) if s.spec(c).kind in costs
-    )
+    cost = build_costs(s.data)
+    return tuple(c for c in (*s.counters_at(POOL), *s.counters_at(DEAD)) if c in cost)
+
+
+@lru_cache(maxsize=PER_DATA)
+def build_costs(data: ArmageddonData) -> dict[str, int]:
+    """Imperial counter id -> its build cost, for the counters of a kind with a cost
+    (BFA-BUILD-06/08)."""
+    costs = data.costs
+    return {
+        c: costs[spec.kind].cost
+        for c, spec in data.counters.items()
+        if spec.side == IMPERIUM and spec.kind in costs
+    }
 
 
 @saved("armageddon/imperial-build")
@@ -89,11 +99,11 @@ class ImperialBuild(Task):
         return IMPERIUM
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        costs = s.data.costs
-        out: list[Action] = [
-            act.made(act.Buy, c) for c in buildable(s) if costs[s.spec(c).kind].cost <= self.points
+        cost = build_costs(s.data)
+        out: list[Action] = [act.made(act.Buy, c) for c in buildable(s) if cost[c] <= self.points]
+        out += [
+            act.made(act.Rebuild, a) for a in rebuildable(s) if rebuild_cost(s, a) <= self.points
         ]
-        out += [act.Rebuild(a) for a in rebuildable(s) if rebuild_cost(s, a) <= self.points]
         out += phase_card_plays(s, IMPERIUM, "build")
         out.append(act.Pass("buying"))
         return tuple(out)

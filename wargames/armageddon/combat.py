@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import IMPERIUM, ORKS
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import DieRoll, Task
 from wargames.armageddon.specials import phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import fits
 from wargames.armageddon.state import DEAD
+from wargames.core.caches import PER_DATA
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -88,8 +89,14 @@ def ready_mask(s: S, side: str) -> int:
 
 
 def attack_of(s: S, counters: Iterable[str]) -> int:
-    specs = s.data.counters
-    return sum(specs[c].attack for c in counters)
+    """The counters' attack total (BFA-COMBAT-08)."""
+    return sum(map(_attacks(s.data).__getitem__, counters))
+
+
+@lru_cache(maxsize=PER_DATA)
+def _attacks(data: ArmageddonData) -> dict[str, int]:
+    """Counter id -> its attack value (read once per data set)."""
+    return {c: spec.attack for c, spec in data.counters.items()}
 
 
 def attack_options(s: S, side: str) -> tuple[act.Attack, ...]:

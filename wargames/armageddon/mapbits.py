@@ -102,15 +102,22 @@ class MapBits:
             seen |= frontier
         return seen
 
-    def moves_to(self, counter: str, mask: int) -> tuple[act.Move, ...]:
-        """The moves of ``counter`` to the areas of ``mask``, sorted by area."""
-        table = self.moves[counter]
+    def singles(self, mask: int) -> tuple[int, ...]:
+        """The bits of ``mask`` one by one, lowest (first area id) first."""
         out = []
         while mask:
             low = mask & -mask
-            out.append(table[low])
+            out.append(low)
             mask ^= low
         return tuple(out)
+
+    def moves_to(self, counter: str, mask: int) -> tuple[act.Move, ...]:
+        """The moves of ``counter`` to the areas of ``mask``, sorted by area."""
+        return self.moves_along(counter, self.singles(mask))
+
+    def moves_along(self, counter: str, singles: tuple[int, ...]) -> tuple[act.Move, ...]:
+        """The moves of ``counter`` to the areas of :meth:`singles`, in their order."""
+        return tuple(map(self.moves[counter].__getitem__, singles))
 
 
 @lru_cache(maxsize=PER_DATA)

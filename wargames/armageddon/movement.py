@@ -111,8 +111,8 @@ class MovementPhase(Task):
 
     def _open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
         used = s.used
-        moves_to = s.bits.moves_to
-        reaches: dict[tuple[str, int], int] = {}  # counters in one area with one movement value
+        bits = s.bits
+        reaches: dict[tuple[str, int], tuple[int, ...]] = {}  # one per area and movement value
         out = []
         for c in s.on_map(self.side):
             if c in used:
@@ -123,9 +123,9 @@ class MovementPhase(Task):
             start = s.location(c)
             found = reaches.get((start, steps))
             if found is None:
-                found = reaches[start, steps] = reach_from(s, self.side, start, steps)
+                found = reaches[start, steps] = bits.singles(reach_from(s, self.side, start, steps))
             if found:
-                out.append(moves_to(c, found))
+                out.append(bits.moves_along(c, found))
         return tuple(out)
 
     def legal(self, s: S) -> tuple[Action, ...]:
