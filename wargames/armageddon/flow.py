@@ -288,14 +288,10 @@ class ActionSegment(Task):
 
     def run(self, s: S) -> S:
         from wargames.armageddon.phases import phase_task
+        from wargames.armageddon.state import acting_side
         from wargames.armageddon.supply import SupplyCheck
 
-        s = s.evolve(
-            segment=self.number,
-            played=frozenset(),
-            effects=frozenset(e for e in s.effects if e == "astropath"),
-        )
-        side = s.acting
+        side = acting_side(self.number, s.initiative)
         assert side is not None
         i = _i(side)
         card_id, rest = s.plans[i][0], s.plans[i][1:]
@@ -303,6 +299,9 @@ class ActionSegment(Task):
         plans[i] = rest
         first, second = s.data.strategy[card_id].phases
         return s.evolve(
+            segment=self.number,
+            played=frozenset(),
+            effects=frozenset(e for e in s.effects if e == "astropath"),
             plans=(plans[0], plans[1]),
             card=card_id,
             tasks=s.popped(

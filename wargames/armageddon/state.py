@@ -62,6 +62,14 @@ def other(side: str) -> str:
     return IMPERIUM if side == ORKS else ORKS
 
 
+def acting_side(segment: int, initiative: str | None) -> str | None:
+    """The side acting in action segment ``segment``: the initiative holder in the first and
+    third, the other side in the second and fourth (BFA-STRAT-06); None outside them."""
+    if not 1 <= segment <= 4 or initiative is None:
+        return None
+    return initiative if segment % 2 == 1 else other(initiative)
+
+
 def side_index(side: str) -> int:
     return 0 if side == ORKS else 1
 
@@ -328,9 +336,7 @@ class ArmageddonState(TaskState):
     @property
     def acting(self) -> str | None:
         """The side whose action segment it is (BFA-STRAT-06)."""
-        if not 1 <= self.segment <= 4 or self.initiative is None:
-            return None
-        return self.initiative if self.segment % 2 == 1 else other(self.initiative)
+        return acting_side(self.segment, self.initiative)
 
     # -- serialisation and views ---------------------------------------------------------------
 
