@@ -87,6 +87,8 @@ def test_carried_index_is_the_rebuilt_one(seed: int) -> None:
                 c for c, loc in zip(state.manifest.ids, state.where, strict=True) if loc == location
             )
             assert state.counters_at(location) == there
+            specs = state.data.counters
+            assert state.structures(location) == tuple(c for c in there if specs[c].structure)
 
 
 def test_stack_check_is_the_stacking_rule() -> None:

@@ -89,6 +89,12 @@ def manifest(data: ArmageddonData) -> Manifest:
     )
 
 
+@lru_cache(maxsize=PER_DATA)
+def _structures(data: ArmageddonData) -> tuple[str, ...]:
+    """The hive, factory and fortification counters, in manifest order."""
+    return tuple(c for c, spec in data.counters.items() if spec.structure)
+
+
 @lru_cache(maxsize=PER_DATA * 8)
 def _of_kind(data: ArmageddonData, kind: str) -> tuple[str, ...]:
     return tuple(c for c, spec in data.counters.items() if spec.kind == kind)
@@ -243,8 +249,16 @@ class ArmageddonState(TaskState):
 
     def structures(self, area: str) -> tuple[str, ...]:
         """Hive, factory and fortification counters in ``area``, ruined ones included."""
-        specs = self.data.counters
-        return tuple(c for c in self.counters_at(area) if specs[c].structure)
+        return self.once("structures", self._structures).get(area, ())
+
+    def _structures(self) -> dict[str, tuple[str, ...]]:
+        """Location -> the structures there, in manifest order: one pass over the few
+        structure counters (they never move but to the dead box)."""
+        found: dict[str, list[str]] = {}
+        where, index = self.where, self._ix
+        for c in _structures(self.data):
+            found.setdefault(where[index[c]], []).append(c)
+        return {loc: tuple(cs) for loc, cs in found.items()}
 
     def occupied(self, side: str) -> frozenset[str]:
         """Areas holding at least one of ``side``'s counters (intact structures count, ruins not).
