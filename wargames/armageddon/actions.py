@@ -8,7 +8,9 @@ special card).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import TypeVar
 
 import attrs
 
@@ -30,6 +32,8 @@ from wargames.core.notation import (
 from wargames.core.notation import (
     Roll as Roll,
 )
+
+A = TypeVar("A")
 
 
 def _sorted(areas: Iterable[str]) -> tuple[str, ...]:
@@ -185,6 +189,17 @@ class PlayCard:
 
     def __str__(self) -> str:
         return f"play {self.card}" + (f" {self.target}" if self.target else "")
+
+
+MADE_CACHE = 1 << 15
+"""Actions :func:`made` keeps: the placements, returns, deployments and purchases of one data
+set are a few thousand values (counters times areas), listed again at every step of a phase."""
+
+
+@lru_cache(maxsize=MADE_CACHE)
+def made(kind: Callable[..., A], *fields: str) -> A:
+    """``kind(*fields)``, made once for the same fields (actions are values)."""
+    return kind(*fields)
 
 
 ArmageddonAction = (

@@ -17,7 +17,9 @@ import attrs
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import DieRoll, Task
-from wargames.armageddon.stacking import fits
+from wargames.armageddon.specials import phase_card_plays, play_phase_card
+from wargames.armageddon.stacking import fits, weight
+from wargames.armageddon.state import DEAD, POOL, READY
 from wargames.core.caches import PER_DATA
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
@@ -38,16 +40,26 @@ def build_allowance(s: S) -> int:
 
 def placement_areas(s: S, counter: str) -> tuple[str, ...]:
     """Areas with an intact hive or factory and no enemy where ``counter`` fits the stacking
-    rules (BFA-BUILD-15, BFA-GAP-23)."""
-    out = []
-    orks = s.occupied(ORKS)
-    for c in industry(s.data):
-        if c in s.ruined:
-            continue
-        area = s.location(c)
-        if area not in orks and fits(s.data, s.stack(area, IMPERIUM), counter):
-            out.append(area)
-    return tuple(sorted(set(out)))
+    rules (BFA-BUILD-15, BFA-GAP-23); the same for every counter of its weight (once per
+    state)."""
+    data = s.data
+
+    def found() -> tuple[str, ...]:
+        return tuple(a for a in industry_areas(s) if fits(data, s.stack(a, IMPERIUM), counter))
+
+    counts, tribe = weight(data, counter)
+    return s.once(f"placement-areas:{counts}:{tribe}", found)
+
+
+def industry_areas(s: S) -> tuple[str, ...]:
+    """Areas with an intact hive or factory and no Ork counter, sorted (once per state)."""
+
+    def found() -> tuple[str, ...]:
+        orks = s.occupied(ORKS)
+        areas = {s.location(c) for c in industry(s.data) if c not in s.ruined}
+        return tuple(sorted(areas - orks))
+
+    return s.once("industry-areas", found)
 
 
 @lru_cache(maxsize=PER_DATA)
@@ -59,12 +71,20 @@ def industry(data: ArmageddonData) -> tuple[str, ...]:
 def buildable(s: S) -> tuple[str, ...]:
     """Imperial counters that may be bought: lost so far or set aside at the start, of a kind
     with a cost (BFA-BUILD-06/08)."""
-    from wargames.armageddon.state import DEAD, POOL
+    cost = build_costs(s.data)
+    return tuple(c for c in (*s.counters_at(POOL), *s.counters_at(DEAD)) if c in cost)
 
-    costs = s.data.costs
-    return tuple(
-        c for c in (*s.in_box(POOL, IMPERIUM), *s.in_box(DEAD, IMPERIUM)) if s.spec(c).kind in costs
-    )
+
+@lru_cache(maxsize=PER_DATA)
+def build_costs(data: ArmageddonData) -> dict[str, int]:
+    """Imperial counter id -> its build cost, for the counters of a kind with a cost
+    (BFA-BUILD-06/08)."""
+    costs = data.costs
+    return {
+        c: costs[spec.kind].cost
+        for c, spec in data.counters.items()
+        if spec.side == IMPERIUM and spec.kind in costs
+    }
 
 
 @saved("armageddon/imperial-build")
@@ -79,13 +99,11 @@ class ImperialBuild(Task):
         return IMPERIUM
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.specials import phase_card_plays
-
-        costs = s.data.costs
-        out: list[Action] = [
-            act.Buy(c) for c in buildable(s) if costs[s.spec(c).kind].cost <= self.points
+        cost = build_costs(s.data)
+        out: list[Action] = [act.made(act.Buy, c) for c in buildable(s) if cost[c] <= self.points]
+        out += [
+            act.made(act.Rebuild, a) for a in rebuildable(s) if rebuild_cost(s, a) <= self.points
         ]
-        out += [act.Rebuild(a) for a in rebuildable(s) if rebuild_cost(s, a) <= self.points]
         out += phase_card_plays(s, IMPERIUM, "build")
         out.append(act.Pass("buying"))
         return tuple(out)
@@ -93,14 +111,14 @@ class ImperialBuild(Task):
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Buy):
             cost = s.data.costs[s.spec(action.counter).kind]
-            s = s.move_counters([(action.counter, f"@track{cost.space}")])
-            return s.pop(ImperialBuild(self.points - cost.cost))
+            return s.move_counters(
+                [(action.counter, f"@track{cost.space}")],
+                tasks=s.popped(ImperialBuild(self.points - cost.cost)),
+            )
         if isinstance(action, act.Rebuild):
             s = s.evolve(rebuilding=s.rebuilding | set(ruins_in(s, action.area)))
             return s.pop(ImperialBuild(self.points - rebuild_cost(s, action.area)))
         if isinstance(action, act.PlayCard):
-            from wargames.armageddon.specials import play_phase_card
-
             s = play_phase_card(s, IMPERIUM, action)
             if action.card == "emergency-production":
                 return s.pop(EmergencyProduction(self.points))
@@ -161,8 +179,6 @@ class EmergencyProduction(DieRoll):
 
 def advance_track(s: S) -> Task:
     """Every counter on the production track moves one space toward 'ready' (BFA-BUILD-12)."""
-    from wargames.armageddon.state import READY
-
     moves = []
     for c, loc in zip(s.manifest.ids, s.where, strict=True):
         if loc.startswith("@track"):
@@ -179,7 +195,7 @@ class _Moved(Task):
     moves: tuple[tuple[str, str], ...]
 
     def run(self, s: S) -> S:
-        return s.move_counters(self.moves).pop()
+        return s.move_counters(self.moves, tasks=s.popped())
 
 
 @saved("armageddon/place-ready")
@@ -194,10 +210,10 @@ class PlaceReady(Task):
         return IMPERIUM
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.state import READY
-
         out: list[Action] = [
-            act.Place(c, a) for c in s.in_box(READY, IMPERIUM) for a in placement_areas(s, c)
+            act.made(act.Place, c, a)
+            for c in s.in_box(READY, IMPERIUM)
+            for a in placement_areas(s, c)
         ]
         out.append(act.Pass("build"))
         return tuple(out)
@@ -238,14 +254,16 @@ class Arrive(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Place)
-        return s.move_counters([(action.counter, action.area)]).pop(Arrive(self.counters[1:]))
+        return s.move_counters(
+            [(action.counter, action.area)], tasks=s.popped(Arrive(self.counters[1:]))
+        )
 
     def run(self, s: S) -> S:
-        from wargames.armageddon.state import READY
-
         if not self.counters:
             return s.pop()
-        return s.move_counters([(self.counters[0], READY)]).pop(Arrive(self.counters[1:]))
+        return s.move_counters(
+            [(self.counters[0], READY)], tasks=s.popped(Arrive(self.counters[1:]))
+        )
 
 
 # -- Ork build ----------------------------------------------------------------------------------
@@ -263,17 +281,32 @@ def ork_allowance(s: S) -> int:
 
 def return_areas(s: S, counter: str) -> tuple[str, ...]:
     """A held smoking ruin or an Ork supply area free of Imperial counters, where the counter
-    fits the stacking rules (BFA-BUILD-21)."""
-    imperial = s.occupied(IMPERIUM)
-    areas = {s.location(c) for c in held_ruins(s)}
-    areas |= {a for a in s.data.supply[ORKS] if a not in imperial}
-    return tuple(sorted(a for a in areas if fits(s.data, s.stack(a, ORKS), counter)))
+    fits the stacking rules (BFA-BUILD-21); the same for every counter of its weight (once per
+    state)."""
+    data = s.data
+
+    def found() -> tuple[str, ...]:
+        return tuple(a for a in _return_areas(s) if fits(data, s.stack(a, ORKS), counter))
+
+    counts, tribe = weight(data, counter)
+    return s.once(f"return-areas:{counts}:{tribe}", found)
+
+
+def _return_areas(s: S) -> tuple[str, ...]:
+    """The held smoking ruins' areas and the Ork supply areas free of Imperial counters,
+    sorted (once per state)."""
+
+    def found() -> tuple[str, ...]:
+        imperial = s.occupied(IMPERIUM)
+        areas = {s.location(c) for c in held_ruins(s)}
+        areas |= {a for a in s.data.supply[ORKS] if a not in imperial}
+        return tuple(sorted(areas))
+
+    return s.once("return-areas", found)
 
 
 def returnable(s: S) -> tuple[str, ...]:
     """Destroyed Ork counters that may return: any of them but Ghazghkull (BFA-BUILD-20)."""
-    from wargames.armageddon.state import DEAD
-
     return tuple(c for c in s.in_box(DEAD, ORKS) if c != "ghazghkull")
 
 
@@ -289,28 +322,24 @@ class OrkBuild(Task):
         return ORKS
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.specials import phase_card_plays
-
         out: list[Action] = []
         if self.left > 0:
-            out = [act.Return(c, a) for c in returnable(s) for a in return_areas(s, c)]
+            out = [act.made(act.Return, c, a) for c in returnable(s) for a in return_areas(s, c)]
         out += phase_card_plays(s, ORKS, "build")
         out.append(act.Pass("build"))
         return tuple(out)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Return):
-            return s.move_counters([(action.counter, action.area)]).pop(OrkBuild(self.left - 1))
+            return s.move_counters(
+                [(action.counter, action.area)], tasks=s.popped(OrkBuild(self.left - 1))
+            )
         if isinstance(action, act.PlayCard):
-            from wargames.armageddon.specials import play_phase_card
-
             s = play_phase_card(s, ORKS, action)
             return s.pop(OrkBuild(self.left + 1)) if action.card == "mekboyz" else s
-        return s.evolve(phase=None).pop()
+        return s.evolve(phase=None, tasks=s.popped())
 
     def explain(self, s: S, action: Action) -> RuleViolation:
-        from wargames.armageddon.state import DEAD
-
         if isinstance(action, act.Return):
             c = action.counter
             if c == "ghazghkull":

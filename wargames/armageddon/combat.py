@@ -12,14 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import IMPERIUM, ORKS
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import DieRoll, Task
+from wargames.armageddon.specials import phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import fits
+from wargames.armageddon.state import DEAD
+from wargames.core.caches import PER_DATA
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -48,11 +51,10 @@ def other(side: str) -> str:
     return IMPERIUM if side == ORKS else ORKS
 
 
-def eliminate(s: S, counters: Iterable[str]) -> S:
-    """Remove counters from play (to the dead box)."""
-    from wargames.armageddon.state import DEAD
-
-    return s.move_counters((c, DEAD) for c in counters)
+def eliminate(s: S, counters: Iterable[str], **changes: Any) -> S:
+    """Remove counters from play (to the dead box), making the other ``changes`` in the same
+    copy."""
+    return s.move_counters(((c, DEAD) for c in counters), **changes)
 
 
 # -- declaring attacks --------------------------------------------------------------------------
@@ -60,32 +62,58 @@ def eliminate(s: S, counters: Iterable[str]) -> S:
 
 def attacking_stacks(s: S, side: str, target: str) -> tuple[str, ...]:
     """Adjacent areas whose stack may still attack ``target`` this phase (BFA-COMBAT-01/06)."""
-    out = []
-    for area in s.data.board.neighbours(target):
-        units = s.units(area, side)
-        if units and not any(c in s.used for c in units) and attack_of(s, units) > 0:
-            out.append(area)
-    return tuple(out)
+    bits = s.bits
+    return bits.names(bits.neighbours[bits.bit[target]] & ready_mask(s, side))
+
+
+def ready_stacks(s: S, side: str) -> dict[str, str | None]:
+    """``side``'s stacks that may still attack this phase: area -> the stack's tribe. A stack
+    attacks once, with all its units, and needs an attack total above 0 (BFA-COMBAT-01/02,
+    BFA-GAP-14); worked out once per state."""
+
+    def found() -> dict[str, str | None]:
+        used = s.used
+        specs = s.data.counters
+        out: dict[str, str | None] = {}
+        for area, units in s.unit_stacks(side).items():
+            if used.isdisjoint(units) and attack_of(s, units) > 0:
+                out[area] = specs[units[0]].tribe
+        return out
+
+    return s.once(f"ready-stacks:{side}", found)
+
+
+def ready_mask(s: S, side: str) -> int:
+    """:func:`ready_stacks` as a bitset of the map."""
+    return s.once(f"ready-mask:{side}", lambda: s.bits.mask(ready_stacks(s, side)))
 
 
 def attack_of(s: S, counters: Iterable[str]) -> int:
-    specs = s.data.counters
-    return sum(specs[c].attack for c in counters)
+    """The counters' attack total (BFA-COMBAT-08)."""
+    return sum(map(_attacks(s.data).__getitem__, counters))
 
 
-def _tribe_of(s: S, area: str, side: str) -> str | None:
-    units = s.units(area, side)
-    return s.spec(units[0]).tribe if units else None
+@lru_cache(maxsize=PER_DATA)
+def _attacks(data: ArmageddonData) -> dict[str, int]:
+    """Counter id -> its attack value (read once per data set)."""
+    return {c: spec.attack for c, spec in data.counters.items()}
 
 
 def attack_options(s: S, side: str) -> tuple[act.Attack, ...]:
     """Every legal attack: each enemy area not yet attacked, by any non-empty set of adjacent
     eligible stacks, never mixing Ork tribes (BFA-COMBAT-05/06/07)."""
+    bits = s.bits
+    ready = ready_stacks(s, side)
+    ready_bits = ready_mask(s, side)
+    targets = s.occupied_mask(other(side)) & ~bits.mask(s.attacked)
     out: list[act.Attack] = []
-    for target in sorted(s.occupied(other(side)) - s.attacked):
+    for target in bits.names(targets):
+        near = bits.neighbours[bits.bit[target]] & ready_bits
+        if not near:
+            continue
         groups: dict[str | None, list[str]] = {}
-        for area in attacking_stacks(s, side, target):
-            groups.setdefault(_tribe_of(s, area, side), []).append(area)
+        for area in bits.names(near):
+            groups.setdefault(ready[area], []).append(area)
         for _tribe, areas in sorted(groups.items(), key=lambda kv: str(kv[0])):
             out.extend(_subsets(target, tuple(areas)))
     return tuple(out)
@@ -181,8 +209,6 @@ class CombatPhase(Task):
         return self.side
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.specials import phase_card_plays
-
         return (
             *attack_options(s, self.side),
             *phase_card_plays(s, self.side, "combat"),
@@ -193,12 +219,14 @@ class CombatPhase(Task):
         if isinstance(action, act.Attack):
             return declare(s, self.side, action)
         if isinstance(action, act.PlayCard):
-            from wargames.armageddon.specials import play_phase_card
-
             return play_phase_card(s, self.side, action)
         return s.evolve(
-            used=frozenset(), attacked=frozenset(), retreated=frozenset(), phase=None
-        ).pop()
+            used=frozenset(),
+            attacked=frozenset(),
+            retreated=frozenset(),
+            phase=None,
+            tasks=s.popped(),
+        )
 
     def explain(self, s: S, action: Action) -> RuleViolation:
         return explain_attack(s, self.side, action) or super().explain(s, action)
@@ -207,9 +235,14 @@ class CombatPhase(Task):
 def declare(s: S, side: str, attack: act.Attack) -> S:
     """Declare an attack and queue its resolution."""
     units = attackers(s, side, attack.stacks)
-    s = s.evolve(attacked=s.attacked | {attack.target}, used=s.used | set(units))
     battle = Battle(side, attack.target, attack.stacks, units)
-    return s.push(AttackCards(battle), DefenceCards(battle), CombatRoll(battle, False), EndBattle())
+    return s.evolve(
+        attacked=s.attacked | {attack.target},
+        used=s.used | set(units),
+        tasks=s.pushed(
+            AttackCards(battle), DefenceCards(battle), CombatRoll(battle, False), EndBattle()
+        ),
+    )
 
 
 @saved("armageddon/battle")
@@ -372,7 +405,8 @@ class Eliminated(Task):
 
     def run(self, s: S) -> S:
         board = s.data.board
-        return eliminate(s, (c for c in self.counters if s.location(c) in board)).pop()
+        gone = [c for c in self.counters if s.location(c) in board]
+        return eliminate(s, gone, tasks=s.popped())
 
 
 @saved("armageddon/take-loss")
@@ -399,7 +433,7 @@ class TakeLoss(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Lose)
-        return eliminate(s, (action.counter,)).pop()
+        return eliminate(s, (action.counter,), tasks=s.popped())
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -447,17 +481,20 @@ class Retreat(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)
-        s = s.move_counters([(action.counter, action.area)])
-        s = s.evolve(retreated=s.retreated | {action.counter})
-        return s.pop(Retreat(self.side, self.counters[1:]))
+        return s.move_counters(
+            [(action.counter, action.area)],
+            retreated=s.retreated | {action.counter},
+            tasks=s.popped(Retreat(self.side, self.counters[1:])),
+        )
 
     def run(self, s: S) -> S:
         c = self._next(s)
         if c is None:
             return s.pop()
+        rest = s.popped(Retreat(self.side, self.counters[1:]))
         if s.location(c) in s.data.board:
-            s = eliminate(s, (c,))  # BFA-RETREAT-05/06/09
-        return s.pop(Retreat(self.side, self.counters[1:]))
+            return eliminate(s, (c,), tasks=rest)  # BFA-RETREAT-05/06/09
+        return s.evolve(tasks=rest)
 
 
 @saved("armageddon/heroic-stand")
@@ -558,7 +595,7 @@ class EndBattle(Task):
     """The attack is fully resolved; its card effects lapse (BFA-COMBAT-04)."""
 
     def run(self, s: S) -> S:
-        return s.evolve(effects=s.effects - {"tunnel-rats", "thunderbolt"}).pop()
+        return s.evolve(effects=s.effects - {"tunnel-rats", "thunderbolt"}, tasks=s.popped())
 
 
 def explain_attack(s: S, side: str, action: Action) -> RuleViolation | None:

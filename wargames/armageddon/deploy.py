@@ -10,11 +10,15 @@ legal home for the last counters, and the rules require the whole army to be dep
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import attrs
+
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import IMPERIUM, ORKS
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.stacking import LIMIT, fits
+from wargames.armageddon.state import UNPLACED
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
@@ -22,24 +26,33 @@ if TYPE_CHECKING:
 
 def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     """Areas where the next Ork counter may go, keeping the deployment completable."""
-    from wargames.armageddon.state import UNPLACED
-
     specs = s.data.counters
     waiting = s.in_box(UNPLACED, ORKS)
-    counter, rest = waiting[0], waiting[1:]
+    counter = waiting[0]
     spec = specs[counter]
-    needs = Counter(specs[c].tribe for c in rest if not specs[c].exempt)
-    exempt_tribes = {specs[c].tribe for c in rest if specs[c].exempt}
+    needs, exempt_tribes = _still_to_place(s.data, waiting[1:])
     areas = [a for a in s.setup.ork_areas if not s.stack(a, IMPERIUM)]
     owners = [_owner(s, a) for a in areas]
+    room = Room.of(owners)
     out = []
-    for i, area in enumerate(areas):
+    for area, (owner, n) in zip(areas, owners, strict=True):
         if fits(s.data, s.stack(area, ORKS), counter):
-            n = owners[i][1]
-            after = [*owners[:i], (spec.tribe, n + (not spec.exempt)), *owners[i + 1 :]]
-            if _completable(after, needs, exempt_tribes):
-                out.append(act.Deploy(counter, area))
+            after = (spec.tribe, n + (not spec.exempt))
+            if room.completable((owner, n), after, needs, exempt_tribes):
+                out.append(act.made(act.Deploy, counter, area))
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _still_to_place(
+    data: ArmageddonData, rest: tuple[str, ...]
+) -> tuple[dict[str | None, int], frozenset[str | None]]:
+    """What the counters still to place need: each tribe's counting counters, and the tribes
+    of exempt ones (which need a stack of their tribe to join). The counters wait in manifest
+    order, so the few dozen tails of one deployment are all it is asked about."""
+    specs = data.counters
+    needs = Counter(specs[c].tribe for c in rest if not specs[c].exempt)
+    return dict(needs), frozenset(specs[c].tribe for c in rest if specs[c].exempt)
 
 
 def _owner(s: S, area: str) -> tuple[str | None, int]:
@@ -51,24 +64,54 @@ def _owner(s: S, area: str) -> tuple[str | None, int]:
     return (specs[stack[0]].tribe, sum(not specs[c].exempt for c in stack))
 
 
-def _completable(
-    owners: list[tuple[str | None, int]], needs: Counter[str | None], exempt_tribes: set[str | None]
-) -> bool:
-    """Whether the remaining counters fit: each tribe's counters go into its own stacks' free
-    places, the rest need empty areas of three."""
-    free: Counter[str | None] = Counter()
-    held = set()
-    empty = 0
-    for owner, n in owners:
-        if owner is None:
-            empty += 1
-        else:
-            free[owner] += LIMIT - n
-            held.add(owner)
-    need = 0
-    for tribe in set(needs) | exempt_tribes:
-        areas = -(-max(0, needs[tribe] - free[tribe]) // LIMIT)
-        if areas == 0 and tribe not in held:
-            areas = 1  # an exempt counter still needs a stack of its tribe to join
-        need += areas
-    return need <= empty
+@attrs.frozen
+class Room:
+    """The room left in the Ork deployment areas: free places in each tribe's stacks, how many
+    stacks each tribe holds, and the empty areas (an area whose stack has no tribe counts as
+    empty)."""
+
+    free: dict[str | None, int]
+    held: dict[str | None, int]
+    empty: int
+
+    @classmethod
+    def of(cls, owners: list[tuple[str | None, int]]) -> Room:
+        free: dict[str | None, int] = {}
+        held: dict[str | None, int] = {}
+        empty = 0
+        for owner, n in owners:
+            if owner is None:
+                empty += 1
+            else:
+                free[owner] = free.get(owner, 0) + LIMIT - n
+                held[owner] = held.get(owner, 0) + 1
+        return cls(free, held, empty)
+
+    def completable(
+        self,
+        old: tuple[str | None, int],
+        new: tuple[str | None, int],
+        needs: dict[str | None, int],
+        exempt_tribes: frozenset[str | None],
+    ) -> bool:
+        """Whether the remaining counters fit once one area's stack went from ``old`` to
+        ``new``: each tribe's counters go into its own stacks' free places, the rest need
+        empty areas of three."""
+        (was, n_was), (now, n_now) = old, new
+        empty = self.empty - (was is None) + (now is None)
+        need = 0
+        for tribe in needs.keys() | exempt_tribes:
+            free = self.free.get(tribe, 0)
+            held = self.held.get(tribe, 0)
+            if tribe is not None:
+                if tribe == was:
+                    free -= LIMIT - n_was
+                    held -= 1
+                if tribe == now:
+                    free += LIMIT - n_now
+                    held += 1
+            areas = -(-max(0, needs.get(tribe, 0) - free) // LIMIT)
+            if areas == 0 and not held:
+                areas = 1  # an exempt counter still needs a stack of its tribe to join
+            need += areas
+        return need <= empty

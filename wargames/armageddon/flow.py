@@ -129,11 +129,13 @@ class DeployOrks(Task):
         return deploy_options(s)
 
     def act(self, s: S, action: Action) -> S:
-        assert isinstance(action, act.Deploy)
-        s = s.move_counters([(action.counter, action.area)])
         from wargames.armageddon.state import UNPLACED
 
-        return s if s.in_box(UNPLACED, ORKS) else s.pop()
+        assert isinstance(action, act.Deploy)
+        moves = [(action.counter, action.area)]
+        if s.in_box(UNPLACED, ORKS) != (action.counter,):
+            return s.move_counters(moves)
+        return s.move_counters(moves, tasks=s.popped())  # the last one placed
 
 
 @saved("armageddon/deal-special")
@@ -157,9 +159,14 @@ class DealSpecial(Task):
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Draw)
         i = _i(self.side)
-        s = s.with_deck(self.side, s.decks[i].take(action.card))
-        s = s.with_hand(self.side, s.hands[i].add(action.card))
-        return s.pop(DealSpecial(self.side, self.count - 1))
+        decks, hands = list(s.decks), list(s.hands)
+        decks[i] = decks[i].take(action.card)
+        hands[i] = hands[i].add(action.card)
+        return s.evolve(
+            decks=(decks[0], decks[1]),
+            hands=(hands[0], hands[1]),
+            tasks=s.popped(DealSpecial(self.side, self.count - 1)),
+        )
 
     def run(self, s: S) -> S:
         return s.pop()  # nothing left to draw (BFA-STRAT-09, BFA-GAP-08)
@@ -181,14 +188,6 @@ class BeginTurn(Task):
         from wargames.armageddon.build import Arrive
 
         arriving = s.setup.reinforcements.get(s.turn, ())
-        s = s.evolve(
-            segment=0,
-            initiative=None,
-            card=None,
-            phase=None,
-            effects=frozenset(),
-            played=frozenset(),
-        )
         steps: list[Task] = [Arrive(tuple(arriving))] if arriving else []
         steps += [
             PlanCards(ORKS),
@@ -199,7 +198,15 @@ class BeginTurn(Task):
         ]
         steps += [ActionSegment(n) for n in range(1, 5)]
         steps.append(Victory())
-        return s.pop(*steps)
+        return s.evolve(
+            segment=0,
+            initiative=None,
+            card=None,
+            phase=None,
+            effects=frozenset(),
+            played=frozenset(),
+            tasks=s.popped(*steps),
+        )
 
 
 @saved("armageddon/plan-cards")
@@ -229,7 +236,7 @@ class PlanCards(Task):
         assert isinstance(action, act.Plan)
         plans = list(s.plans)
         plans[_i(self.side)] = (action.first, action.second)
-        return s.evolve(plans=(plans[0], plans[1])).pop()
+        return s.evolve(plans=(plans[0], plans[1]), tasks=s.popped())
 
     def explain(self, s: S, action: Action) -> RuleViolation:
         if isinstance(action, act.Plan):
@@ -253,7 +260,7 @@ class Initiative(Task):
         return None if s.turn == 1 else CHANCE
 
     def run(self, s: S) -> S:
-        return s.evolve(initiative=ORKS).pop()
+        return s.evolve(initiative=ORKS, tasks=s.popped())
 
     def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
         return D6_OUTCOMES
@@ -265,7 +272,7 @@ class Initiative(Task):
         if action.value == self.ork_roll:
             return s.pop(Initiative(None))
         winner = ORKS if self.ork_roll > action.value else IMPERIUM
-        return s.evolve(initiative=winner).pop()
+        return s.evolve(initiative=winner, tasks=s.popped())
 
     def describe(self, s: S) -> str:
         return "initiative: Ork roll" if self.ork_roll is None else "initiative: Imperial roll"
@@ -281,23 +288,25 @@ class ActionSegment(Task):
 
     def run(self, s: S) -> S:
         from wargames.armageddon.phases import phase_task
+        from wargames.armageddon.state import acting_side
         from wargames.armageddon.supply import SupplyCheck
 
-        s = s.evolve(
-            segment=self.number,
-            played=frozenset(),
-            effects=frozenset(e for e in s.effects if e == "astropath"),
-        )
-        side = s.acting
+        side = acting_side(self.number, s.initiative)
         assert side is not None
         i = _i(side)
         card_id, rest = s.plans[i][0], s.plans[i][1:]
         plans = list(s.plans)
         plans[i] = rest
-        s = s.evolve(plans=(plans[0], plans[1]), card=card_id)
         first, second = s.data.strategy[card_id].phases
-        return s.pop(
-            phase_task(first, side), phase_task(second, side), SupplyCheck(side), EndSegment()
+        return s.evolve(
+            segment=self.number,
+            played=frozenset(),
+            effects=frozenset(e for e in s.effects if e == "astropath"),
+            plans=(plans[0], plans[1]),
+            card=card_id,
+            tasks=s.popped(
+                phase_task(first, side), phase_task(second, side), SupplyCheck(side), EndSegment()
+            ),
         )
 
 
@@ -308,8 +317,11 @@ class EndSegment(Task):
 
     def run(self, s: S) -> S:
         return s.evolve(
-            card=None, phase=None, effects=frozenset(e for e in s.effects if e == "astropath")
-        ).pop()
+            card=None,
+            phase=None,
+            effects=frozenset(e for e in s.effects if e == "astropath"),
+            tasks=s.popped(),
+        )
 
 
 @saved("armageddon/victory")
@@ -332,7 +344,7 @@ class Victory(Task):
             return _end(s, IMPERIUM, "Ghazghkull is gone and the Imperium controls all five hives")
         if s.turn >= s.setup.turns:
             return _end(s, None, f"no side has won by the end of turn {s.turn}")
-        return s.evolve(turn=s.turn + 1).pop(BeginTurn())
+        return s.evolve(turn=s.turn + 1, tasks=s.popped(BeginTurn()))
 
 
 def _end(s: S, winner: str | None, reason: str) -> S:

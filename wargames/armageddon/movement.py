@@ -8,16 +8,19 @@ the opponent then picks the counters an illegal stack loses.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
+from wargames.armageddon.combat import eliminate
+from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.flow import Task
+from wargames.armageddon.specials import phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import legal_stack, removable
+from wargames.armageddon.state import other
+from wargames.armageddon.supply import supplied_mask
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -37,60 +40,45 @@ def movement_allowance(s: S, counter: str) -> int:
 
 def destinations(s: S, counter: str) -> tuple[str, ...]:
     """Every area ``counter`` may end its move in this phase (sorted)."""
-    side = s.spec(counter).side
-    start = s.location(counter)
+    return s.bits.names(reach(s, counter))
+
+
+def reach(s: S, counter: str) -> int:
+    """:func:`destinations` as a bitset of the map (:mod:`wargames.armageddon.mapbits`): up to
+    the movement value in areas, never into sea, mountains or enemy-held areas, stopping on
+    entering ash wastes (and jungle for the Imperium) unless Ere We Go! was played on the
+    stack's area; under Rail Convoy the rail network adds its areas (BFA-MOVE-02..06)."""
     steps = movement_allowance(s, counter)
     if steps <= 0:
-        return ()  # BFA-MOVE-03
-    ignore_stop = f"ere-we-go:{start}" in s.effects and side == ORKS
-    blocked = s.occupied(IMPERIUM if side == ORKS else ORKS)
-    found = _reach(s.data, start, steps, side, blocked, ignore_stop)
+        return 0  # BFA-MOVE-03
+    return reach_from(s, s.spec(counter).side, s.location(counter), steps)
+
+
+def reach_from(s: S, side: str, start: str, steps: int) -> int:
+    """:func:`reach` of a counter of ``side`` in ``start`` with movement ``steps`` (above 0):
+    the same for every such counter."""
+    bits = s.bits
+    ignore_stop = side == ORKS and f"ere-we-go:{start}" in s.effects
+    enemy = IMPERIUM if side == ORKS else ORKS
+    found = bits.reach(start, steps, s.occupied_mask(enemy), 0 if ignore_stop else bits.stops[side])
     if side == IMPERIUM and f"rail:{start}" in s.effects:
-        found = tuple(sorted(set(found) | set(rail_network(s, start))))
+        found |= rail_mask(s, start)
     return found
 
 
 def rail_network(s: S, start: str) -> tuple[str, ...]:
     """Rail Convoy: areas joined to ``start`` through Imperial-held areas in Imperial supply."""
-    from wargames.armageddon.supply import supplied_areas
-
-    held = s.occupied(IMPERIUM) & supplied_areas(s, IMPERIUM)
-    if start not in held:
-        return ()
-    linked = s.data.board.connected_to((start,), lambda a: a in held)
-    return tuple(sorted(linked - {start}))
+    return s.bits.names(rail_mask(s, start))
 
 
-REACH_CACHE = 1 << 12
-"""Reaches :func:`_reach` remembers (start, movement, side, blocked areas). Measured over 100
-random games: 17,000 distinct reaches, hit rate 81.0 % at 4,096 entries against 81.2 %
-unbounded (79.7 % at 64): what repeats, repeats at once. An entry is some 350 bytes: 1.4 MB
-at most (the 65,536 it had held 23 MB)."""
-MOVES_CACHE = 1 << 12
-"""Move lists :func:`_moves` remembers (counter, areas). Measured over 100 random games: 9,300
-distinct lists, hit rate 88 % at 4,096 against 90 % unbounded; an entry holds a tuple of
-moves (some 860 bytes), so the cache stays under 3.5 MB (14 MB at the 16,384 it had)."""
-
-
-@lru_cache(maxsize=REACH_CACHE)
-def _reach(
-    data: ArmageddonData,
-    start: str,
-    steps: int,
-    side: str,
-    blocked: frozenset[str],
-    ignore_stop: bool,
-) -> tuple[str, ...]:
-    terrain = data.terrain
-    board = data.board
-
-    def can_enter(area: str) -> bool:
-        return terrain[board[area].terrain].enterable and area not in blocked
-
-    def stops(area: str) -> bool:
-        return not ignore_stop and side in terrain[board[area].terrain].stops
-
-    return tuple(sorted(board.reach(start, steps, can_enter, stops)))
+def rail_mask(s: S, start: str) -> int:
+    """:func:`rail_network` as a bitset."""
+    bits = s.bits
+    held = s.occupied_mask(IMPERIUM) & supplied_mask(s, IMPERIUM)
+    here = bits.bit[start]
+    if not held & here:
+        return 0
+    return bits.connected(here, held) & ~here
 
 
 END_PHASE = act.Pass("phase")
@@ -115,31 +103,49 @@ class MovementPhase(Task):
         return self.side
 
     def open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
-        """Each unmoved counter's moves (counters with none are left out)."""
+        """Each unmoved counter's moves (counters with none are left out); worked out once
+        per state when the task does not carry them."""
         if self.moves is not None:
             return self.moves
+        return s.once("open-moves", lambda: self._open_moves(s))
+
+    def _open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
         used = s.used
-        found = (_moves(c, destinations(s, c)) for c in s.on_map(self.side) if c not in used)
-        return tuple(m for m in found if m)
+        bits = s.bits
+        reaches: dict[tuple[str, int], tuple[int, ...]] = {}  # one per area and movement value
+        out = []
+        for c in s.on_map(self.side):
+            if c in used:
+                continue
+            steps = movement_allowance(s, c)
+            if steps <= 0:
+                continue  # BFA-MOVE-03
+            start = s.location(c)
+            found = reaches.get((start, steps))
+            if found is None:
+                found = reaches[start, steps] = bits.singles(reach_from(s, self.side, start, steps))
+            if found:
+                out.append(bits.moves_along(c, found))
+        return tuple(out)
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.specials import phase_card_plays
-
         cards = phase_card_plays(s, self.side, "movement")
         return (*chain.from_iterable(self.open_moves(s)), *cards, END_PHASE)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
+            counter = action.counter
             left: tuple[tuple[act.Move, ...], ...] | None = tuple(
-                m for m in self.open_moves(s) if m[0].counter != action.counter
+                m for m in self.open_moves(s) if m[0].counter != counter
             )
             if any(e.startswith("rail:") for e in s.effects):
                 left = None  # the rail network follows the Imperial counters: recompute
-            s = s.move_counters([(action.counter, action.area)])
-            return s.evolve(used=s.used | {action.counter}).pop(MovementPhase(self.side, left))
+            return s.move_counters(
+                [(counter, action.area)],
+                used=s.used | {counter},
+                tasks=s.popped(MovementPhase(self.side, left)),
+            )
         if isinstance(action, act.PlayCard):
-            from wargames.armageddon.specials import play_phase_card
-
             return play_phase_card(s.pop(MovementPhase(self.side)), self.side, action)
         s = s.evolve(used=frozenset(), phase=None)
         return s.pop(*(Overstacked(self.side, a) for a in overstacked(s, self.side)))
@@ -148,15 +154,10 @@ class MovementPhase(Task):
         return explain_move(s, self.side, action) or super().explain(s, action)
 
 
-@lru_cache(maxsize=MOVES_CACHE)
-def _moves(counter: str, areas: tuple[str, ...]) -> tuple[act.Move, ...]:
-    return tuple(act.Move(counter, a) for a in areas)
-
-
 def overstacked(s: S, side: str) -> tuple[str, ...]:
     """Areas where ``side``'s stack breaks the stacking rules (BFA-MOVE-09)."""
-    board = s.data.board
-    return tuple(a for a in board.ids if (st := s.stack(a, side)) and not legal_stack(s.data, st))
+    stacks = s.stacks(side)
+    return tuple(a for a in s.data.board.ids if a in stacks and not legal_stack(s.data, stacks[a]))
 
 
 @saved("armageddon/overstacked")
@@ -170,16 +171,12 @@ class Overstacked(Task):
     rule: ClassVar[str] = "BFA-STACK-06"
 
     def actor(self, s: S) -> Player | None:
-        from wargames.armageddon.state import other
-
         return other(self.side)
 
     def legal(self, s: S) -> tuple[Action, ...]:
         return tuple(act.Eliminate(c) for c in removable(s.data, s.stack(self.area, self.side)))
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.armageddon.combat import eliminate
-
         assert isinstance(action, act.Eliminate)
         s = eliminate(s, (action.counter,))
         return s.pop() if legal_stack(s.data, s.stack(self.area, self.side)) else s
@@ -200,8 +197,6 @@ def explain_move(s: S, side: str, action: Action) -> RuleViolation | None:
     terrain = s.data.terrain[s.data.board[action.area].terrain]
     if not terrain.enterable:
         return RuleViolation("BFA-MOVE-04", f"{action.area} is {terrain.name}: no counter enters")
-    from wargames.armageddon.state import other
-
     if action.area in s.occupied(other(side)):
         return RuleViolation("BFA-MOVE-05", f"{action.area} holds enemy counters")
     return RuleViolation(

@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from wargames.armageddon.build import ImperialBuild, OrkBuild, build_allowance, ork_allowance
+from wargames.armageddon.combat import CombatPhase
 from wargames.armageddon.data import IMPERIUM
 from wargames.armageddon.flow import Task
+from wargames.armageddon.movement import MovementPhase
 from wargames.core.codec import saved
 
 if TYPE_CHECKING:
@@ -24,23 +27,22 @@ class BeginPhase(Task):
     side: str
 
     def run(self, s: S) -> S:
-        from wargames.armageddon.build import (
-            ImperialBuild,
-            OrkBuild,
-            build_allowance,
-            ork_allowance,
-        )
-        from wargames.armageddon.combat import CombatPhase
-        from wargames.armageddon.movement import MovementPhase
-
-        s = s.evolve(phase=self.kind, used=frozenset(), attacked=frozenset(), retreated=frozenset())
+        phase: Task
         if self.kind == "movement":
-            return s.pop(MovementPhase(self.side))
-        if self.kind == "combat":
-            return s.pop(CombatPhase(self.side))
-        if self.side == IMPERIUM:
-            return s.pop(ImperialBuild(build_allowance(s)))
-        return s.pop(OrkBuild(ork_allowance(s)))
+            phase = MovementPhase(self.side)
+        elif self.kind == "combat":
+            phase = CombatPhase(self.side)
+        elif self.side == IMPERIUM:
+            phase = ImperialBuild(build_allowance(s))
+        else:
+            phase = OrkBuild(ork_allowance(s))
+        return s.evolve(
+            phase=self.kind,
+            used=frozenset(),
+            attacked=frozenset(),
+            retreated=frozenset(),
+            tasks=s.popped(phase),
+        )
 
 
 def phase_task(kind: str, side: str) -> Task:

@@ -9,10 +9,10 @@ phase modules define the tasks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import attrs
 
@@ -26,6 +26,8 @@ from wargames.armageddon.data import (
     CounterSpec,
     default_data,
 )
+from wargames.armageddon.mapbits import MapBits, map_bits
+from wargames.armageddon.placement import Placement
 from wargames.armageddon.scenario import Setup, load_setup
 from wargames.core import counters
 from wargames.core.caches import PER_DATA
@@ -34,7 +36,7 @@ from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import UnknownPlayerError
 from wargames.core.sources import state_setup
-from wargames.core.tasks import TaskState
+from wargames.core.tasks import Task, TaskState
 
 # Off-map boxes a counter can be in (every other location is an area id).
 UNPLACED = "@unplaced"  # an Ork counter not yet deployed
@@ -46,10 +48,26 @@ TRACK = "@track"  # followed by the space number: "@track2"
 
 HIDDEN = "?"
 
+T = TypeVar("T")
+
+
+@lru_cache(maxsize=64)
+def backs(n: int) -> Pile:
+    """``n`` cards seen from the back (made once per size; a hand or deck holds a few dozen)."""
+    return Pile((HIDDEN,) * n)
+
 
 def other(side: str) -> str:
     """The opposing side."""
     return IMPERIUM if side == ORKS else ORKS
+
+
+def acting_side(segment: int, initiative: str | None) -> str | None:
+    """The side acting in action segment ``segment``: the initiative holder in the first and
+    third, the other side in the second and fourth (BFA-STRAT-06); None outside them."""
+    if not 1 <= segment <= 4 or initiative is None:
+        return None
+    return initiative if segment % 2 == 1 else other(initiative)
 
 
 def side_index(side: str) -> int:
@@ -69,6 +87,12 @@ def manifest(data: ArmageddonData) -> Manifest:
         side=lambda spec: spec.side,
         unit=lambda spec: not spec.structure,
     )
+
+
+@lru_cache(maxsize=PER_DATA)
+def _structures(data: ArmageddonData) -> tuple[str, ...]:
+    """The hive, factory and fortification counters, in manifest order."""
+    return tuple(c for c, spec in data.counters.items() if spec.structure)
 
 
 @lru_cache(maxsize=PER_DATA * 8)
@@ -124,18 +148,42 @@ class ArmageddonState(TaskState):
     if TYPE_CHECKING:
         _ix: dict[str, int]
         _counters: Manifest
+        _bits: MapBits
 
     def __attrs_post_init__(self) -> None:
-        # the manifest and its counter id -> position in ``where``: not fields, shared by
-        # every evolved copy
+        # the manifest, its counter id -> position in ``where`` and the map's bitsets: not
+        # fields, shared by every evolved copy
         found = manifest(self.data)
         object.__setattr__(self, "_counters", found)
         object.__setattr__(self, "_ix", found.index)
+        object.__setattr__(self, "_bits", map_bits(self.data))
 
     # -- protocol -----------------------------------------------------------------------------
 
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
+
+    # -- the task stack -------------------------------------------------------------------------
+
+    def popped(self, *then: Task[Any]) -> tuple[Task[Any], ...]:
+        """The task stack :meth:`pop` leaves (the top task done, ``then`` on top to be done in
+        the order given): for a step that makes its other changes in the same copy."""
+        return self.tasks[:-1] + then[::-1]
+
+    def pushed(self, *tasks: Task[Any]) -> tuple[Task[Any], ...]:
+        """The task stack :meth:`push` leaves (``tasks`` on top, to be done in the order
+        given)."""
+        return self.tasks + tasks[::-1]
+
+    def once(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()`` worked out once for this state: kept in its memo under ``key`` (for
+        what several steps of one listing or of one action ask of the same position)."""
+        memo = self._memo
+        try:
+            found: T = memo[key]
+        except KeyError:
+            found = memo[key] = compute()
+        return found
 
     # -- counters -----------------------------------------------------------------------------
 
@@ -150,35 +198,67 @@ class ArmageddonState(TaskState):
         """Where ``counter`` is: an area id, or an off-map box such as ``@pool``."""
         return self.where[self._ix[counter]]
 
-    def move_counters(self, moves: Iterable[tuple[str, str]]) -> Self:
-        """The state with each ``(counter, location)`` moved there."""
-        return counters.move_counters(self, self.manifest, moves, self.ruined)
+    @property
+    def bits(self) -> MapBits:
+        """The board's areas as bitsets (:mod:`wargames.armageddon.mapbits`)."""
+        return self._bits
+
+    def move_counters(self, moves: Iterable[tuple[str, str]], **changes: Any) -> Self:
+        """The state with each ``(counter, location)`` moved there (and the other ``changes``
+        made in the same copy); an index already built is carried over, updated where counters
+        moved."""
+        where = list(self.where)
+        index = self._ix
+        changed: list[tuple[str, str, str]] = []
+        for counter, loc in moves:
+            i = index[counter]
+            changed.append((counter, where[i], loc))
+            where[i] = loc
+        new = self.evolve(where=tuple(where), **changes)
+        old: Placement | None = self._memo.get("index")
+        if old is not None and "ruined" not in changes:
+            new._memo["index"] = old.moved(changed, self.ruined)
+        return new
 
     def counters_at(self, location: str) -> tuple[str, ...]:
         """Every counter (both sides, structures included) in an area or box, in manifest order."""
-        return self._index().at.get(location, ())
+        index = self._index()
+        if location in self._counters.areas:
+            return index.in_area(location, self.ruined, self.where)
+        return index.at.get(location, ())
 
-    def _index(self) -> counters.Placement:
-        """Where is what (:mod:`wargames.core.counters`); smoking ruins are in no stack."""
-        found: counters.Placement | None = self._memo.get("index")
+    def _index(self) -> Placement:
+        """Where is what (:mod:`wargames.armageddon.placement`); smoking ruins are in no stack."""
+        memo = self._memo
+        found: Placement | None = memo.get("index")
         if found is None:
-            found = counters.placement(self, self.manifest, self.ruined)
+            found = memo["index"] = Placement.of(
+                self._counters, self._bits, self.where, self.ruined
+            )
         return found
 
     def stack(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s counters in ``area`` (its stack, structures included; ruins excluded)."""
-        index: counters.Placement = self._memo.get("index") or self._index()
+        index: Placement = self._memo.get("index") or self._index()
         return index.stacks[side].get(area, ())
 
     def units(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s unit counters in ``area``: its stack without hives, factories, forts."""
-        index: counters.Placement = self._memo.get("index") or self._index()
+        index: Placement = self._memo.get("index") or self._index()
         return index.units[side].get(area, ())
 
     def structures(self, area: str) -> tuple[str, ...]:
         """Hive, factory and fortification counters in ``area``, ruined ones included."""
-        specs = self.data.counters
-        return tuple(c for c in self.counters_at(area) if specs[c].structure)
+        return self.once("structures", self._structures).get(area, ())
+
+    def _structures(self) -> dict[str, tuple[str, ...]]:
+        """Location -> the structures there, in manifest order: one pass over the few
+        structure counters (they never move but to the dead box)."""
+        found: dict[str, list[str]] = {}
+        where, index = self.where, self._ix
+        for c in _structures(self.data):
+            found.setdefault(where[index[c]], []).append(c)
+        return {loc: tuple(cs) for loc, cs in found.items()}
 
     def occupied(self, side: str) -> frozenset[str]:
         """Areas holding at least one of ``side``'s counters (intact structures count, ruins not).
@@ -186,7 +266,23 @@ class ArmageddonState(TaskState):
         These are the areas the other side may not enter nor trace supply through
         (BFA-MOVE-05, BFA-SUPPLY-03, BFA-GAP-10).
         """
-        return self._index().occupied[side]
+        return self._index().occupied(side)
+
+    def occupied_mask(self, side: str) -> int:
+        """:meth:`occupied` as a bitset of :attr:`bits`."""
+        index: Placement = self._memo.get("index") or self._index()
+        return index.masks[side]
+
+    def stacks(self, side: str) -> Mapping[str, tuple[str, ...]]:
+        """``side``'s stacks: area -> its counters there (as :meth:`stack`), for the areas
+        where it has one."""
+        index: Placement = self._memo.get("index") or self._index()
+        return index.stacks[side]
+
+    def unit_stacks(self, side: str) -> Mapping[str, tuple[str, ...]]:
+        """``side``'s units by area (as :meth:`units`), for the areas where it has any."""
+        index: Placement = self._memo.get("index") or self._index()
+        return index.units[side]
 
     def stack_areas(self, side: str) -> tuple[str, ...]:
         """Areas where ``side`` has unit counters, sorted."""
@@ -197,8 +293,11 @@ class ArmageddonState(TaskState):
         return self._index().on_map(side)
 
     def in_box(self, box: str, side: str | None = None) -> tuple[str, ...]:
-        specs = self.data.counters
-        return tuple(c for c in self.counters_at(box) if side is None or specs[c].side == side)
+        there = self.counters_at(box)
+        if side is None:
+            return there
+        side_of = self._counters.side_of
+        return tuple(c for c in there if side_of[c] == side)
 
     # -- hives and victory ---------------------------------------------------------------------
 
@@ -251,9 +350,7 @@ class ArmageddonState(TaskState):
     @property
     def acting(self) -> str | None:
         """The side whose action segment it is (BFA-STRAT-06)."""
-        if not 1 <= self.segment <= 4 or self.initiative is None:
-            return None
-        return self.initiative if self.segment % 2 == 1 else other(self.initiative)
+        return acting_side(self.segment, self.initiative)
 
     # -- serialisation and views ---------------------------------------------------------------
 
@@ -277,8 +374,8 @@ class ArmageddonState(TaskState):
         hands = list(self.hands)
         decks = list(self.decks)
         plans = list(self.plans)
-        hands[j] = Pile((HIDDEN,) * len(self.hands[j]))
-        decks[j] = Deck(Pile((HIDDEN,) * len(self.decks[j].draw)), self.decks[j].discards)
+        hands[j] = backs(len(self.hands[j]))
+        decks[j] = Deck(backs(len(self.decks[j].draw)), self.decks[j].discards)
         if not (foe == ORKS and "astropath" in self.effects):
             plans[j] = (HIDDEN,) * len(self.plans[j])
         seen = self.evolve(

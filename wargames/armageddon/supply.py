@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.armageddon import actions as act
+from wargames.armageddon.combat import eliminate
 from wargames.armageddon.data import ORKS
 from wargames.armageddon.flow import DieRoll, Task
+from wargames.armageddon.state import other
 from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
 
@@ -24,23 +26,21 @@ def supplied_areas(s: S, side: str) -> frozenset[str]:
     """Areas from which ``side`` traces supply: connected to one of its supply areas through
     areas free of enemy counters and not mountain or sea; ash wastes do not interrupt it
     (BFA-SUPPLY-02..05, BFA-SUPPLY-11)."""
-    from wargames.armageddon.state import other
+    return frozenset(s.bits.names(supplied_mask(s, side)))
 
-    data = s.data
-    blocked = s.occupied(other(side))
 
-    def passable(area: str) -> bool:
-        t = data.terrain[data.board[area].terrain]
-        return t.enterable and not t.blocks_supply and area not in blocked
-
-    return data.board.connected_to(data.supply[side], passable)
+def supplied_mask(s: S, side: str) -> int:
+    """:func:`supplied_areas` as a bitset of the map (:mod:`wargames.armageddon.mapbits`)."""
+    bits = s.bits
+    passable = bits.supply_passable & ~s.occupied_mask(other(side))
+    return bits.connected(bits.supply[side], passable)
 
 
 def cut_off(s: S, side: str) -> tuple[str, ...]:
     """Areas holding ``side``'s units that are out of supply, sorted."""
-    ok = supplied_areas(s, side)
-    areas = {s.location(c) for c in s.on_map(side)}
-    return tuple(sorted(a for a in areas if a not in ok))
+    bits = s.bits
+    held = bits.mask(s.stack_areas(side))
+    return bits.names(held & ~supplied_mask(s, side))
 
 
 def shelter_rolls(s: S, area: str) -> int:
@@ -98,9 +98,7 @@ class OutOfSupply(DieRoll):
         return s.pop(OutOfSupply(self.side, self.area, self.rolls - 1))
 
     def run(self, s: S) -> S:
-        from wargames.armageddon.combat import eliminate
-
-        return eliminate(s, s.units(self.area, self.side)).pop()
+        return eliminate(s, s.units(self.area, self.side), tasks=s.popped())
 
     def describe(self, s: S) -> str:
         return f"supply roll for the cut-off stack in {self.area}"

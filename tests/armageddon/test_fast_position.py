@@ -1,0 +1,159 @@
+"""The fast structures behind Battle for Armageddon's states answer as the slow readings do:
+the map's bitsets as the graph's walks, the where-is-what index carried from state to state as
+the one built afresh, over random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import wargames
+from wargames.armageddon.data import IMPERIUM, ORKS, SIDES, default_data
+from wargames.armageddon.mapbits import map_bits
+from wargames.armageddon.placement import Placement
+from wargames.armageddon.state import ArmageddonState
+from wargames.core.engine import CHANCE, pick_outcome
+
+
+def random_states(seed: int, limit: int = 2000) -> list[ArmageddonState]:
+    """Every state of one seeded random game."""
+    rng = random.Random(seed)
+    state = wargames.load("armageddon")
+    assert isinstance(state, ArmageddonState)
+    seen = [state]
+    while state.current_player is not None and len(seen) < limit:
+        if state.current_player == CHANCE:
+            action = pick_outcome(state.chance_outcomes(), rng.random())
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+        state = state.apply(action)
+        seen.append(state)
+    return seen
+
+
+def test_reach_is_the_maps_walk() -> None:
+    data = default_data()
+    board, bits = data.board, map_bits(data)
+    rng = random.Random(7)
+    for _ in range(400):
+        start = rng.choice(bits.areas)
+        blocked = frozenset(a for a in bits.areas if a != start and rng.random() < 0.2)
+        side = rng.choice(SIDES)
+        ignore = rng.random() < 0.2
+        steps = rng.randint(1, 5)
+
+        def can_enter(area: str, blocked: frozenset[str] = blocked) -> bool:
+            return data.terrain[board[area].terrain].enterable and area not in blocked
+
+        def stops(area: str, side: str = side, ignore: bool = ignore) -> bool:
+            return not ignore and side in data.terrain[board[area].terrain].stops
+
+        walked = tuple(sorted(board.reach(start, steps, can_enter, stops)))
+        stop_mask = 0 if ignore else bits.stops[side]
+        assert bits.names(bits.reach(start, steps, bits.mask(blocked), stop_mask)) == walked
+
+
+def test_supply_tracing_is_the_maps_walk() -> None:
+    data = default_data()
+    board, bits = data.board, map_bits(data)
+    rng = random.Random(11)
+    for _ in range(200):
+        blocked = frozenset(a for a in bits.areas if rng.random() < 0.3)
+        side = rng.choice(SIDES)
+
+        def passable(area: str, blocked: frozenset[str] = blocked) -> bool:
+            t = data.terrain[board[area].terrain]
+            return t.enterable and not t.blocks_supply and area not in blocked
+
+        traced = board.connected_to(data.supply[side], passable)
+        found = bits.connected(bits.supply[side], bits.supply_passable & ~bits.mask(blocked))
+        assert frozenset(bits.names(found)) == traced
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_carried_index_is_the_rebuilt_one(seed: int) -> None:
+    for state in random_states(seed):
+        carried = state._index()
+        fresh = Placement.of(state.manifest, state.bits, state.where, state.ruined)
+        assert carried == fresh
+        for side in (ORKS, IMPERIUM):
+            assert carried.occupied(side) == frozenset(fresh.stacks[side])
+            assert carried.masks[side] == state.bits.mask(fresh.stacks[side])
+            assert carried.on_map(side) == fresh.on_map(side)
+        for location in {*state.where, *state.bits.areas}:
+            there = tuple(
+                c for c, loc in zip(state.manifest.ids, state.where, strict=True) if loc == location
+            )
+            assert state.counters_at(location) == there
+            specs = state.data.counters
+            assert state.structures(location) == tuple(c for c in there if specs[c].structure)
+
+
+def test_stack_check_is_the_stacking_rule() -> None:
+    from wargames.armageddon.stacking import RULE, fits, legal_stack
+
+    data = default_data()
+    ids = list(data.counters)
+    rng = random.Random(5)
+    for _ in range(3000):
+        stack = rng.sample(ids, rng.randint(0, 5))
+        specs = [data.counters[c] for c in stack]
+        assert legal_stack(data, stack) == RULE.is_legal(specs)
+        if stack:
+            assert fits(data, stack[:-1], stack[-1]) == RULE.is_legal(specs)
+
+
+def _deploy_reference(s: ArmageddonState) -> tuple[str, ...]:
+    """The deployment options as first written: every area's room recounted per option."""
+    from collections import Counter
+
+    from wargames.armageddon.stacking import LIMIT, fits
+    from wargames.armageddon.state import UNPLACED
+
+    specs = s.data.counters
+    waiting = s.in_box(UNPLACED, ORKS)
+    counter, rest = waiting[0], waiting[1:]
+    spec = specs[counter]
+    needs = Counter(specs[c].tribe for c in rest if not specs[c].exempt)
+    exempt_tribes = {specs[c].tribe for c in rest if specs[c].exempt}
+    areas = [a for a in s.setup.ork_areas if not s.stack(a, IMPERIUM)]
+
+    def owner(area: str) -> tuple[str | None, int]:
+        stack = s.stack(area, ORKS)
+        if not stack:
+            return (None, 0)
+        return (specs[stack[0]].tribe, sum(not specs[c].exempt for c in stack))
+
+    owners = [owner(a) for a in areas]
+    out = []
+    for i, area in enumerate(areas):
+        if not fits(s.data, s.stack(area, ORKS), counter):
+            continue
+        after = [*owners[:i], (spec.tribe, owners[i][1] + (not spec.exempt)), *owners[i + 1 :]]
+        free: Counter[str | None] = Counter()
+        held = set()
+        empty = 0
+        for tribe, n in after:
+            if tribe is None:
+                empty += 1
+            else:
+                free[tribe] += LIMIT - n
+                held.add(tribe)
+        need = 0
+        for tribe in set(needs) | exempt_tribes:
+            more = -(-max(0, needs[tribe] - free[tribe]) // LIMIT)
+            need += 1 if more == 0 and tribe not in held else more
+        if need <= empty:
+            out.append(f"deploy {counter} {area}")
+    return tuple(out)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_deployment_options_are_the_recounted_ones(seed: int) -> None:
+    from wargames.armageddon.flow import DeployOrks
+
+    for state in random_states(seed, limit=60):
+        if isinstance(state.top, DeployOrks):
+            assert tuple(map(str, state.legal_actions())) == _deploy_reference(state)

@@ -1,0 +1,152 @@
+"""The map of Armageddon Secundus as integer bitsets, worked out once per data set.
+
+Area ``i`` of the map, in the sorted order of the area ids, is bit ``1 << i``: a set of areas
+is one integer, and the questions asked at every step of play (where may a counter move, which
+areas trace supply) become a few integer operations over precomputed masks instead of a walk
+over the map's graph. The graph (:class:`~wargames.core.areas.AreaMap`) stays the source of
+truth; these masks are read from it and answer exactly as its walks do (``tests/armageddon``
+compares them).
+
+Since the ids are numbered in sorted order, the areas of a mask read lowest bit first come out
+sorted by id (:meth:`MapBits.names`), the order every list of areas of the game is given in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+import attrs
+
+from wargames.armageddon import actions as act
+from wargames.armageddon.data import SIDES, ArmageddonData
+from wargames.core.caches import PER_DATA
+
+
+@attrs.frozen(eq=False)
+class MapBits:
+    """The board's areas as bits, with the masks the movement and supply rules read."""
+
+    areas: tuple[str, ...]
+    """The area ids, sorted: bit ``i`` is ``areas[i]``."""
+    bit: dict[str, int]
+    """Area id -> its bit (``1 << i``)."""
+    neighbours: dict[int, int]
+    """An area's bit -> the mask of the areas sharing a border with it."""
+    enterable: int
+    """Areas a counter may enter: no sea, no mountain (BFA-MOVE-04)."""
+    stops: dict[str, int]
+    """Side -> areas where its counters must stop on entering: ash wastes for both, jungle for
+    the Imperium (BFA-MOVE-06, terrain chart)."""
+    supply_passable: int
+    """Areas a supply path may cross: enterable, not blocking supply (BFA-SUPPLY-03/04)."""
+    supply: dict[str, int]
+    """Side -> its supply areas (BFA-SUPPLY-02)."""
+    moves: dict[str, dict[int, act.Move]]
+    """Counter id -> area bit -> the move of that counter to that area (made once)."""
+
+    def mask(self, areas: Iterable[str]) -> int:
+        """The mask of ``areas`` (off-map boxes and unknown ids are ignored)."""
+        bit = self.bit
+        found = 0
+        for a in areas:
+            found |= bit.get(a, 0)
+        return found
+
+    def names(self, mask: int) -> tuple[str, ...]:
+        """The area ids of ``mask``, sorted."""
+        areas = self.areas
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(areas[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
+
+    def around(self, mask: int) -> int:
+        """Every area bordering an area of ``mask``."""
+        neighbours = self.neighbours
+        found = 0
+        while mask:
+            low = mask & -mask
+            found |= neighbours[low]
+            mask ^= low
+        return found
+
+    def reach(self, start: str, steps: int, blocked: int, stops: int) -> int:
+        """Areas a counter in ``start`` may end its move in with ``steps`` areas of movement:
+        never through ``blocked`` or impassable areas, and not beyond an area of ``stops``
+        (the breadth-first walk of :meth:`~wargames.core.areas.AreaMap.reach`, a ring of
+        areas per step). ``start`` itself is not included."""
+        seen = frontier = self.bit[start]
+        allowed = self.enterable & ~blocked
+        found = 0
+        for _ in range(steps):
+            entered = self.around(frontier) & allowed & ~seen
+            if not entered:
+                break
+            seen |= entered
+            found |= entered
+            frontier = entered & ~stops
+            if not frontier:
+                break
+        return found
+
+    def connected(self, goals: int, passable: int) -> int:
+        """Every area of ``passable`` joined to one of ``goals`` through areas of ``passable``
+        (supply tracing for a whole side, as
+        :meth:`~wargames.core.areas.AreaMap.connected_to`)."""
+        seen = frontier = goals & passable
+        while frontier:
+            frontier = self.around(frontier) & passable & ~seen
+            seen |= frontier
+        return seen
+
+    def singles(self, mask: int) -> tuple[int, ...]:
+        """The bits of ``mask`` one by one, lowest (first area id) first."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low)
+            mask ^= low
+        return tuple(out)
+
+    def moves_to(self, counter: str, mask: int) -> tuple[act.Move, ...]:
+        """The moves of ``counter`` to the areas of ``mask``, sorted by area."""
+        return self.moves_along(counter, self.singles(mask))
+
+    def moves_along(self, counter: str, singles: tuple[int, ...]) -> tuple[act.Move, ...]:
+        """The moves of ``counter`` to the areas of :meth:`singles`, in their order."""
+        return tuple(map(self.moves[counter].__getitem__, singles))
+
+
+@lru_cache(maxsize=PER_DATA)
+def map_bits(data: ArmageddonData) -> MapBits:
+    """The bitsets of ``data``'s board (one per data set)."""
+    board = data.board
+    areas = tuple(sorted(board.ids))
+    bit = {a: 1 << i for i, a in enumerate(areas)}
+
+    def mask(ids: Iterable[str]) -> int:
+        return sum(bit[a] for a in set(ids))
+
+    terrain = {a: data.terrain[board[a].terrain] for a in areas}
+    return MapBits(
+        areas=areas,
+        bit=bit,
+        neighbours={bit[a]: mask(board.neighbours(a)) for a in areas},
+        enterable=mask(a for a in areas if terrain[a].enterable),
+        stops={side: mask(a for a in areas if side in terrain[a].stops) for side in SIDES},
+        supply_passable=mask(
+            a for a in areas if terrain[a].enterable and not terrain[a].blocks_supply
+        ),
+        supply={side: mask(a for a in data.supply[side] if a in bit) for side in SIDES},
+        moves={
+            c: {bit[a]: act.Move(c, a) for a in areas}
+            for c, spec in data.counters.items()
+            if spec.movement > 0
+        },
+    )
+
+
+__all__ = ["MapBits", "map_bits"]
