@@ -155,7 +155,7 @@ class AmbushDraw(Task):
 
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
-        s = s.move_counters([(unit, self.area)]).evolve(cup=s.cup.remove(action.kind))
+        s = s.move_counters([(unit, self.area)], cup=s.cup.remove(action.kind))
         return s.pop(AmbushDraw(self.area, self.marker, self.left - 1, (*self.drawn, unit)))
 
     def run(self, s: S) -> S:
@@ -468,8 +468,7 @@ class Retreat(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)
-        s = s.move_counters([(action.unit, action.area)])
-        s = s.evolve(retreated=s.retreated | {action.unit})
+        s = s.move_counters([(action.unit, action.area)], retreated=s.retreated | {action.unit})
         return s.pop(Retreat(self.side, self.area, self.units[1:]))
 
     def run(self, s: S) -> S:

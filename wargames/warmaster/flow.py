@@ -8,6 +8,7 @@ control, the start of a phase) run as soon as they reach the top.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,7 +19,7 @@ from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.warmaster import actions as act
-from wargames.warmaster.data import IMPERIAL, TRAITOR
+from wargames.warmaster.data import IMPERIAL, TRAITOR, WarmasterData
 
 if TYPE_CHECKING:
     from wargames.warmaster.state import WarmasterState as S
@@ -36,6 +37,17 @@ class DieRoll(tasks.DieRoll["S"], Task):
 
 
 # -- set-up ------------------------------------------------------------------------------------
+
+PLACINGS_CACHE = 256
+"""Data sets times counters whose placings :func:`_placings` keeps (the shipped data has
+some twenty face-down starting units)."""
+
+
+@lru_cache(maxsize=PLACINGS_CACHE)
+def _placings(data: WarmasterData, unit: str) -> tuple[act.Place, ...]:
+    """``unit`` placed in each area of the ship, in the map's order (WM-SETUP-02)."""
+    return tuple(act.Place(unit, a) for a in data.board.ids)
+
 
 
 @saved("warmaster/place-face-down")
@@ -60,14 +72,18 @@ class PlaceFaceDown(Task):
         if unit is None:  # the Imperial player's view: the units waiting are hidden from him
             return ()
         taken = {s.location(c) for c in s.face_down}
+        destroyed = s.destroyed
         return tuple(
-            act.Place(unit, a) for a in s.data.board.ids if a not in taken and a not in s.destroyed
+            place
+            for place in _placings(s.data, unit)
+            if place.area not in taken and place.area not in destroyed
         )
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Place)
-        s = s.move_counters([(action.counter, action.area)])
-        return s.evolve(face_down=s.face_down | {action.counter})
+        return s.move_counters(
+            [(action.counter, action.area)], face_down=s.face_down | {action.counter}
+        )
 
     def run(self, s: S) -> S:
         return s.pop()

@@ -91,6 +91,26 @@ def movable(s: S, side: str) -> tuple[str, ...]:
     return tuple(c for c in s.aboard_units(side) if c not in s.moved and c not in s.face_down)
 
 
+STILL_TO_MOVE = "still-to-move"
+"""The memo entry of a state just after a move: its Movement phase's actions. A unit moving
+changes neither the enemy-held areas nor the allowance (WM-BRIDGE-05 to -07) nor where the
+side's other units stand, so the moves left are the listing before it, without the moved
+unit's moves (WM-MOVE-06), in the same order."""
+
+
+def _without_unit(listed: tuple[Action, ...], unit: str) -> tuple[Action, ...]:
+    """``listed`` without the moves of ``unit`` (they come one after the other)."""
+    first = last = -1
+    for i, a in enumerate(listed):
+        if type(a) is act.Move and a.unit == unit:
+            if first < 0:
+                first = i
+            last = i
+        elif first >= 0:
+            break
+    return listed[:first] + listed[last + 1 :] if first >= 0 else listed
+
+
 @saved("warmaster/movement-phase")
 @attrs.frozen
 class MovementPhase(Task):
@@ -104,6 +124,9 @@ class MovementPhase(Task):
         return self.side
 
     def legal(self, s: S) -> tuple[Action, ...]:
+        carried: tuple[Action, ...] | None = s._memo.get(STILL_TO_MOVE)
+        if carried is not None:
+            return carried
         out: list[Action] = []
         for unit in movable(s, self.side):
             out.extend(moves(s, unit))
@@ -112,8 +135,11 @@ class MovementPhase(Task):
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
-            s = s.move_counters([(action.unit, action.area)])
-            return s.evolve(moved=s.moved | {action.unit})
+            unit = action.unit
+            listed = s._legal_tuple()
+            after = s.move_counters([(unit, action.area)], moved=s.moved | {unit})
+            after._memo[STILL_TO_MOVE] = _without_unit(listed, unit)
+            return after
         return s.pop(Overstacked(self.side))
 
     def explain(self, s: S, action: Action) -> RuleViolation:

@@ -83,8 +83,14 @@ class WarmasterState(TaskState):
 
     game: ClassVar[str] = "warmaster"
     players: ClassVar[tuple[Player, ...]] = SIDES
-    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where"})}
-    """Where-is-what lookups hold while no counter moves."""
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {
+        "index": frozenset({"where"}),
+        "allowance": frozenset({"bridge", "destroyed", "setup"}),
+        "hidden": frozenset({"where", "face_down", "secret_dead"}),
+    }
+    """Where-is-what lookups hold while no counter moves; the movement allowances while
+    Bridge control and the destroyed areas stay; what the Imperial player may not identify
+    while no counter moves or turns face up."""
     saved_modules: ClassVar[tuple[str, ...]] = tuple(
         f"wargames.warmaster.{m}" for m in ("battle", "flow", "movement", "specials", "teleport")
     )
@@ -172,9 +178,24 @@ class WarmasterState(TaskState):
     def aboard(self, counter: str) -> bool:
         return self.location(counter) in self.data.board
 
-    def move_counters(self, moves: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> Self:
-        """The state with each ``(counter, location)`` moved there."""
-        return counters.move_counters(self, self.manifest, moves)
+    def move_counters(
+        self, moves: list[tuple[str, str]] | tuple[tuple[str, str], ...], **changes: Any
+    ) -> Self:
+        """The state with each ``(counter, location)`` moved there, and the other ``changes``
+        made in the same copy; a where-is-what index already built is carried over, updated
+        where counters moved (:func:`wargames.core.counters.move_counters`)."""
+        where = list(self.where)
+        index = self._ix
+        changed: list[tuple[str, str, str]] = []
+        for counter, loc in moves:
+            i = index[counter]
+            changed.append((counter, where[i], loc))
+            where[i] = loc
+        new = self.evolve(where=tuple(where), **changes)
+        old: counters.Placement | None = self._memo.get("index")
+        if old is not None:
+            new._memo["index"] = old.moved(changed)
+        return new
 
     def _index(self) -> counters.Placement:
         """Where is what (:mod:`wargames.core.counters`)."""
@@ -239,9 +260,12 @@ class WarmasterState(TaskState):
         or Horus is among the dead, a draw if both are (WM-VICTORY-01 to -04)."""
         if not counters:
             return self
-        s = self.move_counters([(c, DEAD) for c in counters])
-        unseen = s.face_down.intersection(counters) - {HORUS}
-        s = s.evolve(face_down=s.face_down - set(counters), secret_dead=s.secret_dead | unseen)
+        unseen = self.face_down.intersection(counters) - {HORUS}
+        s = self.move_counters(
+            [(c, DEAD) for c in counters],
+            face_down=self.face_down - set(counters),
+            secret_dead=self.secret_dead | unseen,
+        )
         emperor = s.location(EMPEROR) == DEAD
         horus = s.location(HORUS) == DEAD
         if emperor and horus:
