@@ -49,7 +49,6 @@ def _placings(data: WarmasterData, unit: str) -> tuple[act.Place, ...]:
     return tuple(act.Place(unit, a) for a in data.board.ids)
 
 
-
 @saved("warmaster/place-face-down")
 @attrs.frozen
 class PlaceFaceDown(Task):
