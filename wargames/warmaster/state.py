@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
@@ -30,7 +30,7 @@ from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import UnknownPlayerError
 from wargames.core.sources import state_setup
-from wargames.core.tasks import TaskState, relabel
+from wargames.core.tasks import Task, TaskState, relabel
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import (
     EMPEROR,
@@ -315,18 +315,21 @@ class WarmasterState(TaskState):
             seen = self.evolve()
         else:
             hidden = self.hidden_from(player)
-            backs = tuple(sorted(self.location(c) for c in hidden if self.location(c) != CUP))
-            where = tuple(
-                HIDDEN if c in hidden else loc
-                for c, loc in zip(self.manifest.ids, self.where, strict=True)
-            )
+            ix = self._ix
+            where = list(self.where)
+            backs: list[str] = []
+            for c in hidden:
+                i = ix[c]
+                if where[i] != CUP:
+                    backs.append(where[i])
+                where[i] = HIDDEN
             seen = self.evolve(
-                where=where,
+                where=tuple(where),
                 face_down=frozenset(),
                 secret_dead=frozenset(),
                 cup=Pile((UNKNOWN,) * len(self.cup)),
-                backs=backs,
-                tasks=relabel(self.tasks, dict.fromkeys(hidden, UNKNOWN)),
+                backs=tuple(sorted(backs)),
+                tasks=hide_in_tasks(self.tasks, dict.fromkeys(hidden, UNKNOWN)),
             )
         return self.share(seen, player)
 
@@ -431,6 +434,43 @@ class WarmasterState(TaskState):
         if self.result is not None:
             lines.append(str(self.result))
         return "\n".join(lines)
+
+
+def hide_in_tasks(tasks: tuple[Task[Any], ...], names: Mapping[str, str]) -> tuple[Task[Any], ...]:
+    """The pending steps with every counter id of ``names`` replaced by its new name: what
+    :func:`wargames.core.tasks.relabel` gives (unchanged steps are the same objects), quicker
+    for the values a step of The Warmaster holds (names, numbers, tuples of them, a
+    :class:`~wargames.warmaster.battle.Battle`); the Imperial view writes ``?`` for the
+    counters he may not identify (WM-HIDDEN-01)."""
+    items = tuple(_renamed(t, names) for t in tasks)
+    return tasks if all(map(is_, items, tasks)) else items
+
+
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+"""A step class (or a value a step holds) -> the names of its fields, in order."""
+
+
+def _renamed(value: Any, names: Mapping[str, str]) -> Any:
+    kind = type(value)
+    if kind is str:
+        return names.get(value, value)
+    if value is None or kind is int or kind is bool:
+        return value
+    if kind is tuple:
+        items = tuple(_renamed(v, names) for v in value)
+        return value if all(map(is_, items, value)) else items
+    fields = _INIT_FIELDS.get(kind)
+    if fields is None:
+        if not attrs.has(kind):
+            return relabel(value, names)
+        fields = _INIT_FIELDS[kind] = tuple(f.name for f in attrs.fields(kind) if f.init)
+    changes: dict[str, Any] = {}
+    for name in fields:
+        old = getattr(value, name)
+        new = _renamed(old, names)
+        if new is not old:
+            changes[name] = new
+    return attrs.evolve(value, **changes) if changes else value
 
 
 __all__ = [
