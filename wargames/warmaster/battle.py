@@ -46,12 +46,20 @@ def other(side: str) -> str:
 
 
 def battle_areas(s: S) -> tuple[str, ...]:
-    """Contested areas not yet fought this phase: both sides have face-up fighting units."""
-    return tuple(
-        a
-        for a in s.contested()
-        if a not in s.fought and s.fighters(a, IMPERIAL) and s.fighters(a, TRAITOR)
-    )
+    """Contested areas not yet fought this phase: both sides have face-up fighting units
+    (worked out once per state)."""
+    found: tuple[str, ...] | None = s._memo.get(BATTLE_AREAS)
+    if found is None:
+        found = s._memo[BATTLE_AREAS] = tuple(
+            a
+            for a in s.contested()
+            if a not in s.fought and s.fighters(a, IMPERIAL) and s.fighters(a, TRAITOR)
+        )
+    return found
+
+
+BATTLE_AREAS = "battle-areas"
+"""The memo entry of :func:`battle_areas`."""
 
 
 # -- the phase ---------------------------------------------------------------------------------
@@ -425,6 +433,11 @@ class RetreatStep(Task):
         return s.pop(*steps)
 
 
+RETREATS = "retreats"
+"""The memo entry of :meth:`Retreat.options`: retreating unit -> where it may go, in a state
+(asked for who decides, then for the choices)."""
+
+
 @saved("warmaster/retreat")
 @attrs.frozen
 class Retreat(Task):
@@ -439,6 +452,12 @@ class Retreat(Task):
     rule: ClassVar[str] = "WM-RETREAT-03"
 
     def options(self, s: S, unit: str) -> tuple[str, ...]:
+        known: dict[str, tuple[str, ...]] | None = s._memo.get(RETREATS)
+        if known is None:
+            known = s._memo[RETREATS] = {}
+        found = known.get(unit)
+        if found is not None:
+            return found
         blocked = s.occupied(other(self.side))
         limit = s.data.stack_limit
 
@@ -448,7 +467,8 @@ class Retreat(Task):
         def room(area: str) -> bool:
             return s.count(area, self.side) < limit
 
-        return RETREAT.destinations(s.data.board, self.area, can_enter, room)
+        found = known[unit] = RETREAT.destinations(s.data.board, self.area, can_enter, room)
+        return found
 
     def _next(self, s: S) -> str | None:
         return self.units[0] if self.units else None

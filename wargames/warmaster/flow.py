@@ -22,6 +22,7 @@ from wargames.warmaster import actions as act
 from wargames.warmaster.data import IMPERIAL, TRAITOR, WarmasterData
 
 if TYPE_CHECKING:
+    from wargames.warmaster.scenario import Setup
     from wargames.warmaster.state import WarmasterState as S
 
 
@@ -98,13 +99,10 @@ class FormGroups(Task):
     rule: ClassVar[str] = "WM-SETUP-05"
 
     def _wave(self, s: S) -> tuple[int, int, str | None, tuple[str, ...]]:
-        wave = next((w for w in s.setup.imperial if w.teleport == "groups"), None)
-        if wave is None:
-            return 0, 0, None, ()
-        units = s.setup.wave_units(wave, s.data)
+        count, size, first, units = _group_wave(s.setup, s.data)
         grouped = {u for g in s.groups for u in g}
         left = tuple(u for u in units if u not in grouped)
-        return wave.groups, wave.group_size, wave.first, left
+        return count, size, first, left
 
     def actor(self, s: S) -> Player | None:
         count, _, _, left = self._wave(s)
@@ -113,17 +111,7 @@ class FormGroups(Task):
     def legal(self, s: S) -> tuple[Action, ...]:
         _, size, first, left = self._wave(s)
         must = first if not s.groups and first is not None else None
-        seen: set[tuple[str, ...]] = set()
-        out: list[Action] = []
-        for combo in combinations(left, size):
-            if must is not None and must not in combo:
-                continue
-            kinds = tuple(sorted(s.spec(u).id for u in combo))
-            if kinds in seen:
-                continue  # identical counters: one group of each make-up
-            seen.add(kinds)
-            out.append(act.Group(combo))
-        return tuple(out)
+        return _groups(s.data, left, size, must)
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Group)
@@ -164,6 +152,40 @@ class FormGroups(Task):
         if left:
             s = s.evolve(groups=(*s.groups, left))
         return s.pop()
+
+
+GROUPS_CACHE = 256
+"""Group choices :func:`_groups` keeps (by the units left to group): a set-up offers a few
+dozen in all, the same in every game."""
+
+
+@lru_cache(maxsize=GROUPS_CACHE)
+def _group_wave(setup: Setup, data: WarmasterData) -> tuple[int, int, str | None, tuple[str, ...]]:
+    """The set-up's group wave: how many groups of how many units, the unit of the first
+    group, and the wave's units (WM-SETUP-05, WM-REINF-02); no groups without one."""
+    wave = next((w for w in setup.imperial if w.teleport == "groups"), None)
+    if wave is None:
+        return 0, 0, None, ()
+    return wave.groups, wave.group_size, wave.first, setup.wave_units(wave, data)
+
+
+@lru_cache(maxsize=GROUPS_CACHE)
+def _groups(
+    data: WarmasterData, left: tuple[str, ...], size: int, must: str | None
+) -> tuple[act.Group, ...]:
+    """Every group of ``size`` of the units ``left`` (holding ``must``), one of each make-up
+    of identical counters (WM-SETUP-05)."""
+    seen: set[tuple[str, ...]] = set()
+    out: list[act.Group] = []
+    for combo in combinations(left, size):
+        if must is not None and must not in combo:
+            continue
+        kinds = tuple(sorted(data.spec(u).id for u in combo))
+        if kinds in seen:
+            continue  # identical counters: one group of each make-up
+        seen.add(kinds)
+        out.append(act.Group(combo))
+    return tuple(out)
 
 
 # -- the turn ----------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from wargames.core.errors import UnknownPlayerError
 from wargames.core.sources import state_setup
 from wargames.core.tasks import Task, TaskState, relabel
 from wargames.warmaster import actions as act
+from wargames.warmaster import whereabouts
 from wargames.warmaster.data import (
     EMPEROR,
     HORUS,
@@ -183,7 +184,7 @@ class WarmasterState(TaskState):
     ) -> Self:
         """The state with each ``(counter, location)`` moved there, and the other ``changes``
         made in the same copy; a where-is-what index already built is carried over, updated
-        where counters moved (:func:`wargames.core.counters.move_counters`)."""
+        where counters moved (:func:`wargames.warmaster.whereabouts.moved`)."""
         where = list(self.where)
         index = self._ix
         changed: list[tuple[str, str, str]] = []
@@ -194,7 +195,7 @@ class WarmasterState(TaskState):
         new = self.evolve(where=tuple(where), **changes)
         old: counters.Placement | None = self._memo.get("index")
         if old is not None:
-            new._memo["index"] = old.moved(changed)
+            new._memo["index"] = whereabouts.moved(old, changed)
         return new
 
     def _index(self) -> counters.Placement:

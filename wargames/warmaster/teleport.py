@@ -235,17 +235,21 @@ class Teleport(DieRoll):
 
     def rolled(self, s: S, value: int) -> S:
         if self.tens is None:
-            return s.pop(attrs.evolve(self, tens=value))
+            return s.pop(self._with(value, self.results))
         roll = d66(self.tens, value)
-        again = attrs.evolve(self, tens=None)
         if not stands(s, roll, self.scatter):
-            return s.pop(again)  # a destroyed area (WM-GAP-01) or a scattered x6: roll again
+            # a destroyed area (WM-GAP-01) or a scattered x6: roll again
+            return s.pop(self._with(None, self.results))
         results = (*self.results, roll)
         if len(results) < self.rolls:
-            return s.pop(attrs.evolve(again, results=results))
+            return s.pop(self._with(None, results))
         if len(results) == 1:
             return land(s.pop(), self.side, self.units, roll, self.scatter, self.rolls)
         return s.pop(PickResult(self.side, self.units, results, self.scatter, self.rolls))
+
+    def _with(self, tens: int | None, results: tuple[int, ...]) -> Teleport:
+        """This teleport with the tens die ``tens`` and the results ``results``."""
+        return Teleport(self.side, self.units, tens, self.scatter, self.rolls, results)
 
     def describe(self, s: S) -> str:
         die = "tens" if self.tens is None else "units"
