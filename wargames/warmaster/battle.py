@@ -133,7 +133,7 @@ class Remove(Task):
     def run(self, s: S) -> S:
         from wargames.warmaster.state import DEAD
 
-        return s.move_counters([(self.counter, DEAD)]).pop()
+        return s.move_counter(self.counter, DEAD).pop()
 
 
 @saved("warmaster/ambush-draw")
@@ -163,7 +163,7 @@ class AmbushDraw(Task):
 
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
-        s = s.move_counters([(unit, self.area)], cup=s.cup.remove(action.kind))
+        s = s.move_counter(unit, self.area, cup=s.cup.remove(action.kind))
         return s.pop(AmbushDraw(self.area, self.marker, self.left - 1, (*self.drawn, unit)))
 
     def run(self, s: S) -> S:
@@ -488,7 +488,7 @@ class Retreat(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)
-        s = s.move_counters([(action.unit, action.area)], retreated=s.retreated | {action.unit})
+        s = s.move_counter(action.unit, action.area, retreated=s.retreated | {action.unit})
         return s.pop(Retreat(self.side, self.area, self.units[1:]))
 
     def run(self, s: S) -> S:

@@ -81,9 +81,7 @@ class PlaceFaceDown(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Place)
-        return s.move_counters(
-            [(action.counter, action.area)], face_down=s.face_down | {action.counter}
-        )
+        return s.move_counter(action.counter, action.area, face_down=s.face_down | {action.counter})
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -175,12 +173,15 @@ def _groups(
 ) -> tuple[act.Group, ...]:
     """Every group of ``size`` of the units ``left`` (holding ``must``), one of each make-up
     of identical counters (WM-SETUP-05)."""
+    from wargames.warmaster.state import manifest
+
+    kind = dict(zip(manifest(data).ids, (spec.id for spec in manifest(data).specs), strict=True))
     seen: set[tuple[str, ...]] = set()
     out: list[act.Group] = []
     for combo in combinations(left, size):
         if must is not None and must not in combo:
             continue
-        kinds = tuple(sorted(data.spec(u).id for u in combo))
+        kinds = tuple(sorted(kind[u] for u in combo))
         if kinds in seen:
             continue  # identical counters: one group of each make-up
         seen.add(kinds)

@@ -12,6 +12,7 @@ three of the side's units loses the excess, the owner choosing which.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -62,8 +63,26 @@ def _reach(
     destroyed: frozenset[str],
     enemies: frozenset[str],
 ) -> tuple[str, ...]:
-    found = data.board.reach(start, steps, lambda a: a not in destroyed, lambda a: a in enemies)
-    return tuple(sorted(found))
+    """The areas within ``steps`` areas entered of ``start``, never through a destroyed area,
+    stopping on entering an enemy-held one (WM-MOVE-02 to -04), sorted: the reach of
+    :meth:`~wargames.core.areas.AreaMap.reach`, area by area outwards."""
+    neighbours = data.board.neighbours
+    seen = {start}
+    found: list[str] = []
+    frontier = [start]
+    for _ in range(steps):
+        further: list[str] = []
+        for here in frontier:
+            for area in neighbours(here):
+                if area in seen or area in destroyed:
+                    continue
+                seen.add(area)
+                found.append(area)
+                if area not in enemies:
+                    further.append(area)
+        frontier = further
+    found.sort()
+    return tuple(found)
 
 
 def moves(s: S, unit: str) -> tuple[act.Move, ...]:
@@ -82,7 +101,11 @@ def _moves(
     destroyed: frozenset[str],
     enemies: frozenset[str],
 ) -> tuple[act.Move, ...]:
-    return tuple(act.Move(unit, a) for a in _reach(data, start, steps, destroyed, enemies))
+    return tuple(_move(unit, a) for a in _reach(data, start, steps, destroyed, enemies))
+
+
+_move = lru_cache(maxsize=MOVES_CACHE)(act.Move)
+"""The move of a unit to an area, made once (units times areas: some 2,500 on the ship)."""
 
 
 def movable(s: S, side: str) -> tuple[str, ...]:
@@ -92,23 +115,14 @@ def movable(s: S, side: str) -> tuple[str, ...]:
 
 
 STILL_TO_MOVE = "still-to-move"
-"""The memo entry of a state just after a move: its Movement phase's actions. A unit moving
-changes neither the enemy-held areas nor the allowance (WM-BRIDGE-05 to -07) nor where the
-side's other units stand, so the moves left are the listing before it, without the moved
-unit's moves (WM-MOVE-06), in the same order."""
+"""The memo entry of a state in a Movement phase: the units that may still move and the moves
+of each, in order (:meth:`MovementPhase.still_to_move`). A unit moving changes neither the
+enemy-held areas nor the allowance (WM-BRIDGE-05 to -07) nor where the side's other units
+stand, so after a move they are the same less the unit that moved (WM-MOVE-06): the state
+after a move is given them."""
 
-
-def _without_unit(listed: tuple[Action, ...], unit: str) -> tuple[Action, ...]:
-    """``listed`` without the moves of ``unit`` (they come one after the other)."""
-    first = last = -1
-    for i, a in enumerate(listed):
-        if type(a) is act.Move and a.unit == unit:
-            if first < 0:
-                first = i
-            last = i
-        elif first >= 0:
-            break
-    return listed[:first] + listed[last + 1 :] if first >= 0 else listed
+StillToMove = tuple[tuple[str, ...], tuple[tuple[act.Move, ...], ...]]
+"""Units that may still move, and each one's moves."""
 
 
 @saved("warmaster/movement-phase")
@@ -123,22 +137,26 @@ class MovementPhase(Task):
     def actor(self, s: S) -> Player | None:
         return self.side
 
+    def still_to_move(self, s: S) -> StillToMove:
+        """The units that may still move and the moves of each (worked out once per phase:
+        see :data:`STILL_TO_MOVE`)."""
+        found: StillToMove | None = s._memo.get(STILL_TO_MOVE)
+        if found is None:
+            units = movable(s, self.side)
+            found = s._memo[STILL_TO_MOVE] = (units, tuple(moves(s, u) for u in units))
+        return found
+
     def legal(self, s: S) -> tuple[Action, ...]:
-        carried: tuple[Action, ...] | None = s._memo.get(STILL_TO_MOVE)
-        if carried is not None:
-            return carried
-        out: list[Action] = []
-        for unit in movable(s, self.side):
-            out.extend(moves(s, unit))
-        out.append(END_PHASE)
-        return tuple(out)
+        _, each = self.still_to_move(s)
+        return (*chain.from_iterable(each), END_PHASE)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
             unit = action.unit
-            listed = s._legal_tuple()
-            after = s.move_counters([(unit, action.area)], moved=s.moved | {unit})
-            after._memo[STILL_TO_MOVE] = _without_unit(listed, unit)
+            units, each = self.still_to_move(s)
+            after = s.move_counter(unit, action.area, moved=s.moved | {unit})
+            i = units.index(unit)
+            after._memo[STILL_TO_MOVE] = (units[:i] + units[i + 1 :], each[:i] + each[i + 1 :])
             return after
         return s.pop(Overstacked(self.side))
 

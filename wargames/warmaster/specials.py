@@ -300,7 +300,7 @@ class Survivors(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Displace)
-        return s.move_counters([(action.unit, action.area)])
+        return s.move_counter(action.unit, action.area)
 
     def run(self, s: S) -> S:
         unit = self._next(s)

@@ -86,12 +86,10 @@ class WarmasterState(TaskState):
     players: ClassVar[tuple[Player, ...]] = SIDES
     kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {
         "index": frozenset({"where"}),
-        "allowance": frozenset({"bridge", "destroyed", "setup"}),
         "hidden": frozenset({"where", "face_down", "secret_dead"}),
     }
-    """Where-is-what lookups hold while no counter moves; the movement allowances while
-    Bridge control and the destroyed areas stay; what the Imperial player may not identify
-    while no counter moves or turns face up."""
+    """Where-is-what lookups hold while no counter moves; what the Imperial player may not
+    identify while no counter moves or turns face up."""
     saved_modules: ClassVar[tuple[str, ...]] = tuple(
         f"wargames.warmaster.{m}" for m in ("battle", "flow", "movement", "specials", "teleport")
     )
@@ -196,6 +194,16 @@ class WarmasterState(TaskState):
         old: counters.Placement | None = self._memo.get("index")
         if old is not None:
             new._memo["index"] = whereabouts.moved(old, changed)
+        return new
+
+    def move_counter(self, counter: str, location: str, **changes: Any) -> Self:
+        """:meth:`move_counters` for one counter."""
+        i = self._ix[counter]
+        where = self.where
+        new = self.evolve(where=(*where[:i], location, *where[i + 1 :]), **changes)
+        old: counters.Placement | None = self._memo.get("index")
+        if old is not None:
+            new._memo["index"] = whereabouts.moved_one(old, counter, where[i], location)
         return new
 
     def _index(self) -> counters.Placement:

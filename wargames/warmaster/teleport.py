@@ -207,7 +207,7 @@ class CupDraw(Task):
 
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
-        s = s.move_counters([(unit, WARP)], cup=s.cup.remove(action.kind))
+        s = s.move_counter(unit, WARP, cup=s.cup.remove(action.kind))
         return s.pop(
             Teleport(TRAITOR, (unit,), rolls=self.rolls), CupDraw(self.left - 1, self.rolls)
         )

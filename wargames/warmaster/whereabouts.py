@@ -54,6 +54,30 @@ def moved(index: Placement, changed: Iterable[tuple[str, str, str]]) -> Placemen
     return Placement(manifest, at, stacks, stacks, occupied)
 
 
+def moved_one(index: Placement, counter: str, old: str, new: str) -> Placement:
+    """``index`` after ``counter`` moved from ``old`` to ``new``: :func:`moved` for one
+    counter, the common case (a move, a retreat, a teleport alone)."""
+    manifest = index.manifest
+    if not manifest.all_units:
+        return index.moved([(counter, old, new)])
+    order: Callable[[str], int] = manifest.index.__getitem__
+    at = index.at.copy()
+    _take(at, old, counter)
+    _put(at, new, counter, order)
+    stacks, occupied = index.stacks, index.occupied
+    areas = manifest.areas
+    from_area, to_area = old in areas, new in areas
+    if from_area or to_area:
+        side = manifest.side_of[counter]
+        table = stacks[side].copy()
+        emptied = from_area and _take(table, old, counter)
+        entered = to_area and _put(table, new, counter, order)
+        stacks = {**stacks, side: table}
+        if emptied or entered:
+            occupied = {**occupied, side: frozenset(table)}
+    return Placement(manifest, at, stacks, stacks, occupied)
+
+
 def _take(table: Table, location: str, counter: str) -> bool:
     """Take ``counter`` out of ``location``; whether the location is now empty (and gone)."""
     there = table[location]
@@ -76,4 +100,4 @@ def _put(table: Table, location: str, counter: str, order: Callable[[str], Any])
     return False
 
 
-__all__ = ["moved"]
+__all__ = ["moved", "moved_one"]
