@@ -133,7 +133,7 @@ class Remove(Task):
     def run(self, s: S) -> S:
         from wargames.warmaster.state import DEAD
 
-        return s.move_counter(self.counter, DEAD).pop()
+        return s.move_counter(self.counter, DEAD, tasks=s.popped())
 
 
 @saved("warmaster/ambush-draw")
@@ -163,8 +163,8 @@ class AmbushDraw(Task):
 
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
-        s = s.move_counter(unit, self.area, cup=s.cup.remove(action.kind))
-        return s.pop(AmbushDraw(self.area, self.marker, self.left - 1, (*self.drawn, unit)))
+        then = AmbushDraw(self.area, self.marker, self.left - 1, (*self.drawn, unit))
+        return s.move_counter(unit, self.area, cup=s.cup.remove(action.kind), tasks=s.popped(then))
 
     def run(self, s: S) -> S:
         attackers = tuple(u for u in self.drawn if s.location(u) == self.area)
@@ -379,7 +379,7 @@ class TakeLoss(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Lose)
-        return s.evolve(doomed=(*s.doomed, action.unit)).pop()
+        return s.pop(doomed=(*s.doomed, action.unit))
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -395,7 +395,7 @@ class Doom(Task):
 
     def run(self, s: S) -> S:
         dying = tuple(u for u in self.units if s.location(u) == self.area and u not in s.doomed)
-        return s.evolve(doomed=s.doomed + dying).pop()
+        return s.pop(doomed=s.doomed + dying)
 
 
 @saved("warmaster/apply-losses")
@@ -408,7 +408,7 @@ class ApplyLosses(Task):
 
     def run(self, s: S) -> S:
         dying = s.doomed
-        return s.evolve(doomed=()).pop().kill(dying)
+        return s.pop(doomed=()).kill(dying)
 
 
 @saved("warmaster/retreat-step")
@@ -488,8 +488,12 @@ class Retreat(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)
-        s = s.move_counter(action.unit, action.area, retreated=s.retreated | {action.unit})
-        return s.pop(Retreat(self.side, self.area, self.units[1:]))
+        return s.move_counter(
+            action.unit,
+            action.area,
+            retreated=s.retreated | {action.unit},
+            tasks=s.popped(Retreat(self.side, self.area, self.units[1:])),
+        )
 
     def run(self, s: S) -> S:
         unit = self._next(s)
@@ -521,7 +525,7 @@ class AfterBattle(Task):
             ]
             s = s.move_counters([(u, DEAD) for u in horrors])
         if not b.ambush:
-            s = s.evolve(fought=s.fought | {b.area})
+            return s.pop(fought=s.fought | {b.area})
         return s.pop()
 
 

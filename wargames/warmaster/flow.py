@@ -274,9 +274,7 @@ class Phase(Task):
     name: str
 
     def run(self, s: S) -> S:
-        return s.evolve(
-            phase=self.name, moved=frozenset(), retreated=frozenset(), fought=frozenset()
-        ).pop()
+        return s.pop(phase=self.name, moved=frozenset(), retreated=frozenset(), fought=frozenset())
 
 
 def new_game_tasks() -> tuple[Task, ...]:

@@ -317,7 +317,7 @@ class Destroyed(Task):
     area: str
 
     def run(self, s: S) -> S:
-        return s.evolve(destroyed=s.destroyed | {self.area}, control=s.control - {self.area}).pop()
+        return s.pop(destroyed=s.destroyed | {self.area}, control=s.control - {self.area})
 
 
 # -- warp instability --------------------------------------------------------------------------

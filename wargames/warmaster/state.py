@@ -196,6 +196,21 @@ class WarmasterState(TaskState):
             new._memo["index"] = whereabouts.moved(old, changed)
         return new
 
+    # -- steps -------------------------------------------------------------------------------
+
+    def pop(self, *then: Task[Any], **changes: Any) -> Self:
+        """Finish the top step and put ``then`` on top, to be done in the order given
+        (:meth:`~wargames.core.tasks.TaskState.pop`), with the other ``changes`` made in the
+        same copy."""
+        if not changes:
+            return super().pop(*then)
+        return self.evolve(tasks=self.popped(*then), **changes)
+
+    def popped(self, *then: Task[Any]) -> tuple[Task[Any], ...]:
+        """The steps once the top one is done and ``then`` are put on top, to be done in the
+        order given (the ``tasks`` of :meth:`pop`)."""
+        return self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
+
     def move_counter(self, counter: str, location: str, **changes: Any) -> Self:
         """:meth:`move_counters` for one counter."""
         i = self._ix[counter]

@@ -207,10 +207,8 @@ class CupDraw(Task):
 
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
-        s = s.move_counter(unit, WARP, cup=s.cup.remove(action.kind))
-        return s.pop(
-            Teleport(TRAITOR, (unit,), rolls=self.rolls), CupDraw(self.left - 1, self.rolls)
-        )
+        then = (Teleport(TRAITOR, (unit,), rolls=self.rolls), CupDraw(self.left - 1, self.rolls))
+        return s.move_counter(unit, WARP, cup=s.cup.remove(action.kind), tasks=s.popped(*then))
 
     def run(self, s: S) -> S:
         return s.pop()
