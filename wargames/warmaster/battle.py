@@ -19,7 +19,7 @@ import attrs
 
 from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
-from wargames.core.odds import odds_ratio
+from wargames.core.odds import Odds, odds_ratio
 from wargames.core.retreat import RetreatRule
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import IMPERIAL, TRAITOR
@@ -222,34 +222,39 @@ class Numbers:
 def numbers(s: S, b: Battle) -> Numbers:
     """Attack total, defence total (retreated units count 0), the ratio rounded down and the
     column after shifts, kept within the table (WM-COMBAT-06 to -08, WM-RETREAT-06)."""
-    attack = sum(s.spec(u).attack for u in b.attackers if s.location(u) == b.area)
-    defence = sum(
-        s.spec(u).defence for u in b.defenders if s.location(u) == b.area and u not in s.retreated
-    )
+    attack, defence, odds, column, shifts = _reading(s, b)
+    named = tuple(f"{name} {shift:+d}" for name, shift in shifts)
+    return Numbers(attack, defence, str(odds), column, named)
+
+
+def _reading(s: S, b: Battle) -> tuple[int, int, Odds, int, list[tuple[str, int]]]:
+    """Steps 1 to 3 of a battle as numbers: attack and defence totals, the ratio, the column
+    after the shifts and the shifts by name (see :func:`numbers`)."""
+    attack = sum(spec.attack for spec in s.specs_in(b.attackers, b.area))
+    retreated = s.retreated
+    present = [u for u in b.defenders if s.location(u) == b.area]
+    defence = sum(s.spec(u).defence for u in present if u not in retreated)
     crt = s.data.battle
     odds = odds_ratio(max(attack, 1), defence)
     column = crt.column(odds)
-    shift = b.shift
-    shifts: list[str] = [f"ambush {b.shift:+d}"] if b.shift else []
+    shifts: list[tuple[str, int]] = [("ambush", b.shift)] if b.shift else []
     specials = s.data.specials
-    present = [u for u in b.defenders if s.location(u) == b.area]
     if (
         b.side == IMPERIAL
         and any(s.spec(u).kind == "horror" for u in present)
         and not any(s.spec(u).id in specials.horror.negated_by for u in b.attackers)
     ):
-        shift += specials.horror.imperial_attack_shift
-        shifts.append(f"horror {specials.horror.imperial_attack_shift:+d}")
+        shifts.append(("horror", specials.horror.imperial_attack_shift))
     if b.area == s.data.sanctum and any(s.spec(u).id == specials.sanctum.unit for u in present):
-        shift += specials.sanctum.defence_shift
-        shifts.append(f"sanctum {specials.sanctum.defence_shift:+d}")
+        shifts.append(("sanctum", specials.sanctum.defence_shift))
+    shift = sum(n for _, n in shifts)
     column = max(0, min(len(crt.columns) - 1, column + shift))
-    return Numbers(attack, defence, str(odds), column, tuple(shifts))
+    return attack, defence, odds, column, shifts
 
 
 def battle_result(s: S, b: Battle, roll: int) -> str:
     """Steps 4 and 5: the die read in the column (WM-COMBAT-09, -10)."""
-    return s.data.battle.cells[numbers(s, b).column][roll - 1]
+    return s.data.battle.cells[_reading(s, b)[3]][roll - 1]
 
 
 def reroll_side(s: S, b: Battle) -> str | None:
@@ -258,11 +263,9 @@ def reroll_side(s: S, b: Battle) -> str | None:
     A ``supreme`` unit (the Emperor, Horus) is cancelled only by the opposing supreme unit; a
     ``hero`` by any opposing re-roll unit. At most one side can keep its re-roll."""
     kinds = {IMPERIAL: set(), TRAITOR: set()}  # type: dict[str, set[str]]
-    for u in (*b.attackers, *b.defenders):
-        if s.location(u) == b.area:
-            spec = s.spec(u)
-            if spec.has_reroll:
-                kinds[spec.side].add(spec.reroll)
+    for spec in s.specs_in((*b.attackers, *b.defenders), b.area):
+        if spec.has_reroll:
+            kinds[spec.side].add(spec.reroll)
     for side in (b.side, b.defender):
         mine, theirs = kinds[side], kinds[other(side)]
         if "supreme" in mine and "supreme" not in theirs:

@@ -9,7 +9,7 @@ control, the start of a phase) run as soon as they reach the top.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, filterfalse
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -45,9 +45,9 @@ some twenty face-down starting units)."""
 
 
 @lru_cache(maxsize=PLACINGS_CACHE)
-def _placings(data: WarmasterData, unit: str) -> tuple[act.Place, ...]:
-    """``unit`` placed in each area of the ship, in the map's order (WM-SETUP-02)."""
-    return tuple(act.Place(unit, a) for a in data.board.ids)
+def _placings(data: WarmasterData, unit: str) -> dict[str, act.Place]:
+    """Area -> ``unit`` placed there, for each area of the ship (WM-SETUP-02)."""
+    return {a: act.Place(unit, a) for a in data.board.ids}
 
 
 @saved("warmaster/place-face-down")
@@ -71,13 +71,9 @@ class PlaceFaceDown(Task):
         unit = self.next_unit(s)
         if unit is None:  # the Imperial player's view: the units waiting are hidden from him
             return ()
-        taken = {s.location(c) for c in s.face_down}
-        destroyed = s.destroyed
-        return tuple(
-            place
-            for place in _placings(s.data, unit)
-            if place.area not in taken and place.area not in destroyed
-        )
+        barred = s.destroyed.union(map(s.location, s.face_down))
+        placings = _placings(s.data, unit)
+        return tuple(map(placings.__getitem__, filterfalse(barred.__contains__, s.data.board.ids)))
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Place)

@@ -12,7 +12,7 @@ three of the side's units loses the excess, the owner choosing which.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, filterfalse
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -111,7 +111,7 @@ _move = lru_cache(maxsize=MOVES_CACHE)(act.Move)
 def movable(s: S, side: str) -> tuple[str, ...]:
     """``side``'s units that may still move: aboard, face up, not yet moved (WM-MOVE-06,
     WM-SEQ-08)."""
-    return tuple(c for c in s.aboard_units(side) if c not in s.moved and c not in s.face_down)
+    return tuple(filterfalse((s.moved | s.face_down).__contains__, s.aboard_units(side)))
 
 
 STILL_TO_MOVE = "still-to-move"
