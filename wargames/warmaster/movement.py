@@ -201,11 +201,10 @@ class Overstacked(Task):
     rule: ClassVar[str] = "WM-STACK-05"
 
     def area(self, s: S) -> str | None:
+        """The side's first area (by id) holding more units than the limit, if any."""
         limit = s.data.stack_limit
-        for area in sorted(s.occupied(self.side)):
-            if len(s.units(area, self.side)) > limit:
-                return area
-        return None
+        over = [area for area, units in s.stacks(self.side).items() if len(units) > limit]
+        return min(over) if over else None
 
     def actor(self, s: S) -> Player | None:
         return self.side if self.area(s) is not None else None

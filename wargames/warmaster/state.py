@@ -242,6 +242,11 @@ class WarmasterState(TaskState):
         index: counters.Placement = self._memo.get("index") or self._index()
         return index.units[side].get(area, ())
 
+    def stacks(self, side: str) -> Mapping[str, tuple[str, ...]]:
+        """Area -> ``side``'s counters there (face-down ones included), for every area it
+        occupies, each in manifest order."""
+        return self._index().units[side]
+
     def count(self, area: str, side: str) -> int:
         """How many of ``side``'s counters are in ``area`` (unidentified backs included)."""
         n = len(self.units(area, side))
