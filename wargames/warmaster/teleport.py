@@ -24,7 +24,7 @@ Not implemented: the ``"shift"`` reading of a destroyed-area result (research 3.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -145,16 +145,19 @@ class ImperialReinforcements(Task):
         lasers = laser_tasks(s)
         rolls = teleport_rolls(s, IMPERIAL)
         back = [from_reserve(s, IMPERIAL, b) for b in s.reserve if s.side_of(b[0]) == IMPERIAL]
-        s = s.evolve(reserve=tuple(b for b in s.reserve if s.side_of(b[0]) != IMPERIAL))
+        changes: dict[str, Any] = {
+            "reserve": tuple(b for b in s.reserve if s.side_of(b[0]) != IMPERIAL)
+        }
         bodies: list[tuple[str, ...]] = []
         wave = s.setup.wave(s.turn)
         if wave is not None:
             if wave.teleport == "groups":
                 bodies += list(s.groups)
-                s = s.evolve(groups=())
+                changes["groups"] = ()
             else:
                 bodies += [(u,) for u in s.setup.wave_units(wave, s.data)]
-        return s.pop(*lasers, *back, *(Teleport(IMPERIAL, body, rolls=rolls) for body in bodies))
+        arrivals = (Teleport(IMPERIAL, body, rolls=rolls) for body in bodies)
+        return s.pop(*lasers, *back, *arrivals, **changes)
 
 
 @saved("warmaster/traitor-reinforcements")
@@ -168,9 +171,8 @@ class TraitorReinforcements(Task):
     def run(self, s: S) -> S:
         bodies = [b for b in s.reserve if s.side_of(b[0]) == TRAITOR]
         steps: list[Task] = [from_reserve(s, TRAITOR, (u,)) for b in bodies for u in b]
-        s = s.evolve(reserve=tuple(b for b in s.reserve if s.side_of(b[0]) != TRAITOR))
         steps.append(ReinforcementRoll(teleport_rolls(s, TRAITOR)))
-        return s.pop(*steps)
+        return s.pop(*steps, reserve=tuple(b for b in s.reserve if s.side_of(b[0]) != TRAITOR))
 
 
 @saved("warmaster/reinforcement-roll")
