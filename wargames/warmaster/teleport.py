@@ -121,7 +121,7 @@ class PickResult(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Pick)
-        return land(s.pop(), self.side, self.units, action.result, self.scatter, self.rolls)
+        return land(s, self.side, self.units, action.result, self.scatter, self.rolls)
 
     def describe(self, s: S) -> str:
         rolled = ", ".join(str(r) for r in self.results)
@@ -244,7 +244,7 @@ class Teleport(DieRoll):
         if len(results) < self.rolls:
             return s.pop(self._with(None, results))
         if len(results) == 1:
-            return land(s.pop(), self.side, self.units, roll, self.scatter, self.rolls)
+            return land(s, self.side, self.units, roll, self.scatter, self.rolls)
         return s.pop(PickResult(self.side, self.units, results, self.scatter, self.rolls))
 
     def _with(self, tens: int | None, results: tuple[int, ...]) -> Teleport:
@@ -278,13 +278,14 @@ def _scatter_keeps(table: TeleportTable) -> frozenset[int]:
 def land(
     s: S, side: str, units: tuple[str, ...], roll: int, scatter: bool = False, rolls: int = 1
 ) -> S:
-    """Apply a D66 result of the Teleportation Table to a teleporting body (``rolls``: the
-    D66 rolls a further teleport of this phase makes, for a scatter)."""
+    """Finish the teleporting step on top of ``s`` and apply a D66 result of the Teleportation
+    Table to its body (``rolls``: the D66 rolls a further teleport of this phase makes, for a
+    scatter)."""
     if not stands(s, roll, scatter):
-        return s.push(Teleport(side, units, None, scatter, rolls))
+        return s.pop(Teleport(side, units, None, scatter, rolls))
     result = s.data.teleport[roll]
     if result.area is not None:
-        return s.move_counters([(u, result.area) for u in units])
+        return s.move_counters([(u, result.area) for u in units], tasks=s.popped())
     effect = result.effect
     assert effect is not None
     steps: list[Task] = []
@@ -293,7 +294,7 @@ def land(
         if threshold > 0:
             steps.append(LossRoll(u, threshold))
     steps.append(EffectOutcome(side, units, effect.id, rolls))
-    return s.push(*steps)
+    return s.pop(*steps)
 
 
 @saved("warmaster/loss-roll")
