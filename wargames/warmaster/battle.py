@@ -19,7 +19,7 @@ import attrs
 
 from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
-from wargames.core.odds import odds_ratio
+from wargames.core.odds import Odds, odds_ratio
 from wargames.core.retreat import RetreatRule
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import IMPERIAL, TRAITOR
@@ -46,12 +46,20 @@ def other(side: str) -> str:
 
 
 def battle_areas(s: S) -> tuple[str, ...]:
-    """Contested areas not yet fought this phase: both sides have face-up fighting units."""
-    return tuple(
-        a
-        for a in s.contested()
-        if a not in s.fought and s.fighters(a, IMPERIAL) and s.fighters(a, TRAITOR)
-    )
+    """Contested areas not yet fought this phase: both sides have face-up fighting units
+    (worked out once per state)."""
+    found: tuple[str, ...] | None = s._memo.get(BATTLE_AREAS)
+    if found is None:
+        found = s._memo[BATTLE_AREAS] = tuple(
+            a
+            for a in s.contested()
+            if a not in s.fought and s.fighters(a, IMPERIAL) and s.fighters(a, TRAITOR)
+        )
+    return found
+
+
+BATTLE_AREAS = "battle-areas"
+"""The memo entry of :func:`battle_areas`."""
 
 
 # -- the phase ---------------------------------------------------------------------------------
@@ -125,7 +133,7 @@ class Remove(Task):
     def run(self, s: S) -> S:
         from wargames.warmaster.state import DEAD
 
-        return s.move_counters([(self.counter, DEAD)]).pop()
+        return s.move_counter(self.counter, DEAD, tasks=s.popped())
 
 
 @saved("warmaster/ambush-draw")
@@ -155,8 +163,8 @@ class AmbushDraw(Task):
 
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
-        s = s.move_counters([(unit, self.area)]).evolve(cup=s.cup.remove(action.kind))
-        return s.pop(AmbushDraw(self.area, self.marker, self.left - 1, (*self.drawn, unit)))
+        then = AmbushDraw(self.area, self.marker, self.left - 1, (*self.drawn, unit))
+        return s.move_counter(unit, self.area, cup=s.cup.remove(action.kind), tasks=s.popped(then))
 
     def run(self, s: S) -> S:
         attackers = tuple(u for u in self.drawn if s.location(u) == self.area)
@@ -214,34 +222,39 @@ class Numbers:
 def numbers(s: S, b: Battle) -> Numbers:
     """Attack total, defence total (retreated units count 0), the ratio rounded down and the
     column after shifts, kept within the table (WM-COMBAT-06 to -08, WM-RETREAT-06)."""
-    attack = sum(s.spec(u).attack for u in b.attackers if s.location(u) == b.area)
-    defence = sum(
-        s.spec(u).defence for u in b.defenders if s.location(u) == b.area and u not in s.retreated
-    )
+    attack, defence, odds, column, shifts = _reading(s, b)
+    named = tuple(f"{name} {shift:+d}" for name, shift in shifts)
+    return Numbers(attack, defence, str(odds), column, named)
+
+
+def _reading(s: S, b: Battle) -> tuple[int, int, Odds, int, list[tuple[str, int]]]:
+    """Steps 1 to 3 of a battle as numbers: attack and defence totals, the ratio, the column
+    after the shifts and the shifts by name (see :func:`numbers`)."""
+    attack = sum(spec.attack for spec in s.specs_in(b.attackers, b.area))
+    retreated = s.retreated
+    present = [u for u in b.defenders if s.location(u) == b.area]
+    defence = sum(s.spec(u).defence for u in present if u not in retreated)
     crt = s.data.battle
     odds = odds_ratio(max(attack, 1), defence)
     column = crt.column(odds)
-    shift = b.shift
-    shifts: list[str] = [f"ambush {b.shift:+d}"] if b.shift else []
+    shifts: list[tuple[str, int]] = [("ambush", b.shift)] if b.shift else []
     specials = s.data.specials
-    present = [u for u in b.defenders if s.location(u) == b.area]
     if (
         b.side == IMPERIAL
         and any(s.spec(u).kind == "horror" for u in present)
         and not any(s.spec(u).id in specials.horror.negated_by for u in b.attackers)
     ):
-        shift += specials.horror.imperial_attack_shift
-        shifts.append(f"horror {specials.horror.imperial_attack_shift:+d}")
+        shifts.append(("horror", specials.horror.imperial_attack_shift))
     if b.area == s.data.sanctum and any(s.spec(u).id == specials.sanctum.unit for u in present):
-        shift += specials.sanctum.defence_shift
-        shifts.append(f"sanctum {specials.sanctum.defence_shift:+d}")
+        shifts.append(("sanctum", specials.sanctum.defence_shift))
+    shift = sum(n for _, n in shifts)
     column = max(0, min(len(crt.columns) - 1, column + shift))
-    return Numbers(attack, defence, str(odds), column, tuple(shifts))
+    return attack, defence, odds, column, shifts
 
 
 def battle_result(s: S, b: Battle, roll: int) -> str:
     """Steps 4 and 5: the die read in the column (WM-COMBAT-09, -10)."""
-    return s.data.battle.cells[numbers(s, b).column][roll - 1]
+    return s.data.battle.cells[_reading(s, b)[3]][roll - 1]
 
 
 def reroll_side(s: S, b: Battle) -> str | None:
@@ -250,11 +263,9 @@ def reroll_side(s: S, b: Battle) -> str | None:
     A ``supreme`` unit (the Emperor, Horus) is cancelled only by the opposing supreme unit; a
     ``hero`` by any opposing re-roll unit. At most one side can keep its re-roll."""
     kinds = {IMPERIAL: set(), TRAITOR: set()}  # type: dict[str, set[str]]
-    for u in (*b.attackers, *b.defenders):
-        if s.location(u) == b.area:
-            spec = s.spec(u)
-            if spec.has_reroll:
-                kinds[spec.side].add(spec.reroll)
+    for spec in s.specs_in((*b.attackers, *b.defenders), b.area):
+        if spec.has_reroll:
+            kinds[spec.side].add(spec.reroll)
     for side in (b.side, b.defender):
         mine, theirs = kinds[side], kinds[other(side)]
         if "supreme" in mine and "supreme" not in theirs:
@@ -371,7 +382,7 @@ class TakeLoss(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Lose)
-        return s.evolve(doomed=(*s.doomed, action.unit)).pop()
+        return s.pop(doomed=(*s.doomed, action.unit))
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -387,7 +398,7 @@ class Doom(Task):
 
     def run(self, s: S) -> S:
         dying = tuple(u for u in self.units if s.location(u) == self.area and u not in s.doomed)
-        return s.evolve(doomed=s.doomed + dying).pop()
+        return s.pop(doomed=s.doomed + dying)
 
 
 @saved("warmaster/apply-losses")
@@ -400,7 +411,7 @@ class ApplyLosses(Task):
 
     def run(self, s: S) -> S:
         dying = s.doomed
-        return s.evolve(doomed=()).pop().kill(dying)
+        return s.pop(doomed=()).kill(dying)
 
 
 @saved("warmaster/retreat-step")
@@ -425,6 +436,11 @@ class RetreatStep(Task):
         return s.pop(*steps)
 
 
+RETREATS = "retreats"
+"""The memo entry of :meth:`Retreat.options`: retreating unit -> where it may go, in a state
+(asked for who decides, then for the choices)."""
+
+
 @saved("warmaster/retreat")
 @attrs.frozen
 class Retreat(Task):
@@ -439,6 +455,12 @@ class Retreat(Task):
     rule: ClassVar[str] = "WM-RETREAT-03"
 
     def options(self, s: S, unit: str) -> tuple[str, ...]:
+        known: dict[str, tuple[str, ...]] | None = s._memo.get(RETREATS)
+        if known is None:
+            known = s._memo[RETREATS] = {}
+        found = known.get(unit)
+        if found is not None:
+            return found
         blocked = s.occupied(other(self.side))
         limit = s.data.stack_limit
 
@@ -448,7 +470,8 @@ class Retreat(Task):
         def room(area: str) -> bool:
             return s.count(area, self.side) < limit
 
-        return RETREAT.destinations(s.data.board, self.area, can_enter, room)
+        found = known[unit] = RETREAT.destinations(s.data.board, self.area, can_enter, room)
+        return found
 
     def _next(self, s: S) -> str | None:
         return self.units[0] if self.units else None
@@ -468,9 +491,12 @@ class Retreat(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)
-        s = s.move_counters([(action.unit, action.area)])
-        s = s.evolve(retreated=s.retreated | {action.unit})
-        return s.pop(Retreat(self.side, self.area, self.units[1:]))
+        return s.move_counter(
+            action.unit,
+            action.area,
+            retreated=s.retreated | {action.unit},
+            tasks=s.popped(Retreat(self.side, self.area, self.units[1:])),
+        )
 
     def run(self, s: S) -> S:
         unit = self._next(s)
@@ -502,7 +528,7 @@ class AfterBattle(Task):
             ]
             s = s.move_counters([(u, DEAD) for u in horrors])
         if not b.ambush:
-            s = s.evolve(fought=s.fought | {b.area})
+            return s.pop(fought=s.fought | {b.area})
         return s.pop()
 
 

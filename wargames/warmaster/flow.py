@@ -8,7 +8,8 @@ control, the start of a phase) run as soon as they reach the top.
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, filterfalse
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -18,9 +19,10 @@ from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.warmaster import actions as act
-from wargames.warmaster.data import IMPERIAL, TRAITOR
+from wargames.warmaster.data import IMPERIAL, TRAITOR, WarmasterData
 
 if TYPE_CHECKING:
+    from wargames.warmaster.scenario import Setup
     from wargames.warmaster.state import WarmasterState as S
 
 
@@ -36,6 +38,16 @@ class DieRoll(tasks.DieRoll["S"], Task):
 
 
 # -- set-up ------------------------------------------------------------------------------------
+
+PLACINGS_CACHE = 256
+"""Data sets times counters whose placings :func:`_placings` keeps (the shipped data has
+some twenty face-down starting units)."""
+
+
+@lru_cache(maxsize=PLACINGS_CACHE)
+def _placings(data: WarmasterData, unit: str) -> dict[str, act.Place]:
+    """Area -> ``unit`` placed there, for each area of the ship (WM-SETUP-02)."""
+    return {a: act.Place(unit, a) for a in data.board.ids}
 
 
 @saved("warmaster/place-face-down")
@@ -59,15 +71,13 @@ class PlaceFaceDown(Task):
         unit = self.next_unit(s)
         if unit is None:  # the Imperial player's view: the units waiting are hidden from him
             return ()
-        taken = {s.location(c) for c in s.face_down}
-        return tuple(
-            act.Place(unit, a) for a in s.data.board.ids if a not in taken and a not in s.destroyed
-        )
+        barred = s.destroyed.union(map(s.location, s.face_down))
+        placings = _placings(s.data, unit)
+        return tuple(map(placings.__getitem__, filterfalse(barred.__contains__, s.data.board.ids)))
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Place)
-        s = s.move_counters([(action.counter, action.area)])
-        return s.evolve(face_down=s.face_down | {action.counter})
+        return s.move_counter(action.counter, action.area, face_down=s.face_down | {action.counter})
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -83,13 +93,10 @@ class FormGroups(Task):
     rule: ClassVar[str] = "WM-SETUP-05"
 
     def _wave(self, s: S) -> tuple[int, int, str | None, tuple[str, ...]]:
-        wave = next((w for w in s.setup.imperial if w.teleport == "groups"), None)
-        if wave is None:
-            return 0, 0, None, ()
-        units = s.setup.wave_units(wave, s.data)
+        count, size, first, units = _group_wave(s.setup, s.data)
         grouped = {u for g in s.groups for u in g}
         left = tuple(u for u in units if u not in grouped)
-        return wave.groups, wave.group_size, wave.first, left
+        return count, size, first, left
 
     def actor(self, s: S) -> Player | None:
         count, _, _, left = self._wave(s)
@@ -98,17 +105,7 @@ class FormGroups(Task):
     def legal(self, s: S) -> tuple[Action, ...]:
         _, size, first, left = self._wave(s)
         must = first if not s.groups and first is not None else None
-        seen: set[tuple[str, ...]] = set()
-        out: list[Action] = []
-        for combo in combinations(left, size):
-            if must is not None and must not in combo:
-                continue
-            kinds = tuple(sorted(s.spec(u).id for u in combo))
-            if kinds in seen:
-                continue  # identical counters: one group of each make-up
-            seen.add(kinds)
-            out.append(act.Group(combo))
-        return tuple(out)
+        return _groups(s.data, left, size, must)
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Group)
@@ -149,6 +146,43 @@ class FormGroups(Task):
         if left:
             s = s.evolve(groups=(*s.groups, left))
         return s.pop()
+
+
+GROUPS_CACHE = 256
+"""Group choices :func:`_groups` keeps (by the units left to group): a set-up offers a few
+dozen in all, the same in every game."""
+
+
+@lru_cache(maxsize=GROUPS_CACHE)
+def _group_wave(setup: Setup, data: WarmasterData) -> tuple[int, int, str | None, tuple[str, ...]]:
+    """The set-up's group wave: how many groups of how many units, the unit of the first
+    group, and the wave's units (WM-SETUP-05, WM-REINF-02); no groups without one."""
+    wave = next((w for w in setup.imperial if w.teleport == "groups"), None)
+    if wave is None:
+        return 0, 0, None, ()
+    return wave.groups, wave.group_size, wave.first, setup.wave_units(wave, data)
+
+
+@lru_cache(maxsize=GROUPS_CACHE)
+def _groups(
+    data: WarmasterData, left: tuple[str, ...], size: int, must: str | None
+) -> tuple[act.Group, ...]:
+    """Every group of ``size`` of the units ``left`` (holding ``must``), one of each make-up
+    of identical counters (WM-SETUP-05)."""
+    from wargames.warmaster.state import manifest
+
+    kind = dict(zip(manifest(data).ids, (spec.id for spec in manifest(data).specs), strict=True))
+    seen: set[tuple[str, ...]] = set()
+    out: list[act.Group] = []
+    for combo in combinations(left, size):
+        if must is not None and must not in combo:
+            continue
+        kinds = tuple(sorted(kind[u] for u in combo))
+        if kinds in seen:
+            continue  # identical counters: one group of each make-up
+        seen.add(kinds)
+        out.append(act.Group(combo))
+    return tuple(out)
 
 
 # -- the turn ----------------------------------------------------------------------------------
@@ -236,9 +270,7 @@ class Phase(Task):
     name: str
 
     def run(self, s: S) -> S:
-        return s.evolve(
-            phase=self.name, moved=frozenset(), retreated=frozenset(), fought=frozenset()
-        ).pop()
+        return s.pop(phase=self.name, moved=frozenset(), retreated=frozenset(), fought=frozenset())
 
 
 def new_game_tasks() -> tuple[Task, ...]:

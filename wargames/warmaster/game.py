@@ -4,6 +4,7 @@ its :data:`OPTIONS`) and the :data:`GAME` descriptor."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.agents import RandomAgent
@@ -12,7 +13,7 @@ from wargames.core.engine import GameState, Player
 from wargames.core.options import Option, Options
 from wargames.core.registry import Game, Length, OddsCalculator
 from wargames.core.scenario import ScenarioInfo, shipped_scenarios
-from wargames.core.sources import ScenarioSource
+from wargames.core.sources import CACHE_SIZE, ScenarioSource
 from wargames.core.steps import StepNarrator
 from wargames.warmaster import describe, narration, prompts
 from wargames.warmaster.data import SIDES, WarmasterData, default_data
@@ -22,7 +23,7 @@ from wargames.warmaster.observation import observer
 from wargames.warmaster.odds import analyse, odds_command
 from wargames.warmaster.render import render as _render
 from wargames.warmaster.render import stage as _stage
-from wargames.warmaster.scenario import load_setup, scenario_names
+from wargames.warmaster.scenario import Setup, load_setup, scenario_names
 from wargames.warmaster.sequence import SEQUENCE
 from wargames.warmaster.specials import initial_control
 from wargames.warmaster.state import CUP, OUT, POOL, UNPLACED, WarmasterState
@@ -76,6 +77,14 @@ def new_game(
     warp = chosen["warp_instability"]
     if warp is None:
         warp = setup.warp_instability
+    return _start(setup, data, cap, warp).evolve()
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _start(setup: Setup, data: WarmasterData, cap: int | None, warp: bool) -> WarmasterState:
+    """The settled start of a set-up with the options chosen, built once (the last
+    :data:`~wargames.core.sources.CACHE_SIZE`, as the set-ups): every game of it begins with
+    a copy, which keeps the where-is-what index."""
     placed = {c: UNPLACED for c in setup.face_down_units(data)}
     cupped = setup.cup_units(data)
     placed.update({c: CUP for c in cupped})

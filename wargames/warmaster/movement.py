@@ -12,6 +12,7 @@ three of the side's units loses the excess, the owner choosing which.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain, filterfalse
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -62,8 +63,26 @@ def _reach(
     destroyed: frozenset[str],
     enemies: frozenset[str],
 ) -> tuple[str, ...]:
-    found = data.board.reach(start, steps, lambda a: a not in destroyed, lambda a: a in enemies)
-    return tuple(sorted(found))
+    """The areas within ``steps`` areas entered of ``start``, never through a destroyed area,
+    stopping on entering an enemy-held one (WM-MOVE-02 to -04), sorted: the reach of
+    :meth:`~wargames.core.areas.AreaMap.reach`, area by area outwards."""
+    neighbours = data.board.neighbours
+    seen = {start}
+    found: list[str] = []
+    frontier = [start]
+    for _ in range(steps):
+        further: list[str] = []
+        for here in frontier:
+            for area in neighbours(here):
+                if area in seen or area in destroyed:
+                    continue
+                seen.add(area)
+                found.append(area)
+                if area not in enemies:
+                    further.append(area)
+        frontier = further
+    found.sort()
+    return tuple(found)
 
 
 def moves(s: S, unit: str) -> tuple[act.Move, ...]:
@@ -82,13 +101,28 @@ def _moves(
     destroyed: frozenset[str],
     enemies: frozenset[str],
 ) -> tuple[act.Move, ...]:
-    return tuple(act.Move(unit, a) for a in _reach(data, start, steps, destroyed, enemies))
+    return tuple(_move(unit, a) for a in _reach(data, start, steps, destroyed, enemies))
+
+
+_move = lru_cache(maxsize=MOVES_CACHE)(act.Move)
+"""The move of a unit to an area, made once (units times areas: some 2,500 on the ship)."""
 
 
 def movable(s: S, side: str) -> tuple[str, ...]:
     """``side``'s units that may still move: aboard, face up, not yet moved (WM-MOVE-06,
     WM-SEQ-08)."""
-    return tuple(c for c in s.aboard_units(side) if c not in s.moved and c not in s.face_down)
+    return tuple(filterfalse((s.moved | s.face_down).__contains__, s.aboard_units(side)))
+
+
+STILL_TO_MOVE = "still-to-move"
+"""The memo entry of a state in a Movement phase: the units that may still move and the moves
+of each, in order (:meth:`MovementPhase.still_to_move`). A unit moving changes neither the
+enemy-held areas nor the allowance (WM-BRIDGE-05 to -07) nor where the side's other units
+stand, so after a move they are the same less the unit that moved (WM-MOVE-06): the state
+after a move is given them."""
+
+StillToMove = tuple[tuple[str, ...], tuple[tuple[act.Move, ...], ...]]
+"""Units that may still move, and each one's moves."""
 
 
 @saved("warmaster/movement-phase")
@@ -103,17 +137,27 @@ class MovementPhase(Task):
     def actor(self, s: S) -> Player | None:
         return self.side
 
+    def still_to_move(self, s: S) -> StillToMove:
+        """The units that may still move and the moves of each (worked out once per phase:
+        see :data:`STILL_TO_MOVE`)."""
+        found: StillToMove | None = s._memo.get(STILL_TO_MOVE)
+        if found is None:
+            units = movable(s, self.side)
+            found = s._memo[STILL_TO_MOVE] = (units, tuple(moves(s, u) for u in units))
+        return found
+
     def legal(self, s: S) -> tuple[Action, ...]:
-        out: list[Action] = []
-        for unit in movable(s, self.side):
-            out.extend(moves(s, unit))
-        out.append(END_PHASE)
-        return tuple(out)
+        _, each = self.still_to_move(s)
+        return (*chain.from_iterable(each), END_PHASE)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
-            s = s.move_counters([(action.unit, action.area)])
-            return s.evolve(moved=s.moved | {action.unit})
+            unit = action.unit
+            units, each = self.still_to_move(s)
+            after = s.move_counter(unit, action.area, moved=s.moved | {unit})
+            i = units.index(unit)
+            after._memo[STILL_TO_MOVE] = (units[:i] + units[i + 1 :], each[:i] + each[i + 1 :])
+            return after
         return s.pop(Overstacked(self.side))
 
     def explain(self, s: S, action: Action) -> RuleViolation:
@@ -157,11 +201,10 @@ class Overstacked(Task):
     rule: ClassVar[str] = "WM-STACK-05"
 
     def area(self, s: S) -> str | None:
+        """The side's first area (by id) holding more units than the limit, if any."""
         limit = s.data.stack_limit
-        for area in sorted(s.occupied(self.side)):
-            if len(s.units(area, self.side)) > limit:
-                return area
-        return None
+        over = [area for area, units in s.stacks(self.side).items() if len(units) > limit]
+        return min(over) if over else None
 
     def actor(self, s: S) -> Player | None:
         return self.side if self.area(s) is not None else None

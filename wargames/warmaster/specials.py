@@ -39,7 +39,7 @@ Screens, destroyed areas, the optional warp instability, and the ship breaking u
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -75,9 +75,15 @@ def alone(s: S, area: str, side: str) -> bool:
 def take_control(s: S) -> S:
     """Area control at the end of a Battle phase: each side takes the areas it alone holds
     (research 3.1)."""
-    imperial, traitor = s.occupied(IMPERIAL), s.occupied(TRAITOR)
-    control = (s.control | (imperial - traitor)) - (traitor - imperial)
+    control = control_after_battle(s)
     return s if control == s.control else s.evolve(control=control)
+
+
+def control_after_battle(s: S) -> frozenset[str]:
+    """The areas the Imperial player controls once each side takes the areas it alone holds
+    (research 3.1)."""
+    imperial, traitor = s.occupied(IMPERIAL), s.occupied(TRAITOR)
+    return (s.control | (imperial - traitor)) - (traitor - imperial)
 
 
 # -- end of a Battle phase ---------------------------------------------------------------------
@@ -92,7 +98,10 @@ class EndOfBattle(Task):
     side: str
 
     def run(self, s: S) -> S:
-        s = take_control(s)
+        changes: dict[str, Any] = {}
+        control = control_after_battle(s)
+        if control != s.control:
+            changes["control"] = control
         lasers = s.data.specials.fleet_lasers
         if (
             s.setup.fleet_lasers
@@ -100,11 +109,11 @@ class EndOfBattle(Task):
             and s.screens is None
             and alone(s, s.data.defensive_screens, self.side)
         ):
-            s = s.evolve(screens=s.turn)
+            changes["screens"] = s.turn
         sabotage = s.data.specials.reactor_sabotage
         if s.setup.reactor_sabotage and self.side == sabotage.side:
-            return s.pop(Sabotage(self.side))
-        return s.pop()
+            return s.pop(Sabotage(self.side), **changes)
+        return s.pop(**changes)
 
 
 def sabotage_targets(s: S, side: str) -> tuple[str, ...]:
@@ -300,7 +309,7 @@ class Survivors(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Displace)
-        return s.move_counters([(action.unit, action.area)])
+        return s.move_counter(action.unit, action.area)
 
     def run(self, s: S) -> S:
         unit = self._next(s)
@@ -317,7 +326,7 @@ class Destroyed(Task):
     area: str
 
     def run(self, s: S) -> S:
-        return s.evolve(destroyed=s.destroyed | {self.area}, control=s.control - {self.area}).pop()
+        return s.pop(destroyed=s.destroyed | {self.area}, control=s.control - {self.area})
 
 
 # -- warp instability --------------------------------------------------------------------------

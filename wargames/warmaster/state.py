@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
@@ -30,8 +30,9 @@ from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import UnknownPlayerError
 from wargames.core.sources import state_setup
-from wargames.core.tasks import TaskState, relabel
+from wargames.core.tasks import Task, TaskState, relabel
 from wargames.warmaster import actions as act
+from wargames.warmaster import whereabouts
 from wargames.warmaster.data import (
     EMPEROR,
     HORUS,
@@ -83,8 +84,12 @@ class WarmasterState(TaskState):
 
     game: ClassVar[str] = "warmaster"
     players: ClassVar[tuple[Player, ...]] = SIDES
-    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where"})}
-    """Where-is-what lookups hold while no counter moves."""
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {
+        "index": frozenset({"where"}),
+        "hidden": frozenset({"where", "face_down", "secret_dead"}),
+    }
+    """Where-is-what lookups hold while no counter moves; what the Imperial player may not
+    identify while no counter moves or turns face up."""
     saved_modules: ClassVar[tuple[str, ...]] = tuple(
         f"wargames.warmaster.{m}" for m in ("battle", "flow", "movement", "specials", "teleport")
     )
@@ -163,6 +168,11 @@ class WarmasterState(TaskState):
     def spec(self, counter: str) -> UnitSpec:
         return self.manifest.specs[self._ix[counter]]
 
+    def specs_in(self, counters: tuple[str, ...], location: str) -> list[UnitSpec]:
+        """The counter types of those of ``counters`` that are in ``location``, in order."""
+        ix, where, specs = self._ix, self.where, self._counters.specs
+        return [specs[i] for i in map(ix.__getitem__, counters) if where[i] == location]
+
     def side_of(self, counter: str) -> str:
         return self.spec(counter).side
 
@@ -172,9 +182,49 @@ class WarmasterState(TaskState):
     def aboard(self, counter: str) -> bool:
         return self.location(counter) in self.data.board
 
-    def move_counters(self, moves: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> Self:
-        """The state with each ``(counter, location)`` moved there."""
-        return counters.move_counters(self, self.manifest, moves)
+    def move_counters(
+        self, moves: list[tuple[str, str]] | tuple[tuple[str, str], ...], **changes: Any
+    ) -> Self:
+        """The state with each ``(counter, location)`` moved there, and the other ``changes``
+        made in the same copy; a where-is-what index already built is carried over, updated
+        where counters moved (:func:`wargames.warmaster.whereabouts.moved`)."""
+        where = list(self.where)
+        index = self._ix
+        changed: list[tuple[str, str, str]] = []
+        for counter, loc in moves:
+            i = index[counter]
+            changed.append((counter, where[i], loc))
+            where[i] = loc
+        new = self.evolve(where=tuple(where), **changes)
+        old: counters.Placement | None = self._memo.get("index")
+        if old is not None:
+            new._memo["index"] = whereabouts.moved(old, changed)
+        return new
+
+    # -- steps -------------------------------------------------------------------------------
+
+    def pop(self, *then: Task[Any], **changes: Any) -> Self:
+        """Finish the top step and put ``then`` on top, to be done in the order given
+        (:meth:`~wargames.core.tasks.TaskState.pop`), with the other ``changes`` made in the
+        same copy."""
+        if not changes:
+            return super().pop(*then)
+        return self.evolve(tasks=self.popped(*then), **changes)
+
+    def popped(self, *then: Task[Any]) -> tuple[Task[Any], ...]:
+        """The steps once the top one is done and ``then`` are put on top, to be done in the
+        order given (the ``tasks`` of :meth:`pop`)."""
+        return self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
+
+    def move_counter(self, counter: str, location: str, **changes: Any) -> Self:
+        """:meth:`move_counters` for one counter."""
+        i = self._ix[counter]
+        where = self.where
+        new = self.evolve(where=(*where[:i], location, *where[i + 1 :]), **changes)
+        old: counters.Placement | None = self._memo.get("index")
+        if old is not None:
+            new._memo["index"] = whereabouts.moved_one(old, counter, where[i], location)
+        return new
 
     def _index(self) -> counters.Placement:
         """Where is what (:mod:`wargames.core.counters`)."""
@@ -191,6 +241,11 @@ class WarmasterState(TaskState):
         """``side``'s counters in ``area`` (face-down ones included), in manifest order."""
         index: counters.Placement = self._memo.get("index") or self._index()
         return index.units[side].get(area, ())
+
+    def stacks(self, side: str) -> Mapping[str, tuple[str, ...]]:
+        """Area -> ``side``'s counters there (face-down ones included), for every area it
+        occupies, each in manifest order."""
+        return self._index().units[side]
 
     def count(self, area: str, side: str) -> int:
         """How many of ``side``'s counters are in ``area`` (unidentified backs included)."""
@@ -239,9 +294,12 @@ class WarmasterState(TaskState):
         or Horus is among the dead, a draw if both are (WM-VICTORY-01 to -04)."""
         if not counters:
             return self
-        s = self.move_counters([(c, DEAD) for c in counters])
-        unseen = s.face_down.intersection(counters) - {HORUS}
-        s = s.evolve(face_down=s.face_down - set(counters), secret_dead=s.secret_dead | unseen)
+        unseen = self.face_down.intersection(counters) - {HORUS}
+        s = self.move_counters(
+            [(c, DEAD) for c in counters],
+            face_down=self.face_down - set(counters),
+            secret_dead=self.secret_dead | unseen,
+        )
         emperor = s.location(EMPEROR) == DEAD
         horus = s.location(HORUS) == DEAD
         if emperor and horus:
@@ -291,18 +349,21 @@ class WarmasterState(TaskState):
             seen = self.evolve()
         else:
             hidden = self.hidden_from(player)
-            backs = tuple(sorted(self.location(c) for c in hidden if self.location(c) != CUP))
-            where = tuple(
-                HIDDEN if c in hidden else loc
-                for c, loc in zip(self.manifest.ids, self.where, strict=True)
-            )
+            ix = self._ix
+            where = list(self.where)
+            backs: list[str] = []
+            for c in hidden:
+                i = ix[c]
+                if where[i] != CUP:
+                    backs.append(where[i])
+                where[i] = HIDDEN
             seen = self.evolve(
-                where=where,
+                where=tuple(where),
                 face_down=frozenset(),
                 secret_dead=frozenset(),
                 cup=Pile((UNKNOWN,) * len(self.cup)),
-                backs=backs,
-                tasks=relabel(self.tasks, dict.fromkeys(hidden, UNKNOWN)),
+                backs=tuple(sorted(backs)),
+                tasks=hide_in_tasks(self.tasks, dict.fromkeys(hidden, UNKNOWN)),
             )
         return self.share(seen, player)
 
@@ -407,6 +468,43 @@ class WarmasterState(TaskState):
         if self.result is not None:
             lines.append(str(self.result))
         return "\n".join(lines)
+
+
+def hide_in_tasks(tasks: tuple[Task[Any], ...], names: Mapping[str, str]) -> tuple[Task[Any], ...]:
+    """The pending steps with every counter id of ``names`` replaced by its new name: what
+    :func:`wargames.core.tasks.relabel` gives (unchanged steps are the same objects), quicker
+    for the values a step of The Warmaster holds (names, numbers, tuples of them, a
+    :class:`~wargames.warmaster.battle.Battle`); the Imperial view writes ``?`` for the
+    counters he may not identify (WM-HIDDEN-01)."""
+    items = tuple(_renamed(t, names) for t in tasks)
+    return tasks if all(map(is_, items, tasks)) else items
+
+
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+"""A step class (or a value a step holds) -> the names of its fields, in order."""
+
+
+def _renamed(value: Any, names: Mapping[str, str]) -> Any:
+    kind = type(value)
+    if kind is str:
+        return names.get(value, value)
+    if value is None or kind is int or kind is bool:
+        return value
+    if kind is tuple:
+        items = tuple(_renamed(v, names) for v in value)
+        return value if all(map(is_, items, value)) else items
+    fields = _INIT_FIELDS.get(kind)
+    if fields is None:
+        if not attrs.has(kind):
+            return relabel(value, names)
+        fields = _INIT_FIELDS[kind] = tuple(f.name for f in attrs.fields(kind) if f.init)
+    changes: dict[str, Any] = {}
+    for name in fields:
+        old = getattr(value, name)
+        new = _renamed(old, names)
+        if new is not old:
+            changes[name] = new
+    return attrs.evolve(value, **changes) if changes else value
 
 
 __all__ = [

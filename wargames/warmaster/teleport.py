@@ -24,7 +24,7 @@ Not implemented: the ``"shift"`` reading of a destroyed-area result (research 3.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -121,7 +121,7 @@ class PickResult(Task):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Pick)
-        return land(s.pop(), self.side, self.units, action.result, self.scatter, self.rolls)
+        return land(s, self.side, self.units, action.result, self.scatter, self.rolls)
 
     def describe(self, s: S) -> str:
         rolled = ", ".join(str(r) for r in self.results)
@@ -145,16 +145,19 @@ class ImperialReinforcements(Task):
         lasers = laser_tasks(s)
         rolls = teleport_rolls(s, IMPERIAL)
         back = [from_reserve(s, IMPERIAL, b) for b in s.reserve if s.side_of(b[0]) == IMPERIAL]
-        s = s.evolve(reserve=tuple(b for b in s.reserve if s.side_of(b[0]) != IMPERIAL))
+        changes: dict[str, Any] = {
+            "reserve": tuple(b for b in s.reserve if s.side_of(b[0]) != IMPERIAL)
+        }
         bodies: list[tuple[str, ...]] = []
         wave = s.setup.wave(s.turn)
         if wave is not None:
             if wave.teleport == "groups":
                 bodies += list(s.groups)
-                s = s.evolve(groups=())
+                changes["groups"] = ()
             else:
                 bodies += [(u,) for u in s.setup.wave_units(wave, s.data)]
-        return s.pop(*lasers, *back, *(Teleport(IMPERIAL, body, rolls=rolls) for body in bodies))
+        arrivals = (Teleport(IMPERIAL, body, rolls=rolls) for body in bodies)
+        return s.pop(*lasers, *back, *arrivals, **changes)
 
 
 @saved("warmaster/traitor-reinforcements")
@@ -168,9 +171,8 @@ class TraitorReinforcements(Task):
     def run(self, s: S) -> S:
         bodies = [b for b in s.reserve if s.side_of(b[0]) == TRAITOR]
         steps: list[Task] = [from_reserve(s, TRAITOR, (u,)) for b in bodies for u in b]
-        s = s.evolve(reserve=tuple(b for b in s.reserve if s.side_of(b[0]) != TRAITOR))
         steps.append(ReinforcementRoll(teleport_rolls(s, TRAITOR)))
-        return s.pop(*steps)
+        return s.pop(*steps, reserve=tuple(b for b in s.reserve if s.side_of(b[0]) != TRAITOR))
 
 
 @saved("warmaster/reinforcement-roll")
@@ -207,10 +209,8 @@ class CupDraw(Task):
 
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
-        s = s.move_counters([(unit, WARP)]).evolve(cup=s.cup.remove(action.kind))
-        return s.pop(
-            Teleport(TRAITOR, (unit,), rolls=self.rolls), CupDraw(self.left - 1, self.rolls)
-        )
+        then = (Teleport(TRAITOR, (unit,), rolls=self.rolls), CupDraw(self.left - 1, self.rolls))
+        return s.move_counter(unit, WARP, cup=s.cup.remove(action.kind), tasks=s.popped(*then))
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -235,17 +235,21 @@ class Teleport(DieRoll):
 
     def rolled(self, s: S, value: int) -> S:
         if self.tens is None:
-            return s.pop(attrs.evolve(self, tens=value))
+            return s.pop(self._with(value, self.results))
         roll = d66(self.tens, value)
-        again = attrs.evolve(self, tens=None)
         if not stands(s, roll, self.scatter):
-            return s.pop(again)  # a destroyed area (WM-GAP-01) or a scattered x6: roll again
+            # a destroyed area (WM-GAP-01) or a scattered x6: roll again
+            return s.pop(self._with(None, self.results))
         results = (*self.results, roll)
         if len(results) < self.rolls:
-            return s.pop(attrs.evolve(again, results=results))
+            return s.pop(self._with(None, results))
         if len(results) == 1:
-            return land(s.pop(), self.side, self.units, roll, self.scatter, self.rolls)
+            return land(s, self.side, self.units, roll, self.scatter, self.rolls)
         return s.pop(PickResult(self.side, self.units, results, self.scatter, self.rolls))
+
+    def _with(self, tens: int | None, results: tuple[int, ...]) -> Teleport:
+        """This teleport with the tens die ``tens`` and the results ``results``."""
+        return Teleport(self.side, self.units, tens, self.scatter, self.rolls, results)
 
     def describe(self, s: S) -> str:
         die = "tens" if self.tens is None else "units"
@@ -274,13 +278,14 @@ def _scatter_keeps(table: TeleportTable) -> frozenset[int]:
 def land(
     s: S, side: str, units: tuple[str, ...], roll: int, scatter: bool = False, rolls: int = 1
 ) -> S:
-    """Apply a D66 result of the Teleportation Table to a teleporting body (``rolls``: the
-    D66 rolls a further teleport of this phase makes, for a scatter)."""
+    """Finish the teleporting step on top of ``s`` and apply a D66 result of the Teleportation
+    Table to its body (``rolls``: the D66 rolls a further teleport of this phase makes, for a
+    scatter)."""
     if not stands(s, roll, scatter):
-        return s.push(Teleport(side, units, None, scatter, rolls))
+        return s.pop(Teleport(side, units, None, scatter, rolls))
     result = s.data.teleport[roll]
     if result.area is not None:
-        return s.move_counters([(u, result.area) for u in units])
+        return s.move_counters([(u, result.area) for u in units], tasks=s.popped())
     effect = result.effect
     assert effect is not None
     steps: list[Task] = []
@@ -289,7 +294,7 @@ def land(
         if threshold > 0:
             steps.append(LossRoll(u, threshold))
     steps.append(EffectOutcome(side, units, effect.id, rolls))
-    return s.push(*steps)
+    return s.pop(*steps)
 
 
 @saved("warmaster/loss-roll")
