@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 import attrs
 
 from wargames.ancients import actions
+from wargames.ancients.board import SEATS
 from wargames.core import tasks
 from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
@@ -90,10 +91,8 @@ class DrawCard(Task):
         return tuple((draw_action(card), p) for card, p in s.deck.draw_outcomes())
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.ancients.state import SIDES
-
         assert isinstance(action, actions.Draw)
-        i = SIDES.index(self.side)
+        i = SEATS.index(self.side)
         hands = list(s.hands)
         hands[i] = hands[i].add(action.card)
         return s.evolve(deck=s.deck.take(action.card), hands=(hands[0], hands[1])).pop()

@@ -23,6 +23,7 @@ discards are public).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
@@ -81,6 +82,16 @@ def _saved_readings(saved: Any) -> Readings:
     except ScenarioError as exc:
         raise SavedStateError(f"scenario.readings: {exc.key}: {exc.problem}") from None
     return tuple((name, value) for name, value in listed)
+
+
+@cache
+def _play_draw_end() -> tuple[Task, ...]:
+    """Play a card, draw, pass the turn (CCB-TURN-01), made once (tasks are values; their
+    modules import this one, hence the import on first use)."""
+    from wargames.ancients.flow import DrawStep, EndTurn
+    from wargames.ancients.orders import PlayStep
+
+    return (PlayStep(), DrawStep(), EndTurn())
 
 
 @attrs.frozen
@@ -196,10 +207,7 @@ class AncientsState(TaskState):
         """A turn's steps once it has begun: play a card (its own steps follow), draw, pass
         the turn (CCB-TURN-01); the Epic command rules give out cards instead
         (:mod:`wargames.ancients.epic`)."""
-        from wargames.ancients.flow import DrawStep, EndTurn
-        from wargames.ancients.orders import PlayStep
-
-        return (PlayStep(), DrawStep(), EndTurn())
+        return _play_draw_end()
 
     def seat(self, side: str, role: str = COMMANDER) -> Player:
         """The player who decides for ``side`` in ``role``: in the base game one player holds
