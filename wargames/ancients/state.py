@@ -254,7 +254,12 @@ class AncientsState(TaskState):
     @property
     def mods(self) -> Mods:
         """What the card played changes for the pieces it orders."""
-        return NO_MODS if self.card is None else RULES[self.card].resolve(self).mods
+        memo = self._memo
+        found: Mods | None = memo.get("mods")
+        if found is None:
+            card = self.card
+            found = memo["mods"] = NO_MODS if card is None else RULES[card].resolve(self).mods
+        return found
 
     # -- where is what ---------------------------------------------------------------------
 
@@ -297,21 +302,16 @@ class AncientsState(TaskState):
         key = "units-" + side
         found: tuple[int, ...] | None = self._memo.get(key)
         if found is None:
-            sides, types = self.scenario.sides, self.scenario.types
-            found = tuple(
-                sorted(
-                    p
-                    for p in self._index().unit_at.values()
-                    if sides[p] == side and types[p] is not None
-                )
-            )
-            self._memo[key] = found
+            found = self._memo[key] = self._on_board(self.scenario.units_by_side[side])
         return found
 
     def leaders_of(self, side: str) -> tuple[int, ...]:
         """``side``'s leaders on the board, in piece order."""
-        sides = self.scenario.sides
-        return tuple(sorted(p for p in self._index().leader_at.values() if sides[p] == side))
+        return self._on_board(self.scenario.leaders_by_side[side])
+
+    def _on_board(self, pieces: tuple[int, ...]) -> tuple[int, ...]:
+        where = self.where
+        return tuple(p for p in pieces if where[p] != DEAD and where[p] != OFF)
 
     def enemy_piece_at(self, hex_id: str, side: str) -> int | None:
         """An enemy unit in ``hex_id``, else a lone enemy leader there, else ``None``."""
