@@ -13,6 +13,7 @@ Every task class is registered by name (:func:`task`) so saved states read back
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
@@ -88,7 +89,9 @@ class DrawCard(Task):
         return CHANCE if s.deck.can_draw() else None
 
     def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return tuple((draw_action(card), p) for card, p in s.deck.draw_outcomes())
+        cards = s.deck.refreshed().draw.cards  # Deck.draw_outcomes, counted in C
+        n = len(cards)
+        return tuple((draw_action(card), k / n) for card, k in Counter(cards).items())
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, actions.Draw)

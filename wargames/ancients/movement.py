@@ -24,7 +24,7 @@ more (CCB-ORDERS-12).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -254,37 +254,33 @@ def mover(s: S, action: act.Move) -> int | None:
     return s.leader_at(action.frm) if action.leader else s.unit_at(action.frm)
 
 
-def move_unit(s: S, unit: int, to: str) -> S:
-    """``unit`` goes to ``to`` with its attached leader (CCB-ORDERS-06, CCB-RETREAT-14)."""
+def move_unit(s: S, unit: int, to: str, **changes: Any) -> S:
+    """``unit`` goes to ``to`` with its attached leader (CCB-ORDERS-06, CCB-RETREAT-14); the
+    state's other ``changes`` made with it."""
     leader = s.attached(unit)
     moves = [(unit, to)] if leader is None else [(unit, to), (leader, to)]
-    return s.relocate(moves)
-
-
-def mark_moved(s: S, piece: int, hexes: int) -> S:
-    """Record that ``piece`` moved ``hexes`` hexes in this turn's movement step."""
-    values = list(s.moved)
-    values[piece] = hexes
-    return s.evolve(moved=tuple(values))
+    return s.relocate(moves, **changes)
 
 
 def move(s: S, piece: int, to: str, hexes: int) -> S:
-    """``piece`` moves to ``to``; leaders attach or are carried (see the module docstring)."""
+    """``piece`` moves to ``to``; leaders attach or are carried (see the module docstring).
+    The move is recorded: it moved ``hexes`` hexes in this turn's movement step."""
     stuck = set(s.stuck)
+    moved = list(s.moved)
+    moved[piece] = hexes
     if s.is_leader(piece):
-        s = s.relocate([(piece, to)])
         joined = s.unit_at(to)
         if joined is not None and joined in s.ordered and s.moved[joined] == 0:
             stuck.add(joined)  # CCB-ORDERS-12
+        s = s.relocate([(piece, to)], moved=tuple(moved), stuck=frozenset(stuck))
     else:
         carried = s.attached(piece)
         if carried is not None:
             stuck.add(carried)  # he no longer may leave it (CCB-ORDERS-11)
         met = s.leader_at(to)
-        s = move_unit(s, piece, to)
         if met is not None:
             stuck.add(met)  # the lone leader joins it (CCB-MOVE-04)
-    s = mark_moved(s, piece, hexes).evolve(stuck=frozenset(stuck))
+        s = move_unit(s, piece, to, moved=tuple(moved), stuck=frozenset(stuck))
     return marsh_roll(s, piece)
 
 

@@ -326,17 +326,18 @@ class AncientsState(TaskState):
 
     # -- changes ---------------------------------------------------------------------------
 
-    def relocate(self, moves: list[tuple[int, str]]) -> Self:
-        """The state with each ``(piece, place)`` moved there (a hex, :data:`DEAD`, :data:`OFF`)."""
+    def relocate(self, moves: list[tuple[int, str]], **changes: Any) -> Self:
+        """The state with each ``(piece, place)`` moved there (a hex, :data:`DEAD`, :data:`OFF`),
+        and its other fields' ``changes`` made at once."""
         where = list(self.where)
-        changes: list[tuple[int, str, str]] = []
+        steps: list[tuple[int, str, str]] = []
         for piece, place in moves:
-            changes.append((piece, where[piece], place))
+            steps.append((piece, where[piece], place))
             where[piece] = place
-        new = self.evolve(where=tuple(where))
+        new = self.evolve(where=tuple(where), **changes)
         old: _Index | None = self._memo.get("index")
         if old is not None:
-            new._memo["index"] = old.moved(new, changes)
+            new._memo["index"] = old.moved(new, steps)
         return new
 
     def with_blocks(self, piece: int, blocks: int) -> Self:
