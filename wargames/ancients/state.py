@@ -101,6 +101,10 @@ class _Index:
 
     unit_at: dict[str, int]
     leader_at: dict[str, int]
+    units: dict[str, tuple[int, ...]]
+    """Per side, its units on the board, in piece order."""
+    leaders: dict[str, tuple[int, ...]]
+    """Per side, its leaders on the board, in piece order."""
 
     @classmethod
     def of(cls, s: AncientsState) -> _Index:
@@ -110,7 +114,7 @@ class _Index:
         for piece, where in enumerate(s.where):
             if where != DEAD and where != OFF:
                 (units if types[piece] is not None else leaders)[where] = piece
-        return cls(units, leaders)
+        return cls(units, leaders, *_on_board(s))
 
     def moved(self, s: AncientsState, changes: list[tuple[int, str, str]]) -> _Index:
         units = self.unit_at
@@ -130,7 +134,28 @@ class _Index:
                 del table[old]
             if new != DEAD and new != OFF:
                 table[new] = piece
-        return _Index(units, leaders)
+        if any(place in _OFF_BOARD for _, old, new in changes for place in (old, new)):
+            return _Index(units, leaders, *_on_board(s))
+        return _Index(units, leaders, self.units, self.leaders)
+
+
+_OFF_BOARD = frozenset({DEAD, OFF})
+
+
+def _on_board(
+    s: AncientsState,
+) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+    """Per side, its units and its leaders on the board (they change only as pieces leave it
+    or come back)."""
+    where, scenario = s.where, s.scenario
+
+    def kept(pieces: dict[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
+        return {
+            side: tuple([p for p in found if where[p] != DEAD and where[p] != OFF])
+            for side, found in pieces.items()
+        }
+
+    return kept(scenario.units_by_side), kept(scenario.leaders_by_side)
 
 
 def _saved_state_violations(s: AncientsState) -> list[str]:
@@ -299,19 +324,11 @@ class AncientsState(TaskState):
 
     def units_of(self, side: str) -> tuple[int, ...]:
         """``side``'s units on the board, in piece order."""
-        key = "units-" + side
-        found: tuple[int, ...] | None = self._memo.get(key)
-        if found is None:
-            found = self._memo[key] = self._on_board(self.scenario.units_by_side[side])
-        return found
+        return self._index().units[side]
 
     def leaders_of(self, side: str) -> tuple[int, ...]:
         """``side``'s leaders on the board, in piece order."""
-        return self._on_board(self.scenario.leaders_by_side[side])
-
-    def _on_board(self, pieces: tuple[int, ...]) -> tuple[int, ...]:
-        where = self.where
-        return tuple(p for p in pieces if where[p] != DEAD and where[p] != OFF)
+        return self._index().leaders[side]
 
     def enemy_piece_at(self, hex_id: str, side: str) -> int | None:
         """An enemy unit in ``hex_id``, else a lone enemy leader there, else ``None``."""
