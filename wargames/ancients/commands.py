@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import attrs
@@ -69,7 +69,7 @@ class Mods:
         return None
 
 
-@cache
+@lru_cache(maxsize=1)  # no arguments: one entry
 def _order_move_battle() -> tuple[Task, ...]:
     """Order, move, battle: the steps of most cards (CCB-TURN-01), made once (tasks are values;
     their modules import this one, hence the import on first use)."""

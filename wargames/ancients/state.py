@@ -23,7 +23,7 @@ discards are public).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
@@ -84,7 +84,7 @@ def _saved_readings(saved: Any) -> Readings:
     return tuple((name, value) for name, value in listed)
 
 
-@cache
+@lru_cache(maxsize=1)  # no arguments: one entry
 def _play_draw_end() -> tuple[Task, ...]:
     """Play a card, draw, pass the turn (CCB-TURN-01), made once (tasks are values; their
     modules import this one, hence the import on first use)."""

@@ -30,7 +30,7 @@ cards. Revealed cards, banners and the board are public.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Self, cast
 
 import attrs
@@ -364,7 +364,7 @@ class _InsertedSteps(NamedTuple):
     offers_first_strike: Callable[[ArmageddonState, Combat], bool]
 
 
-@cache
+@lru_cache(maxsize=1)  # no arguments: one entry
 def _inserted_steps() -> _InsertedSteps:
     """The steps of :class:`_InsertedSteps`, looked up once (their modules import this one,
     hence the import on first use rather than at the top)."""
