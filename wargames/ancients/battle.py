@@ -49,7 +49,11 @@ def after_move(s: S, unit: int) -> BattleAfterMove:
 
 
 def battlers(s: S) -> tuple[int, ...]:
-    """Ordered units that may still battle this turn."""
+    """Ordered units that may still battle this turn (worked out once per state)."""
+    return once(s, "battlers", lambda: _battlers(s))
+
+
+def _battlers(s: S) -> tuple[int, ...]:
     return tuple(
         p
         for p in s.ordered

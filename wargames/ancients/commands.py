@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import attrs
@@ -68,6 +69,17 @@ class Mods:
         return None
 
 
+@lru_cache(maxsize=1)  # no arguments: one entry
+def _order_move_battle() -> tuple[Task, ...]:
+    """Order, move, battle: the steps of most cards (CCB-TURN-01), made once (tasks are values;
+    their modules import this one, hence the import on first use)."""
+    from wargames.ancients.battle import BattleStep
+    from wargames.ancients.movement import MoveStep
+    from wargames.ancients.orders import OrderStep
+
+    return (OrderStep(), MoveStep(), BattleStep())
+
+
 NO_MODS = Mods()
 LIGHT_FOOT_PASS = Mods(pass_through=True)
 """Order Light Troops: light foot units may pass through friendly units (CCB-CARDS-07)."""
@@ -93,11 +105,7 @@ class CardRule(abc.ABC):
     def steps(self) -> tuple[Task, ...]:
         """The steps between playing the card and the draw: order, move, battle
         (CCB-TURN-01)."""
-        from wargames.ancients.battle import BattleStep
-        from wargames.ancients.movement import MoveStep
-        from wargames.ancients.orders import OrderStep
-
-        return (OrderStep(), MoveStep(), BattleStep())
+        return _order_move_battle()
 
     def may_detach(self) -> bool:
         """Whether an attached leader may leave his unit under this card: the helmet icon

@@ -13,12 +13,14 @@ Every task class is registered by name (:func:`task`) so saved states read back
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import attrs
 
 from wargames.ancients import actions
+from wargames.ancients.board import SEATS
 from wargames.core import tasks
 from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Player
@@ -87,13 +89,13 @@ class DrawCard(Task):
         return CHANCE if s.deck.can_draw() else None
 
     def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return tuple((draw_action(card), p) for card, p in s.deck.draw_outcomes())
+        cards = s.deck.refreshed().draw.cards  # Deck.draw_outcomes, counted in C
+        n = len(cards)
+        return tuple((draw_action(card), k / n) for card, k in Counter(cards).items())
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.ancients.state import SIDES
-
         assert isinstance(action, actions.Draw)
-        i = SIDES.index(self.side)
+        i = SEATS.index(self.side)
         hands = list(s.hands)
         hands[i] = hands[i].add(action.card)
         return s.evolve(deck=s.deck.take(action.card), hands=(hands[0], hands[1])).pop()

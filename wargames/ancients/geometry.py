@@ -19,15 +19,43 @@ from wargames.ancients.terrain import TerrainType, may_enter, must_stop
 from wargames.ancients.units import UnitType
 from wargames.core.grids import HexLine, hex_coords
 
+Step = tuple[str, bool]
+"""A hex a piece may step into, and whether it must stop there."""
+
 
 @attrs.frozen
 class Entry:
     """The hexes a kind of piece may enter when it started its move next to them (``near``) or
-    farther (``far``), and those where it must stop (``stops``)."""
+    farther (``far``), and those where it must stop (``stops``); read off them, per hex, the
+    steps a piece of that kind may take out of it: ``first`` out of the hex it starts from,
+    ``onward`` out of any other (each neighbour in the board's order)."""
 
     near: frozenset[str]
     far: frozenset[str]
     stops: frozenset[str]
+    first: dict[str, tuple[Step, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+    onward: dict[str, tuple[Step, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+
+    @classmethod
+    def of(
+        cls,
+        neighbours: dict[str, tuple[str, ...]],
+        near: frozenset[str],
+        far: frozenset[str],
+        stops: frozenset[str],
+    ) -> Entry:
+        """The entry with its steps out of every hex of ``neighbours``."""
+
+        def steps(here: str, enters: Collection[str]) -> tuple[Step, ...]:
+            return tuple((h, h in stops) for h in neighbours[here] if h in enters)
+
+        return cls(
+            near,
+            far,
+            stops,
+            first={h: steps(h, far | near) for h in neighbours},
+            onward={h: steps(h, far) for h in neighbours},
+        )
 
 
 class Geometry:
@@ -68,7 +96,8 @@ class Geometry:
         key = "leader" if kind is None else kind.code
         found = self._entry.get(key)
         if found is None:
-            found = self._entry[key] = Entry(
+            found = self._entry[key] = Entry.of(
+                self.neighbours,
                 near=frozenset(h for h, t in self.terrain.items() if may_enter(t, kind, True)),
                 far=frozenset(h for h, t in self.terrain.items() if may_enter(t, kind, False)),
                 stops=frozenset(h for h, t in self.terrain.items() if must_stop(t, kind)),
@@ -110,4 +139,4 @@ class Geometry:
         return found
 
 
-__all__ = ["Entry", "Geometry"]
+__all__ = ["Entry", "Geometry", "Step"]

@@ -24,7 +24,7 @@ more (CCB-ORDERS-12).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -83,7 +83,7 @@ def unit_reach(s: S, unit: int) -> dict[str, int]:
         return True, not stops
 
     entry = s.scenario.geometry.entry(kind)
-    found = _walk(s, s.where[unit], allowance(s, unit), entry, visit)
+    found = _walk(s.where[unit], allowance(s, unit), entry, visit)
     if kind.move_rule == "warrior-charge":  # also a Double Time charge of 3 (CCB-CARDS-17)
         found = {h: n for h, n in found.items() if n < 2 or _enemy_near(s, side, h)}
     return dict(sorted(found.items()))
@@ -114,39 +114,37 @@ def leader_reach(s: S, leader: int) -> dict[str, int]:
         return other is None, not stops
 
     most = 1 if geometry.terrain[start].leave_one else LEADER_MOVE
-    return dict(sorted(_walk(s, start, most, geometry.entry(None), visit).items()))
+    return dict(sorted(_walk(start, most, geometry.entry(None), visit).items()))
 
 
 def _walk(
-    s: S,
     start: str,
     most: int,
     entry: Entry,
     visit: Callable[[str, bool], tuple[bool, bool]],
 ) -> dict[str, int]:
     """Breadth-first over the hexes a piece may enter from ``start`` in up to ``most`` steps
-    (terrain entry limits of ``entry``); ``visit(hex, stops)`` says whether the piece may end
-    there and whether it may go on. Hex -> the steps taken to reach it."""
-    geometry = s.scenario.geometry
-    near = geometry.adjacent[start]
+    (terrain entry limits of ``entry``: its first step may enter what only a piece next to it
+    may); ``visit(hex, stops)`` says whether the piece may end there and whether it may go
+    on. Hex -> the steps taken to reach it."""
     found: dict[str, int] = {}
     seen = {start}
     frontier = [start]
+    steps = entry.first
     for step in range(1, most + 1):
         nxt: list[str] = []
         for here in frontier:
-            for hex_id in geometry.neighbours[here]:
+            for hex_id, stops in steps[here]:
                 if hex_id in seen:
                     continue
                 seen.add(hex_id)
-                if hex_id not in entry.far and not (hex_id in near and hex_id in entry.near):
-                    continue
-                ends, goes_on = visit(hex_id, hex_id in entry.stops)
+                ends, goes_on = visit(hex_id, stops)
                 if ends:
                     found[hex_id] = step
                 if goes_on:
                     nxt.append(hex_id)
         frontier = nxt
+        steps = entry.onward  # every hex next to the start was seen in the first step
     return found
 
 
@@ -256,37 +254,33 @@ def mover(s: S, action: act.Move) -> int | None:
     return s.leader_at(action.frm) if action.leader else s.unit_at(action.frm)
 
 
-def move_unit(s: S, unit: int, to: str) -> S:
-    """``unit`` goes to ``to`` with its attached leader (CCB-ORDERS-06, CCB-RETREAT-14)."""
+def move_unit(s: S, unit: int, to: str, **changes: Any) -> S:
+    """``unit`` goes to ``to`` with its attached leader (CCB-ORDERS-06, CCB-RETREAT-14); the
+    state's other ``changes`` made with it."""
     leader = s.attached(unit)
     moves = [(unit, to)] if leader is None else [(unit, to), (leader, to)]
-    return s.relocate(moves)
-
-
-def mark_moved(s: S, piece: int, hexes: int) -> S:
-    """Record that ``piece`` moved ``hexes`` hexes in this turn's movement step."""
-    values = list(s.moved)
-    values[piece] = hexes
-    return s.evolve(moved=tuple(values))
+    return s.relocate(moves, **changes)
 
 
 def move(s: S, piece: int, to: str, hexes: int) -> S:
-    """``piece`` moves to ``to``; leaders attach or are carried (see the module docstring)."""
+    """``piece`` moves to ``to``; leaders attach or are carried (see the module docstring).
+    The move is recorded: it moved ``hexes`` hexes in this turn's movement step."""
     stuck = set(s.stuck)
+    moved = list(s.moved)
+    moved[piece] = hexes
     if s.is_leader(piece):
-        s = s.relocate([(piece, to)])
         joined = s.unit_at(to)
         if joined is not None and joined in s.ordered and s.moved[joined] == 0:
             stuck.add(joined)  # CCB-ORDERS-12
+        s = s.relocate([(piece, to)], moved=tuple(moved), stuck=frozenset(stuck))
     else:
         carried = s.attached(piece)
         if carried is not None:
             stuck.add(carried)  # he no longer may leave it (CCB-ORDERS-11)
         met = s.leader_at(to)
-        s = move_unit(s, piece, to)
         if met is not None:
             stuck.add(met)  # the lone leader joins it (CCB-MOVE-04)
-    s = mark_moved(s, piece, hexes).evolve(stuck=frozenset(stuck))
+        s = move_unit(s, piece, to, moved=tuple(moved), stuck=frozenset(stuck))
     return marsh_roll(s, piece)
 
 

@@ -72,8 +72,8 @@ class OrderStep(Task):
         return s.seat(s.active) if self.orderable(s) else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        where = s.where
-        orders: list[Action] = [act.Order(where[p], s.is_leader(p)) for p in self.orderable(s)]
+        where, types = s.where, s.scenario.types
+        orders: list[Action] = [order_action(where[p], types[p] is None) for p in self.orderable(s)]
         orders.append(end("orders"))
         return tuple(orders)
 
@@ -98,9 +98,21 @@ class OrderStep(Task):
         return super().explain(s, action)
 
 
+_ORDERS: dict[tuple[str, bool], act.Order] = {}
+
+
+def order_action(hex_id: str, leader: bool) -> act.Order:
+    """The (shared) action ordering the unit, or the leader, in ``hex_id``."""
+    key = (hex_id, leader)
+    found = _ORDERS.get(key)
+    if found is None:
+        found = _ORDERS[key] = act.Order(hex_id, leader)
+    return found
+
+
 def piece_ordered(s: S, order: act.Order) -> int | None:
     """The piece an order names: the leader in the hex, or the unit there."""
     return s.leader_at(order.hex) if order.leader else s.unit_at(order.hex)
 
 
-__all__ = ["OrderStep", "PlayStep", "piece_ordered"]
+__all__ = ["OrderStep", "PlayStep", "order_action", "piece_ordered"]

@@ -158,10 +158,25 @@ class Scenario:
     geometry: Geometry = attrs.field(init=False)
     deck: tuple[str, ...] = attrs.field(init=False)
     """Every card of the deck, one per copy, sorted."""
+    units_by_side: dict[str, tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
+    """Per side, its units in piece order."""
+    leaders_by_side: dict[str, tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
+    """Per side, its leaders in piece order."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "geometry", Geometry.of(self.board))
         object.__setattr__(self, "deck", deck(self.cards))
+        pieces = tuple(zip(self.sides, self.types, strict=True))
+        for name, leaders in (("units_by_side", False), ("leaders_by_side", True)):
+            found = {
+                seat: tuple(
+                    p
+                    for p, (side, kind) in enumerate(pieces)
+                    if side == seat and (kind is None) == leaders
+                )
+                for seat in SEATS
+            }
+            object.__setattr__(self, name, found)
 
     @property
     def pieces(self) -> range:

@@ -23,6 +23,7 @@ discards are public).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
@@ -83,6 +84,16 @@ def _saved_readings(saved: Any) -> Readings:
     return tuple((name, value) for name, value in listed)
 
 
+@lru_cache(maxsize=1)  # no arguments: one entry
+def _play_draw_end() -> tuple[Task, ...]:
+    """Play a card, draw, pass the turn (CCB-TURN-01), made once (tasks are values; their
+    modules import this one, hence the import on first use)."""
+    from wargames.ancients.flow import DrawStep, EndTurn
+    from wargames.ancients.orders import PlayStep
+
+    return (PlayStep(), DrawStep(), EndTurn())
+
+
 @attrs.frozen
 class _Index:
     """Which unit and which leader stand in each hex: built once, then carried from state to
@@ -90,6 +101,10 @@ class _Index:
 
     unit_at: dict[str, int]
     leader_at: dict[str, int]
+    units: dict[str, tuple[int, ...]]
+    """Per side, its units on the board, in piece order."""
+    leaders: dict[str, tuple[int, ...]]
+    """Per side, its leaders on the board, in piece order."""
 
     @classmethod
     def of(cls, s: AncientsState) -> _Index:
@@ -99,7 +114,7 @@ class _Index:
         for piece, where in enumerate(s.where):
             if where != DEAD and where != OFF:
                 (units if types[piece] is not None else leaders)[where] = piece
-        return cls(units, leaders)
+        return cls(units, leaders, *_on_board(s))
 
     def moved(self, s: AncientsState, changes: list[tuple[int, str, str]]) -> _Index:
         units = self.unit_at
@@ -119,7 +134,28 @@ class _Index:
                 del table[old]
             if new != DEAD and new != OFF:
                 table[new] = piece
-        return _Index(units, leaders)
+        if any(place in _OFF_BOARD for _, old, new in changes for place in (old, new)):
+            return _Index(units, leaders, *_on_board(s))
+        return _Index(units, leaders, self.units, self.leaders)
+
+
+_OFF_BOARD = frozenset({DEAD, OFF})
+
+
+def _on_board(
+    s: AncientsState,
+) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+    """Per side, its units and its leaders on the board (they change only as pieces leave it
+    or come back)."""
+    where, scenario = s.where, s.scenario
+
+    def kept(pieces: dict[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
+        return {
+            side: tuple([p for p in found if where[p] != DEAD and where[p] != OFF])
+            for side, found in pieces.items()
+        }
+
+    return kept(scenario.units_by_side), kept(scenario.leaders_by_side)
 
 
 def _saved_state_violations(s: AncientsState) -> list[str]:
@@ -196,10 +232,7 @@ class AncientsState(TaskState):
         """A turn's steps once it has begun: play a card (its own steps follow), draw, pass
         the turn (CCB-TURN-01); the Epic command rules give out cards instead
         (:mod:`wargames.ancients.epic`)."""
-        from wargames.ancients.flow import DrawStep, EndTurn
-        from wargames.ancients.orders import PlayStep
-
-        return (PlayStep(), DrawStep(), EndTurn())
+        return _play_draw_end()
 
     def seat(self, side: str, role: str = COMMANDER) -> Player:
         """The player who decides for ``side`` in ``role``: in the base game one player holds
@@ -246,7 +279,12 @@ class AncientsState(TaskState):
     @property
     def mods(self) -> Mods:
         """What the card played changes for the pieces it orders."""
-        return NO_MODS if self.card is None else RULES[self.card].resolve(self).mods
+        memo = self._memo
+        found: Mods | None = memo.get("mods")
+        if found is None:
+            card = self.card
+            found = memo["mods"] = NO_MODS if card is None else RULES[card].resolve(self).mods
+        return found
 
     # -- where is what ---------------------------------------------------------------------
 
@@ -286,24 +324,11 @@ class AncientsState(TaskState):
 
     def units_of(self, side: str) -> tuple[int, ...]:
         """``side``'s units on the board, in piece order."""
-        key = "units-" + side
-        found: tuple[int, ...] | None = self._memo.get(key)
-        if found is None:
-            sides, types = self.scenario.sides, self.scenario.types
-            found = tuple(
-                sorted(
-                    p
-                    for p in self._index().unit_at.values()
-                    if sides[p] == side and types[p] is not None
-                )
-            )
-            self._memo[key] = found
-        return found
+        return self._index().units[side]
 
     def leaders_of(self, side: str) -> tuple[int, ...]:
         """``side``'s leaders on the board, in piece order."""
-        sides = self.scenario.sides
-        return tuple(sorted(p for p in self._index().leader_at.values() if sides[p] == side))
+        return self._index().leaders[side]
 
     def enemy_piece_at(self, hex_id: str, side: str) -> int | None:
         """An enemy unit in ``hex_id``, else a lone enemy leader there, else ``None``."""
@@ -318,17 +343,18 @@ class AncientsState(TaskState):
 
     # -- changes ---------------------------------------------------------------------------
 
-    def relocate(self, moves: list[tuple[int, str]]) -> Self:
-        """The state with each ``(piece, place)`` moved there (a hex, :data:`DEAD`, :data:`OFF`)."""
+    def relocate(self, moves: list[tuple[int, str]], **changes: Any) -> Self:
+        """The state with each ``(piece, place)`` moved there (a hex, :data:`DEAD`, :data:`OFF`),
+        and its other fields' ``changes`` made at once."""
         where = list(self.where)
-        changes: list[tuple[int, str, str]] = []
+        steps: list[tuple[int, str, str]] = []
         for piece, place in moves:
-            changes.append((piece, where[piece], place))
+            steps.append((piece, where[piece], place))
             where[piece] = place
-        new = self.evolve(where=tuple(where))
+        new = self.evolve(where=tuple(where), **changes)
         old: _Index | None = self._memo.get("index")
         if old is not None:
-            new._memo["index"] = old.moved(new, changes)
+            new._memo["index"] = old.moved(new, steps)
         return new
 
     def with_blocks(self, piece: int, blocks: int) -> Self:

@@ -18,7 +18,7 @@ from wargames.ancients.epic.sections import (
     play_rank,
 )
 from wargames.ancients.epic.state import EpicState, epic
-from wargames.ancients.flow import Task, end
+from wargames.ancients.flow import Task, end, once
 from wargames.ancients.state import BACK, SIDES, AncientsState
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
@@ -51,7 +51,9 @@ class GiveCards(Task):
         return ("+".join(wanted),) if fits else ()
 
     def legal(self, s: AncientsState) -> tuple[Action, ...]:
-        e = epic(s)
+        return once(s, "gifts", lambda: self._gifts(epic(s)))
+
+    def _gifts(self, e: EpicState) -> tuple[Action, ...]:
         cards = e.hand(e.active).cards
         found: list[Action] = [
             Give(card, where)

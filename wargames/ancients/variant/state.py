@@ -29,7 +29,9 @@ cards. Revealed cards, banners and the board are public.
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, Self, cast
 
 import attrs
 import numpy as np
@@ -53,6 +55,12 @@ from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import UnknownPlayerError
 from wargames.core.sequence import SequenceOfPlay
+
+if TYPE_CHECKING:
+    from wargames.ancients.command_dice import RallyStep, SpartacusOrders
+    from wargames.ancients.variant.flow import FirstStrikeOffer, TeamDefenderChoice
+    from wargames.ancients.variant.orders import FlankRallyStep, FlankSpartacusOrders
+    from wargames.ancients.variant.victory import CreditChoice
 
 Three = tuple[str, str, str]
 NONE3: Three = ("", "", "")
@@ -156,36 +164,31 @@ class ArmageddonState(AncientsState):
         Commander's choice of flank for a banner (CCA-BANNER-03) and the opposing Commander's
         First Strike before a close combat's roll (CCA-CARDS-14); Rally's and I Am Spartacus's
         steps are replaced by their flank forms (CCA-CARDS-10)."""
-        from wargames.ancients.command_dice import RallyStep, SpartacusOrders
-        from wargames.ancients.variant.flow import (
-            FirstStrikeOffer,
-            TeamDefenderChoice,
-            offers_first_strike,
-        )
-        from wargames.ancients.variant.orders import FlankRallyStep, FlankSpartacusOrders
-        from wargames.ancients.variant.victory import CreditChoice
-
+        steps = _inserted_steps()
         state = self
         while state.tasks and state.result is None:
-            top = state.top
-            if state.pending and not isinstance(top, CreditChoice):
-                state = state.push(CreditChoice())
+            top = state.tasks[-1]
+            kind = type(top)
+            if state.pending and kind is not steps.credit_choice:
+                state = state.push(steps.credit_choice())
                 continue
-            if type(top) is DefenderChoice:
-                state = state.pop(TeamDefenderChoice(top.combat))
+            if kind is DefenderChoice:
+                combat = cast(DefenderChoice, top).combat
+                state = state.pop(steps.team_defender_choice(combat))
                 continue
-            if type(top) is RallyStep:  # Command dice spent in the flank only (CCA-CARDS-10)
-                state = state.pop(FlankRallyStep(top.symbols))
+            if kind is steps.rally:  # Command dice spent in the flank only (CCA-CARDS-10)
+                state = state.pop(steps.flank_rally(cast("RallyStep", top).symbols))
                 continue
-            if type(top) is SpartacusOrders:
-                state = state.pop(FlankSpartacusOrders(symbols=top.symbols))
+            if kind is steps.spartacus:
+                symbols = cast("SpartacusOrders", top).symbols
+                state = state.pop(steps.flank_spartacus(symbols=symbols))
                 continue
             if (
                 isinstance(top, DefenderChoice)
                 and state.offered != top.combat
-                and offers_first_strike(state, top.combat)
+                and steps.offers_first_strike(state, top.combat)
             ):
-                state = state.evolve(offered=top.combat).push(FirstStrikeOffer(top.combat))
+                state = state.evolve(offered=top.combat).push(steps.first_strike(top.combat))
                 continue
             if top.actor(state) is not None:
                 break
@@ -345,6 +348,45 @@ class ArmageddonState(AncientsState):
             flanks = ", ".join(f"{n} {b}" for n, b in zip(named, banners, strict=True))
             lines.append(f"  {side} banners by flank: {flanks}")
         return "\n".join(lines)
+
+
+class _InsertedSteps(NamedTuple):
+    """The steps :meth:`ArmageddonState.settle` inserts or puts in place of base steps, and
+    the test for First Strike."""
+
+    credit_choice: type[CreditChoice]
+    team_defender_choice: type[TeamDefenderChoice]
+    rally: type[RallyStep]
+    flank_rally: type[FlankRallyStep]
+    spartacus: type[SpartacusOrders]
+    flank_spartacus: type[FlankSpartacusOrders]
+    first_strike: type[FirstStrikeOffer]
+    offers_first_strike: Callable[[ArmageddonState, Combat], bool]
+
+
+@lru_cache(maxsize=1)  # no arguments: one entry
+def _inserted_steps() -> _InsertedSteps:
+    """The steps of :class:`_InsertedSteps`, looked up once (their modules import this one,
+    hence the import on first use rather than at the top)."""
+    from wargames.ancients.command_dice import RallyStep, SpartacusOrders
+    from wargames.ancients.variant.flow import (
+        FirstStrikeOffer,
+        TeamDefenderChoice,
+        offers_first_strike,
+    )
+    from wargames.ancients.variant.orders import FlankRallyStep, FlankSpartacusOrders
+    from wargames.ancients.variant.victory import CreditChoice
+
+    return _InsertedSteps(
+        CreditChoice,
+        TeamDefenderChoice,
+        RallyStep,
+        FlankRallyStep,
+        SpartacusOrders,
+        FlankSpartacusOrders,
+        FirstStrikeOffer,
+        offers_first_strike,
+    )
 
 
 def team(s: AncientsState) -> ArmageddonState:

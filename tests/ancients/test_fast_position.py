@@ -1,0 +1,110 @@
+"""The engine's fast lookups agree with what they stand for, over random games of every
+shipped scenario: the where-is-what index carried from state to state equals one rebuilt from
+the pieces' places, the per-kind step tables give the same reach as a walk over the board's
+neighbours with the terrain's entry sets, and the shared actions equal fresh ones."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import wargames
+from wargames.ancients import actions as act
+from wargames.ancients.movement import leader_reach, unit_reach
+from wargames.ancients.state import DEAD, OFF, AncientsState, _Index
+from wargames.core.engine import CHANCE, pick_outcome
+
+SCENARIOS = list(wargames.game("ancients").scenarios())
+
+
+def _states(scenario: str, seed: int, decisions: int) -> list[AncientsState]:
+    rng = np.random.default_rng(seed)
+    state = wargames.load("ancients", scenario=scenario, turn_cap=500)
+    seen = [state]
+    while state.current_player is not None and len(seen) < decisions:
+        if state.current_player == CHANCE:
+            action = pick_outcome(state.chance_outcomes(), rng.random())
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+        state = state.apply(action)
+        seen.append(state)
+    return seen
+
+
+def _walked(s: AncientsState, start: str, most: int, kind: object) -> set[str]:
+    """Hexes reachable by terrain alone (no pieces), walked over the board's neighbours."""
+    geometry = s.scenario.geometry
+    entry = geometry.entry(kind)  # type: ignore[arg-type]
+    near = geometry.adjacent[start]
+    seen, frontier, found = {start}, [start], set()
+    for _ in range(most):
+        nxt = []
+        for here in frontier:
+            for h in geometry.neighbours[here]:
+                if h in seen:
+                    continue
+                seen.add(h)
+                if h in entry.far or (h in near and h in entry.near):
+                    found.add(h)
+                    if h not in entry.stops:
+                        nxt.append(h)
+        frontier = nxt
+    return found
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_carried_index_equals_rebuilt(scenario: str) -> None:
+    carried = 0
+    for s in _states(scenario, 7, 400):
+        found = s._memo.get("index")
+        if found is None:
+            continue
+        carried += 1
+        assert found == _Index.of(s)
+        for side in ("bottom", "top"):
+            units = tuple(
+                p
+                for p in s.scenario.pieces
+                if s.scenario.sides[p] == side
+                and not s.is_leader(p)
+                and s.where[p] not in (DEAD, OFF)
+            )
+            assert s.units_of(side) == units
+    assert carried > 100
+
+
+@pytest.mark.parametrize("scenario", ["river-crossing", "the-long-ridge"])
+def test_step_tables_reach_what_the_board_walk_reaches(scenario: str) -> None:
+    s = _states(scenario, 3, 1)[0]
+    geometry = s.scenario.geometry
+    kinds = {s.scenario.types[p] for p in s.scenario.pieces}
+    for kind in kinds:
+        entry = geometry.entry(kind)
+        for start in list(geometry.neighbours)[::7]:
+            reached: set[str] = set()
+            seen, frontier, steps = {start}, [start], entry.first
+            for _ in range(3):
+                nxt = []
+                for here in frontier:
+                    for h, stops in steps[here]:
+                        if h not in seen:
+                            seen.add(h)
+                            reached.add(h)
+                            if not stops:
+                                nxt.append(h)
+                frontier, steps = nxt, entry.onward
+            assert reached == _walked(s, start, 3, kind)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_reach_and_orders_along_random_games(scenario: str) -> None:
+    for s in _states(scenario, 11, 300)[::5]:
+        for piece in s.scenario.pieces:
+            if not s.on_board(piece):
+                continue
+            reach = leader_reach(s, piece) if s.is_leader(piece) else unit_reach(s, piece)
+            assert list(reach) == sorted(reach)
+        for action in s.legal_actions():
+            if isinstance(action, act.Order):
+                assert action == act.Order(action.hex, action.leader)
