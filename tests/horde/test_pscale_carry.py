@@ -164,14 +164,3 @@ def test_other_changes_build_the_layout_afresh(
     before = primed(first(board(tmp_path)))
     start = carried(before, change(before))
     assert not any(start.get(name) for name in CARRIED)
-
-
-def test_the_invariants_catch_a_stale_layout_key(tmp_path: Path) -> None:
-    """A layout key that does not say where the units stand (as a wrong one carried over a
-    move would) is caught."""
-    state = _moved(primed(board(tmp_path)))
-    state.layout()
-    assert violations(state) == []
-    key = state.lookups()["layout_key"]
-    state.lookups()["layout_key"] = (key[0], key[1], key[2][:-1])
-    assert any("layout key" in v for v in violations(state))

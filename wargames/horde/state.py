@@ -54,13 +54,6 @@ if TYPE_CHECKING:
 StrikeKey = tuple[str, str, str, bool, bool, bool, str | None]
 T = TypeVar("T")
 
-LAYOUTS: dict[tuple[Any, ...], dict[str, Any]] = {}
-"""Lookups by layout (:meth:`PScaleState.layout`): states are values, so equal layouts share
-them; emptied when it holds :data:`LAYOUT_CACHE` layouts."""
-LAYOUT_CACHE = 512
-"""Measured: a layout's lookups are some 16 KB (458 layouts held 7.5 MB after 30 random
-games), so the cache holds at most 8 MB; most layouts are met only within their own game, so
-emptying it when full loses little and keeps the process flat over thousands of games."""
 OTHER = {side: other_side(side) for side in SIDES}
 """Side -> the opposing side."""
 
@@ -265,17 +258,10 @@ class PScaleState(StrikeHost):
                 for u in changed:
                     by_id[u.id] = u
         if same_layout and moved is None:
-            for name in ("layout", "layout_key", "layout_seed", "places"):
+            for name in ("layout", "layout_seed", "places"):
                 if name in old:
                     memo[name] = old[name]
         elif same_layout and moved is not None:
-            key: tuple[Any, ...] | None = old.get("layout_key")
-            if key is not None:
-                i = index[moved[0]]
-                u = units[i]
-                entries = list(key[2])
-                entries[i] = (u.id, u.square, u.status, u.stealthed, u.attached_to)
-                memo["layout_key"] = (key[0], key[1], tuple(entries))
             before_layout: dict[str, Any] | None = old.get("layout")
             if before_layout is not None:
                 memo["layout_seed"] = (before_layout, *moved)
@@ -283,8 +269,13 @@ class PScaleState(StrikeHost):
 
     def layout(self) -> dict[str, Any]:
         """Lookups that depend only on where the units are and how they stand on the board
-        (squares, statuses, stealth, who joined whom): shared by every state with the same
-        layout, within a game and across games of one scenario (:data:`LAYOUTS`)."""
+        (squares, statuses, stealth, who joined whom): made once per layout and handed on by
+        :meth:`replace` to the states that follow while the layout holds (a dice roll, a
+        loss of Magnitude, a new order); after a single unit's move the new layout starts
+        from the old one's lookups that the move cannot touch (:func:`carry_layout`). Not
+        shared between games or lines of play: equal layouts reached by different paths
+        were measured to meet under 2 % of the time, not worth a key of every unit's square
+        and a process-wide table."""
         try:
             known: dict[str, Any] = self._lookups["layout"]  # type: ignore[index]
             return known
@@ -293,32 +284,15 @@ class PScaleState(StrikeHost):
         memo = self.lookups()
         found: dict[str, Any] | None = memo.get("layout")
         if found is None:
-            key: tuple[Any, ...] | None = memo.get("layout_key")
-            if key is None:
-                key = memo["layout_key"] = self.layout_key()
-            found = LAYOUTS.get(key)
-            if found is None:
-                if len(LAYOUTS) >= LAYOUT_CACHE:
-                    LAYOUTS.clear()
-                found = LAYOUTS[key] = {}
-                seed = memo.get("layout_seed")
-                if seed is not None:
-                    carry_layout(self, found, *seed)
-            memo["layout"] = found
+            found = memo["layout"] = {}
+            seed = memo.get("layout_seed")
+            if seed is not None:
+                carry_layout(self, found, *seed)
         return found
 
-    def layout_key(self) -> tuple[Any, ...]:
-        """What a layout is: the scenario, what a view hides, and each unit's square, status,
-        stealth and the horde it joined (:meth:`layout`)."""
-        return (
-            self.setup,
-            self.hidden,
-            tuple([(u.id, u.square, u.status, u.stealthed, u.attached_to) for u in self.units]),
-        )
-
     def by_layout(self, name: str, key: Hashable, compute: Callable[[], T]) -> T:
-        """``compute()``, cached under ``name`` and ``key`` for every state with this layout
-        (it must depend on nothing else)."""
+        """``compute()``, cached under ``name`` and ``key`` for the states that share this
+        layout (it must depend on nothing else)."""
         layout = self.layout()
         memo: dict[Hashable, T] | None = layout.get(name)
         if memo is None:
