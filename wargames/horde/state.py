@@ -28,6 +28,7 @@ draws one.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
@@ -54,6 +55,10 @@ if TYPE_CHECKING:
 StrikeKey = tuple[str, str, str, bool, bool, bool, str | None]
 T = TypeVar("T")
 
+OPENINGS: weakref.WeakKeyDictionary[BattleSetup, dict[str, Any]] = weakref.WeakKeyDictionary()
+"""Scenario -> the layout lookups of its opening position (its units as set up): every game of
+the scenario starts there and plays its first activations in it, so they are worked out once
+per scenario (one entry while the scenario is loaded), not once per game."""
 OTHER = {side: other_side(side) for side in SIDES}
 """Side -> the opposing side."""
 
@@ -275,7 +280,8 @@ class PScaleState(StrikeHost):
         from the old one's masks with that horde moved (:func:`carry_layout`). Not
         shared between games or lines of play: equal layouts reached by different paths
         were measured to meet under 2 % of the time, not worth a key of every unit's square
-        and a process-wide table."""
+        and a process-wide table; but every game of a scenario starts from the same opening
+        position, whose lookups are kept with the scenario (:data:`OPENINGS`)."""
         try:
             known: dict[str, Any] = self._lookups["layout"]  # type: ignore[index]
             return known
@@ -284,10 +290,16 @@ class PScaleState(StrikeHost):
         memo = self.lookups()
         found: dict[str, Any] | None = memo.get("layout")
         if found is None:
-            found = memo["layout"] = {}
-            seed = memo.get("layout_seed")
-            if seed is not None:
-                carry_layout(self, found, *seed)
+            if self.units is self.setup.units and not self.hidden:  # the opening position
+                found = OPENINGS.get(self.setup)
+                if found is None:
+                    found = OPENINGS[self.setup] = {}
+            else:
+                found = {}
+                seed = memo.get("layout_seed")
+                if seed is not None:
+                    carry_layout(self, found, *seed)
+            memo["layout"] = found
         return found
 
     def by_layout(self, name: str, key: Hashable, compute: Callable[[], T]) -> T:
