@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from horde.pscale import battle
 
+import wargames
 from wargames.core.tasks import quick_evolve
 from wargames.horde import actions as cmd
 from wargames.horde import close_combat, visibility
@@ -24,7 +25,7 @@ from wargames.horde.officers import join, leave
 from wargames.horde.reach import move, no_stop, reach
 from wargames.horde.reshape import merge, split
 from wargames.horde.scenario import SIDES
-from wargames.horde.state import PER_UNIT, PScaleState
+from wargames.horde.state import OPENINGS, PER_UNIT, PScaleState
 from wargames.horde.withdrawal import full_retreat
 
 GUARD = "guard-infantry"
@@ -159,3 +160,25 @@ def test_other_changes_build_the_layout_afresh(
     before = primed(first(board(tmp_path)))
     start = carried(before, change(before))
     assert not any(start.get(name) for name in PER_UNIT)
+
+
+def test_the_games_of_a_scenario_share_its_opening_lookups() -> None:
+    """Every game of a scenario starts from its units as set up: the lookups of that layout
+    are kept once for the scenario (whatever the rules) and handed on while the layout holds
+    (the Officers' bonuses of the first round change no square); a layout reached by play
+    has its own; all are what a fresh rebuild finds."""
+    first = wargames.load("horde", "mirror")
+    second = wargames.load("horde", "mirror", rules="catalogue")
+    assert first.layout() is second.layout() is OPENINGS[first.setup]
+    assert violations(primed(first)) == []
+    state = first
+    step = 0
+    while state.layout() is first.layout():
+        if state.current_player == wargames.CHANCE:
+            state = state.apply(state.chance_outcomes()[0][0])
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[step % len(legal)])
+        step += 1
+    assert state.layout() is not first.layout()
+    assert violations(primed(state)) == []
