@@ -117,23 +117,11 @@ def charge_orders(s: S, u: Unit, among: list[Unit] | None = None) -> list[cmd.Or
 
 def _chargeable(s: S, u: Unit) -> tuple[str, ...]:
     """The targets next to a square where a Charge! may end (an enemy's own square never is
-    one: it may not be entered). Every square entered costs at least one square of movement
-    and is at most one square farther, so a target more than the Full Move and one square away
-    cannot be charged: when none is nearer, no movement search is needed."""
+    one: it may not be entered)."""
     field = s.field
-    here = s.location(u)
-    assert here is not None
-    furthest, distance = u.horde.full_move + 1, field.distance
-    near = [
-        (e, there)
-        for e, there in visibility.targets(s, u.side)
-        if distance(here, there) <= furthest
-    ]
-    if not near:
-        return ()
     bit = field.bit
     close = field.spread(ends(s, u, u.horde.full_move))
-    return tuple(e for e, there in near if bit[there] & close)
+    return tuple(e for e, there in visibility.targets(s, u.side) if bit[there] & close)
 
 
 __all__ = [
