@@ -6,9 +6,9 @@ Measures with CPU time (``time.process_time``), the best of ``--repeats`` runs (
 default), so a busy machine distorts the figures less; on a machine whose speed swings from
 one second to the next, more repeats find its full speed more surely. Decisions are every
 applied action, dice included (attack, defence and damage dice, d100 morale and Awareness
-tests). Missions end after their last round, so random games always end. Each game starts
-with the layout cache empty (see :func:`cold`). The target is 10,000 random playout
-decisions per second.
+tests). Missions end after their last round, so random games always end (a game keeps no
+lookups beyond itself, so the repeated runs of the same seeds measure fresh games). The
+target is 10,000 random playout decisions per second.
 """
 
 from __future__ import annotations
@@ -16,21 +16,11 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from playouts import match_game, mid_game, per_second, playouts, random_game, report_line
 
 import wargames
-from wargames.horde.state import LAYOUTS
-
-
-def cold(play: Callable[..., int], seed: int, **options: Any) -> int:
-    """One game with the layout cache emptied first, so the repeated runs of the same seeds
-    measure a fresh game each time, not look-ups left by the run before."""
-    LAYOUTS.clear()
-    return play("horde", seed, **options)
 
 
 def states(scenario: str, n: int = 2_000) -> dict[str, float]:
@@ -56,9 +46,9 @@ def main() -> None:
     names = [args.scenario] if args.scenario else list(wargames.game("horde").scenarios())
     report: dict[str, dict[str, float]] = {}
     for name in names:
-        raw = playouts(args.games, partial(cold, random_game, scenario=name), args.repeats)
+        raw = playouts(args.games, partial(random_game, "horde", scenario=name), args.repeats)
         driven = playouts(
-            max(1, args.games // 2), partial(cold, match_game, scenario=name), args.repeats
+            max(1, args.games // 2), partial(match_game, "horde", scenario=name), args.repeats
         )
         report[name] = {
             **raw,

@@ -4,7 +4,7 @@ a figure that does not swing with the load on a shared machine the way CPU time 
     python benchmarks/bench_horde_instructions.py [--seeds 3]
 
 Runs the same random playouts as ``bench_horde.py`` (seeds ``0 .. seeds - 1`` of every
-shipped scenario, each game with the layout cache empty) twice under ``valgrind
+shipped scenario) twice under ``valgrind
 --tool=cachegrind``: once with the games and once without them, both after the same warm-up,
 and divides the difference by the number of decisions. The warm-up plays the measured games
 once, so what a process works out once and keeps (traced lines of sight, attack-number parts,
@@ -29,14 +29,10 @@ import sys
 sys.path.insert(0, {benchmarks!r})
 from playouts import random_game
 import wargames
-from wargames.horde.state import LAYOUTS
 seeds, measured = {seeds}, {measured}
 names = list(wargames.game("horde").scenarios())
-def play(name, seed):
-    LAYOUTS.clear()
-    return random_game("horde", seed, scenario=name)
 def games():
-    return sum(play(name, seed) for name in names for seed in range(seeds))
+    return sum(random_game("horde", seed, scenario=name) for name in names for seed in range(seeds))
 games()
 print("decisions", games() if measured else 0)
 """

@@ -16,7 +16,7 @@ long run of new games does not see; bounded caches are judged with ``--fresh``. 
 with a fixed hash seed and one BLAS thread, so two runs of the same code agree to a few parts
 in ten thousand. Needs ``valgrind``; the interpreter imports the package from the current
 directory (run it from the checkout you mean to measure). ``bench_horde_instructions.py`` is
-the horde's own older form of this measurement (it also empties the layout cache per game).
+the horde's own older form of this measurement.
 
 With ``--allocations`` the runs use ``valgrind --tool=callgrind`` instead (slower) and also
 count the calls into CPython's allocators (``PyObject_Malloc``, ``PyObject_Calloc``,

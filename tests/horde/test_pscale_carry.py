@@ -1,6 +1,7 @@
 """Layout lookups after a change of the board: when a single horde moves, the new layout starts
-from the old one's lookups the move cannot touch (:func:`~wargames.horde.state.carry_layout`);
-after a split, a horde destroyed, off the board or back on it, a merge, an Officer joining or
+from the old one's masks and target lists with the horde moved
+(:func:`~wargames.horde.state.carry_layout`), the per-unit lookups worked out afresh; after a
+split, a horde destroyed, off the board or back on it, a merge, an Officer joining or
 leaving a horde, a horde entering stealth, it is built afresh. Either way every lookup is what
 a fresh rebuild finds (:func:`~wargames.horde.invariants.violations`)."""
 
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from horde.pscale import battle
 
+import wargames
 from wargames.core.tasks import quick_evolve
 from wargames.horde import actions as cmd
 from wargames.horde import close_combat, visibility
@@ -23,13 +25,13 @@ from wargames.horde.officers import join, leave
 from wargames.horde.reach import move, no_stop, reach
 from wargames.horde.reshape import merge, split
 from wargames.horde.scenario import SIDES
-from wargames.horde.state import CARRIED, PScaleState
+from wargames.horde.state import OPENINGS, PER_UNIT, PScaleState
 from wargames.horde.withdrawal import full_retreat
 
 GUARD = "guard-infantry"
 TRAITORS = "traitor-guard"
 FAR = "C"
-"""A blue horde in a far corner: its lookups are carried over a move."""
+"""A blue horde in a far corner."""
 
 
 def officer(ident: str, side: str = "blue", **where: Any) -> dict[str, Any]:
@@ -55,7 +57,7 @@ def board(tmp_path: Path) -> PScaleState:
 
 
 def primed(s: PScaleState) -> PScaleState:
-    """``s`` with every carried lookup worked out: each unit's enemies around it, movement
+    """``s`` with every layout lookup worked out: each unit's enemies around it, movement
     search and move-order room, each side's masks and the enemies it sees and may attack."""
     for u in s.units:
         if s.location(u) is not None:
@@ -124,21 +126,15 @@ def _as_set_up(s: PScaleState) -> PScaleState:
     return s
 
 
-def test_a_move_carries_the_lookups_far_from_it(tmp_path: Path) -> None:
-    """When Z moves (its Officer with it), the far horde's enemies around it, movement search
-    and move-order room, and each side's masks and seen enemies come over to the new layout;
-    Z's and its Officer's lookups, and those of the hordes next to it, do not; all are what a
-    fresh rebuild finds."""
+def test_a_move_carries_the_masks(tmp_path: Path) -> None:
+    """When Z moves (its Officer with it), each side's masks, seen enemies and targets and
+    who is where come over to the new layout with Z moved; the per-unit lookups (even the far
+    horde's) are worked out afresh; all are what a fresh rebuild finds."""
     before = primed(board(tmp_path))
     start = carried(before, _moved(before))
-    assert FAR in start["adjacent"]
-    assert any(key[0] == FAR for key in start["reach"])
-    assert any(key[0] == FAR for key in start["destination"])
     for name in ("enemy mask", "blockers", "no_stop", "seen", "targets", "places"):
         assert name in start, name
-    for near in ("Z", "cm", "Y"):
-        assert near not in start["adjacent"]
-        assert not any(key[0] == near for key in start["reach"])
+    assert not any(start.get(name) for name in PER_UNIT)
 
 
 Change = Callable[[PScaleState], PScaleState]
@@ -163,15 +159,26 @@ def test_other_changes_build_the_layout_afresh(
     movement search nearly never survives), and every lookup is what a fresh rebuild finds."""
     before = primed(first(board(tmp_path)))
     start = carried(before, change(before))
-    assert not any(start.get(name) for name in CARRIED)
+    assert not any(start.get(name) for name in PER_UNIT)
 
 
-def test_the_invariants_catch_a_stale_layout_key(tmp_path: Path) -> None:
-    """A layout key that does not say where the units stand (as a wrong one carried over a
-    move would) is caught."""
-    state = _moved(primed(board(tmp_path)))
-    state.layout()
-    assert violations(state) == []
-    key = state.lookups()["layout_key"]
-    state.lookups()["layout_key"] = (key[0], key[1], key[2][:-1])
-    assert any("layout key" in v for v in violations(state))
+def test_the_games_of_a_scenario_share_its_opening_lookups() -> None:
+    """Every game of a scenario starts from its units as set up: the lookups of that layout
+    are kept once for the scenario (whatever the rules) and handed on while the layout holds
+    (the Officers' bonuses of the first round change no square); a layout reached by play
+    has its own; all are what a fresh rebuild finds."""
+    first = wargames.load("horde", "mirror")
+    second = wargames.load("horde", "mirror", rules="catalogue")
+    assert first.layout() is second.layout() is OPENINGS[first.setup]
+    assert violations(primed(first)) == []
+    state = first
+    step = 0
+    while state.layout() is first.layout():
+        if state.current_player == wargames.CHANCE:
+            state = state.apply(state.chance_outcomes()[0][0])
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[step % len(legal)])
+        step += 1
+    assert state.layout() is not first.layout()
+    assert violations(primed(state)) == []

@@ -21,7 +21,7 @@ from wargames.horde import close_combat
 from wargames.horde.moves import _with_room, _withdrawal_ends, allowance
 from wargames.horde.reach import _search, ends, next_ends, no_stop
 from wargames.horde.scenario import load_scenario
-from wargames.horde.state import LAYOUTS, PScaleState
+from wargames.horde.state import PScaleState
 from wargames.horde.units import FRENZIED, Unit
 
 ADVANCES = ("tactical advance", "rapid advance", "forced march", "sprint")
@@ -40,7 +40,6 @@ def searched_room(s: PScaleState, u: Unit) -> frozenset[str]:
 
 def states(start: PScaleState, seed: int) -> Iterator[PScaleState]:
     """Every decision of a random game from ``start``, and the view of the side deciding."""
-    LAYOUTS.clear()
     rng = np.random.default_rng(seed)
     state = start
     while state.current_player is not None:

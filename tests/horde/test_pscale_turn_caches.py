@@ -16,7 +16,7 @@ from wargames.core.engine import pick_outcome
 from wargames.horde import command
 from wargames.horde.flow import COMPELLED, eligible
 from wargames.horde.scenario import SIDES
-from wargames.horde.state import LAYOUTS, PScaleState
+from wargames.horde.state import PScaleState
 from wargames.horde.units import Unit, resized
 from wargames.horde.victory import broken, broken_outcome, broken_sides
 
@@ -41,7 +41,6 @@ def fresh_eligible(s: PScaleState, side: str) -> tuple[Unit, ...]:
 
 def random_states(scenario: str, seed: int) -> list[PScaleState]:
     """Every state of a seeded random mission."""
-    LAYOUTS.clear()
     rng = np.random.default_rng(seed)
     state = wargames.load("horde", scenario=scenario)
     states = [state]

@@ -12,10 +12,10 @@
 * Officers are joined only to fighting or off-board hordes of their side; a horde's bonus
   Officer is one of its own.
 * Stealth only for Ambushers on a cover square (HMC-TALENT-01).
-* The where-is-what lookups and the layout key carried from earlier states match the units,
-  and the layout lookups carried over a move (:func:`~wargames.horde.state.carry_layout`:
-  per unit, the square masks, the enemies each side sees and may attack) match a fresh
-  rebuild.
+* The where-is-what lookups carried from earlier states match the units, and the layout
+  lookups (per unit, and those carried over a move by
+  :func:`~wargames.horde.state.carry_layout`: the square masks, the enemies each side sees
+  and may attack) match a fresh rebuild.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from wargames.horde import close_combat, visibility
 from wargames.horde.actions import ORDERS
 from wargames.horde.combat.profiles import AMBUSHERS
 from wargames.horde.scenario import SIDES
-from wargames.horde.state import CARRIED, Places
+from wargames.horde.state import PER_UNIT, Places
 
 if TYPE_CHECKING:
     from wargames.horde.state import PScaleState as S
@@ -45,9 +45,6 @@ def violations(s: S) -> list[str]:
     out += _attachments(s)
     if s.places() != Places.of(s.units):
         out.append("the where-is-what lookups shared by equal layouts are out of date")
-    key = s.layout_key()
-    if s.lookups().get("layout_key", key) != key:
-        out.append("the layout key carried from the state before is not the units' layout")
     out += _carried(s)
     return out
 
@@ -109,8 +106,8 @@ def _roll(s: S) -> list[str]:
 
 
 def _carried(s: S) -> list[str]:
-    """The per-unit layout lookups (those carried over a move) against a fresh rebuild on a
-    copy with a layout of its own."""
+    """The per-unit layout lookups and the masks and target lists (those carried over a move)
+    against a fresh rebuild on a copy with a layout of its own."""
     from wargames.horde.combat.specialists import ignores_difficult_terrain
     from wargames.horde.moves import _with_room
     from wargames.horde.reach import _search
@@ -121,7 +118,7 @@ def _carried(s: S) -> list[str]:
     fresh = s.evolve(units=tuple(s.units))
     fresh.lookups()["layout"] = {}
     out: list[str] = []
-    for name in (*CARRIED, "charge"):  # Charge! targets: worked out afresh, checked all the same
+    for name in (*PER_UNIT, "charge"):
         entries: dict[Any, Any] = layout.get(name, {})
         for key, value in entries.items():
             uid = key if isinstance(key, str) else key[0]

@@ -28,6 +28,7 @@ draws one.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
@@ -54,13 +55,10 @@ if TYPE_CHECKING:
 StrikeKey = tuple[str, str, str, bool, bool, bool, str | None]
 T = TypeVar("T")
 
-LAYOUTS: dict[tuple[Any, ...], dict[str, Any]] = {}
-"""Lookups by layout (:meth:`PScaleState.layout`): states are values, so equal layouts share
-them; emptied when it holds :data:`LAYOUT_CACHE` layouts."""
-LAYOUT_CACHE = 512
-"""Measured: a layout's lookups are some 16 KB (458 layouts held 7.5 MB after 30 random
-games), so the cache holds at most 8 MB; most layouts are met only within their own game, so
-emptying it when full loses little and keeps the process flat over thousands of games."""
+OPENINGS: weakref.WeakKeyDictionary[BattleSetup, dict[str, Any]] = weakref.WeakKeyDictionary()
+"""Scenario -> the layout lookups of its opening position (its units as set up): every game of
+the scenario starts there and plays its first activations in it, so they are worked out once
+per scenario (one entry while the scenario is loaded), not once per game."""
 OTHER = {side: other_side(side) for side in SIDES}
 """Side -> the opposing side."""
 
@@ -221,7 +219,7 @@ class PScaleState(StrikeHost):
 
         The layout lookups follow the units: unchanged when no unit changed where or how it
         stands, and when a single unit only moved from one square to another, the new layout
-        starts from the old one's lookups that the move cannot touch (:func:`carry_layout`).
+        starts from the old one's masks with that unit moved (:func:`carry_layout`).
         Which sides have broken (:func:`~wargames.horde.victory.broken_sides`) stays known
         while no unit changes its status or morale."""
         units = list(self.units)
@@ -265,17 +263,10 @@ class PScaleState(StrikeHost):
                 for u in changed:
                     by_id[u.id] = u
         if same_layout and moved is None:
-            for name in ("layout", "layout_key", "layout_seed", "places"):
+            for name in ("layout", "layout_seed", "places"):
                 if name in old:
                     memo[name] = old[name]
         elif same_layout and moved is not None:
-            key: tuple[Any, ...] | None = old.get("layout_key")
-            if key is not None:
-                i = index[moved[0]]
-                u = units[i]
-                entries = list(key[2])
-                entries[i] = (u.id, u.square, u.status, u.stealthed, u.attached_to)
-                memo["layout_key"] = (key[0], key[1], tuple(entries))
             before_layout: dict[str, Any] | None = old.get("layout")
             if before_layout is not None:
                 memo["layout_seed"] = (before_layout, *moved)
@@ -283,8 +274,14 @@ class PScaleState(StrikeHost):
 
     def layout(self) -> dict[str, Any]:
         """Lookups that depend only on where the units are and how they stand on the board
-        (squares, statuses, stealth, who joined whom): shared by every state with the same
-        layout, within a game and across games of one scenario (:data:`LAYOUTS`)."""
+        (squares, statuses, stealth, who joined whom): made once per layout and handed on by
+        :meth:`replace` to the states that follow while the layout holds (a dice roll, a
+        loss of Magnitude, a new order); after a single horde's move the new layout starts
+        from the old one's masks with that horde moved (:func:`carry_layout`). Not
+        shared between games or lines of play: equal layouts reached by different paths
+        were measured to meet under 2 % of the time, not worth a key of every unit's square
+        and a process-wide table; but every game of a scenario starts from the same opening
+        position, whose lookups are kept with the scenario (:data:`OPENINGS`)."""
         try:
             known: dict[str, Any] = self._lookups["layout"]  # type: ignore[index]
             return known
@@ -293,32 +290,21 @@ class PScaleState(StrikeHost):
         memo = self.lookups()
         found: dict[str, Any] | None = memo.get("layout")
         if found is None:
-            key: tuple[Any, ...] | None = memo.get("layout_key")
-            if key is None:
-                key = memo["layout_key"] = self.layout_key()
-            found = LAYOUTS.get(key)
-            if found is None:
-                if len(LAYOUTS) >= LAYOUT_CACHE:
-                    LAYOUTS.clear()
-                found = LAYOUTS[key] = {}
+            if self.units is self.setup.units and not self.hidden:  # the opening position
+                found = OPENINGS.get(self.setup)
+                if found is None:
+                    found = OPENINGS[self.setup] = {}
+            else:
+                found = {}
                 seed = memo.get("layout_seed")
                 if seed is not None:
                     carry_layout(self, found, *seed)
             memo["layout"] = found
         return found
 
-    def layout_key(self) -> tuple[Any, ...]:
-        """What a layout is: the scenario, what a view hides, and each unit's square, status,
-        stealth and the horde it joined (:meth:`layout`)."""
-        return (
-            self.setup,
-            self.hidden,
-            tuple([(u.id, u.square, u.status, u.stealthed, u.attached_to) for u in self.units]),
-        )
-
     def by_layout(self, name: str, key: Hashable, compute: Callable[[], T]) -> T:
-        """``compute()``, cached under ``name`` and ``key`` for every state with this layout
-        (it must depend on nothing else)."""
+        """``compute()``, cached under ``name`` and ``key`` for the states that share this
+        layout (it must depend on nothing else)."""
         layout = self.layout()
         memo: dict[Hashable, T] | None = layout.get(name)
         if memo is None:
@@ -509,62 +495,32 @@ class PScaleState(StrikeHost):
         return describe(self)
 
 
-CARRIED = ("adjacent", "reach", "destination")
-"""Per-unit layout lookups that only look at the squares near the unit, so a move far enough
-away leaves them as they were (:func:`carry_layout`). Which enemies a Charge! reaches is not
-carried: it depends on where every enemy stands, and it nearly never survived a move."""
+PER_UNIT = ("adjacent", "reach", "destination")
+"""Per-unit layout lookups (the enemies around a unit, its movement search, the room its move
+orders have): worked out afresh in each new layout. Carrying those of the units far from a
+move over to the new layout was measured to cost more than it saved (some 5 % of a random
+playout: the distance of every unit to the move, and the dictionaries filtered, for entries
+seldom asked again before the next move)."""
 
 
 def carry_layout(
     s: PScaleState, layout: dict[str, Any], before: dict[str, Any], unit: str, start: str, end: str
 ) -> None:
     """Fill the new ``layout`` of ``s``, where only ``unit`` moved (from ``start`` to ``end``),
-    with the lookups of the layout ``before`` that the move cannot change: those of the other
-    units standing farther from both squares than anything the lookup looks at (the enemies
-    next to the unit: the squares around it; a movement search of ``limit``: the
-    squares within ``limit``; move orders: the longest move and two squares more); the masks
-    and target lists a horde's move changes
+    with the lookups of the layout ``before`` that follow from it by moving one bit or one
+    entry: who is where, and the masks and target lists a horde's move changes
     (:func:`carry_masks`). Everything else is worked out afresh.
     :func:`~wargames.horde.invariants.violations` checks them against a fresh rebuild."""
-    distance = s.field.distance
-    moving = {unit} | {o.id for o in s.units if o.attached_to == unit}
-    near: dict[str, int] = {}
-
-    def far(uid: str) -> int:
-        """How far ``uid`` stands from the squares the move touched (-1: it moved itself or
-        is off the board)."""
-        d = near.get(uid)
-        if d is None:
-            if uid in moving:
-                d = -1
-            else:
-                where = s.location(s.unit(uid))
-                d = -1 if where is None else min(distance(where, start), distance(where, end))
-            near[uid] = d
-        return d
-
-    old_places: Places | None = before.get("places")
     mover = s.unit(unit)
-    if old_places is not None and mover.is_horde and old_places.horde_at.get(start) == unit:
+    if not mover.is_horde:
+        return
+    old_places: Places | None = before.get("places")
+    if old_places is not None and old_places.horde_at.get(start) == unit:
         horde_at = dict(old_places.horde_at)
         del horde_at[start]
         horde_at[end] = unit
         layout["places"] = attrs.evolve(old_places, horde_at=horde_at)
-    if mover.is_horde:
-        carry_masks(s, layout, before, mover, start, end)
-    adjacent = before.get("adjacent")
-    if adjacent:
-        layout["adjacent"] = {k: v for k, v in adjacent.items() if far(k) > 1}
-    reach = before.get("reach")
-    if reach:
-        layout["reach"] = {k: v for k, v in reach.items() if far(k[0]) > k[1]}
-    destination = before.get("destination")
-    if destination:
-        layout["destination"] = {
-            k: v
-            for k, v in destination.items()
-            if not k[1] and far(k[0]) > s.unit(k[0]).horde.run_move + 2
-        }
+    carry_masks(s, layout, before, mover, start, end)
 
 
 def carry_masks(
@@ -643,4 +599,4 @@ def other(side: str) -> str:
     return other_side(side)
 
 
-__all__ = ["DEFAULT", "PScaleState", "Places", "other"]
+__all__ = ["DEFAULT", "PER_UNIT", "PScaleState", "Places", "other"]
