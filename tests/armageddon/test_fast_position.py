@@ -75,7 +75,7 @@ def test_supply_tracing_is_the_maps_walk() -> None:
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_carried_index_is_the_rebuilt_one(seed: int) -> None:
     for state in random_states(seed):
-        carried = state._index()
+        carried = state.placement
         fresh = Placement.of(state.manifest, state.bits, state.where, state.ruined)
         assert carried == fresh
         for side in (ORKS, IMPERIUM):

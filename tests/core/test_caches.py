@@ -88,8 +88,9 @@ def test_every_play_time_cache_is_bounded() -> None:
 def test_the_sizes_are_the_measured_ones() -> None:
     found = dict(_caches())
     size = {name: f.cache_info().maxsize for name, f in found.items()}
-    assert size["wargames.armageddon.stacking._legal"] == 1 << 14
-    assert size["wargames.armageddon.movement._moves"] == 1 << 12
+    assert size["wargames.armageddon.actions.made"] == 1 << 15
+    assert "wargames.armageddon.stacking._legal" not in size  # read from per-data weights
+    assert "wargames.armageddon.movement._moves" not in size  # the map's bitsets
     assert size["wargames.warmaster.movement._moves"] == 4096
     assert size["wargames.core.tasks._made"] == 4096
     assert size["wargames.armageddon.state.manifest"] == caches.PER_DATA

@@ -75,7 +75,7 @@ def ready_stacks(s: S, side: str) -> dict[str, str | None]:
         used = s.used
         specs = s.data.counters
         out: dict[str, str | None] = {}
-        for area, units in s.unit_stacks(side).items():
+        for area, units in s.placement.units[side].items():
             if used.isdisjoint(units) and attack_of(s, units) > 0:
                 out[area] = specs[units[0]].tribe
         return out
@@ -105,7 +105,7 @@ def attack_options(s: S, side: str) -> tuple[act.Attack, ...]:
     bits = s.bits
     ready = ready_stacks(s, side)
     ready_bits = ready_mask(s, side)
-    targets = s.occupied_mask(other(side)) & ~bits.mask(s.attacked)
+    targets = s.placement.masks[other(side)] & ~bits.mask(s.attacked)
     out: list[act.Attack] = []
     for target in bits.names(targets):
         near = bits.neighbours[bits.bit[target]] & ready_bits
@@ -239,8 +239,12 @@ def declare(s: S, side: str, attack: act.Attack) -> S:
     return s.evolve(
         attacked=s.attacked | {attack.target},
         used=s.used | set(units),
-        tasks=s.pushed(
-            AttackCards(battle), DefenceCards(battle), CombatRoll(battle, False), EndBattle()
+        tasks=(  # pushed: the card windows, the roll, the end of the battle, in that order
+            *s.tasks,
+            EndBattle(),
+            CombatRoll(battle, False),
+            DefenceCards(battle),
+            AttackCards(battle),
         ),
     )
 

@@ -60,7 +60,9 @@ def reach_from(s: S, side: str, start: str, steps: int) -> int:
     bits = s.bits
     ignore_stop = side == ORKS and f"ere-we-go:{start}" in s.effects
     enemy = IMPERIUM if side == ORKS else ORKS
-    found = bits.reach(start, steps, s.occupied_mask(enemy), 0 if ignore_stop else bits.stops[side])
+    found = bits.reach(
+        start, steps, s.placement.masks[enemy], 0 if ignore_stop else bits.stops[side]
+    )
     if side == IMPERIUM and f"rail:{start}" in s.effects:
         found |= rail_mask(s, start)
     return found
@@ -74,7 +76,7 @@ def rail_network(s: S, start: str) -> tuple[str, ...]:
 def rail_mask(s: S, start: str) -> int:
     """:func:`rail_network` as a bitset."""
     bits = s.bits
-    held = s.occupied_mask(IMPERIUM) & supplied_mask(s, IMPERIUM)
+    held = s.placement.masks[IMPERIUM] & supplied_mask(s, IMPERIUM)
     here = bits.bit[start]
     if not held & here:
         return 0
@@ -156,7 +158,7 @@ class MovementPhase(Task):
 
 def overstacked(s: S, side: str) -> tuple[str, ...]:
     """Areas where ``side``'s stack breaks the stacking rules (BFA-MOVE-09)."""
-    stacks = s.stacks(side)
+    stacks = s.placement.stacks[side]
     return tuple(a for a in s.data.board.ids if a in stacks and not legal_stack(s.data, stacks[a]))
 
 

@@ -95,6 +95,16 @@ def _structures(data: ArmageddonData) -> tuple[str, ...]:
     return tuple(c for c, spec in data.counters.items() if spec.structure)
 
 
+def _structures_by_location(s: ArmageddonState) -> dict[str, tuple[str, ...]]:
+    """Location -> the structures there, in manifest order: one pass over the few structure
+    counters (they never move but to the dead box)."""
+    found: dict[str, list[str]] = {}
+    where, index = s.where, s.manifest.index
+    for c in _structures(s.data):
+        found.setdefault(where[index[c]], []).append(c)
+    return {loc: tuple(cs) for loc, cs in found.items()}
+
+
 @lru_cache(maxsize=PER_DATA * 8)
 def _of_kind(data: ArmageddonData, kind: str) -> tuple[str, ...]:
     return tuple(c for c, spec in data.counters.items() if spec.kind == kind)
@@ -170,11 +180,6 @@ class ArmageddonState(TaskState):
         the order given): for a step that makes its other changes in the same copy."""
         return self.tasks[:-1] + then[::-1]
 
-    def pushed(self, *tasks: Task[Any]) -> tuple[Task[Any], ...]:
-        """The task stack :meth:`push` leaves (``tasks`` on top, to be done in the order
-        given)."""
-        return self.tasks + tasks[::-1]
-
     def once(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()`` worked out once for this state: kept in its memo under ``key`` (for
         what several steps of one listing or of one action ask of the same position)."""
@@ -222,12 +227,13 @@ class ArmageddonState(TaskState):
 
     def counters_at(self, location: str) -> tuple[str, ...]:
         """Every counter (both sides, structures included) in an area or box, in manifest order."""
-        index = self._index()
+        index = self.placement
         if location in self._counters.areas:
             return index.in_area(location, self.ruined, self.where)
         return index.at.get(location, ())
 
-    def _index(self) -> Placement:
+    @property
+    def placement(self) -> Placement:
         """Where is what (:mod:`wargames.armageddon.placement`); smoking ruins are in no stack."""
         memo = self._memo
         found: Placement | None = memo.get("index")
@@ -239,26 +245,17 @@ class ArmageddonState(TaskState):
 
     def stack(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s counters in ``area`` (its stack, structures included; ruins excluded)."""
-        index: Placement = self._memo.get("index") or self._index()
+        index: Placement = self._memo.get("index") or self.placement
         return index.stacks[side].get(area, ())
 
     def units(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s unit counters in ``area``: its stack without hives, factories, forts."""
-        index: Placement = self._memo.get("index") or self._index()
+        index: Placement = self._memo.get("index") or self.placement
         return index.units[side].get(area, ())
 
     def structures(self, area: str) -> tuple[str, ...]:
         """Hive, factory and fortification counters in ``area``, ruined ones included."""
-        return self.once("structures", self._structures).get(area, ())
-
-    def _structures(self) -> dict[str, tuple[str, ...]]:
-        """Location -> the structures there, in manifest order: one pass over the few
-        structure counters (they never move but to the dead box)."""
-        found: dict[str, list[str]] = {}
-        where, index = self.where, self._ix
-        for c in _structures(self.data):
-            found.setdefault(where[index[c]], []).append(c)
-        return {loc: tuple(cs) for loc, cs in found.items()}
+        return self.once("structures", lambda: _structures_by_location(self)).get(area, ())
 
     def occupied(self, side: str) -> frozenset[str]:
         """Areas holding at least one of ``side``'s counters (intact structures count, ruins not).
@@ -266,31 +263,15 @@ class ArmageddonState(TaskState):
         These are the areas the other side may not enter nor trace supply through
         (BFA-MOVE-05, BFA-SUPPLY-03, BFA-GAP-10).
         """
-        return self._index().occupied(side)
-
-    def occupied_mask(self, side: str) -> int:
-        """:meth:`occupied` as a bitset of :attr:`bits`."""
-        index: Placement = self._memo.get("index") or self._index()
-        return index.masks[side]
-
-    def stacks(self, side: str) -> Mapping[str, tuple[str, ...]]:
-        """``side``'s stacks: area -> its counters there (as :meth:`stack`), for the areas
-        where it has one."""
-        index: Placement = self._memo.get("index") or self._index()
-        return index.stacks[side]
-
-    def unit_stacks(self, side: str) -> Mapping[str, tuple[str, ...]]:
-        """``side``'s units by area (as :meth:`units`), for the areas where it has any."""
-        index: Placement = self._memo.get("index") or self._index()
-        return index.units[side]
+        return self.placement.occupied(side)
 
     def stack_areas(self, side: str) -> tuple[str, ...]:
         """Areas where ``side`` has unit counters, sorted."""
-        return tuple(sorted(self._index().units[side]))
+        return tuple(sorted(self.placement.units[side]))
 
     def on_map(self, side: str) -> tuple[str, ...]:
         """``side``'s unit counters on the map (no structures), in manifest order."""
-        return self._index().on_map(side)
+        return self.placement.on_map(side)
 
     def in_box(self, box: str, side: str | None = None) -> tuple[str, ...]:
         there = self.counters_at(box)

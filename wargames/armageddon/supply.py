@@ -32,7 +32,7 @@ def supplied_areas(s: S, side: str) -> frozenset[str]:
 def supplied_mask(s: S, side: str) -> int:
     """:func:`supplied_areas` as a bitset of the map (:mod:`wargames.armageddon.mapbits`)."""
     bits = s.bits
-    passable = bits.supply_passable & ~s.occupied_mask(other(side))
+    passable = bits.supply_passable & ~s.placement.masks[other(side)]
     return bits.connected(bits.supply[side], passable)
 
 
