@@ -230,7 +230,7 @@ def numbers(s: S, b: Battle) -> Numbers:
 def _reading(s: S, b: Battle) -> tuple[int, int, Odds, int, list[tuple[str, int]]]:
     """Steps 1 to 3 of a battle as numbers: attack and defence totals, the ratio, the column
     after the shifts and the shifts by name (see :func:`numbers`)."""
-    attack = sum(spec.attack for spec in s.specs_in(b.attackers, b.area))
+    attack = sum(s.spec(u).attack for u in b.attackers if s.location(u) == b.area)
     retreated = s.retreated
     present = [u for u in b.defenders if s.location(u) == b.area]
     defence = sum(s.spec(u).defence for u in present if u not in retreated)
@@ -263,9 +263,11 @@ def reroll_side(s: S, b: Battle) -> str | None:
     A ``supreme`` unit (the Emperor, Horus) is cancelled only by the opposing supreme unit; a
     ``hero`` by any opposing re-roll unit. At most one side can keep its re-roll."""
     kinds = {IMPERIAL: set(), TRAITOR: set()}  # type: dict[str, set[str]]
-    for spec in s.specs_in((*b.attackers, *b.defenders), b.area):
-        if spec.has_reroll:
-            kinds[spec.side].add(spec.reroll)
+    for u in (*b.attackers, *b.defenders):
+        if s.location(u) == b.area:
+            spec = s.spec(u)
+            if spec.has_reroll:
+                kinds[spec.side].add(spec.reroll)
     for side in (b.side, b.defender):
         mine, theirs = kinds[side], kinds[other(side)]
         if "supreme" in mine and "supreme" not in theirs:

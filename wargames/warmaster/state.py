@@ -168,11 +168,6 @@ class WarmasterState(TaskState):
     def spec(self, counter: str) -> UnitSpec:
         return self.manifest.specs[self._ix[counter]]
 
-    def specs_in(self, counters: tuple[str, ...], location: str) -> list[UnitSpec]:
-        """The counter types of those of ``counters`` that are in ``location``, in order."""
-        ix, where, specs = self._ix, self.where, self._counters.specs
-        return [specs[i] for i in map(ix.__getitem__, counters) if where[i] == location]
-
     def side_of(self, counter: str) -> str:
         return self.spec(counter).side
 
