@@ -4,11 +4,13 @@ a player asking about a new combat meets them (issue 16 asks for under 50 µs in
 
     python benchmarks/odds_cold.py [--games horde warmaster] [--calls 300]
 
-What stays warm is what a process loads once: the game's data and unit profiles (caches of a
-data set or a profile, at most ``PER_PROFILE`` entries, and unbounded ``@cache`` loaders of data
-modules), and the modules themselves. What is emptied is every play-time cache (a
-``functools`` cache of more than ``PER_PROFILE`` entries, or an unbounded one) of the modules
-that compute the odds: :data:`ODDS_MODULES`. Each game's figure is the median over its
+What stays warm is what a process works out once: the game's data and unit profiles (caches
+of a data set or a profile, at most ``PER_PROFILE`` entries), the tables over a finite domain
+(unbounded ``@cache`` functions: a column's die distribution, the ways to share ``n`` dice among
+effects; play-time caches are bounded, see "Performance: caches" in docs/design.md), and the
+modules. What is emptied is every play-time cache (a ``functools`` cache of more than
+``PER_PROFILE`` entries: the results of one combat and its parts) of the modules that compute
+the odds: :data:`ODDS_MODULES`. Each game's figure is the median over its
 :data:`COMBATS` (each timed ``--calls`` times, the best half averaged) in wall-clock time, so run
 it on a quiet machine and compare figures of one run.
 """
@@ -85,7 +87,7 @@ def play_time_caches(game: str) -> list[Callable[[], None]]:
             if info is None or getattr(value, "__module__", None) != name:
                 continue
             size = info().maxsize
-            if size is None or size > PER_PROFILE:
+            if size is not None and size > PER_PROFILE:
                 clears.append(value.cache_clear)
     return clears
 
