@@ -104,3 +104,17 @@ def test_summary_of_nothing() -> None:
         "actions": None,
         "turns": None,
     }
+
+
+def test_a_batch_freezes_what_its_process_has_loaded_once() -> None:
+    """After its first game a batch collects and freezes (gc.freeze) what the process holds:
+    the collector's full passes skip the modules, data and warm caches from then on."""
+    import gc
+    import os
+
+    from wargames import sim
+
+    first = simulate("armageddon", 2, seed=5, max_steps=40)
+    assert os.getpid() in sim._frozen
+    assert gc.get_freeze_count() > 0
+    assert simulate("armageddon", 2, seed=5, max_steps=40) == first  # the same games

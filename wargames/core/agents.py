@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from wargames.core.engine import Action, Agent, GameState, acts_on_legal_actions
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["Agent", "RandomAgent"]
 
@@ -16,7 +19,9 @@ class RandomAgent:
     lists the same actions (:func:`~wargames.core.engine.acts_on_legal_actions`)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
+        import numpy as np  # not at import: ``import wargames`` does without numpy
+
+        self.rng: np.random.Generator = np.random.default_rng(seed)
 
     @acts_on_legal_actions
     def act(self, view: GameState) -> Action:

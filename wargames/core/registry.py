@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import import_module
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -366,6 +365,8 @@ def _load(spec: str) -> Game:
 
 @cache
 def _specs() -> dict[str, str]:
+    from importlib.metadata import entry_points  # when a game is first asked for, not at import
+
     specs = dict(BUILTIN)
     for ep in entry_points(group=GROUP):
         specs[ep.name] = ep.value
