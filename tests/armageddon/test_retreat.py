@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 from bfa import combat, fight, refused
 
+import wargames.armageddon.combat as combat_module
 import wargames.armageddon.data as armageddon_data
 from wargames.armageddon.combat import AdvanceChoice, CombatPhase, Retreat, TakeLoss, numbers
 from wargames.armageddon.data import IMPERIUM, ORKS, load_data
@@ -218,6 +220,22 @@ def test_a_counter_that_retreated_cannot_be_taken_as_a_loss() -> None:
     refused(s, "lose guard-3", "BFA-COMBAT-17")
     s = s.apply("lose guard-20")
     assert s.location("guard-20") == DEAD
+
+
+@pytest.mark.rule("BFA-RETREAT-07", "BFA-RETREAT-08")
+def test_the_retreat_rule_object_drives_defence_and_losses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's :class:`RetreatRule` settings are what the engine follows: flipped, counters
+    that already retreated defend at full strength and may be taken as losses."""
+    assert not combat_module.RETREAT.retreated_absorb_losses
+    rule = attrs.evolve(
+        combat_module.RETREAT, retreated_absorb_losses=True, retreated_defend_at_zero=False
+    )
+    monkeypatch.setattr(combat_module, "RETREAT", rule)
+    s = retreated_into_s2()
+    assert numbers(s, ORKS, "S2", ("S1",)).defence == 3 + 2  # the 3rd Army's 2 counts now
+    s = fight(s, "attack S2 from S1", 4)  # 6 vs 5 = 1-1: a 4 is EX
+    assert isinstance(s.top, TakeLoss)
+    assert sorted(str(a) for a in s.legal_actions()) == ["lose guard-20", "lose guard-3"]
 
 
 @pytest.mark.rule("BFA-RETREAT-09")

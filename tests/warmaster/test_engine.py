@@ -4,10 +4,12 @@ nodes."""
 
 from __future__ import annotations
 
+import attrs
 import networkx as nx
 import pytest
 from wm import position, refused, roll, strs, top
 
+import wargames.warmaster.battle as battle_module
 from wargames.core.agents import RandomAgent
 from wargames.core.engine import CHANCE, Match
 from wargames.warmaster import actions as act
@@ -876,6 +878,26 @@ def test_units_that_retreated_defend_at_zero_may_be_lost_and_die_if_forced_again
     fresh = roll(fresh, 5)  # 12 against 10 is 1-1; a 5: DR
     assert top(fresh) == "Retreat" and fresh.current_player == IMPERIAL
     assert strs(fresh.legal_actions()) == [f"retreat thousand-sons-1 {a}" for a in (23, 34, 51, 54)]
+
+
+@pytest.mark.rule("WM-RETREAT-06", "WM-RETREAT-08")
+def test_the_retreat_rule_object_drives_defence_and_losses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's :class:`RetreatRule` settings are what the engine follows: flipped, a unit
+    that already retreated defends at full strength and may not be taken as a loss."""
+    assert battle_module.RETREAT.retreated_absorb_losses
+    rule = attrs.evolve(
+        battle_module.RETREAT, retreated_absorb_losses=False, retreated_defend_at_zero=False
+    )
+    monkeypatch.setattr(battle_module, "RETREAT", rule)
+    units = {"custodes-1": "52", "thousand-sons-1": "52", "thousand-sons-2": "52"}
+    s = position(units, [BattlePhase(IMPERIAL)], retreated={"thousand-sons-1"})
+    n = numbers(s, s.top.battle)
+    assert (n.attack, n.defence, n.ratio) == (6, 10, "1-2")  # the retreated 5 counts now
+    s = position(
+        {**units, "custodes-2": "52"}, [BattlePhase(IMPERIAL)], retreated={"thousand-sons-1"}
+    )
+    s = roll(s, 6)  # 12 against 10 is 1-1: a 6 is D1
+    assert strs(s.legal_actions()) == ["lose thousand-sons-2"]  # not the one that retreated
 
 
 @pytest.mark.rule("WM-GAP-12", "WM-COMBAT-08")

@@ -159,7 +159,9 @@ def defence_of(s: S, target: str, defender: str) -> int:
     total = 0
     for c in s.stack(target, defender):
         spec = s.spec(c)
-        if c in s.retreated or (spec.kind == "hive" and "tunnel-rats" in s.effects):
+        if not RETREAT.defends(c in s.retreated):
+            continue
+        if spec.kind == "hive" and "tunnel-rats" in s.effects:
             continue
         total += spec.defence
     return total
@@ -426,7 +428,9 @@ class TakeLoss(Task):
 
     def eligible(self, s: S) -> tuple[str, ...]:
         return tuple(
-            c for c in self.candidates if s.location(c) == self.area and c not in s.retreated
+            c
+            for c in self.candidates
+            if s.location(c) == self.area and RETREAT.may_absorb(c in s.retreated)
         )
 
     def actor(self, s: S) -> Player | None:

@@ -233,7 +233,7 @@ def _reading(s: S, b: Battle) -> tuple[int, int, Odds, int, list[tuple[str, int]
     attack = sum(s.spec(u).attack for u in b.attackers if s.location(u) == b.area)
     retreated = s.retreated
     present = [u for u in b.defenders if s.location(u) == b.area]
-    defence = sum(s.spec(u).defence for u in present if u not in retreated)
+    defence = sum(s.spec(u).defence for u in present if RETREAT.defends(u in retreated))
     crt = s.data.battle
     odds = odds_ratio(max(attack, 1), defence)
     column = crt.column(odds)
@@ -370,7 +370,13 @@ class TakeLoss(Task):
     rule: ClassVar[str] = "WM-DESTROY-02"
 
     def eligible(self, s: S) -> tuple[str, ...]:
-        here = tuple(c for c in self.candidates if s.location(c) == self.area and c not in s.doomed)
+        here = tuple(
+            c
+            for c in self.candidates
+            if s.location(c) == self.area
+            and c not in s.doomed
+            and RETREAT.may_absorb(c in s.retreated)
+        )
         if self.heroes_last:
             plain = tuple(c for c in here if not s.spec(c).has_reroll)
             return plain or here
