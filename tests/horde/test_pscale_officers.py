@@ -95,24 +95,35 @@ def test_officers_share_squares(tmp_path: Path) -> None:
     assert state.invariant_violations() == []
 
 
-@pytest.mark.rule("HMC-OFFICER-04")
-def test_officers_fight_hordes_as_heroes(tmp_path: Path) -> None:
+@pytest.mark.rule("HMC-OFFICER-04", "HMC-DAMAGE-08", "HMC-GAP-07")
+@pytest.mark.parametrize(("rules", "tens_of_12"), [("catalogue", 2), ("printed", 1)])
+def test_officers_fight_hordes_as_heroes(tmp_path: Path, rules: str, tens_of_12: int) -> None:
     """A lone Officer attacks hordes and hordes attack him, through the horde attack procedure
-    with his wounds as his Magnitude (the host game's rules, reconstructed)."""
+    with his wounds as his Magnitude (the host game's rules, reconstructed); the exact figures:
+
+    - the Lieutenant (Power Sword 1d10+5, Pen 5; S 30) hits the Traitor Guard (AP 4, T 30) in
+      full: 10 (d10) + weapon bonus 5 + the tens of his Magnitude 12 (2 rounded up by the
+      written rule, 1 truncated under ``PRINTED_EXAMPLES``, HMC-GAP-07) + SB 3 - armour 0
+      (4 less Pen 5) - TB 3 = 17 (16) Magnitude lost: 40 -> 23 (24);
+    - the Traitor Guard (Bayonet 1d5+2, Pen 0; S 30, Magnitude 40) hits him (AP 5, T 35) in
+      full: 5 (d5) + weapon bonus 2 + tens of 40 = 4 + SB 3 - armour 5 - TB 3 = 6 wounds lost:
+      12 -> 6 under both readings.
+    """
     state = battle(
         tmp_path,
         [("A", GUARD, "02-02")],
         [("Z", TRAITORS, "06-04")],
         officers=[officer("lt", at="05-04")],
+        options={"rules": rules},
     )
     state = play(state, "activate lt")
     assert "lt attack Z melee" in legal(state)
     struck = play(state, "lt attack Z melee", 10, 1, 10)
-    assert struck.unit("Z").magnitude < 40
+    assert struck.unit("Z").magnitude == 40 - (10 + 5 + tens_of_12 + 3 - 0 - 3)
     state = play(state, "lt done", "activate Z")
     assert "Z attack lt melee" in legal(state)
     hit = play(state, "Z attack lt melee", 10, 1, 5)  # a bayonet: 1d5+2
-    assert hit.unit("lt").magnitude < 12
+    assert hit.unit("lt").magnitude == 12 - (5 + 2 + 4 + 3 - 5 - 3)
 
 
 @pytest.mark.rule("HMC-OFFICER-06")
