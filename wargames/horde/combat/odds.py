@@ -159,7 +159,14 @@ def full_count(numbers: AttackNumbers) -> int:
     edge = numbers.attack - numbers.defence - 1
     if numbers.fixed_attack_die is not None:
         return 10 * min(10, max(0, numbers.fixed_attack_die + edge))
-    return sum(min(10, max(0, a + edge)) for a in range(1, 11))
+    return _FULL_COUNTS[min(max(edge, -10), 9) + 10]
+
+
+_FULL_COUNTS = tuple(
+    sum(min(10, max(0, a + edge)) for a in range(1, 11)) for edge in range(-10, 10)
+)
+""":func:`full_count` of an attack by ``Attack - Defense - 1`` from -10 (no pair: 0) to 9 (every
+pair: 100); beyond either end it stays 0 or 100."""
 
 
 def face_losses(numbers: AttackNumbers, formula: DamageFormula) -> tuple[int, ...]:
