@@ -168,8 +168,11 @@ class AttackNumbers:
 
     def losses(self, hit: Hit) -> tuple[int, ...]:
         """The Magnitude lost for each face of the damage die of a ``hit`` (1 first)."""
-        formula = self.formula(hit)
-        offset = formula.bonus - formula.soak
+        return self.formula_losses(self.formula(hit))
+
+    def formula_losses(self, formula: DamageFormula) -> tuple[int, ...]:
+        """The Magnitude lost for each face of the damage die of ``formula`` (1 first)."""
+        offset = total(formula.added) - total(formula.subtracted)
         low, high = 1 + offset, formula.sides + offset  # the damage of faces 1 and sides
         defender, rules = self.defender, self.rules
         if rules.scale == "P" and has_medic(defender):
