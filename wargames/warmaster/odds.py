@@ -33,7 +33,9 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn, cast
 import attrs
 
 from wargames.core import bounds
+from wargames.core.caches import PER_DATA
 from wargames.core.errors import ArgumentError
+from wargames.core.odds import CombatResultsTable
 from wargames.warmaster.battle import Battle, numbers, reroll_side
 from wargames.warmaster.data import IMPERIAL, SIDES, TRAITOR, UnitSpec, WarmasterData, default_data
 
@@ -310,8 +312,11 @@ def total_limit(data: WarmasterData | None, factor: Literal["attack", "defence"]
     each type ``count`` times, in one battle (222 attack, 218 defence with the shipped
     counters). :func:`analyse` refuses a larger total with
     :class:`~wargames.core.errors.ArgumentError`."""
-    counters = (data or default_data()).counters.values()
-    return sum(getattr(u, factor) * u.count for u in counters)
+    return _tables(data or default_data()).limits[factor]
+
+
+def _limit(data: WarmasterData, factor: str) -> int:
+    return sum(getattr(u, factor) * u.count for u in data.counters.values())
 
 
 def _normal(text: str) -> str:
@@ -423,8 +428,9 @@ def _analyse(
     att_units: tuple[UnitSpec, ...] = ()
     def_units: tuple[UnitSpec, ...] = ()
     if isinstance(att_items, int) and isinstance(def_items, int):
-        bounds.whole("attack", att_items, 1, total_limit(data, "attack"))
-        bounds.whole("defence", def_items, 0, total_limit(data, "defence"))
+        limits = _tables(data).limits
+        bounds.whole("attack", att_items, 1, limits["attack"])
+        bounds.whole("defence", def_items, 0, limits["defence"])
         side = attacker or (TRAITOR if ambush else IMPERIAL)
         if ambush and side != TRAITOR:
             raise ValueError("an Ambush's units are Traitors: --ambush needs a Traitor attack")
@@ -476,9 +482,8 @@ def _analyse(
         ambush,
     )
     found = numbers(roster, battle)
-    crt = data.battle
     column = found.column
-    cells = crt.cells[column]
+    cells = data.battle.cells[column]
 
     who: str | None
     if reroll == "auto":
@@ -488,14 +493,13 @@ def _analyse(
     else:
         who = None if reroll == "none" else reroll
         note = "as asked" if who else "none asked"
+    tables = _tables(data)
     # the policy is checked even when nobody re-rolls, so a typo is never silently ignored
-    rerolled = _policy(policy, who or "attacker", cells, data)
-    chosen = frozenset(rerolled) if who is not None else frozenset()
-    dist = crt.distribution(
-        crt.columns[column], 0, (lambda code: code in chosen) if who is not None else None
-    )
-    order = tuple(crt.results)
-    faces = {code: tuple(i + 1 for i, c in enumerate(cells) if c == code) for code in order}
+    rerolled = tables.named.get((policy.strip().lower(), who or "attacker", column))
+    if rerolled is None:
+        rerolled = _policy(policy, who or "attacker", cells, data)
+    key = (column, who is not None, frozenset(rerolled) if who is not None else frozenset())
+    read = tables.read.get(key) or _read(data.battle, *key)
     return BattleOdds(
         attack=found.attack,
         defence=found.defence,
@@ -503,16 +507,83 @@ def _analyse(
         attackers=tuple(u.id for u in att_units),
         defenders=tuple(u.id for u in def_units),
         ratio=found.ratio if found.defence else "no defence",
-        column=str(crt.columns[column]),
+        column=tables.columns[column],
         shifts=found.shifts,
         reroll=who,
         reroll_note=note,
         policy=policy,
-        rerolled_on=tuple(c for c in order if c in chosen and c in cells),
-        faces={code: f for code, f in faces.items() if f},
-        distribution={code: dist.get(code, Fraction(0)) for code in order},
-        names={code: data.results[code].name for code in order},
+        rerolled_on=read[0],
+        faces=dict(tables.faces[column]),
+        distribution=dict(read[1]),
+        names=dict(tables.names),
         unit_names={u.id: u.name for u in (*att_units, *def_units)},
+    )
+
+
+_Read = tuple[tuple[str, ...], dict[str, Fraction]]
+"""The results re-rolled on in a column and the exact distribution there, every code of the
+table in its order."""
+
+
+def _read(crt: CombatResultsTable, column: int, rerolls: bool, chosen: frozenset[str]) -> _Read:
+    """The column ``column`` of ``crt`` read with one D6, re-rolled once on the results
+    ``chosen`` when ``rerolls``."""
+    cells = crt.cells[column]
+    order = tuple(crt.results)
+    dist = crt.distribution(
+        crt.columns[column], 0, (lambda code: code in chosen) if rerolls else None
+    )
+    return (
+        tuple(c for c in order if c in chosen and c in cells),
+        {code: dist.get(code, Fraction(0)) for code in order},
+    )
+
+
+@attrs.frozen
+class _Tables:
+    """What an odds query reads of a data set, worked out once per data set (a data set
+    has a few columns, three named policies and two sides: a few dozen entries)."""
+
+    limits: Mapping[str, int]
+    """``attack`` and ``defence`` -> :func:`total_limit`."""
+    columns: tuple[str, ...]
+    """Each column's heading (``"2-1"``)."""
+    names: Mapping[str, str]
+    """Result code -> its name, every code of the table in its order."""
+    faces: tuple[Mapping[str, tuple[int, ...]], ...]
+    """Per column: result code -> the die faces that give it (codes without faces left out)."""
+    named: Mapping[tuple[str, str, int], tuple[str, ...]]
+    """(named policy, re-rolling side, column) -> the codes re-rolled (:func:`_policy`)."""
+    read: Mapping[tuple[int, bool, frozenset[str]], _Read]
+    """(column, re-rolled?, codes re-rolled) -> :func:`_read`, for no re-roll and for every
+    named policy."""
+
+
+@lru_cache(maxsize=PER_DATA)
+def _tables(data: WarmasterData) -> _Tables:
+    crt = data.battle
+    order = tuple(crt.results)
+    named: dict[tuple[str, str, int], tuple[str, ...]] = {}
+    read: dict[tuple[int, bool, frozenset[str]], _Read] = {}
+    faces: list[Mapping[str, tuple[int, ...]]] = []
+    for column, cells in enumerate(crt.cells):
+        by_code = {code: tuple(i + 1 for i, c in enumerate(cells) if c == code) for code in order}
+        faces.append({code: f for code, f in by_code.items() if f})
+        read[(column, False, frozenset())] = _read(crt, column, False, frozenset())
+        for name in POLICIES:
+            for who in ("attacker", "defender"):
+                codes = _policy(name, who, cells, data)
+                named[(name, who, column)] = codes
+                key = (column, True, frozenset(codes))
+                if key not in read:
+                    read[key] = _read(crt, *key)
+    return _Tables(
+        limits={factor: _limit(data, factor) for factor in ("attack", "defence")},
+        columns=tuple(str(c) for c in crt.columns),
+        names={code: data.results[code].name for code in order},
+        faces=tuple(faces),
+        named=named,
+        read=read,
     )
 
 

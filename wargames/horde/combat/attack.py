@@ -43,6 +43,7 @@ from wargames.horde.combat.damage import (
 from wargames.horde.combat.modifiers import attack_terms, defence_terms
 from wargames.horde.combat.profiles import Horde
 from wargames.horde.combat.rules import DEFAULT, HordeRules
+from wargames.horde.combat.specialists import has_medic
 from wargames.horde.combat.terms import Term, describe, total
 from wargames.horde.combat.weapons import Kind, Weapon
 
@@ -167,10 +168,22 @@ class AttackNumbers:
 
     def losses(self, hit: Hit) -> tuple[int, ...]:
         """The Magnitude lost for each face of the damage die of a ``hit`` (1 first)."""
-        formula = self.formula(hit)
-        offset = formula.bonus - formula.soak
-        loss = self.loss
-        return tuple(loss(max(0, v + offset)) for v in range(1, formula.sides + 1))
+        return self.formula_losses(self.formula(hit))
+
+    def formula_losses(self, formula: DamageFormula) -> tuple[int, ...]:
+        """The Magnitude lost for each face of the damage die of ``formula`` (1 first)."""
+        offset = total(formula.added) - total(formula.subtracted)
+        low, high = 1 + offset, formula.sides + offset  # the damage of faces 1 and sides
+        defender, rules = self.defender, self.rules
+        if rules.scale == "P" and has_medic(defender):
+            return tuple([magnitude_loss(max(0, d), defender, rules) for d in range(low, high + 1)])
+        # magnitude_loss without a Medic: the damage within 0 and the Magnitude, face by face
+        cap = defender.magnitude
+        if cap <= 0:
+            return (0,) * (high - low + 1)
+        zeros = max(0, min(high, 0) - low + 1)
+        capped = max(0, high - max(low, cap) + 1)
+        return (0,) * zeros + tuple(range(max(low, 1), min(high, cap - 1) + 1)) + (cap,) * capped
 
     def describe(self) -> str:
         """The attack and defence totals, term by term."""

@@ -57,6 +57,10 @@ Policy = Literal["best", "never", "always"]
 POLICIES: tuple[Policy, ...] = ("best", "never", "always")
 """Tearing reroll policies (see the module docstring)."""
 
+_HUNDREDTHS = tuple(Fraction(k, 100) for k in range(101))
+"""``Fraction(k, 100)`` for the chances of full and partial damage (``k`` of the 100 pairs of
+d10s)."""
+
 _CONTEXT = AttackContext()
 
 MAX_MAGNITUDE = 1000
@@ -159,12 +163,19 @@ def full_count(numbers: AttackNumbers) -> int:
     edge = numbers.attack - numbers.defence - 1
     if numbers.fixed_attack_die is not None:
         return 10 * min(10, max(0, numbers.fixed_attack_die + edge))
-    return sum(min(10, max(0, a + edge)) for a in range(1, 11))
+    return _FULL_COUNTS[min(max(edge, -10), 9) + 10]
+
+
+_FULL_COUNTS = tuple(
+    sum(min(10, max(0, a + edge)) for a in range(1, 11)) for edge in range(-10, 10)
+)
+""":func:`full_count` of an attack by ``Attack - Defense - 1`` from -10 (no pair: 0) to 9 (every
+pair: 100); beyond either end it stays 0 or 100."""
 
 
 def face_losses(numbers: AttackNumbers, formula: DamageFormula) -> tuple[int, ...]:
     """The Magnitude lost for each face of the damage die."""
-    return numbers.losses(formula.hit)
+    return numbers.formula_losses(formula)
 
 
 def rerolled_faces(losses: Sequence[int], policy: Policy) -> tuple[int, ...]:
@@ -223,19 +234,33 @@ def attack_odds(
         raise ValueError(f"unknown Tearing policy {tearing!r}; expected one of {POLICIES}")
     numbers = attack_numbers(attacker, defender, kind, context, rules)
     full = full_count(numbers)
-    fc, fd, f_again = loss_counts(numbers, numbers.full, tearing)
-    pc, pd, p_again = loss_counts(numbers, numbers.partial, tearing)
     weights: dict[int, int] = {}
-    for x, c in fc.items():
-        weights[x] = weights.get(x, 0) + full * c * pd
-    for x, c in pc.items():
-        weights[x] = weights.get(x, 0) + (100 - full) * c * fd
+    if numbers.tearing == "none" and not numbers.max_damage_die:
+        # loss_counts' plain case, each face counted as it comes: the same weights
+        f_losses = numbers.formula_losses(numbers.full)
+        p_losses = numbers.formula_losses(numbers.partial)
+        fd, pd = len(f_losses), len(p_losses)
+        f_again: tuple[int, ...] = ()
+        p_again: tuple[int, ...] = ()
+        each = full * pd
+        for x in f_losses:
+            weights[x] = weights.get(x, 0) + each
+        each = (100 - full) * fd
+        for x in p_losses:
+            weights[x] = weights.get(x, 0) + each
+    else:
+        fc, fd, f_again = loss_counts(numbers, numbers.full, tearing)
+        pc, pd, p_again = loss_counts(numbers, numbers.partial, tearing)
+        for x, c in fc.items():
+            weights[x] = weights.get(x, 0) + full * c * pd
+        for x, c in pc.items():
+            weights[x] = weights.get(x, 0) + (100 - full) * c * fd
     denominator = 100 * fd * pd
     loss = {x: Fraction(weights[x], denominator) for x in sorted(weights) if weights[x]}
     return AttackOdds(
         numbers=numbers,
-        full=Fraction(full, 100),
-        partial=Fraction(100 - full, 100),
+        full=_HUNDREDTHS[full],
+        partial=_HUNDREDTHS[100 - full],
         loss=loss,
         tearing=tearing,
         rerolled={"full": f_again, "partial": p_again},

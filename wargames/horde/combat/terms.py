@@ -43,7 +43,10 @@ def term(rule: str, label: str, value: int) -> Term:
 
 def total(terms: Iterable[Term]) -> int:
     """The sum of the terms' values."""
-    return sum(t.value for t in terms)
+    out = 0
+    for t in terms:
+        out += t.value
+    return out
 
 
 def describe(terms: Iterable[Term]) -> str:
