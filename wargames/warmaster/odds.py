@@ -315,10 +315,6 @@ def total_limit(data: WarmasterData | None, factor: Literal["attack", "defence"]
     return _tables(data or default_data()).limits[factor]
 
 
-def _limit(data: WarmasterData, factor: str) -> int:
-    return sum(getattr(u, factor) * u.count for u in data.counters.values())
-
-
 def _normal(text: str) -> str:
     return "-".join(text.lower().replace("_", " ").replace("'", "").split())
 
@@ -521,8 +517,7 @@ def _analyse(
 
 
 _Read = tuple[tuple[str, ...], dict[str, Fraction]]
-"""The results re-rolled on in a column and the exact distribution there, every code of the
-table in its order."""
+"""A column's results re-rolled on, and its exact distribution (every code, in table order)."""
 
 
 def _read(crt: CombatResultsTable, column: int, rerolls: bool, chosen: frozenset[str]) -> _Read:
@@ -541,8 +536,7 @@ def _read(crt: CombatResultsTable, column: int, rerolls: bool, chosen: frozenset
 
 @attrs.frozen
 class _Tables:
-    """What an odds query reads of a data set, worked out once per data set (a data set
-    has a few columns, three named policies and two sides: a few dozen entries)."""
+    """What an odds query reads of a data set, worked out once per data set (dozens of entries)."""
 
     limits: Mapping[str, int]
     """``attack`` and ``defence`` -> :func:`total_limit`."""
@@ -578,7 +572,10 @@ def _tables(data: WarmasterData) -> _Tables:
                 if key not in read:
                     read[key] = _read(crt, *key)
     return _Tables(
-        limits={factor: _limit(data, factor) for factor in ("attack", "defence")},
+        limits={
+            factor: sum(getattr(u, factor) * u.count for u in data.counters.values())
+            for factor in ("attack", "defence")
+        },
         columns=tuple(str(c) for c in crt.columns),
         names={code: data.results[code].name for code in order},
         faces=tuple(faces),
