@@ -212,14 +212,8 @@ class ArmageddonState(TaskState):
         """The state with each ``(counter, location)`` moved there (and the other ``changes``
         made in the same copy); an index already built is carried over, updated where counters
         moved."""
-        where = list(self.where)
-        index = self._ix
-        changed: list[tuple[str, str, str]] = []
-        for counter, loc in moves:
-            i = index[counter]
-            changed.append((counter, where[i], loc))
-            where[i] = loc
-        new = self.evolve(where=tuple(where), **changes)
+        where, changed = counters.relocated(self.where, self._ix, moves)
+        new = self.evolve(where=where, **changes)
         old: Placement | None = self._memo.get("index")
         if old is not None and "ruined" not in changes:
             new._memo["index"] = old.moved(changed, self.ruined)

@@ -22,7 +22,7 @@ declared in ``kept_memo`` as depending on ``where`` and on whatever it leaves ou
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 import attrs
@@ -225,6 +225,20 @@ def placement(
     return found
 
 
+def relocated(
+    where: tuple[str, ...], index: Mapping[str, int], moves: Iterable[tuple[str, str]]
+) -> tuple[tuple[str, ...], list[tuple[str, str, str]]]:
+    """The locations ``where`` (by manifest ``index``) after ``moves``, and each move as
+    ``(counter, from, to)`` for updating an index (:meth:`Placement.moved`)."""
+    after = list(where)
+    changed: list[tuple[str, str, str]] = []
+    for counter, loc in moves:
+        i = index[counter]
+        changed.append((counter, after[i], loc))
+        after[i] = loc
+    return tuple(after), changed
+
+
 def move_counters(
     state: StateT,
     manifest: Manifest[Any],
@@ -233,18 +247,12 @@ def move_counters(
 ) -> StateT:
     """``state`` with each ``(counter, location)`` of ``moves`` moved there; an index already
     built is carried over, updated where counters moved."""
-    where = list(state.where)
-    index = manifest.index
-    changed: list[tuple[str, str, str]] = []
-    for counter, loc in moves:
-        i = index[counter]
-        changed.append((counter, where[i], loc))
-        where[i] = loc
-    new = state.evolve(where=tuple(where))
+    where, changed = relocated(state.where, manifest.index, moves)
+    new = state.evolve(where=where)
     old: Placement | None = state._memo.get("index")
     if old is not None:
         new._memo["index"] = old.moved(changed, left_out)
     return new
 
 
-__all__ = ["Located", "Manifest", "Placement", "move_counters", "placement"]
+__all__ = ["Located", "Manifest", "Placement", "move_counters", "placement", "relocated"]
