@@ -2,15 +2,16 @@
 
     python benchmarks/conformance.py GAME [--scenario NAME|all] [--option KEY=VALUE ...]
                                           [--agent random|greedy] [--games 50] [--seed 0]
-                                          [--jobs 1] [--check-every 50] [--max-steps 100000]
-                                          [--json]
+                                          [--jobs 1] [--check-every 50] [--light-every 1]
+                                          [--max-steps 100000] [--json]
 
 Game ``k`` (``k`` in ``seed .. seed + games - 1``) is the game ``wargames.play(GAME,
 agents={side: AGENT for every side}, seed=k, scenario=..., **options)`` would play (with the
 game's options for bot-only play, such as Ancients' ``turn_cap=500``, unless an ``--option``
 overrides them; in a team game every seat is played by its side's agent), replayed by
-:func:`wargames.testing.playout` as the tests do: the light checks after every action, the full
-ones on the first state, every ``--check-every``-th and the last, and the game must end within
+:func:`wargames.testing.playout` as the tests do: the light checks after every action (after
+every ``--light-every``-th, and the invariants alone after the others), the full ones on the
+first state, every ``--check-every``-th and the last, and the game must end within
 ``--max-steps`` actions. ``--scenario all`` plays the game's scenarios in turn (game ``k`` the
 ``k % n``-th, sorted). ``--option`` values are ints where they parse as one (``players=4``,
 ``turn_cap=200``), else strings. Prints the games passed and failed (the first failure's seed
@@ -35,7 +36,7 @@ from typing import Any
 import wargames
 from wargames.testing import playout
 
-Job = tuple[str, str | None, dict[str, Any], str, int, int, list[int]]
+Job = tuple[str, str | None, dict[str, Any], str, int, int, int, list[int]]
 
 
 def scenario_of(game: str, scenario: str | None, seed: int) -> str | None:
@@ -54,6 +55,7 @@ def check(
     seed: int,
     check_every: int = 50,
     max_steps: int = 100_000,
+    light_every: int = 1,
 ) -> dict[str, Any]:
     """One seeded game through the kit: passed or the failure's message, the actions, how it
     ended and the CPU seconds."""
@@ -65,7 +67,13 @@ def check(
     result: dict[str, Any] = {"seed": seed, "scenario": shown, "passed": True, "error": None}
     try:
         final, actions = playout(
-            match.initial, match.agents, seed, max_steps, check_every=check_every, light=True
+            match.initial,
+            match.agents,
+            seed,
+            max_steps,
+            check_every=check_every,
+            light=True,
+            light_every=light_every,
         )
     except Exception as exc:
         message = str(exc) if isinstance(exc, AssertionError) else repr(exc)
@@ -80,8 +88,8 @@ def check(
 
 
 def _check_many(job: Job) -> list[dict[str, Any]]:
-    game, scenario, options, agent, every, steps, seeds = job
-    return [check(game, scenario, options, agent, k, every, steps) for k in seeds]
+    game, scenario, options, agent, every, steps, light_every, seeds = job
+    return [check(game, scenario, options, agent, k, every, steps, light_every) for k in seeds]
 
 
 def run(
@@ -94,13 +102,15 @@ def run(
     agent: str = "random",
     check_every: int = 50,
     max_steps: int = 100_000,
+    light_every: int = 1,
 ) -> dict[str, Any]:
     """Check the games (in ``jobs`` processes) and sum them up."""
     seeds = list(range(seed, seed + games))
     opts = dict(options or {})
     start = time.perf_counter()
     chunks = [
-        (game, scenario, opts, agent, check_every, max_steps, seeds[i::jobs]) for i in range(jobs)
+        (game, scenario, opts, agent, check_every, max_steps, light_every, seeds[i::jobs])
+        for i in range(jobs)
     ]
     if jobs <= 1:
         results = _check_many(chunks[0])
@@ -132,6 +142,7 @@ def run(
         "wall_seconds": time.perf_counter() - start,
         "jobs": jobs,
         "check_every": check_every,
+        "light_every": light_every,
     }
 
 
@@ -140,7 +151,8 @@ def report(s: dict[str, Any]) -> str:
     opts = ", ".join(f"{k}={v}" for k, v in s["options"].items()) or "none"
     lines = [
         f"{s['game']} {s['scenario']} ({opts}), {s['agent']} on every side: "
-        f"{n} games, seeds {first}..{first + n - 1}, full checks every {s['check_every']}th state",
+        f"{n} games, seeds {first}..{first + n - 1}, full checks every {s['check_every']}th state, "
+        f"light checks every {s['light_every']}",
         f"  passed {s['passed']}, failed {s['failed']}",
     ]
     if s["failures"]:
@@ -183,11 +195,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--check-every", type=int, default=50, help="full checks (default 50)")
+    parser.add_argument("--light-every", type=int, default=1, help="light checks (default 1)")
     parser.add_argument("--max-steps", type=int, default=100_000, help="actions a game may take")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    if args.games < 1 or args.check_every < 1 or args.light_every < 1:
+        parser.error("--games, --check-every and --light-every must be at least 1")
     figures = run(
         args.game,
         args.games,
@@ -198,6 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         args.agent,
         args.check_every,
         args.max_steps,
+        args.light_every,
     )
     print(json.dumps(figures) if args.json else report(figures))
     return 1 if figures["failed"] else 0

@@ -229,3 +229,25 @@ def test_broken_states_are_caught(state: ToyState, others: list[Action], problem
 def test_a_broken_game_fails_its_playout() -> None:
     with pytest.raises(ConformanceError, match="is not equal"):
         playout(DropsField(turn_limit=50), toy_agents(1), 1, max_steps=200)
+
+
+def test_playout_spaces_the_light_checks_and_checks_invariants_between(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import wargames.testing as kit
+
+    seen: list[str] = []
+    light, invariants = kit.check_light, kit._check_invariants
+    monkeypatch.setattr(kit, "check_light", lambda s, o=(): (seen.append("light"), light(s, o)))
+    monkeypatch.setattr(kit, "_check_invariants", lambda s: (seen.append("inv"), invariants(s)))
+    _, actions = playout(
+        toy_state(), toy_agents(1), 1, max_steps=5000, check_every=1000, light=True, light_every=3
+    )
+    between = len(actions) - 1  # the states after actions 1 .. n-1; the last is checked in full
+    assert between > 6
+    # every third of them gets the light checks, and every one of them its invariants (the light
+    # checks run the invariants first; the full checks of the first and last state run both)
+    assert seen.count("light") == between // 3 + 2
+    assert seen.count("inv") == between + 2
+    with pytest.raises(ValueError, match="light_every"):
+        playout(toy_state(), toy_agents(1), 1, max_steps=5, light=True, light_every=0)

@@ -99,12 +99,16 @@ def check_light(state: GameState, others: Sequence[Action] = ()) -> None:
     exact JSON round trip, illegal actions refused without change, the invariants, and the
     views. (:func:`check_state` adds applying every legal action.)"""
     _check_clone(state)
-    problems = state.invariant_violations()  # first: reading back refuses a broken state
-    if problems:
-        raise _fail(state, "invariants fail: " + "; ".join(problems))
+    _check_invariants(state)  # first: reading back refuses a broken state
     _check_json(state)
     _check_illegal(state, others)
     _check_views(state)
+
+
+def _check_invariants(state: GameState) -> None:
+    problems = state.invariant_violations()
+    if problems:
+        raise _fail(state, "invariants fail: " + "; ".join(problems))
 
 
 def _check_clone(state: GameState) -> None:
@@ -236,13 +240,14 @@ def playout(
     check_every: int = 1,
     must_end: bool = True,
     light: bool = False,
+    light_every: int = 1,
 ) -> tuple[GameState, list[Action]]:
     """Play from ``state`` with ``agents`` and a seeded :class:`Match`, checking the first
     state, every ``check_every``-th state and the last one in full, and with ``light`` every
-    other state with :func:`check_light`; the game must end within ``max_steps`` actions
-    (unless ``must_end`` is false)."""
-    if check_every < 1:
-        raise ValueError("check_every must be at least 1")
+    ``light_every``-th other state with :func:`check_light` and the rest for their invariants
+    only; the game must end within ``max_steps`` actions (unless ``must_end`` is false)."""
+    if check_every < 1 or light_every < 1:
+        raise ValueError("check_every and light_every must be at least 1")
     match = Match(state, seed=seed, agents=agents)
     check_state(state)
     for step in range(1, max_steps + 1):
@@ -252,8 +257,10 @@ def playout(
         recent = tuple(dict.fromkeys(reversed(match.actions[-20:])))
         if step % check_every == 0 or match.over or step == max_steps:
             check_state(match.state, recent)
-        elif light:
+        elif light and step % light_every == 0:
             check_light(match.state, recent[:LIGHT_PROBES])
+        elif light:
+            _check_invariants(match.state)
     if must_end and not match.over:
         raise _fail(match.state, f"the game did not end within {max_steps} actions")
     return match.state, list(match.actions)
