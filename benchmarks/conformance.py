@@ -3,22 +3,23 @@
     python benchmarks/conformance.py GAME [--scenario NAME|all] [--option KEY=VALUE ...]
                                           [--agent random|greedy] [--games 50] [--seed 0]
                                           [--jobs 1] [--check-every 50] [--light-every 1]
-                                          [--max-steps 100000] [--json]
+                                          [--invariants-every 1] [--max-steps 100000]
+                                          [--json]
 
 Game ``k`` (``k`` in ``seed .. seed + games - 1``) is the game ``wargames.play(GAME,
 agents={side: AGENT for every side}, seed=k, scenario=..., **options)`` would play (with the
 game's options for bot-only play, such as Ancients' ``turn_cap=500``, unless an ``--option``
 overrides them; in a team game every seat is played by its side's agent), replayed by
 :func:`wargames.testing.playout` as the tests do: the light checks after every action (after
-every ``--light-every``-th, and the invariants alone after the others), the full ones on the
-first state, every ``--check-every``-th and the last, and the game must end within
-``--max-steps`` actions. ``--scenario all`` plays the game's scenarios in turn (game ``k`` the
-``k % n``-th, sorted). ``--option`` values are ints where they parse as one (``players=4``,
-``turn_cap=200``), else strings. Prints the games passed and failed (the first failure's seed
-and message), the mean actions and end turn per game, the winners, how the games ended (the
-reasons, their numbers written N) and the CPU seconds (measured in the process that played
-each game); ``--json`` prints the same figures as one JSON object. The exit code is 1 if any
-game failed.
+every ``--light-every``-th, and the invariants alone after every ``--invariants-every``-th of
+the others), the full ones on the first state, every ``--check-every``-th and the last, and the
+game must end within ``--max-steps`` actions. ``--scenario all`` plays the game's scenarios in
+turn (game ``k`` the ``k % n``-th, sorted). ``--option`` values are ints where they parse as
+one (``players=4``, ``turn_cap=200``), else strings. Prints the games passed and failed (the
+first failure's seed and message), the mean actions and end turn per game, the winners, how the
+games ended (the reasons, their numbers written N) and the CPU seconds (measured in the process
+that played each game); ``--json`` prints the same figures as one JSON object. The exit code is
+1 if any game failed.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from typing import Any
 import wargames
 from wargames.testing import playout
 
-Job = tuple[str, str | None, dict[str, Any], str, int, int, int, list[int]]
+Job = tuple[str, str | None, dict[str, Any], str, int, int, int, int, list[int]]
 
 
 def scenario_of(game: str, scenario: str | None, seed: int) -> str | None:
@@ -56,6 +57,7 @@ def check(
     check_every: int = 50,
     max_steps: int = 100_000,
     light_every: int = 1,
+    invariants_every: int = 1,
 ) -> dict[str, Any]:
     """One seeded game through the kit: passed or the failure's message, the actions, how it
     ended and the CPU seconds."""
@@ -74,6 +76,7 @@ def check(
             check_every=check_every,
             light=True,
             light_every=light_every,
+            invariants_every=invariants_every,
         )
     except Exception as exc:
         message = str(exc) if isinstance(exc, AssertionError) else repr(exc)
@@ -88,8 +91,10 @@ def check(
 
 
 def _check_many(job: Job) -> list[dict[str, Any]]:
-    game, scenario, options, agent, every, steps, light_every, seeds = job
-    return [check(game, scenario, options, agent, k, every, steps, light_every) for k in seeds]
+    game, scenario, options, agent, every, steps, light, invariants, seeds = job
+    return [
+        check(game, scenario, options, agent, k, every, steps, light, invariants) for k in seeds
+    ]
 
 
 def run(
@@ -103,13 +108,24 @@ def run(
     check_every: int = 50,
     max_steps: int = 100_000,
     light_every: int = 1,
+    invariants_every: int = 1,
 ) -> dict[str, Any]:
     """Check the games (in ``jobs`` processes) and sum them up."""
     seeds = list(range(seed, seed + games))
     opts = dict(options or {})
     start = time.perf_counter()
     chunks = [
-        (game, scenario, opts, agent, check_every, max_steps, light_every, seeds[i::jobs])
+        (
+            game,
+            scenario,
+            opts,
+            agent,
+            check_every,
+            max_steps,
+            light_every,
+            invariants_every,
+            seeds[i::jobs],
+        )
         for i in range(jobs)
     ]
     if jobs <= 1:
@@ -143,6 +159,7 @@ def run(
         "jobs": jobs,
         "check_every": check_every,
         "light_every": light_every,
+        "invariants_every": invariants_every,
     }
 
 
@@ -152,7 +169,7 @@ def report(s: dict[str, Any]) -> str:
     lines = [
         f"{s['game']} {s['scenario']} ({opts}), {s['agent']} on every side: "
         f"{n} games, seeds {first}..{first + n - 1}, full checks every {s['check_every']}th state, "
-        f"light checks every {s['light_every']}",
+        f"light checks every {s['light_every']}, invariants every {s['invariants_every']}",
         f"  passed {s['passed']}, failed {s['failed']}",
     ]
     if s["failures"]:
@@ -196,11 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--check-every", type=int, default=50, help="full checks (default 50)")
     parser.add_argument("--light-every", type=int, default=1, help="light checks (default 1)")
+    parser.add_argument("--invariants-every", type=int, default=1, help="invariants (default 1)")
     parser.add_argument("--max-steps", type=int, default=100_000, help="actions a game may take")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.check_every < 1 or args.light_every < 1:
-        parser.error("--games, --check-every and --light-every must be at least 1")
+    if min(args.games, args.check_every, args.light_every, args.invariants_every) < 1:
+        parser.error("--games and every --...-every must be at least 1")
     figures = run(
         args.game,
         args.games,
@@ -212,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         args.check_every,
         args.max_steps,
         args.light_every,
+        args.invariants_every,
     )
     print(json.dumps(figures) if args.json else report(figures))
     return 1 if figures["failed"] else 0

@@ -3,7 +3,8 @@ through the conformance kit's checks, resumable across runs.
 
     python benchmarks/soak.py [--games 100000] [--jobs 2] [--log soak.jsonl] [--seed 0]
                               [--game GAME ...] [--agent random|greedy ...] [--chunk 25]
-                              [--check-every 50] [--light-every 1] [--max-steps 100000]
+                              [--check-every 50] [--light-every 1]
+                              [--invariants-every 1] [--max-steps 100000]
     python benchmarks/soak.py --summary [--log soak.jsonl] [--json]
 
 The plan: every (game, scenario, agent) combination, sorted, in turn; game ``i`` plays
@@ -11,8 +12,8 @@ combination ``i % n`` with seed ``seed + i // n`` (so 100,000 games over the 20 
 are 5,000 seeds of each). Each game is ``benchmarks/conformance.py``'s ``check()``: the game
 ``wargames.play`` would play with that agent on every side (the game's bot options on),
 replayed by :func:`wargames.testing.playout` with the light checks after every
-``--light-every``-th action (the invariants alone after the others) and the full ones every
-``--check-every``-th state, ending within ``--max-steps``.
+``--light-every``-th action (the invariants alone after every ``--invariants-every``-th of the
+others) and the full ones every ``--check-every``-th state, ending within ``--max-steps``.
 
 Games run in chunks of ``--chunk`` in ``--jobs`` processes; each finished chunk is appended to
 the log as one JSON line (the plan, the chunk number and every game's result), so a run that
@@ -63,6 +64,7 @@ def plan_of(args: argparse.Namespace) -> dict[str, Any]:
         "combos": [list(c) for c in combos(args.game, args.agent)],
         "check_every": args.check_every,
         "light_every": args.light_every,
+        "invariants_every": args.invariants_every,
         "max_steps": args.max_steps,
     }
 
@@ -89,6 +91,7 @@ def play_chunk(plan: dict[str, Any], k: int) -> dict[str, Any]:
             plan["check_every"],
             plan["max_steps"],
             plan.get("light_every", 1),
+            plan.get("invariants_every", 1),
         )
         results.append({"game": game, "agent": agent, **result})
     return {"chunk": k, "plan": plan, "results": results}
@@ -193,13 +196,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=25, help="games per logged chunk")
     parser.add_argument("--check-every", type=int, default=50, help="full checks every N states")
     parser.add_argument("--light-every", type=int, default=1, help="light checks every N states")
+    parser.add_argument("--invariants-every", type=int, default=1, help="invariants every N")
     parser.add_argument("--max-steps", type=int, default=100_000, help="actions a game may take")
     parser.add_argument("--summary", action="store_true", help="only sum up the log")
     parser.add_argument("--json", action="store_true", help="the summary as JSON")
     args = parser.parse_args(argv)
     args.agent = args.agent or ["random", "greedy"]
-    if min(args.games, args.chunk, args.check_every, args.light_every) < 1:
-        parser.error("--games, --chunk, --check-every and --light-every must be at least 1")
+    every = (args.check_every, args.light_every, args.invariants_every)
+    if min(args.games, args.chunk, *every) < 1:
+        parser.error("--games, --chunk and every --...-every must be at least 1")
     return summary(args) if args.summary else soak(args)
 
 

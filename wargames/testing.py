@@ -241,13 +241,15 @@ def playout(
     must_end: bool = True,
     light: bool = False,
     light_every: int = 1,
+    invariants_every: int = 1,
 ) -> tuple[GameState, list[Action]]:
     """Play from ``state`` with ``agents`` and a seeded :class:`Match`, checking the first
     state, every ``check_every``-th state and the last one in full, and with ``light`` every
-    ``light_every``-th other state with :func:`check_light` and the rest for their invariants
-    only; the game must end within ``max_steps`` actions (unless ``must_end`` is false)."""
-    if check_every < 1 or light_every < 1:
-        raise ValueError("check_every and light_every must be at least 1")
+    ``light_every``-th other state with :func:`check_light` and every ``invariants_every``-th
+    of the rest for its invariants only; the game must end within ``max_steps`` actions
+    (unless ``must_end`` is false)."""
+    if min(check_every, light_every, invariants_every) < 1:
+        raise ValueError("check_every, light_every and invariants_every must be at least 1")
     match = Match(state, seed=seed, agents=agents)
     check_state(state)
     for step in range(1, max_steps + 1):
@@ -259,7 +261,7 @@ def playout(
             check_state(match.state, recent)
         elif light and step % light_every == 0:
             check_light(match.state, recent[:LIGHT_PROBES])
-        elif light:
+        elif light and step % invariants_every == 0:
             _check_invariants(match.state)
     if must_end and not match.over:
         raise _fail(match.state, f"the game did not end within {max_steps} actions")
