@@ -251,3 +251,23 @@ def test_playout_spaces_the_light_checks_and_checks_invariants_between(
     assert seen.count("inv") == between + 2
     with pytest.raises(ValueError, match="light_every"):
         playout(toy_state(), toy_agents(1), 1, max_steps=5, light=True, light_every=0)
+
+
+def test_random_states_walks_the_game_a_random_agent_plays() -> None:
+    import numpy as np
+
+    from wargames.core.engine import CHANCE, pick_outcome
+    from wargames.testing import random_states
+
+    walked = list(random_states(toy_state(), 5))
+    rng, state, expected = np.random.default_rng(5), toy_state(), [toy_state()]
+    while state.current_player is not None:
+        u = rng.random()
+        if state.current_player == CHANCE:
+            state = state.apply(pick_outcome(state.chance_outcomes(), u))
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[int(u * len(legal))])
+        expected.append(state)
+    assert walked == expected and walked[-1].is_terminal and len(walked) > 10
+    assert list(random_states(toy_state(), 5, limit=4)) == expected[:4]

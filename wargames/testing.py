@@ -12,6 +12,8 @@
   descriptor) in one call: its descriptor, seeded random games of every shipped scenario checked
   at every step, a record that replays through JSON, and determinism across processes.
 * :func:`check_sequence` checks that a game's flow and its declared sequence of play agree.
+* :func:`random_states` walks a seeded random game, for tests that check something on every
+  state of real play.
 
 A failed check raises :class:`ConformanceError` (an ``AssertionError``) saying what broke::
 
@@ -27,9 +29,9 @@ import os
 import pickle
 import subprocess
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -61,9 +63,11 @@ __all__ = [
     "check_state",
     "playout",
     "playout_actions",
+    "random_states",
     "record_actions",
 ]
 
+S = TypeVar("S", bound=GameState)
 NewState = Callable[[], GameState]
 AgentsFactory = Callable[[int], Mapping[Player, Agent]]
 
@@ -230,6 +234,24 @@ def _check_views(state: GameState) -> None:
 
 
 # -- whole games ------------------------------------------------------------------------------
+
+
+def random_states(state: S, seed: int, limit: int | None = None) -> Iterator[S]:
+    """``state`` and every state after it of a seeded random game: at each decision the action
+    :meth:`~wargames.core.engine.GameState.random_action` draws (a uniform pick from the legal
+    actions, the dice by their probabilities, one number of a NumPy generator seeded with
+    ``seed`` each), as a :class:`~wargames.core.agents.RandomAgent` and the benchmarks play;
+    ``limit`` states at the most."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    yielded = 1
+    yield state
+    while state.current_player is not None and (limit is None or yielded < limit):
+        state = state.apply(state.random_action(rng))
+        yielded += 1
+        yield state
+
 
 
 def playout(

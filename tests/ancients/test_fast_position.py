@@ -5,31 +5,21 @@ neighbours with the terrain's entry sets, and the shared actions equal fresh one
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import wargames
 from wargames.ancients import actions as act
 from wargames.ancients.movement import leader_reach, unit_reach
 from wargames.ancients.state import DEAD, OFF, AncientsState, _Index
-from wargames.core.engine import CHANCE, pick_outcome
+from wargames.testing import random_states
 
 SCENARIOS = list(wargames.game("ancients").scenarios())
 
 
 def _states(scenario: str, seed: int, decisions: int) -> list[AncientsState]:
-    rng = np.random.default_rng(seed)
-    state = wargames.load("ancients", scenario=scenario, turn_cap=500)
-    seen = [state]
-    while state.current_player is not None and len(seen) < decisions:
-        if state.current_player == CHANCE:
-            action = pick_outcome(state.chance_outcomes(), rng.random())
-        else:
-            legal = state.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
-        state = state.apply(action)
-        seen.append(state)
-    return seen
+    start = wargames.load("ancients", scenario=scenario, turn_cap=500)
+    assert isinstance(start, AncientsState)
+    return list(random_states(start, seed, decisions))
 
 
 def _walked(s: AncientsState, start: str, most: int, kind: object) -> set[str]:

@@ -9,28 +9,18 @@ import random
 import pytest
 
 import wargames
+from wargames import testing
 from wargames.armageddon.data import IMPERIUM, ORKS, SIDES, default_data
 from wargames.armageddon.mapbits import map_bits
 from wargames.armageddon.placement import Placement
 from wargames.armageddon.state import ArmageddonState
-from wargames.core.engine import CHANCE, pick_outcome
 
 
 def random_states(seed: int, limit: int = 2000) -> list[ArmageddonState]:
     """Every state of one seeded random game."""
-    rng = random.Random(seed)
-    state = wargames.load("armageddon")
-    assert isinstance(state, ArmageddonState)
-    seen = [state]
-    while state.current_player is not None and len(seen) < limit:
-        if state.current_player == CHANCE:
-            action = pick_outcome(state.chance_outcomes(), rng.random())
-        else:
-            legal = state.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
-        state = state.apply(action)
-        seen.append(state)
-    return seen
+    start = wargames.load("armageddon")
+    assert isinstance(start, ArmageddonState)
+    return list(testing.random_states(start, seed, limit))
 
 
 def test_reach_is_the_maps_walk() -> None:

@@ -18,14 +18,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 import wargames
 from wargames import RecordError, ScenarioError, ScenarioSource
 from wargames.core.codec import SavedStateError
-from wargames.core.engine import GameState, pick_outcome
+from wargames.core.engine import GameState
 from wargames.core.sources import CACHE_SIZE, canonical_json, read_user_scenario
+from wargames.testing import random_states
 
 # game -> (shipped scenario, text in it, the changed text, what the state then shows)
 CHANGES: dict[str, tuple[str, str, str, Callable[[Any], object]]] = {
@@ -55,17 +55,8 @@ def user_file(tmp_path: Path, game: str, name: str = "short") -> Path:
 
 def played(state: GameState, seed: int, steps: int) -> GameState:
     """``steps`` random decisions from ``state`` (dice drawn with their probabilities)."""
-    rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if state.current_player is None:
-            break
-        if state.is_chance:
-            action = pick_outcome(state.chance_outcomes(), rng.random())
-        else:
-            legal = state.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
-        state = state.apply(action)
-    return state
+    *_, last = random_states(state, seed, steps + 1)
+    return last
 
 
 @contextmanager

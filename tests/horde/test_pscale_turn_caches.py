@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 from horde.pscale import battle, changed, legal, moved, play
 
 import wargames
-from wargames import CHANCE
-from wargames.core.engine import pick_outcome
+from wargames import testing
 from wargames.horde import command
 from wargames.horde.flow import COMPELLED, eligible
 from wargames.horde.scenario import SIDES
@@ -41,19 +39,9 @@ def fresh_eligible(s: PScaleState, side: str) -> tuple[Unit, ...]:
 
 def random_states(scenario: str, seed: int) -> list[PScaleState]:
     """Every state of a seeded random mission."""
-    rng = np.random.default_rng(seed)
-    state = wargames.load("horde", scenario=scenario)
-    states = [state]
-    while state.current_player is not None:
-        if state.current_player == CHANCE:
-            action = pick_outcome(state.chance_outcomes(), rng.random())
-        else:
-            legal_actions = state.legal_actions()
-            action = legal_actions[int(rng.random() * len(legal_actions))]
-        state = state.apply(action)
-        states.append(state)
-    assert all(isinstance(s, PScaleState) for s in states)
-    return states  # type: ignore[return-value]
+    start = wargames.load("horde", scenario=scenario)
+    assert isinstance(start, PScaleState)
+    return list(testing.random_states(start, seed))
 
 
 def commander_away(tmp_path: Path) -> PScaleState:

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from wargames.core import sources
 from wargames.core.counters import Placement
-from wargames.core.engine import CHANCE, pick_outcome
 from wargames.core.tasks import relabel
+from wargames.testing import random_states
 from wargames.warmaster.data import IMPERIAL
 from wargames.warmaster.game import new_game
 from wargames.warmaster.movement import STILL_TO_MOVE, MovementPhase
@@ -25,18 +24,7 @@ SCENARIO = Path(__file__).parents[2] / "scenarios" / "warmaster" / "spearhead.to
 
 def playout(seed: int, scenario: str | None = None) -> list[WarmasterState]:
     """Every state of a seeded random game (turn cap 12), as the benchmarks play it."""
-    rng = np.random.default_rng(seed)
-    s = new_game(scenario, {"turn_cap": 12})
-    states = [s]
-    while s.current_player is not None:
-        if s.current_player == CHANCE:
-            action = pick_outcome(s.chance_outcomes(), rng.random())
-        else:
-            legal = s.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
-        s = s.apply(action)
-        states.append(s)
-    return states
+    return list(random_states(new_game(scenario, {"turn_cap": 12}), seed))
 
 
 @pytest.fixture(scope="module")
