@@ -30,6 +30,7 @@ from wargames.core.errors import (
     WargamesError,
 )
 from wargames.core.registry import Game, action_space, determinize, game, odds
+from wargames.core.scenario_value import ScenarioValue
 from wargames.core.sources import ScenarioSource, data_key, not_shipped
 from wargames.core.views import EVERYTHING, PUBLIC
 from wargames.drawing.notebook import render
@@ -63,6 +64,7 @@ __all__ = [
     "RuleViolation",
     "ScenarioError",
     "ScenarioSource",
+    "ScenarioValue",
     "UnknownNameError",
     "UnknownOptionError",
     "UnknownPlayerError",
@@ -80,6 +82,7 @@ __all__ = [
     "play",
     "render",
     "replay",
+    "scenario",
     "simulate",
 ]
 
@@ -91,8 +94,17 @@ def games() -> list[str]:
     return _games()
 
 
-Scenario = str | ScenarioSource | None
-"""A shipped scenario's id, the path to a user's TOML file, or a ScenarioSource."""
+Scenario = str | ScenarioSource | ScenarioValue | None
+"""A shipped scenario's id, the path to a user's TOML file, a ScenarioSource, or a scenario
+value (:func:`scenario`)."""
+
+
+def scenario(game_id: str, scenario: str | None = None) -> ScenarioValue:
+    """``game_id``'s scenario ``scenario`` (a shipped id or the path to a TOML file; ``None``:
+    the default) as a typed value: change it in Python (``attrs.evolve``, the game's methods)
+    and play it with ``load(game_id, scenario=value)``; ``value.to_toml()`` writes it as a
+    file (:mod:`wargames.core.scenario_value`)."""
+    return game(game_id).scenario(scenario)
 
 
 @overload
@@ -122,7 +134,9 @@ def load(game_id: str, scenario: Scenario = None, **options: Any) -> GameState:
 
     ``scenario`` is a shipped id, the path to a TOML file of your own (read now: edit it and
     load again to play the edit; the state carries its data, so it saves and records in
-    full), or a :class:`~wargames.core.sources.ScenarioSource`.
+    full), a :class:`~wargames.core.sources.ScenarioSource`, or a scenario value
+    (:func:`scenario`, built or changed in Python; played by way of its document, through
+    the same checks as a file).
 
     ``options`` are checked against the game's schema (``wargames options GAME`` lists them):
     a bad one raises :class:`OptionError`, an unknown game, scenario or option an

@@ -253,7 +253,6 @@ def random_states(state: S, seed: int, limit: int | None = None) -> Iterator[S]:
         yield state
 
 
-
 def playout(
     state: GameState,
     agents: Mapping[Player, Agent],

@@ -29,6 +29,7 @@ MODULES = [
     "wargames.horde.actions",
     "wargames.horde.game",
     "wargames.horde.scenario",
+    "wargames.horde.scenario_value",
     "wargames.horde.sight",
     "wargames.horde.terrain",
     "wargames.horde.narration",

@@ -45,6 +45,7 @@ from wargames.core.errors import (
 from wargames.core.narration import Narrator, narrator_of
 from wargames.core.options import Options
 from wargames.core.scenario import ScenarioInfo
+from wargames.core.scenario_value import ScenarioValue
 from wargames.core.sequence import SequenceOfPlay
 from wargames.core.sources import ScenarioSource
 
@@ -200,6 +201,9 @@ class Game:
     """Whether ``new`` also builds the initial state of a user's scenario carried by a record
     (a :class:`~wargames.core.sources.ScenarioSource`, which its states keep); if not, the
     game's records name shipped scenarios only."""
+    scenario_type: type[ScenarioValue] | None = None
+    """The game's scenarios as typed Python values (:mod:`wargames.core.scenario_value`):
+    :meth:`scenario` reads one, and :meth:`start` plays one (``None``: the game offers none)."""
     _shipped: dict[str, tuple[str, ...]] = attrs.field(
         init=False, factory=dict, eq=False, repr=False
     )
@@ -234,17 +238,36 @@ class Game:
         :class:`~wargames.core.errors.OptionError`."""
         return self.options.check(options, self.id)
 
+    def scenario(self, scenario: str | None = None) -> ScenarioValue:
+        """The scenario ``scenario`` names (a shipped id or the path to a TOML file; ``None``:
+        the default) as a typed value to change in Python and play
+        (:mod:`wargames.core.scenario_value`); a :class:`CapabilityError` for a game without
+        :attr:`scenario_type`."""
+        if self.scenario_type is None:
+            raise CapabilityError(f"{self.id} offers no scenario values (scenario_type)")
+        self.check_scenario(scenario)
+        return self.scenario_type.read(scenario or self.default_scenario)
+
     def start(
         self,
-        scenario: str | ScenarioSource | None = None,
+        scenario: str | ScenarioSource | ScenarioValue | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> GameState:
         """The initial state of ``scenario`` with ``options``, both checked first.
 
         ``scenario`` is a shipped id, the path to a user's TOML file (the user's own input,
-        read now), or a :class:`~wargames.core.sources.ScenarioSource`: a shipped one is
-        played by its id, a user's one carried by a record through ``new`` (a
-        :class:`ScenarioError` for a game without :attr:`takes_sources`)."""
+        read now), a :class:`~wargames.core.sources.ScenarioSource`, or a scenario value of
+        this game (:meth:`scenario`, played as its document): a shipped source is played by
+        its id, a user's one carried by a record through ``new`` (a :class:`ScenarioError` for
+        a game without :attr:`takes_sources`)."""
+        if isinstance(scenario, ScenarioValue):
+            if scenario.game_id != self.id:
+                raise ScenarioError(
+                    f"{scenario.name} (built in Python)",
+                    "(scenario)",
+                    f"a {scenario.game_id} scenario, not one of {self.id}",
+                )
+            scenario = scenario.source()
         if isinstance(scenario, ScenarioSource):
             if scenario.shipped:
                 if scenario.name not in self.scenario_ids():  # an id, never a path

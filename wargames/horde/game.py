@@ -29,6 +29,7 @@ from wargames.horde.numbering import action_codec
 from wargames.horde.observation import observer
 from wargames.horde.render import render, stage
 from wargames.horde.scenario import DEFAULT_SCENARIO, SIDES, load_scenario, scenario_names
+from wargames.horde.scenario_value import BattleScenario
 from wargames.horde.sequence import SEQUENCE
 from wargames.horde.state import PScaleState
 from wargames.horde.summary import summary
@@ -166,6 +167,7 @@ GAME = Game(
     players=SIDES,
     new=lambda scenario, options: new_battle(scenario, options),
     takes_sources=True,
+    scenario_type=BattleScenario,
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
     agents={"random": _random, "greedy": greedy},
