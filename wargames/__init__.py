@@ -160,7 +160,7 @@ def match(
     game_id: Literal["ancients"],
     agents: Agents = None,
     seed: int | None = None,
-    scenario: str | None = None,
+    scenario: Scenario = None,
     *,
     bot_options: bool = True,
     **options: Any,
@@ -170,7 +170,7 @@ def match(
     game_id: Literal["armageddon"],
     agents: Agents = None,
     seed: int | None = None,
-    scenario: str | None = None,
+    scenario: Scenario = None,
     *,
     bot_options: bool = True,
     **options: Any,
@@ -180,7 +180,7 @@ def match(
     game_id: Literal["horde"],
     agents: Agents = None,
     seed: int | None = None,
-    scenario: str | None = None,
+    scenario: Scenario = None,
     *,
     bot_options: bool = True,
     **options: Any,
@@ -190,7 +190,7 @@ def match(
     game_id: Literal["warmaster"],
     agents: Agents = None,
     seed: int | None = None,
-    scenario: str | None = None,
+    scenario: Scenario = None,
     *,
     bot_options: bool = True,
     **options: Any,
@@ -200,7 +200,7 @@ def match(
     game_id: str,
     agents: Agents = None,
     seed: int | None = None,
-    scenario: str | None = None,
+    scenario: Scenario = None,
     *,
     bot_options: bool = True,
     **options: Any,
@@ -209,7 +209,7 @@ def match(
     game_id: str,
     agents: Agents = None,
     seed: int | None = None,
-    scenario: str | None = None,
+    scenario: Scenario = None,
     *,
     bot_options: bool = True,
     **options: Any,
@@ -229,7 +229,9 @@ def match(
     seed = bounds.seed(seed)
     g = game(game_id)
     merged = {**(dict(g.bot_options) if bot_options else {}), **options}
-    state = g.start(scenario, merged)
+    state = g.start(scenario, merged)  # refuses another game's scenario value
+    if isinstance(scenario, ScenarioValue):
+        scenario = scenario.source()  # what the record carries: the document in full
     given = dict(agents or {})
     g.check_players(given, scenario, merged)
     chosen: dict[Player, Agent] = {}
@@ -245,7 +247,7 @@ def play(
     game_id: str,
     agents: Mapping[Player, Agent | str] | None = None,
     seed: int | None = None,
-    scenario: str | None = None,
+    scenario: Scenario = None,
     max_steps: int | None = None,
     **options: Any,
 ) -> Record:

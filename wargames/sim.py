@@ -31,19 +31,28 @@ import attrs
 
 import wargames
 from wargames.core import bounds, registry
-from wargames.core.engine import CHANCE, Agent, GameState, Player, Record
+from wargames.core.engine import CHANCE, Agent, GameState, Label, Player, Record
 from wargames.core.errors import (
+    ArgumentError,
     CapabilityError,
     NotationError,
     RecordError,
     RuleViolation,
     UnknownNameError,
 )
-from wargames.core.sources import scenario_name
+from wargames.core.registry import ScenarioArg
+from wargames.core.scenario_value import ScenarioValue
+from wargames.core.sources import ScenarioSource, scenario_name
 
-__all__ = ["COLUMNS", "rows", "simulate", "simulate_rows", "summary", "to_frame"]
+__all__ = ["COLUMNS", "rows", "simulate", "simulate_rows", "summary", "sweep", "to_frame"]
 
 AgentSpec = Mapping[Player, Agent | str]
+Scenarios = (
+    ScenarioArg | Sequence[ScenarioArg] | Mapping[Label, ScenarioArg] | Callable[[Any], ScenarioArg]
+)
+"""What a batch plays: one scenario, or a sweep of several (:func:`simulate`)."""
+Sweep = list[tuple[Label, ScenarioArg]]
+"""A batch's scenarios, each with the label its records get."""
 Progress = Callable[[int], None]
 """``progress(k)``: ``k`` more games of a batch are over (for a progress bar)."""
 
@@ -53,15 +62,29 @@ def simulate(
     n: int,
     agents: AgentSpec | None = None,
     seed: int = 0,
-    scenario: str | None = None,
+    scenario: Scenarios = None,
     executor: Executor | None = None,
     *,
+    parameters: Iterable[Label] | None = None,
     max_steps: int | None = None,
     chunksize: int = 1,
     progress: Progress | None = None,
     **options: Any,
 ) -> list[Record]:
     """Play ``n`` games of ``game_id`` with seeds ``seed .. seed + n - 1``; their records in order.
+
+    ``scenario`` is one scenario (a shipped id, a file's path, a scenario value of
+    :func:`wargames.scenario`; ``None``: the default) or a *sweep* of several, each played
+    ``n`` times with the same seeds, one after another, every record labelled
+    (:attr:`Record.label`, the ``label`` column of :func:`to_frame`): a list (labelled by
+    position), a dict (by key), or a function from a parameter to a scenario, called on each
+    of ``parameters`` (labelled by the parameter)::
+
+        mirror = wargames.scenario("horde", "mirror")
+        records = wargames.simulate(
+            "horde", 50, scenario=lambda m: mirror.with_magnitude("B1", m),
+            parameters=[10, 20, 30],
+        )
 
     ``agents`` maps players to agent names (``"random"``, ``"greedy"``) or agent objects, as in
     :func:`wargames.play`; players left out get ``"random"``. Agent objects are copied for every
@@ -90,7 +113,7 @@ def simulate(
         n,
         agents,
         seed,
-        scenario,
+        sweep(scenario, parameters),
         executor,
         max_steps,
         chunksize,
@@ -106,9 +129,10 @@ def simulate_rows(
     n: int,
     agents: AgentSpec | None = None,
     seed: int = 0,
-    scenario: str | None = None,
+    scenario: Scenarios = None,
     executor: Executor | None = None,
     *,
+    parameters: Iterable[Label] | None = None,
     max_steps: int | None = None,
     chunksize: int = 1,
     progress: Progress | None = None,
@@ -124,7 +148,7 @@ def simulate_rows(
         n,
         agents,
         seed,
-        scenario,
+        sweep(scenario, parameters),
         executor,
         max_steps,
         chunksize,
@@ -144,7 +168,7 @@ def _batch(
     n: int,
     agents: AgentSpec | None,
     seed: int,
-    scenario: str | None,
+    scenarios: Sweep,
     executor: Executor | None,
     max_steps: int | None,
     chunksize: int,
@@ -159,20 +183,59 @@ def _batch(
     chunksize = bounds.whole("chunksize", chunksize, 1, bounds.MAX_GAMES)
     if max_steps is not None:
         bounds.whole("max_steps", max_steps, 0, bounds.MAX_STEPS)
+    if n * len(scenarios) > bounds.MAX_GAMES:
+        raise ArgumentError("n", f"{n} games of {len(scenarios)} scenarios: more than "
+                            f"{bounds.MAX_GAMES:,} in one batch")  # fmt: skip
     specs = dict(agents or {})
-    _check(game_id, specs, scenario, options)
+    jobs = []
+    for label, scenario in scenarios:
+        _check(game_id, specs, scenario, options)
+        jobs.append((game_id, specs, _carried(scenario), max_steps, options, with_rows, label))
     done = progress or _nothing
-    job = (game_id, specs, scenario, max_steps, options, with_rows)
     if executor is None:
         played: Played = []
-        for s in range(seed, seed + n):
-            played += _play_many([s], *job)
-            done(1)
+        for job in jobs:
+            for s in range(seed, seed + n):
+                played += _play_many([s], *job)
+                done(1)
         return played
     chunks = [range(s, min(s + chunksize, seed + n)) for s in range(seed, seed + n, chunksize)]
-    futures = [executor.submit(_play_many, chunk, *job) for chunk in chunks]
-    _wait(futures, [len(chunk) for chunk in chunks], done)
+    futures = [executor.submit(_play_many, chunk, *job) for job in jobs for chunk in chunks]
+    _wait(futures, [len(chunk) for _ in jobs for chunk in chunks], done)
     return [game for future in futures for game in future.result()]
+
+
+def sweep(scenario: Scenarios, parameters: Iterable[Label] | None = None) -> Sweep:
+    """The scenarios of a batch with their labels (see :func:`simulate`): one scenario
+    unlabelled, a list by position, a dict by key, a function by each of ``parameters``
+    (:class:`~wargames.core.errors.ArgumentError` for a function without parameters, or
+    parameters without a function; a label must be JSON-ready: text, a number, true/false)."""
+    if callable(scenario) and not isinstance(scenario, ScenarioValue):
+        if parameters is None:
+            raise ArgumentError(
+                "parameters", "a scenario function needs the parameters to call it on"
+            )
+        found: Sweep = [(p, scenario(p)) for p in parameters]
+    elif parameters is not None:
+        raise ArgumentError("parameters", "given without a scenario function to call on them")
+    elif scenario is None or isinstance(scenario, str | ScenarioSource | ScenarioValue):
+        return [(None, scenario)]
+    elif isinstance(scenario, Mapping):
+        found = list(scenario.items())
+    else:
+        found = list(enumerate(scenario))
+    if not found:
+        raise ArgumentError("scenario", "a sweep of no scenarios")
+    for label, _ in found:
+        if label is not None and not isinstance(label, str | int | float | bool):
+            raise ArgumentError("scenario", f"a sweep's label must be text, a number or "
+                                f"true/false, got {type(label).__name__}")  # fmt: skip
+    return found
+
+
+def _carried(scenario: ScenarioArg) -> ScenarioArg:
+    """The scenario as a batch hands it to its games: a value as its document (a source)."""
+    return scenario.source() if isinstance(scenario, ScenarioValue) else scenario
 
 
 def _nothing(_: int) -> None:
@@ -186,7 +249,7 @@ def _wait(futures: Sequence[Future[Any]], sizes: Sequence[int], progress: Progre
         progress(size[id(future)])
 
 
-def _check(game_id: str, agents: AgentSpec, scenario: str | None, options: dict[str, Any]) -> None:
+def _check(game_id: str, agents: AgentSpec, scenario: ScenarioArg, options: dict[str, Any]) -> None:
     """Check the batch's names and options once, as :func:`wargames.match` would."""
     g = registry.game(game_id)
     merged = {**g.bot_options, **options}
@@ -202,20 +265,22 @@ def _play_many(
     seeds: Sequence[int],
     game_id: str,
     agents: dict[Player, Agent | str],
-    scenario: str | None,
+    scenario: ScenarioArg,
     max_steps: int | None,
     options: dict[str, Any],
     with_rows: bool,
+    label: Label = None,
 ) -> Played:
-    """Play one game per seed, as :func:`wargames.play` does; each record with the agents' names
-    and, ``with_rows``, the game's row (this runs in the worker of an executor)."""
+    """Play one game per seed, as :func:`wargames.play` does; each record with the agents' names,
+    the sweep's ``label`` and, ``with_rows``, the game's row (this runs in the worker of an
+    executor)."""
     played: Played = []
     names = _agent_names(game_id, agents)
     for seed in seeds:
         fresh = {p: a if isinstance(a, str) else copy.deepcopy(a) for p, a in agents.items()}
         match = wargames.match(game_id, fresh, seed, scenario, **options)
         match.run(max_steps)
-        record = attrs.evolve(match.record(), agents=names)
+        record = attrs.evolve(match.record(), agents=names, label=label)
         decisions = sum(1 for player in match.players if player != CHANCE)
         played.append((record, _row(record, match.state, decisions) if with_rows else None))
         del match
@@ -327,6 +392,8 @@ def _row(record: Record, last: GameState, decisions: int) -> dict[str, Any]:
         "game": record.game,
         "scenario": scenario_name(record.scenario) or g.default_scenario,
     }
+    if record.label is not None:
+        row["label"] = record.label
     row.update({f"agent_{player}": name for player, name in record.agents.items()})
     row.update(
         winner=None if outcome is None else outcome.winner,
@@ -360,7 +427,8 @@ def to_frame(batch: Iterable[Record | Mapping[str, Any]], executor: Executor | N
     table = [dict(g) if not isinstance(g, Record) else next(replayed) for g in games]
     names = list(dict.fromkeys(key for row in table for key in row))
     agents = [c for c in names if c.startswith("agent_")]
-    columns = [*COLUMNS[:3], *agents, *COLUMNS[3:]]
+    label = ["label"] if "label" in names else []
+    columns = [*COLUMNS[:3], *label, *agents, *COLUMNS[3:]]
     columns += [c for c in names if c not in columns]
     frame = pd.DataFrame.from_records(table, columns=columns)
     frame["turns"] = frame["turns"].astype("Int64")

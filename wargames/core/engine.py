@@ -13,6 +13,7 @@ see future rolls. A game record is therefore *scenario + seed + every action*, d
 from __future__ import annotations
 
 import abc
+import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import repeat
 from operator import is_, itemgetter
@@ -48,6 +49,8 @@ CHANCE: Final = "chance"
 """``current_player`` at a chance node: dice are rolled or a card is drawn."""
 
 Player = str
+Label = str | int | float | bool | None
+"""A sweep's name for a game's scenario (:attr:`Record.label`)."""
 """A player is named by a string: a side (``"orks"``) or a seat (``"rome/commander"``)."""
 
 
@@ -385,6 +388,10 @@ class Record:
     agents: dict[Player, str] = attrs.field(factory=dict)
     """Who played each side, by agent name (``human``, ``greedy``), when the game was saved at
     the terminal (``wargames play --resume`` plays on with them); empty when not known."""
+    label: Label = None
+    """What a sweep called this game's scenario (:func:`wargames.simulate` with several
+    scenarios: the scenario's position or key, or the parameter it was made from); ``None``
+    outside a sweep."""
 
     @property
     def replayable(self) -> bool:
@@ -407,15 +414,19 @@ class Record:
         return record_repr(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "scenario": saved_form(self.scenario),
-            "seed": self.seed,
-            "options": dict(self.options),
-            "actions": list(self.actions),
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "redacted_for": self.redacted_for,
-        } | ({"agents": dict(self.agents)} if self.agents else {})
+        return (
+            {
+                "game": self.game,
+                "scenario": saved_form(self.scenario),
+                "seed": self.seed,
+                "options": dict(self.options),
+                "actions": list(self.actions),
+                "outcome": None if self.outcome is None else self.outcome.to_json(),
+                "redacted_for": self.redacted_for,
+            }
+            | ({"agents": dict(self.agents)} if self.agents else {})
+            | ({"label": self.label} if self.label is not None else {})
+        )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Record:
@@ -439,11 +450,12 @@ class Record:
             options=_options(data.get("options")),
             redacted_for=_optional_name(data.get("redacted_for"), "redacted_for"),
             agents=_agents(data.get("agents")),
+            label=_label(data.get("label")),
         )
 
 
 _RECORD_KEYS = frozenset(
-    {"game", "scenario", "seed", "options", "actions", "outcome", "redacted_for", "agents"}
+    {"game", "scenario", "seed", "options", "actions", "outcome", "redacted_for", "agents", "label"}
 )
 MAX_ACTIONS = MAX_STEPS
 """The most actions a record may hold, the most a game may be played for (the longest shipped
@@ -501,6 +513,20 @@ def _outcome(value: object) -> Outcome | None:
     if not isinstance(reason, str) or len(reason) > 10 * MAX_NAME:
         raise RecordError("outcome.reason", "expected a short text")
     return Outcome(_optional_name(value.get("winner"), "outcome.winner"), reason, turn)
+
+
+def _label(value: object) -> Label:
+    """A sweep's label: a short printable text, a whole number within 64 bits, a finite number
+    or true/false (or null)."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return _name(value, "label")
+    if isinstance(value, int) and -(2**63) <= value < 2**63:
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    raise RecordError("label", f"expected a short text, a number or true/false, got {shown(value)}")
 
 
 def _agents(value: object) -> dict[Player, str]:

@@ -49,6 +49,10 @@ from wargames.core.scenario_value import ScenarioValue
 from wargames.core.sequence import SequenceOfPlay
 from wargames.core.sources import ScenarioSource
 
+ScenarioArg = str | ScenarioSource | ScenarioValue | None
+"""What names a game's scenario: a shipped id, the path to a user's TOML file, a source (a
+record's), or a scenario value (:mod:`wargames.core.scenario_value`); ``None``: the default."""
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -222,12 +226,12 @@ class Game:
             names = self._shipped["ids"] = tuple(self.scenarios())
         return names
 
-    def check_scenario(self, scenario: str | None) -> None:
+    def check_scenario(self, scenario: ScenarioArg) -> None:
         """Raise :class:`UnknownScenarioError` (listing the shipped ones) for a scenario that
         is neither shipped nor a path to a user's TOML file (a ``.toml`` name or an existing
         file): what a user may ask for, not what a record may name (see :meth:`start`)."""
-        if scenario is None:
-            return
+        if not isinstance(scenario, str):
+            return  # the default, or a source or value: checked when played
         names = self.scenario_ids()
         if scenario in names or Path(scenario).suffix == ".toml" or Path(scenario).exists():
             return
@@ -250,7 +254,7 @@ class Game:
 
     def start(
         self,
-        scenario: str | ScenarioSource | ScenarioValue | None = None,
+        scenario: ScenarioArg = None,
         options: Mapping[str, Any] | None = None,
     ) -> GameState:
         """The initial state of ``scenario`` with ``options``, both checked first.
@@ -293,7 +297,7 @@ class Game:
         return tuple(known.get(name, ScenarioInfo(name, name)) for name in self.scenarios())
 
     def seats_of(
-        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+        self, scenario: ScenarioArg = None, options: Mapping[str, Any] | None = None
     ) -> tuple[Player, ...]:
         """The players who decide in a game of ``scenario`` with ``options``: the sides, or
         for a team game the seats (``side/role``) its scenario and options give."""
@@ -301,10 +305,12 @@ class Game:
             return self.players
         self.check_scenario(scenario)
         self.check_options(options)
-        return self.seats(scenario, dict(options or {}))
+        if isinstance(scenario, ScenarioValue):
+            scenario = scenario.source()  # a game takes a source wherever it takes a name
+        return self.seats(cast(Any, scenario), dict(options or {}))
 
     def max_turns(
-        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+        self, scenario: ScenarioArg = None, options: Mapping[str, Any] | None = None
     ) -> int | None:
         """The most turns (:attr:`Length.unit`) a game of ``scenario`` with ``options`` can
         last, turn caps included; ``None`` when nothing bounds it."""
@@ -327,7 +333,7 @@ class Game:
     def check_players(
         self,
         names: Iterable[str],
-        scenario: str | None = None,
+        scenario: ScenarioArg = None,
         options: Mapping[str, Any] | None = None,
     ) -> None:
         """Raise :class:`UnknownNameError` for a name that is neither a side nor a seat of

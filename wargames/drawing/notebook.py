@@ -121,6 +121,8 @@ def record_repr(record: Record) -> str:
     scenario = record.scenario
     name = getattr(scenario, "name", scenario) or _default_scenario(record.game)
     parts = [f"seed {record.seed}", _count(len(record.actions))]
+    if record.label is not None:
+        parts.insert(0, f"label {_short(repr(record.label), 40)}")
     parts.append(_short(str(record.outcome)) if record.outcome is not None else "unfinished")
     if record.redacted_for is not None:
         parts.append(f"redacted for {record.redacted_for}")
