@@ -30,6 +30,7 @@ MODULES = [
     "wargames.horde.game",
     "wargames.horde.scenario",
     "wargames.horde.scenario_value",
+    "wargames.horde.position",
     "wargames.horde.sight",
     "wargames.horde.terrain",
     "wargames.horde.narration",

@@ -119,18 +119,24 @@ def new_battle(
     ``rounds`` (the mission's length; ``None`` or 0: the scenario's; a shorter mission for bots
     and what-ifs).
     """
+    return before_battle(scenario, options).settle()
+
+
+def before_battle(
+    scenario: str | ScenarioSource | None = None, options: Mapping[str, Any] | None = None
+) -> PScaleState:
+    """The battle of :func:`new_battle` before its first round begins (not settled: the
+    round's first step is pending), for what-if positions (:mod:`wargames.horde.position`)."""
     chosen = OPTIONS.check(options, "horde")
     setup = load_scenario(scenario or DEFAULT_SCENARIO)
-    rounds = chosen["rounds"] or setup.rounds
-    state = PScaleState(
+    return PScaleState(
         setup=setup,
         rules=read_rules(chosen["rules"], setup.rules),
-        rounds=rounds,
+        rounds=chosen["rounds"] or setup.rounds,
         units=setup.units,
         initiative=setup.first,
         tasks=new_battle_tasks(),
     )
-    return state.settle()
 
 
 def _random(seed: int | None, player: str) -> RandomAgent:
@@ -199,4 +205,12 @@ GAME = Game(
 )
 """The registry entry. Missions end after their last round, so bots need no cap."""
 
-__all__ = ["DEFAULT_SCENARIO", "GAME", "OPTIONS", "check_rules", "new_battle", "read_rules"]
+__all__ = [
+    "DEFAULT_SCENARIO",
+    "GAME",
+    "OPTIONS",
+    "before_battle",
+    "check_rules",
+    "new_battle",
+    "read_rules",
+]
