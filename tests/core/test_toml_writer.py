@@ -79,3 +79,12 @@ def test_what_is_not_scenario_data_is_refused() -> None:
         toml_text({"x": float("nan")})
     with pytest.raises(ValueError, match="not scenario data"):
         toml_text({"x": None})
+
+
+def test_a_long_list_wraps_and_reads_back() -> None:
+    data = {"counters": [f"counter-{i:03d}" for i in range(40)], "short": [1, 2]}
+    text = toml_text(data)
+    assert all(len(line) <= 96 for line in text.splitlines())
+    assert text.startswith('counters = [\n    "counter-000", "counter-001",')
+    assert "short = [1, 2]\n" in text
+    assert tomllib.loads(text) == data

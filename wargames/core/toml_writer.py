@@ -53,7 +53,7 @@ def _table(
     header = bool(path) and (array_item or bool(plain) or not nested)
     if header:
         out.append(f"[[{_dotted(path)}]]" if array_item else f"[{_dotted(path)}]")
-    out.extend(f"{_key(k)} = {_value(v)}" for k, v in plain)
+    out.extend(_assignment(k, v) for k, v in plain)
     if header or plain:
         out.append("")
     for key, value in nested:
@@ -62,6 +62,27 @@ def _table(
         else:
             for item in value:
                 _table(item, (*path, key), out, array_item=True)
+
+
+WIDTH = 96
+"""The longest line a list of values is written on; a longer list wraps, its items filling
+lines indented by four spaces."""
+
+
+def _assignment(key: str, value: Any) -> str:
+    """``key = value``; a list that would not fit on a line of :data:`WIDTH` wraps."""
+    line = f"{_key(key)} = {_value(value)}"
+    if len(line) <= WIDTH or isinstance(value, str | Mapping) or not isinstance(value, Sequence):
+        return line
+    lines, current = [f"{_key(key)} = ["], "   "
+    for item in value:
+        text = _value(item) + ","
+        if len(current) + 1 + len(text) > WIDTH and current.strip():
+            lines.append(current)
+            current = "   "
+        current += " " + text
+    lines += [current, "]"] if current.strip() else ["]"]
+    return "\n".join(lines)
 
 
 def _dotted(path: tuple[str, ...]) -> str:
