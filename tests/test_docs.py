@@ -44,6 +44,7 @@ SLOW = {
         "api/testing.md",
         "scaling.md",
         "openspiel.md",
+        "scripting.md",
     },
     "console": {"README.md", "getting-started.md", "ancients.md", "ancients-armageddon.md"},
 }
