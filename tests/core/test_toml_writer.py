@@ -88,3 +88,9 @@ def test_a_long_list_wraps_and_reads_back() -> None:
     assert text.startswith('counters = [\n    "counter-000", "counter-001",')
     assert "short = [1, 2]\n" in text
     assert tomllib.loads(text) == data
+
+
+def test_a_key_ending_in_a_line_break_is_quoted() -> None:
+    """Found by the property test: ``re.match`` with ``$`` lets a final line break through."""
+    for data in ({"0\n": {}}, {"0\n": []}, {"a\n": {"b": 1}}):
+        assert tomllib.loads(toml_text(data)) == data
