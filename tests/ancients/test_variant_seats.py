@@ -213,3 +213,11 @@ def test_the_set_up_choice_parses_back_and_is_recorded_and_replayed() -> None:
     assert s.chosen == ("right", "right")
     with pytest.raises(wargames.RuleViolation):
         wargames.load("ancients", SCENARIO, players=3).apply("flank left")
+    agents = {"bottom": "random", "top": "random"}
+    m = wargames.match("ancients", agents, 4, SCENARIO, players=(2, 3), turn_cap=2)
+    m.run(max_steps=40)
+    first = [str(a) for a in m.actions[:2]]
+    assert first[0] in ("flank left", "flank right") and first[1].startswith("centre ")
+    replayed = wargames.replay(m.record())
+    assert [str(a) for a in replayed.actions[:2]] == first
+    assert replayed.state.chosen == m.state.chosen == (first[0][6:], first[1][7:])
