@@ -114,9 +114,12 @@ def test_one_space_per_scenario_and_its_size() -> None:
     assert layout["Attack"] == 113 * 6 and layout["Pass"] == 10
     epic = action_codec(wargames.load("ancients", "twin-valleys"))
     team = action_codec(wargames.load("ancients", "the-long-ridge", players=3))
-    assert epic.num_distinct_actions == 47_174 and team.num_distinct_actions == 47_265
+    # the team space: the base's, Place, Counter Attack, Credit, BattleNext, and the set-up
+    # choices centre/flank left/right (2 + 2, CCA-ROLE-04, -05)
+    assert epic.num_distinct_actions == 47_174 and team.num_distinct_actions == 47_269
     assert {t["kind"] for t in epic.decisions.layout()} >= {"Give"}
-    assert {t["kind"] for t in team.decisions.layout()} >= {"Place", "CounterAttack", "Credit"}
+    kinds = {"Place", "CounterAttack", "Credit", "Centre", "OutsideFlank"}
+    assert {t["kind"] for t in team.decisions.layout()} >= kinds
 
 
 @pytest.mark.rule("CCB-DICE-01", "CCB-BATTLE-07", "CCB-CARDS-19")

@@ -94,3 +94,22 @@ def test_outside_the_variant_it_is_the_base_greedy_agent() -> None:
     match = Match(state, seed=3, agents={"bottom": agent, "top": team_greedy(4, "top")})
     match.run(max_steps=200)
     assert match.actions
+
+
+@pytest.mark.rule("CCA-ROLE-04", "CCA-ROLE-05")
+@pytest.mark.parametrize("players", [2, 3])
+def test_greedy_commander_makes_the_set_up_choice_toward_the_lighter_flank(players: int) -> None:
+    from wargames.ancients.variant.flanks import in_flank
+
+    s = wargames.load("ancients", "the-long-ridge", players=players)
+    assert isinstance(s, ArmageddonState)
+    count = {
+        f: len([p for p in s.units_of("bottom") if in_flank(s, "bottom", p, f)])
+        for f in ("left", "right")
+    }
+    lighter = "right" if count["right"] < count["left"] else "left"
+    verb = "centre" if players == 3 else "flank"
+    action = team_greedy(1, "bottom").act(s.view(s.current_player))
+    assert str(action) == f"{verb} {lighter}"
+    s = s.apply(action)
+    assert s.chosen[0] == lighter

@@ -124,3 +124,100 @@ def test_views_show_a_seat_only_what_it_may_see() -> None:
         seen = s.view(seat)
         assert set(seen.hand("bottom").cards) <= {BACK}
         assert set(seen.deck.draw.cards) <= {BACK}
+
+
+# -- the set-up choice of flanks (CCA-ROLE-04, -05, CCA-GAP-18) ----------------------------------
+
+
+def choose(players: int, bottom: str, top: str) -> wargames.GameState:
+    """A game of ``players`` a side whose Commanders make the set-up choice by notation."""
+    verb = "centre" if players == 3 else "flank"
+    s = wargames.load("ancients", SCENARIO, players=players)
+    first = s.current_player
+    assert first == seats("bottom", players)[0]
+    assert sorted(legal(s)) == [f"{verb} left", f"{verb} right"]
+    s = s.apply(f"{verb} {bottom}")
+    assert s.current_player == seats("top", players)[0]
+    assert sorted(legal(s)) == [f"{verb} left", f"{verb} right"]
+    s = s.apply(f"{verb} {top}")
+    assert s.chosen == (bottom, top)
+    assert s.current_player == "chance"  # then the opening deal, as before
+    return s
+
+
+def flank_seats(players: int, choice: str) -> list[str]:
+    """Who orders on the left, center and right flanks, in that order; each sees the card
+    placed on a flank he runs and not one on a flank he does not run."""
+    s = team_position(*ARMIES, players=players, placed=PLACED, chosen=(choice, ""))
+    found = []
+    for flank, unit in zip(("left", "center", "right"), ("03-07", "11-07", "20-07"), strict=True):
+        seat = s.current_player
+        assert s.flank == flank
+        assert legal(s)[0].startswith("order"), legal(s)
+        for f in ("left", "center", "right"):  # the courier's card: only on his flanks
+            roles = roles_of(seat, players, choice)
+            runs = f in roles or "commander" in roles  # the Commander sees all he placed
+            assert s.sees_placed(seat, "bottom", f) == runs, (seat, f)
+        found.append(seat)
+        s = s.apply(f"order {unit}")
+    return found
+
+
+@pytest.mark.rule("CCA-ROLE-04")
+@pytest.mark.parametrize("choice", ["left", "right"])
+def test_three_players_the_commander_gives_the_center_to_either_field_general(
+    choice: str,
+) -> None:
+    s = choose(3, choice, "right" if choice == "left" else "left")
+    assert s.seat("bottom", "center") == (
+        "bottom/left+center" if choice == "left" else "bottom/right"
+    )
+    taker = "bottom/left+center" if choice == "left" else "bottom/right"
+    assert flank_seats(3, choice) == ["bottom/left+center", taker, "bottom/right"]
+    if choice == "right":
+        assert roles_of("bottom/left+center", 3, "right") == ("left",)
+        assert roles_of("bottom/right", 3, "right") == ("center", "right")
+    # the Commander still places the cards, on every flank
+    assert seat_for("bottom", "commander", 3, choice) == "bottom/commander"
+
+
+@pytest.mark.rule("CCA-ROLE-05")
+@pytest.mark.parametrize("choice", ["left", "right"])
+def test_two_players_the_commander_picks_the_outside_flank_he_runs(choice: str) -> None:
+    choose(2, choice, choice)
+    commander, general = seats("bottom", 2)
+    expected = [commander, general, general] if choice == "left" else [general, general, commander]
+    assert flank_seats(2, choice) == expected
+    assert roles_of(commander, 2, choice) == ("commander", choice)
+    assert seat_for("bottom", "commander", 2, choice) == commander
+
+
+@pytest.mark.rule("CCA-ROLE-03", "CCA-ROLE-06", "CCA-ROLE-04")
+@pytest.mark.parametrize("players", [1, 4])
+def test_one_or_four_players_have_no_set_up_choice(players: int) -> None:
+    s = wargames.load("ancients", SCENARIO, players=players)
+    assert s.current_player == "chance" and s.chosen == ("", "")
+
+
+@pytest.mark.rule("CCA-ROLE-04", "CCA-ROLE-05")
+def test_the_set_up_choice_parses_back_and_is_recorded_and_replayed() -> None:
+    from wargames.ancients.variant.actions import Centre, OutsideFlank, parse
+
+    for text, action in (("centre right", Centre("right")), ("flank left", OutsideFlank("left"))):
+        assert parse(text) == action and str(action) == text
+    for bad in ("centre center", "flank center", "centre", "flank up"):
+        with pytest.raises(ValueError):
+            parse(bad)
+    s = wargames.load("ancients", SCENARIO, players=(3, 2))
+    s = s.apply("centre right").apply("flank right")
+    assert s.chosen == ("right", "right")
+    with pytest.raises(wargames.RuleViolation):
+        wargames.load("ancients", SCENARIO, players=3).apply("flank left")
+    agents = {"bottom": "random", "top": "random"}
+    m = wargames.match("ancients", agents, 4, SCENARIO, players=(2, 3), turn_cap=2)
+    m.run(max_steps=40)
+    first = [str(a) for a in m.actions[:2]]
+    assert first[0] in ("flank left", "flank right") and first[1].startswith("centre ")
+    replayed = wargames.replay(m.record())
+    assert [str(a) for a in replayed.actions[:2]] == first
+    assert replayed.state.chosen == m.state.chosen == (first[0][6:], first[1][7:])

@@ -15,7 +15,9 @@ PLACED = (("order-two-left", "order-two-center", "order-two-right"), ("", "", ""
 
 
 def opening() -> wargames.GameState:
-    return wargames.load("ancients", "the-long-ridge", players=2)
+    """A game of two a side, both Commanders keeping the left flank (CCA-ROLE-05)."""
+    s = wargames.load("ancients", "the-long-ridge", players=2)
+    return s.apply("flank left").apply("flank left")
 
 
 @pytest.mark.rule("CCA-HAND-06", "CCA-GAP-12", "CCA-HAND-02")

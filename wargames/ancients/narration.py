@@ -256,6 +256,10 @@ def _variant(s: S, action: Action, viewer: Player | None) -> list[str]:
         return [f"{side} has {piece(s, p) if p is not None else action.hex} battle next"]
     if isinstance(action, team.Credit):
         return [f"{side} credits the banner to the {action.flank} flank (CCA-BANNER-03)"]
+    if isinstance(action, team.Centre):
+        return [f"{side} gives the center flank to the {action.flank} Field General (CCA-ROLE-04)"]
+    if isinstance(action, team.OutsideFlank):
+        return [f"{side} runs the {action.flank} flank himself (CCA-ROLE-05)"]
     return _epic(s, action, viewer)
 
 

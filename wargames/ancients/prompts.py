@@ -159,6 +159,15 @@ def _variant(s: S, task: Any, player: Player, viewer: Player | None) -> str | No
         return "play Counter Attack on a flank before the cards are turned up, or not (CCA-SEQ-02)"
     if name == "ChooseCombat":
         return "choose the ordered unit whose combat comes next (CCA-SEQ-05, CCA-VICTORY-03)"
+    if name == "ChooseFlanks":
+        from wargames.ancients.variant.state import team
+
+        if team(s).players_of(task.side) == 3:
+            return (
+                "give the center flank to the left or the right Field General for the whole "
+                "battle (CCA-ROLE-04)"
+            )
+        return "choose the outside flank, left or right, you run yourself (CCA-ROLE-05)"
     if name == "CreditChoice":
         return "credit the banner lost on a two-flank hex to one of the two flanks (CCA-BANNER-03)"
     if name in ("FirstStrikeOffer", "ReactionOffer"):

@@ -19,7 +19,10 @@ turn is :mod:`wargames.ancients.variant.flow`; its cards are bound to flanks
 * ``flank_banners``: per side, the banners won in each flank, flanks named from the bottom
   (CCA-BANNER-01); ``pending``: banners won on a two-flank hex awaiting the losing
   Commander's choice, as ``(losing side, flank, flank)`` (CCA-BANNER-03);
-* ``offered``: the close combat First Strike was last offered before (CCA-CARDS-14).
+* ``offered``: the close combat First Strike was last offered before (CCA-CARDS-14);
+* ``chosen``: per side, the Commander's set-up choice, ``left`` or ``right``: with three
+  players the Field General given the center, with two the outside flank the Commander runs;
+  ``""`` not yet made or not made (CCA-ROLE-04, -05).
 
 Hidden information: a Commander sees his hand and every card his side placed; a Field
 General sees neither the hand (only the Commander holds cards) nor any placed card but those
@@ -87,18 +90,23 @@ class ArmageddonState(AncientsState):
     flank_banners: tuple[tuple[int, int, int], tuple[int, int, int]] = ((0, 0, 0), (0, 0, 0))
     pending: tuple[tuple[str, str, str], ...] = ()
     offered: Combat | None = None
+    chosen: tuple[str, str] = ("", "")
 
     # -- seats ---------------------------------------------------------------------------------
 
     def players_of(self, side: str) -> int:
         return self.team[SIDES.index(side)]
 
+    def choice_of(self, side: str) -> str:
+        """``side``'s set-up choice of flanks (CCA-ROLE-04, -05), ``""`` none yet."""
+        return self.chosen[SIDES.index(side)]
+
     def seat(self, side: str, role: str = COMMANDER) -> Player:
         """The seat deciding for ``side`` in ``role``: the active side's steps of a flank go
         to that flank's Field General (CCA-ROLE-02), the rest to the Commander."""
         if role == COMMANDER and side == self.active and self.flank:
             role = self.flank
-        return seat_for(side, role, self.players_of(side))
+        return seat_for(side, role, self.players_of(side), self.choice_of(side))
 
     def commander_seat(self, side: str) -> Player:
         """The seat of ``side``'s Commander (CCA-ROLE-01)."""
@@ -216,7 +224,7 @@ class ArmageddonState(AncientsState):
         if player not in seats(side, players):
             everyone = (*SIDES, *(seat for s in SIDES for seat in seats(s, self.players_of(s))))
             raise UnknownPlayerError(player, everyone)
-        return roles_of(player, players)
+        return roles_of(player, players, self.choice_of(side))
 
     def view(self, player: Player) -> Self:
         """What ``player`` (a seat, or a side: its Commander) sees (see the module docstring)."""
