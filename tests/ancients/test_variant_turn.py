@@ -32,7 +32,7 @@ def test_the_opening_deal_then_three_cards_placed_then_back_to_the_limit() -> No
     assert draws == 2 * limit and [len(h) for h in s.hands] == [limit, limit]
     for side in ("bottom", "top"):
         for flank in ("left", "center", "right"):
-            assert s.current_player == f"{side}/commander+left"
+            assert s.current_player == f"{side}/commander"
             choice = legal(s)[0]
             assert choice.endswith(" " + flank)
             s = s.apply(choice)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import attrs
 
 from wargames.ancients import actions as act
-from wargames.ancients.variant.seats import FLANKS
+from wargames.ancients.variant.seats import FLANKS, OUTSIDE
 from wargames.core.notation import Reader, one, parse_notation, two
 
 
@@ -56,8 +56,9 @@ class Credit:
 
 @attrs.frozen(cache_hash=True)
 class Centre:
-    """Set-up, three players a side: the Commander gives the center flank to the Field
-    General of the ``flank`` (``left`` or ``right``) flank (CCA-ROLE-04, CCA-GAP-18)."""
+    """Set-up, three players a side: the Commander gives the center flank to the Left or the
+    Right Field General (``flank`` ``left`` or ``right``), who runs it with his own for the
+    whole battle (CCA-ROLE-04; the Commander's choice: docs/ancients-armageddon-notes.md)."""
 
     flank: str
 
@@ -68,16 +69,13 @@ class Centre:
 @attrs.frozen(cache_hash=True)
 class OutsideFlank:
     """Set-up, two players a side: the Commander runs the outside ``flank`` (``left`` or
-    ``right``) himself, the other Field General the other two (CCA-ROLE-05, CCA-GAP-18)."""
+    ``right``) himself, the Field General the other two (CCA-ROLE-05; the Commander's choice:
+    docs/ancients-armageddon-notes.md)."""
 
     flank: str
 
     def __str__(self) -> str:
         return f"flank {self.flank}"
-
-
-OUTSIDE: tuple[str, str] = ("left", "right")
-"""The two outside flanks, the set-up choices (CCA-ROLE-04, -05)."""
 
 
 def _outside(text: str) -> str:

@@ -2,7 +2,7 @@
 
 Before anything else, on a side of three players the Commander gives the center flank to the
 left or right Field General, and on a side of two he picks the outside flank he runs himself
-(:class:`ChooseFlanks`, CCA-ROLE-04, -05, CCA-GAP-18). Then each side is dealt up to its hand
+(:class:`ChooseFlanks`, CCA-ROLE-04, -05). Then each side is dealt up to its hand
 limit, its Commander places one card face down on each flank, and draws back up to the limit
 (CCA-HAND-06, CCA-GAP-12). A side's turn then runs (CCA-SEQ-01):
 
@@ -126,8 +126,9 @@ class ChooseFlanks(TeamTask):
     the right Field General (``centre left``, CCA-ROLE-04); on a side of two he picks the
     outside flank he runs himself (``flank right``, CCA-ROLE-05). The text says only that the
     center "can be taken by either Left or Right" and that the Commander "will control 1
-    outside flank"; the Commander, who already allots the cards to the flanks, decides both
-    (CCA-GAP-18). Sides of one or four players have nothing to choose."""
+    outside flank"; the project reads both as the Commander's, who already allots the cards to
+    the flanks (docs/ancients-armageddon-notes.md). Sides of one or four players have nothing
+    to choose."""
 
     side: str
     rule: ClassVar[str] = "CCA-ROLE-04"

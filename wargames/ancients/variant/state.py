@@ -22,7 +22,8 @@ turn is :mod:`wargames.ancients.variant.flow`; its cards are bound to flanks
 * ``offered``: the close combat First Strike was last offered before (CCA-CARDS-14);
 * ``chosen``: per side, the Commander's set-up choice, ``left`` or ``right``: with three
   players the Field General given the center, with two the outside flank the Commander runs;
-  ``""`` not yet made or not made (CCA-ROLE-04, -05).
+  ``""`` not yet made, or a side of one or four (CCA-ROLE-04, -05). The seats keep their
+  names; the flanks each runs follow from it (:mod:`wargames.ancients.variant.seats`).
 
 Hidden information: a Commander sees his hand and every card his side placed; a Field
 General sees neither the hand (only the Commander holds cards) nor any placed card but those
@@ -44,8 +45,10 @@ from wargames.ancients.close import Combat, DefenderChoice
 from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState, other
 from wargames.ancients.variant.flanks import COUNTER_ATTACK, flanks_of
 from wargames.ancients.variant.seats import (
+    CHOOSING,
     FLANKS,
-    ROLES,
+    NAMES,
+    OUTSIDE,
     mirror,
     roles_of,
     seat_for,
@@ -344,8 +347,11 @@ class ArmageddonState(AncientsState):
             return [f"unknown flank among {self.flank!r} and {list(self.countered)}"]
         if any(p[0] not in SIDES or not {p[1], p[2]} <= set(FLANKS) for p in self.pending):
             return ["a pending banner names no side or unknown flanks"]
-        if any(players not in ROLES for players in self.team):
-            return [f"teams of {list(self.team)}: a side has 1 to {max(ROLES)} players"]
+        if any(players not in NAMES for players in self.team):
+            return [f"teams of {list(self.team)}: a side has 1 to {max(NAMES)} players"]
+        for side, players, choice in zip(SIDES, self.team, self.chosen, strict=True):
+            if choice and (choice not in OUTSIDE or players not in CHOOSING):
+                return [f"{side} of {players} cannot have chosen {choice!r} (CCA-ROLE-04, -05)"]
         return []
 
     def __str__(self) -> str:
