@@ -216,7 +216,9 @@ def test_one_or_four_players_have_no_set_up_choice(players: int) -> None:
 
 
 @pytest.mark.rule("CCA-ROLE-04", "CCA-ROLE-05")
-@pytest.mark.parametrize(("players", "choice"), [(2, "left"), (2, "right"), (3, "left"), (3, "right")])
+@pytest.mark.parametrize(
+    ("players", "choice"), [(2, "left"), (2, "right"), (3, "left"), (3, "right")]
+)
 def test_the_prompt_and_the_narration_name_the_seats_concerned(players: int, choice: str) -> None:
     g = wargames.game("ancients")
     narrator = g.narration()
