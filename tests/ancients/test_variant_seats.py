@@ -260,8 +260,14 @@ def test_the_set_up_choice_parses_back_and_is_recorded_and_replayed() -> None:
     s = wargames.load("ancients", SCENARIO, players=(3, 2))
     s = s.apply("centre right").apply("flank right")
     assert s.chosen == ("right", "right")
-    with pytest.raises(wargames.RuleViolation):
-        wargames.load("ancients", SCENARIO, players=3).apply("flank left")
+    for players, wrong, rule in (
+        (3, "flank left", "CCA-ROLE-04"),
+        (2, "centre left", "CCA-ROLE-05"),
+    ):
+        start = wargames.load("ancients", SCENARIO, players=players)
+        with pytest.raises(wargames.RuleViolation, match=rule):
+            start.apply(wrong)
+        assert start.chosen == ("", "") and start.current_player == "bottom/commander"
     agents = {"bottom": "random", "top": "random"}
     m = wargames.match("ancients", agents, 4, SCENARIO, players=(2, 3), turn_cap=2)
     m.run(max_steps=40)

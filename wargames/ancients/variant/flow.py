@@ -152,6 +152,15 @@ class ChooseFlanks(TeamTask):
     def run(self, s: S) -> S:
         return s.pop()
 
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        """The choice of the side's size refused, naming its rule (CCA-ROLE-04 or -05)."""
+        three = s.players_of(self.side) == 3
+        legal = " / ".join(str(a) for a in self.legal(s))
+        return RuleViolation(
+            "CCA-ROLE-04" if three else "CCA-ROLE-05",
+            f"{action} is not the set-up choice of a side of {s.players_of(self.side)}: {legal}",
+        )
+
 
 @saved("ancients/refill")
 @attrs.frozen
