@@ -235,6 +235,12 @@ def test_the_prompt_and_the_narration_name_the_seats_concerned(players: int, cho
         assert "bottom/general" in asked and "flank left or flank right" in asked
         others = "left and center" if choice == "right" else "center and right"
         assert f"runs the {choice} flank himself; bottom/general runs the {others}" in told
+    # the board (the prompt's 'map') says who runs each flank once the choice is made
+    after = s.apply(action)
+    board = narrator.board(after.view("bottom/commander"), "bottom/commander")
+    runs = zip(FLANKS, flank_seats(players, choice), strict=True)
+    run = "; ".join(f"{f} {seat}" for f, seat in runs)
+    assert f"bottom's flanks (from its own baseline) run by: {run}" in board
 
 
 @pytest.mark.rule("CCA-ROLE-04", "CCA-ROLE-05")
