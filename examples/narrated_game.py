@@ -2,7 +2,7 @@
 
     python examples/narrated_game.py horde --seed 1
     python examples/narrated_game.py ancients --seed 2 --scenario the-long-ridge \
-        --option players=2 --viewer top/center+right --steps 300
+        --option players=2 --viewer top/general --steps 300
 
 Each action of the log (as ``--viewer`` may read it: ``draw ?``) is followed by what the game's
 narrator (``wargames.game(ID).narration()``) tells that viewer; every ``--prompts`` decisions the

@@ -72,6 +72,7 @@ def team_position(
     terrain: Mapping[str, str] | None = None,
     blocks: Mapping[str, int] | None = None,
     flank_banners: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None,
+    chosen: tuple[str, str] = ("", ""),
 ) -> State:
     """``active``'s turn about to begin: ``placed`` lies face down on each side's flanks (left,
     center, right in its own naming), ``hands`` are the Commanders' hands, the rest of the 60
@@ -98,6 +99,7 @@ def team_position(
         active=active,
         blocks=tuple(values),
         flank_banners=fb,
+        chosen=chosen,
         banners=(sum(fb[0]), sum(fb[1])),
         tasks=(BeginTeamTurn(),),
     )

@@ -259,7 +259,7 @@ def test_whole_toy_episodes_reward_the_sides_return(gym: ModuleType, toy: str) -
 @pytest.mark.rule("CCA-ROLE-01")
 def test_a_side_of_a_team_game_plays_all_its_seats(gym: ModuleType) -> None:
     env = gym.WargamesEnv("ancients", "bottom", scenario="the-long-ridge", players=2)
-    assert env.seats == ("bottom/commander+left", "bottom/center+right")
+    assert env.seats == ("bottom/commander", "bottom/general")
     obs, _ = env.reset(seed=2)
     rng = np.random.default_rng(2)
     seen = set()
@@ -273,8 +273,8 @@ def test_a_side_of_a_team_game_plays_all_its_seats(gym: ModuleType) -> None:
         if done:
             break
     assert seen <= set(env.seats)
-    one = gym.WargamesEnv("ancients", "top/center+right", scenario="the-long-ridge", players=2)
-    assert one.seats == ("top/center+right",)
+    one = gym.WargamesEnv("ancients", "top/general", scenario="the-long-ridge", players=2)
+    assert one.seats == ("top/general",)
 
 
 def test_bad_arguments_name_the_problem(gym: ModuleType, toy: str) -> None:

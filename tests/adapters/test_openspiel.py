@@ -268,6 +268,28 @@ def test_a_team_game_has_a_player_per_seat() -> None:
     pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
 
 
+@pytest.mark.rule("CCA-ROLE-05")
+def test_a_team_game_s_players_are_named_by_role_and_its_commanders_choose_the_flanks() -> None:
+    """Players keep their seat whatever the set-up choice: player 0 (``bottom/commander``)
+    chooses first, then player 2 (``top/commander``); the state's seats run what they chose."""
+    loaded = adapter.load_game("ancients", "the-long-ridge", players=2, turn_cap=2)
+    seats = ("bottom/commander", "bottom/general", "top/commander", "top/general")
+    assert adapter.players(loaded) == seats
+    state = loaded.new_initial_state()
+    for player, choice in ((0, "flank right"), (2, "flank left")):
+        assert state.current_player() == player
+        legal = {state.action_to_string(player, a): a for a in state.legal_actions()}
+        assert sorted(legal) == ["flank left", "flank right"]
+        state.apply_action(legal[choice])
+    ours = state.wargames_state
+    assert [ours.seat("bottom", f) for f in ("left", "center", "right")] == [
+        "bottom/general",
+        "bottom/general",
+        "bottom/commander",
+    ]
+    assert ours.seat("top", "left") == "top/commander" and ours.seat("top", "right") == seats[3]
+
+
 LONGEST = {"ancients": {"turn_cap": 40}}
 """The Ancients' bots' cap is 500 turns and random games end on banners after 150 to 250: the
 slow run of every scenario caps them at 40, for time (a game of the large boards takes half a

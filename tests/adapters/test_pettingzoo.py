@@ -102,10 +102,10 @@ def test_seed_test(pz: ModuleType, pz_test: ModuleType, game_id: str) -> None:
 def test_the_seats_of_a_team_game_are_its_agents(pz: ModuleType, pz_test: ModuleType) -> None:
     aec = pz.env("ancients", "the-long-ridge", players=2)
     assert aec.possible_agents == [
-        "bottom/commander+left",
-        "bottom/center+right",
-        "top/commander+left",
-        "top/center+right",
+        "bottom/commander",
+        "bottom/general",
+        "top/commander",
+        "top/general",
     ]
     pz_test.api_test(aec, num_cycles=10)
 

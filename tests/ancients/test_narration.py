@@ -64,7 +64,7 @@ def test_a_seeded_game_is_narrated_end_to_end(viewer: str | None) -> None:
     assert NARRATOR.legend(m.state)
 
 
-@pytest.mark.parametrize("viewer", [None, "bottom/commander+left", "top/center+right"])
+@pytest.mark.parametrize("viewer", [None, "bottom/commander", "top/general"])
 def test_a_team_game_is_narrated_end_to_end(viewer: str | None) -> None:
     m = played(2, "the-long-ridge", 120, players=2)
     told: list[str] = []
@@ -187,7 +187,7 @@ def test_a_face_down_card_is_named_only_to_the_seats_that_may_see_it() -> None:
         if not isinstance(action, Place):
             continue
         name = before.scenario.cards[action.card].name
-        for seat in ("bottom/commander+left", "bottom/center+right", "top/commander+left"):
+        for seat in ("bottom/commander", "bottom/general", "top/commander"):
             told = "\n".join(NARRATOR.happened(before, action, after, seat))
             if before.redact(action, seat) == str(action):
                 assert name in told

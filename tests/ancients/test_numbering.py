@@ -114,9 +114,12 @@ def test_one_space_per_scenario_and_its_size() -> None:
     assert layout["Attack"] == 113 * 6 and layout["Pass"] == 10
     epic = action_codec(wargames.load("ancients", "twin-valleys"))
     team = action_codec(wargames.load("ancients", "the-long-ridge", players=3))
-    assert epic.num_distinct_actions == 47_174 and team.num_distinct_actions == 47_265
+    # the team space: the base's, Place, Counter Attack, Credit, BattleNext, and the set-up
+    # choices centre/flank left/right (2 + 2, CCA-ROLE-04, -05)
+    assert epic.num_distinct_actions == 47_174 and team.num_distinct_actions == 47_269
     assert {t["kind"] for t in epic.decisions.layout()} >= {"Give"}
-    assert {t["kind"] for t in team.decisions.layout()} >= {"Place", "CounterAttack", "Credit"}
+    kinds = {"Place", "CounterAttack", "Credit", "Centre", "OutsideFlank"}
+    assert {t["kind"] for t in team.decisions.layout()} >= kinds
 
 
 @pytest.mark.rule("CCB-DICE-01", "CCB-BATTLE-07", "CCB-CARDS-19")
@@ -280,6 +283,38 @@ def test_an_observation_changes_when_what_the_seat_sees_changes() -> None:
     plane = f"{side} units" if not move.leader else "leaders"
     assert not np.array_equal(before_top[plane], after_top[plane])
     assert observation_string(s, "top") != observation_string(after, "top")
+
+
+@pytest.mark.rule("CCA-ROLE-04", "CCA-ROLE-05")
+def test_the_set_up_choice_of_flanks_is_a_step_kind_and_a_block_of_the_observation() -> None:
+    from wargames.ancients.observation import step_names
+
+    s = wargames.load("ancients", "the-long-ridge", players=(3, 2))
+    observer = observer_for(s)
+    choose = step_names().index("ChooseFlanks")
+    assert observer.layout.split(observation_tensor(s, "bottom/left"))["step"].tolist() == [
+        1.0 if i == choose else 0.0 for i in range(len(step_names()) + 1)
+    ]
+    before = observer.layout.split(observation_tensor(s, "top/general"))
+    assert before["flank choice"].tolist() == [[0.0, 0.0], [0.0, 0.0]]  # nothing chosen yet
+    s = s.apply("centre right")
+    for seat in ("bottom/commander", "bottom/left", "top/general", "top"):
+        seen = observer.layout.split(observation_tensor(s, seat))
+        assert seen["flank choice"].tolist() == [[0.0, 1.0], [0.0, 0.0]]
+        assert seen["step"][choose] == 1.0  # top's Commander to choose now
+        view = observation_tensor(s.view(seat), seat)  # made from the seat's view alone
+        np.testing.assert_array_equal(observation_tensor(s, seat), view)
+    s = s.apply("flank left")
+    seen = observer.layout.split(observation_tensor(s, "bottom/right"))
+    assert seen["flank choice"].tolist() == [[0.0, 1.0], [1.0, 0.0]] and seen["step"][choose] == 0
+    # a base scenario shares the step kinds (one float per kind of every rule set): the set-up
+    # choice's float is there, and never set
+    base = play("river-crossing", {}, 3, 300)
+    flags = {
+        observer_for(x).layout.split(observation_tensor(x, "bottom"))["step"][choose] for x in base
+    }
+    assert flags == {0.0}
+    assert dict(observer_for(wargames.load("ancients")).layout.offsets())["step"] == (5203, 5269)
 
 
 def test_observing_a_seat_the_game_does_not_have_is_an_error() -> None:

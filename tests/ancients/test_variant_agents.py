@@ -94,3 +94,38 @@ def test_outside_the_variant_it_is_the_base_greedy_agent() -> None:
     match = Match(state, seed=3, agents={"bottom": agent, "top": team_greedy(4, "top")})
     match.run(max_steps=200)
     assert match.actions
+
+
+@pytest.mark.rule("CCA-ROLE-04", "CCA-ROLE-05", "CCA-GAP-14")
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("side", ["bottom", "top"])
+def test_greedy_commander_makes_the_set_up_choice_toward_the_lighter_flank(
+    players: int, side: str
+) -> None:
+    """Greedy: the center to the FG whose own flank holds fewer of the side's units, or the
+    Commander's own flank the outside one holding fewer (flanks named from the side's own
+    baseline); ``left`` on a tie. The other side's choice does not enter it."""
+    from wargames.ancients.variant.flanks import in_flank
+
+    s = wargames.load("ancients", "the-long-ridge", players=players)
+    verb = "centre" if players == 3 else "flank"
+    if side == "top":
+        s = s.apply(f"{verb} right")
+    assert isinstance(s, ArmageddonState)
+    count = {
+        f: len([p for p in s.units_of(side) if in_flank(s, side, p, f)]) for f in ("left", "right")
+    }
+    lighter = "right" if count["right"] < count["left"] else "left"
+    action = team_greedy(1, side).act(s.view(s.current_player))
+    assert str(action) == f"{verb} {lighter}"
+    s = s.apply(action)
+    assert s.choice_of(side) == lighter
+
+
+@pytest.mark.rule("CCA-ROLE-04", "CCA-ROLE-05")
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_random_agent_makes_either_set_up_choice_as_often(players: int) -> None:
+    s = wargames.load("ancients", "the-long-ridge", players=players)
+    view = s.view(s.current_player)
+    picks = [str(wargames.RandomAgent(seed).act(view)).split()[1] for seed in range(400)]
+    assert 170 <= picks.count("left") <= 230 and picks.count("right") == 400 - picks.count("left")

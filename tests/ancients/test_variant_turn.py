@@ -15,7 +15,9 @@ PLACED = (("order-two-left", "order-two-center", "order-two-right"), ("", "", ""
 
 
 def opening() -> wargames.GameState:
-    return wargames.load("ancients", "the-long-ridge", players=2)
+    """A game of two a side, both Commanders keeping the left flank (CCA-ROLE-05)."""
+    s = wargames.load("ancients", "the-long-ridge", players=2)
+    return s.apply("flank left").apply("flank left")
 
 
 @pytest.mark.rule("CCA-HAND-06", "CCA-GAP-12", "CCA-HAND-02")
@@ -30,7 +32,7 @@ def test_the_opening_deal_then_three_cards_placed_then_back_to_the_limit() -> No
     assert draws == 2 * limit and [len(h) for h in s.hands] == [limit, limit]
     for side in ("bottom", "top"):
         for flank in ("left", "center", "right"):
-            assert s.current_player == f"{side}/commander+left"
+            assert s.current_player == f"{side}/commander"
             choice = legal(s)[0]
             assert choice.endswith(" " + flank)
             s = s.apply(choice)

@@ -97,7 +97,7 @@ def test_seats_depend_on_the_scenario_and_options() -> None:
     assert g.seats_of() == ("bottom", "top")
     assert g.seats_of("the-long-ridge") == ("bottom", "top")
     seats = g.seats_of("the-long-ridge", {"players": (2, 1)})
-    assert seats == ("bottom/commander+left", "bottom/center+right", "top")
+    assert seats == ("bottom/commander", "bottom/general", "top")
     assert len(g.seats_of("twin-valleys", {"players": 8})) == 8
     assert wargames.game("horde").seats_of("mirror") == ("blue", "red")
 
@@ -149,7 +149,7 @@ def test_a_draw_is_worth_nothing() -> None:
         ("warmaster", None, {}, 60, "imperial"),  # the Traitor's counters are face down
         ("horde", None, {}, 0, "red"),  # blue's Veterans start in ambush
         ("ancients", None, {}, 30, "bottom"),  # top's hand
-        ("ancients", "the-long-ridge", {"players": 2}, 30, "bottom/center+right"),
+        ("ancients", "the-long-ridge", {"players": 2}, 30, "bottom/general"),
     ],
 )
 def test_determinize_keeps_what_the_player_sees(

@@ -21,7 +21,7 @@ pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(wargames.__file__).resolve().parent.parent
 PROMPT = r"\n([a-z][\w/+-]*)> "
-"""A question: the seat (``orks``, or a team game's ``bottom/commander+left``) and ``>``."""
+"""A question: the seat (``orks``, or a team game's ``bottom/commander``) and ``>``."""
 TIMEOUT = 60
 
 GAMES = {

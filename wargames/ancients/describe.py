@@ -88,7 +88,8 @@ def board_map(s: AncientsState) -> list[str]:
 def board_text(s: AncientsState, viewer: str | None = None) -> str:
     """The battlefield as ``viewer`` sees it (``s`` is already his view): the banners, a map
     (boards up to :data:`WIDEST_MAP` hexes a row), every piece and the terrain by section
-    (named from the bottom player's seat), the hands he may see."""
+    (named from the bottom player's seat), the hands he may see; in the team variant the
+    cards face down on the flanks he may see and the seat running each flank."""
     sc = s.scenario
     geometry = sc.geometry
     lines = describe(s).splitlines()[:2]
@@ -117,7 +118,20 @@ def board_text(s: AncientsState, viewer: str | None = None) -> str:
         if cards and "?" not in cards:
             lines.append(f"  {side}'s hand: " + ", ".join(sc.cards[c].name for c in cards))
     lines += _placed(s)
+    lines += _flanks_run(s)
     return "\n".join(lines)
+
+
+def _flanks_run(s: AncientsState) -> list[str]:
+    """'Armageddon' variant: on a side of two or more players, the seat running each flank
+    (named from that side's seat) after its Commander's set-up choice (CCA-ROLE-02 to -05)."""
+    team: tuple[int, ...] = getattr(s, "team", ())
+    out = []
+    for side, players in zip(SIDES, team, strict=False):
+        if players > 1:
+            run = [f"{flank} {s.seat(side, flank)}" for flank in ("left", "center", "right")]
+            out.append(f"  {side}'s flanks (from its own baseline) run by: " + "; ".join(run))
+    return out
 
 
 def _placed(s: AncientsState) -> list[str]:

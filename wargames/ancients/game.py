@@ -148,8 +148,9 @@ def new_game(
 
 def seats(scenario: str | None, options: Mapping[str, Any]) -> tuple[Player, ...]:
     """The seats of a game of ``scenario`` with ``options``: the two sides, or in an
-    'Armageddon' or Epic scenario with teams every seat ``side/roles`` (CCA-ROLE-01 to -07,
-    CCB-EPIC-04 to -06), each side's Commander first."""
+    'Armageddon' or Epic scenario with teams every seat (``side/commander``, ``side/general``
+    ..., CCA-ROLE-01 to -07; ``side/roles``, CCB-EPIC-04 to -06), each side's Commander
+    first."""
     from wargames.ancients.epic import seats as epic_seats
     from wargames.ancients.epic.state import EpicState
     from wargames.ancients.variant import seats as team_seats

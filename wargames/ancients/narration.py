@@ -256,7 +256,27 @@ def _variant(s: S, action: Action, viewer: Player | None) -> list[str]:
         return [f"{side} has {piece(s, p) if p is not None else action.hex} battle next"]
     if isinstance(action, team.Credit):
         return [f"{side} credits the banner to the {action.flank} flank (CCA-BANNER-03)"]
+    if isinstance(action, team.Centre | team.OutsideFlank):
+        return [_flanks_chosen(side, action)]
     return _epic(s, action, viewer)
+
+
+def _flanks_chosen(seat: str, action: Action) -> str:
+    """The set-up choice told with the seats it concerns (CCA-ROLE-04, -05)."""
+    from wargames.ancients.variant import actions as team
+    from wargames.ancients.variant.seats import GENERAL, side_of
+
+    side, flank = side_of(seat), getattr(action, "flank", "")
+    others = " and ".join(f for f in ("left", "center", "right") if f != flank)
+    if isinstance(action, team.Centre):
+        return (
+            f"{seat} gives the center flank to {side}/{flank}, who runs the {flank} and center "
+            "flanks (CCA-ROLE-04)"
+        )
+    return (
+        f"{seat} runs the {flank} flank himself; {side}/{GENERAL} runs the {others} flanks "
+        "(CCA-ROLE-05)"
+    )
 
 
 def _epic(s: S, action: Action, viewer: Player | None) -> list[str]:

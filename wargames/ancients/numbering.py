@@ -17,6 +17,8 @@ scenario's own values, so that an id means the same decision in every state of t
 * ``EvadeTo(hexes)``: one of the evader's next hexes (any hex, as a 1-tuple; CCB-EVADE-11),
   or a leader's path of 1 to 3 rear hexes of one seat, ``off`` the board from his baseline
   (CCB-LEADER-11, -14, CCB-GAP-23): every such path of the board, listed once;
+* the team variant's set-up choices ``Centre(flank)`` and ``OutsideFlank(flank)``: ``left`` or
+  ``right`` (CCA-ROLE-04, -05);
 * ``Ignore(flags)``: 0 to the most dice a roll of the scenario may have (a flag is a die);
 * chance: ``Draw(card)``, and ``Dice(faces)``, the multiset of 1 to N battle-die faces in the
   die's face order (light, medium, heavy, helmet, flag, swords), N the most dice any roll of
@@ -292,7 +294,15 @@ def decision_templates(scenario: Scenario) -> list[Template]:
 
 
 def _variant_templates(hexes: Choice, cards: Choice) -> list[Template]:
-    from wargames.ancients.variant.actions import BattleNext, CounterAttack, Credit, Place
+    from wargames.ancients.variant.actions import (
+        OUTSIDE,
+        BattleNext,
+        Centre,
+        CounterAttack,
+        Credit,
+        OutsideFlank,
+        Place,
+    )
     from wargames.ancients.variant.seats import FLANKS
 
     return [
@@ -300,6 +310,8 @@ def _variant_templates(hexes: Choice, cards: Choice) -> list[Template]:
         _template(CounterAttack, [("flank", _flags(FLANKS))]),
         _template(BattleNext, [("hex", hexes)]),
         _template(Credit, [("flank", _flags(FLANKS))]),
+        _template(Centre, [("flank", _flags(OUTSIDE))]),
+        _template(OutsideFlank, [("flank", _flags(OUTSIDE))]),
     ]
 
 

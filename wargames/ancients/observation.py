@@ -12,7 +12,8 @@ its numbers (hexes left, flags, dice, hits), the turn and the active side, the b
 seat's own hand as counts per card (zeros for a Field General, who holds no cards), the hand
 sizes, the draw pile, the discards, the card played and each side's last card; the team
 variant adds the cards placed on the flanks (the faces the seat may see, else a back), those
-revealed, the flank being carried out, Counter Attacks and the banners per flank; the Epic
+revealed, the flank being carried out, Counter Attacks, the banners per flank and each
+Commander's set-up choice of flanks (which seat runs which flank, CCA-ROLE-04, -05); the Epic
 rules add the cards given to each section this turn and the sections reached.
 
 :class:`AncientsObserver` is the ``observer`` hook of the game's descriptor
@@ -169,7 +170,12 @@ class AncientsObserver:
             _block("pending", (2, h), "the pending step's piece, and the hex it acts on"),
             _block("observer", (len(self.seats),), f"the observing seat: {', '.join(self.seats)}"),
             _block("to act", (len(self.seats) + 1,), "the seat to act (same order), then chance"),
-            _block("step", (len(self.steps) + 1,), "the pending step's kind (sorted names), none"),
+            _block(
+                "step",
+                (len(self.steps) + 1,),
+                "the pending step's kind: every kind of the base game, Epic and team rules "
+                "(sorted names), then none",
+            ),
             _block(
                 "step numbers", (len(PENDING_NUMBERS),), "its hexes left, flags, dice, hits / 6"
             ),
@@ -195,6 +201,12 @@ class AncientsObserver:
                 _block("countered", (3,), "flanks where a Counter Attack was played"),
                 _block("flank banners", (2, 3), "banners per flank (bottom's names) / target"),
                 _block("credits", (1,), "banners awaiting the losing Commander's flank"),
+                _block(
+                    "flank choice",
+                    (2, 2),
+                    "per side, its Commander's set-up choice (the FG given the center, or the "
+                    "outside flank he runs): left, right",
+                ),
             ]
         if self.epic:
             blocks += [
@@ -365,6 +377,9 @@ class AncientsObserver:
         for i, row in enumerate(s.flank_banners):
             b["flank banners"][i, :] = np.asarray(row, dtype=np.float32) / target[i]
         b["credits"][0] = len(s.pending)
+        for i, choice in enumerate(s.chosen):
+            if choice:
+                b["flank choice"][i, ("left", "right").index(choice)] = 1.0
 
     def _epic(self, s: Any, b: dict[str, npt.NDArray[np.float32]]) -> None:
         card_at, back = self.card_at, len(self.cards)

@@ -159,6 +159,8 @@ def _variant(s: S, task: Any, player: Player, viewer: Player | None) -> str | No
         return "play Counter Attack on a flank before the cards are turned up, or not (CCA-SEQ-02)"
     if name == "ChooseCombat":
         return "choose the ordered unit whose combat comes next (CCA-SEQ-05, CCA-VICTORY-03)"
+    if name == "ChooseFlanks":
+        return _choose_flanks(s, task.side)
     if name == "CreditChoice":
         return "credit the banner lost on a two-flank hex to one of the two flanks (CCA-BANNER-03)"
     if name in ("FirstStrikeOffer", "ReactionOffer"):
@@ -166,6 +168,25 @@ def _variant(s: S, task: Any, player: Player, viewer: Player | None) -> str | No
             return "may play a card in reaction to the close combat declared"
         return "play First Strike in reaction to the close combat declared, or not (CCB-CARDS-32)"
     return None
+
+
+def _choose_flanks(s: S, side: str) -> str:
+    """The set-up choice of flanks, naming the seats it concerns (CCA-ROLE-04, -05)."""
+    from wargames.ancients.variant.seats import seats
+    from wargames.ancients.variant.state import team
+
+    players = team(s).players_of(side)
+    if players == 3:
+        _, left, right = seats(side, players)
+        return (
+            f"give the center flank to the left Field General ({left}: centre left) or the "
+            f"right one ({right}: centre right), for the whole battle (CCA-ROLE-04)"
+        )
+    general = seats(side, players)[1]
+    return (
+        "choose the outside flank you run yourself as well as commanding (flank left or flank "
+        f"right); the Field General ({general}) runs the other two (CCA-ROLE-05)"
+    )
 
 
 def _docstring(task: Any) -> str:

@@ -2,9 +2,9 @@
 
 Behind the setting ``epic_command`` (CCB-GAP-09: the standard 60-card deck is kept). A side has
 an Overall Commander, who holds the cards (CCB-EPIC-04), and a Field General per section; the
-game option ``players`` (2, 4, 6 or 8 in all) splits those roles into seats named like the
-team variant's, ``side/roles`` with roles joined by ``+`` in the order commander, left,
-center, right (a one-player side is the seat ``side``):
+game option ``players`` (2, 4, 6 or 8 in all) splits those roles into seats named
+``side/roles``, roles joined by ``+`` in the order commander, left, center, right (a
+one-player side is the seat ``side``):
 
 =========  ===============================================================================
 players    seats of the bottom side

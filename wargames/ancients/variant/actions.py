@@ -1,13 +1,14 @@
 """The actions of the 'Armageddon' team variant and their notation (CCA-SEQ-01 to -08,
 CCA-VICTORY-03, CCA-BANNER-03): ``place order-two-left left``, ``counter-attack left``,
-``battles 03-06``, ``credit left``; :func:`parse` reads them, then the base game's."""
+``battles 03-06``, ``credit left``, the set-up ``centre left`` and ``flank right``
+(CCA-ROLE-04, -05); :func:`parse` reads them, then the base game's."""
 
 from __future__ import annotations
 
 import attrs
 
 from wargames.ancients import actions as act
-from wargames.ancients.variant.seats import FLANKS
+from wargames.ancients.variant.seats import FLANKS, OUTSIDE
 from wargames.core.notation import Reader, one, parse_notation, two
 
 
@@ -53,6 +54,36 @@ class Credit:
         return f"credit {self.flank}"
 
 
+@attrs.frozen(cache_hash=True)
+class Centre:
+    """Set-up, three players a side: the Commander gives the center flank to the Left or the
+    Right Field General (``flank`` ``left`` or ``right``), who runs it with his own for the
+    whole battle (CCA-ROLE-04; the Commander's choice: docs/ancients-armageddon-notes.md)."""
+
+    flank: str
+
+    def __str__(self) -> str:
+        return f"centre {self.flank}"
+
+
+@attrs.frozen(cache_hash=True)
+class OutsideFlank:
+    """Set-up, two players a side: the Commander runs the outside ``flank`` (``left`` or
+    ``right``) himself, the Field General the other two (CCA-ROLE-05; the Commander's choice:
+    docs/ancients-armageddon-notes.md)."""
+
+    flank: str
+
+    def __str__(self) -> str:
+        return f"flank {self.flank}"
+
+
+def _outside(text: str) -> str:
+    if text not in OUTSIDE:
+        raise ValueError(text)
+    return text
+
+
 def _flank(text: str) -> str:
     if text not in FLANKS:
         raise ValueError(text)
@@ -64,6 +95,8 @@ READERS: dict[str, Reader[object]] = {
     "counter-attack": lambda a: CounterAttack(_flank(one(a))),
     "credit": lambda a: Credit(_flank(one(a))),
     "battles": lambda a: BattleNext(one(a)),
+    "centre": lambda a: Centre(_outside(one(a))),
+    "flank": lambda a: OutsideFlank(_outside(one(a))),
 }
 
 
@@ -75,4 +108,13 @@ def parse(text: str) -> object:
     return act.parse(text)
 
 
-__all__ = ["BattleNext", "CounterAttack", "Credit", "Place", "parse"]
+__all__ = [
+    "OUTSIDE",
+    "BattleNext",
+    "Centre",
+    "CounterAttack",
+    "Credit",
+    "OutsideFlank",
+    "Place",
+    "parse",
+]

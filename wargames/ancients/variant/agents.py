@@ -17,6 +17,10 @@ from the seat's own view (the legal actions of a flank's step already keep it to
   eliminating it).
 - **The next combat** (``battles HEX``): the unit with the best attack goes first.
 - **A banner on two flanks** (``credit FLANK``): to the flank where the winner holds fewest.
+- **The set-up choice** (``centre FLANK`` with three players, ``flank FLANK`` with two,
+  CCA-ROLE-04, -05): the center goes to the Field General whose own flank holds fewer of the
+  side's units, and the Commander runs the outside flank holding fewer, so that the heavier
+  load falls on a Field General; a tie goes to ``left``.
 
 The agent keeps no memory between decisions: what one seat sees never reaches another seat
 of its side through it (the software form of CCA-ROLE-08). Ties are broken by the seeded
@@ -55,12 +59,21 @@ class TeamGreedyAgent(GreedyAgent):
         return self._best(legal, lambda a: self._team_score(view, a, legal))
 
     def _team_score(self, s: AncientsState, a: Action, legal: Sequence[Action]) -> float:
-        from wargames.ancients.variant.actions import BattleNext, CounterAttack, Credit, Place
+        from wargames.ancients.variant.actions import (
+            BattleNext,
+            Centre,
+            CounterAttack,
+            Credit,
+            OutsideFlank,
+            Place,
+        )
         from wargames.ancients.variant.flow import FirstStrikeOffer
         from wargames.ancients.variant.state import team
 
         ts = team(s)
         top = s.top if s.tasks else None
+        if isinstance(a, Centre | OutsideFlank):
+            return self._light_flank(ts, a.flank)
         if isinstance(a, Place):
             return self._place_card(ts, a)
         if isinstance(a, CounterAttack):
@@ -82,6 +95,19 @@ class TeamGreedyAgent(GreedyAgent):
         if str(a) == "end counter-attack":
             return 0.0
         return self._score(s, a, legal)
+
+    def _light_flank(self, s: AncientsState, flank: str) -> float:
+        """The set-up choice: fewer of the deciding side's units in ``flank`` score higher, and
+        ``left`` wins a tie (CCA-ROLE-04, -05)."""
+        from wargames.ancients.variant.flanks import in_flank
+        from wargames.ancients.variant.flow import ChooseFlanks
+        from wargames.ancients.variant.state import team
+
+        top = s.top if s.tasks else None
+        side = top.side if isinstance(top, ChooseFlanks) else s.active
+        ts = team(s)
+        units = len([p for p in ts.units_of(side) if in_flank(ts, side, p, flank)])
+        return -units - (0.5 if flank == "right" else 0.0)
 
     # -- the Commander's cards ---------------------------------------------------------------
 

@@ -1,8 +1,10 @@
 """The turn of the 'Armageddon' team variant as tasks (CCA-SEQ-01 to -09, CCA-HAND-01 to -07).
 
-Before the first turn each side is dealt up to its hand limit, its Commander places one card
-face down on each flank, and draws back up to the limit (CCA-HAND-06, CCA-GAP-12). A side's
-turn then runs (CCA-SEQ-01):
+Before anything else, on a side of three players the Commander gives the center flank to the
+left or right Field General, and on a side of two he picks the outside flank he runs himself
+(:class:`ChooseFlanks`, CCA-ROLE-04, -05). Then each side is dealt up to its hand
+limit, its Commander places one card face down on each flank, and draws back up to the limit
+(CCA-HAND-06, CCA-GAP-12). A side's turn then runs (CCA-SEQ-01):
 
 1. :class:`CounterWindow`: the Commander may play Counter Attack from his hand on any flank,
    one per flank (CCA-SEQ-02, CCA-CARDS-11, CCA-GAP-08);
@@ -21,7 +23,8 @@ turn then runs (CCA-SEQ-01):
 
 Actions: ``counter-attack left``, ``end counter-attack``, ``place order-two-left left``,
 ``battles 03-06`` (the Commander's choice of the unit that battles next, CCA-VICTORY-03),
-``play first-strike``, ``end first-strike``, ``credit left`` (CCA-BANNER-03).
+``play first-strike``, ``end first-strike``, ``credit left`` (CCA-BANNER-03), and at set-up
+``centre left`` / ``centre right`` and ``flank left`` / ``flank right`` (CCA-ROLE-04, -05).
 """
 
 from __future__ import annotations
@@ -37,10 +40,17 @@ from wargames.ancients.command_dice import CommandRoll, IAmSpartacus, Rally
 from wargames.ancients.commands import rule_of
 from wargames.ancients.flow import DrawCard, end, once
 from wargames.ancients.movement import MoveStep
-from wargames.ancients.variant.actions import BattleNext, CounterAttack, Place
+from wargames.ancients.variant.actions import (
+    OUTSIDE,
+    BattleNext,
+    Centre,
+    CounterAttack,
+    OutsideFlank,
+    Place,
+)
 from wargames.ancients.variant.flanks import COUNTER_ATTACK, FIRST_STRIKE, REACTIONS, hand_limit
 from wargames.ancients.variant.orders import FlankOrderStep
-from wargames.ancients.variant.seats import FLANKS, mirror
+from wargames.ancients.variant.seats import CHOOSING, FLANKS, mirror
 from wargames.ancients.variant.state import team
 from wargames.core import tasks
 from wargames.core.cards import Deck, Pile
@@ -97,7 +107,59 @@ def opening_tasks(first: str) -> tuple[Task, ...]:
     """Deal to the hand limit, place three cards, draw back up (CCA-HAND-06, CCA-GAP-12)."""
     second = "top" if first == "bottom" else "bottom"
     places = [PlaceCard(side, f) for side in (first, second) for f in FLANKS]
-    return (Refill(first), Refill(second), *places, Refill(first), Refill(second), BeginTeamTurn())
+    return (
+        ChooseFlanks(first),
+        ChooseFlanks(second),
+        Refill(first),
+        Refill(second),
+        *places,
+        Refill(first),
+        Refill(second),
+        BeginTeamTurn(),
+    )
+
+
+@saved("ancients/choose-flanks")
+@attrs.frozen
+class ChooseFlanks(TeamTask):
+    """Set-up: on a side of three players its Commander gives the center flank to the left or
+    the right Field General (``centre left``, CCA-ROLE-04); on a side of two he picks the
+    outside flank he runs himself (``flank right``, CCA-ROLE-05). The text says only that the
+    center "can be taken by either Left or Right" and that the Commander "will control 1
+    outside flank"; the project reads both as the Commander's, who already allots the cards to
+    the flanks (docs/ancients-armageddon-notes.md). Sides of one or four players have nothing
+    to choose."""
+
+    side: str
+    rule: ClassVar[str] = "CCA-ROLE-04"
+
+    def choosing(self, s: S) -> bool:
+        return s.players_of(self.side) in CHOOSING and not s.choice_of(self.side)
+
+    def actor(self, s: S) -> Player | None:
+        return s.commander_seat(self.side) if self.choosing(s) else None
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        kind = Centre if s.players_of(self.side) == 3 else OutsideFlank
+        return tuple(kind(f) for f in OUTSIDE)
+
+    def act(self, s: S, action: Action) -> S:
+        assert isinstance(action, Centre | OutsideFlank)
+        chosen = list(s.chosen)
+        chosen[0 if self.side == "bottom" else 1] = action.flank
+        return s.evolve(chosen=(chosen[0], chosen[1])).pop()
+
+    def run(self, s: S) -> S:
+        return s.pop()
+
+    def explain(self, s: S, action: Action) -> RuleViolation:
+        """The choice of the side's size refused, naming its rule (CCA-ROLE-04 or -05)."""
+        three = s.players_of(self.side) == 3
+        legal = " / ".join(str(a) for a in self.legal(s))
+        return RuleViolation(
+            "CCA-ROLE-04" if three else "CCA-ROLE-05",
+            f"{action} is not the set-up choice of a side of {s.players_of(self.side)}: {legal}",
+        )
 
 
 @saved("ancients/refill")
@@ -536,6 +598,7 @@ class EndTeamTurn(TeamTask):
 __all__ = [
     "BeginTeamTurn",
     "ChooseCombat",
+    "ChooseFlanks",
     "CounterWindow",
     "FirstStrikeOffer",
     "FlankBattle",

@@ -7,7 +7,7 @@ from typing import Any
 from wargames.ancients.scenario import Scenario
 from wargames.ancients.state import SIDES
 from wargames.ancients.variant.flow import opening_tasks
-from wargames.ancients.variant.seats import ROLES
+from wargames.ancients.variant.seats import NAMES
 from wargames.ancients.variant.state import ArmageddonState
 from wargames.core.errors import OptionError
 
@@ -19,7 +19,7 @@ def team_sizes(players: Any) -> tuple[int, int]:
         return (1, 1)
     values = list(players) if isinstance(players, list | tuple) else [players, players]
     if len(values) != len(SIDES) or not all(
-        isinstance(v, int) and not isinstance(v, bool) and v in ROLES for v in values
+        isinstance(v, int) and not isinstance(v, bool) and v in NAMES for v in values
     ):
         raise OptionError("players", f"expected 1 to 4 per side, got {players!r}", "ancients")
     return (values[0], values[1])

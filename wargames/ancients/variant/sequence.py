@@ -21,11 +21,21 @@ SEQUENCE = SequenceOfPlay(
         Step(
             "Set-up",
             "the scenario places the terrain, both armies and their leaders on the 'Armageddon' "
-            "board; each Commander is dealt up to his hand limit (Command plus his leaders on "
-            "the board), places one card face down on each of his three flanks, the first side "
-            "first, and draws back up to the limit",
-            ("CCA-GEN-01", "CCA-HAND-02", "CCA-HAND-06", "CCA-GAP-11", "CCA-GAP-12"),
-            tasks=("Refill", "DrawCard", "PlaceCard"),
+            "board; on a side of three players the Commander gives the center flank to the left "
+            "or the right Field General, on a side of two he picks the outside flank he runs "
+            "himself, the first side first; each Commander is dealt up to his hand limit "
+            "(Command plus his leaders on the board), places one card face down on each of his "
+            "three flanks, the first side first, and draws back up to the limit",
+            (
+                "CCA-GEN-01",
+                "CCA-ROLE-04",
+                "CCA-ROLE-05",
+                "CCA-HAND-02",
+                "CCA-HAND-06",
+                "CCA-GAP-11",
+                "CCA-GAP-12",
+            ),
+            tasks=("ChooseFlanks", "Refill", "DrawCard", "PlaceCard"),
         ),
         Step(
             "Turn",

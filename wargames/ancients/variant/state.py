@@ -19,7 +19,11 @@ turn is :mod:`wargames.ancients.variant.flow`; its cards are bound to flanks
 * ``flank_banners``: per side, the banners won in each flank, flanks named from the bottom
   (CCA-BANNER-01); ``pending``: banners won on a two-flank hex awaiting the losing
   Commander's choice, as ``(losing side, flank, flank)`` (CCA-BANNER-03);
-* ``offered``: the close combat First Strike was last offered before (CCA-CARDS-14).
+* ``offered``: the close combat First Strike was last offered before (CCA-CARDS-14);
+* ``chosen``: per side, the Commander's set-up choice, ``left`` or ``right``: with three
+  players the Field General given the center, with two the outside flank the Commander runs;
+  ``""`` not yet made, or a side of one or four (CCA-ROLE-04, -05). The seats keep their
+  names; the flanks each runs follow from it (:mod:`wargames.ancients.variant.seats`).
 
 Hidden information: a Commander sees his hand and every card his side placed; a Field
 General sees neither the hand (only the Commander holds cards) nor any placed card but those
@@ -41,8 +45,10 @@ from wargames.ancients.close import Combat, DefenderChoice
 from wargames.ancients.state import BACK, COMMANDER, SIDES, AncientsState, other
 from wargames.ancients.variant.flanks import COUNTER_ATTACK, flanks_of
 from wargames.ancients.variant.seats import (
+    CHOOSING,
     FLANKS,
-    ROLES,
+    NAMES,
+    OUTSIDE,
     mirror,
     roles_of,
     seat_for,
@@ -87,18 +93,23 @@ class ArmageddonState(AncientsState):
     flank_banners: tuple[tuple[int, int, int], tuple[int, int, int]] = ((0, 0, 0), (0, 0, 0))
     pending: tuple[tuple[str, str, str], ...] = ()
     offered: Combat | None = None
+    chosen: tuple[str, str] = ("", "")
 
     # -- seats ---------------------------------------------------------------------------------
 
     def players_of(self, side: str) -> int:
         return self.team[SIDES.index(side)]
 
+    def choice_of(self, side: str) -> str:
+        """``side``'s set-up choice of flanks (CCA-ROLE-04, -05), ``""`` none yet."""
+        return self.chosen[SIDES.index(side)]
+
     def seat(self, side: str, role: str = COMMANDER) -> Player:
         """The seat deciding for ``side`` in ``role``: the active side's steps of a flank go
         to that flank's Field General (CCA-ROLE-02), the rest to the Commander."""
         if role == COMMANDER and side == self.active and self.flank:
             role = self.flank
-        return seat_for(side, role, self.players_of(side))
+        return seat_for(side, role, self.players_of(side), self.choice_of(side))
 
     def commander_seat(self, side: str) -> Player:
         """The seat of ``side``'s Commander (CCA-ROLE-01)."""
@@ -216,7 +227,7 @@ class ArmageddonState(AncientsState):
         if player not in seats(side, players):
             everyone = (*SIDES, *(seat for s in SIDES for seat in seats(s, self.players_of(s))))
             raise UnknownPlayerError(player, everyone)
-        return roles_of(player, players)
+        return roles_of(player, players, self.choice_of(side))
 
     def view(self, player: Player) -> Self:
         """What ``player`` (a seat, or a side: its Commander) sees (see the module docstring)."""
@@ -336,8 +347,11 @@ class ArmageddonState(AncientsState):
             return [f"unknown flank among {self.flank!r} and {list(self.countered)}"]
         if any(p[0] not in SIDES or not {p[1], p[2]} <= set(FLANKS) for p in self.pending):
             return ["a pending banner names no side or unknown flanks"]
-        if any(players not in ROLES for players in self.team):
-            return [f"teams of {list(self.team)}: a side has 1 to {max(ROLES)} players"]
+        if any(players not in NAMES for players in self.team):
+            return [f"teams of {list(self.team)}: a side has 1 to {max(NAMES)} players"]
+        for side, players, choice in zip(SIDES, self.team, self.chosen, strict=True):
+            if choice and (choice not in OUTSIDE or players not in CHOOSING):
+                return [f"{side} of {players} cannot have chosen {choice!r} (CCA-ROLE-04, -05)"]
         return []
 
     def __str__(self) -> str:
