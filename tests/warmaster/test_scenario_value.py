@@ -146,6 +146,16 @@ def test_wave_changes_take_effect() -> None:
     waves = started(moved).setup
     assert waves.wave(1).units["imperial-guard"] == 1  # type: ignore[union-attr]
     assert waves.wave(2).units == {"imperial-guard": 2}  # type: ignore[union-attr]
+    lists = [
+        ["emperor", "sanguinius", "rogal-dorn"],
+        ["custodes", "custodes", "custodes"],
+        ["blood-angels-terminators"] * 3,
+        ["imperial-fists-terminators"] * 3,
+    ]
+    primarchs = boarding().in_groups(1, 4, 3, "emperor", lists)
+    assert primarchs == boarding().in_groups(1, 4, 3, "emperor", tuple(map(tuple, lists)))
+    wave = started(primarchs).setup.wave(1)
+    assert wave is not None and wave.suggested_groups[0] == ("emperor", "sanguinius", "rogal-dorn")
     extra = boarding().without_wave(2).add_wave(WaveEntry(4, "alone", {"imperial-guard": 2}))
     assert [w.turn for w in started(extra).setup.imperial] == [1, 4]
 

@@ -25,7 +25,7 @@ the scenario is played, by :mod:`wargames.warmaster.scenario`, exactly as for a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
 import attrs
@@ -45,6 +45,11 @@ Counts = dict[str, int]
 def _copied(counts: Mapping[str, int]) -> Counts:
     """A value's own copy of ``counts`` (any mapping given)."""
     return dict(counts)
+
+
+def _grouped(groups: Iterable[Iterable[str]] | None) -> tuple[tuple[str, ...], ...] | None:
+    """Groups of counter types as tuples (lists given in Python compare equal to a file's)."""
+    return None if groups is None else tuple(tuple(group) for group in groups)
 
 
 def _counts(node: Node, key: str) -> Counts:
@@ -107,7 +112,9 @@ class WaveEntry:
     groups: int | None = None
     group_size: int | None = None
     first: str | None = None
-    suggested_groups: tuple[tuple[str, ...], ...] | None = None
+    suggested_groups: tuple[tuple[str, ...], ...] | None = attrs.field(
+        default=None, converter=_grouped
+    )
     note: str | None = None
 
     @classmethod
@@ -297,7 +304,7 @@ class BoardingScenario(ScenarioValue):
         groups: int,
         group_size: int,
         first: str,
-        suggested_groups: tuple[tuple[str, ...], ...] | None = None,
+        suggested_groups: Iterable[Iterable[str]] | None = None,
     ) -> Self:
         """This scenario with the wave of ``turn`` teleporting as ``groups`` groups of exactly
         ``group_size`` units, one D66 roll a group, the group holding ``first`` first
