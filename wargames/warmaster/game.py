@@ -24,6 +24,7 @@ from wargames.warmaster.odds import analyse, odds_command
 from wargames.warmaster.render import render as _render
 from wargames.warmaster.render import stage as _stage
 from wargames.warmaster.scenario import Setup, load_setup, scenario_names
+from wargames.warmaster.scenario_value import BoardingScenario
 from wargames.warmaster.sequence import SEQUENCE
 from wargames.warmaster.specials import initial_control
 from wargames.warmaster.state import CUP, OUT, POOL, UNPLACED, WarmasterState
@@ -148,6 +149,7 @@ GAME = Game(
     players=SIDES,
     new=lambda scenario, options: new_game(scenario, options),
     takes_sources=True,
+    scenario_type=BoardingScenario,
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
     agents={"random": _random, "greedy": _greedy},
