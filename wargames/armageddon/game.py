@@ -16,6 +16,7 @@ from wargames.armageddon.data import (
 )
 from wargames.armageddon.flow import new_game_tasks
 from wargames.armageddon.scenario import load_setup, scenario_names
+from wargames.armageddon.scenario_value import ArmageddonScenario
 from wargames.armageddon.sequence import SEQUENCE
 from wargames.armageddon.state import ARRIVING, DEAD, POOL, UNPLACED, ArmageddonState
 from wargames.armageddon.summary import summary
@@ -188,6 +189,7 @@ GAME = Game(
         then=narration.new_choice,
     ),
     summary=summary,
+    scenario_type=ArmageddonScenario,
 )
 """The registry entry."""
 

@@ -70,10 +70,11 @@ _SETUP_STACKING: StackingRule[CounterSpec] = StackingRule(
 (BFA-STACK-03), one Ork tribe per stack (BFA-STACK-04), the opponent picks the losses
 (BFA-STACK-05), checked at the end of movement (BFA-STACK-07)."""
 
-_SETUP_KEYS = (
+SETUP_KEYS = (
     "name", "provenance", "build_points", "turns", "imperial", "reinforcements",
     "ork_areas", "ork_counters",
 )  # fmt: skip
+"""The keys of a scenario file's top level (``note`` is allowed besides, as everywhere)."""
 
 MAX_TURNS = 99
 """The longest game a scenario may set (the campaign lasts 8 turns, BFA-SETUP-01)."""
@@ -108,7 +109,7 @@ def setup_from(node: Node, source: ScenarioSource, data: ArmageddonData) -> Setu
     factory counter is set up (the build points track counts them all), the game lasts 1 to
     :data:`MAX_TURNS` turns and the name is a printable name.
     """
-    node.only(_SETUP_KEYS)
+    node.only(SETUP_KEYS)
     placed: dict[str, str] = {}
     ork_areas = _ork_areas(node, data)
     imperial = _imperial(node.child("imperial"), data, placed, ork_areas)
