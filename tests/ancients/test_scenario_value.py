@@ -250,6 +250,24 @@ def test_a_record_carries_the_value_in_full() -> None:
     assert again.state == match.state and again.state.scenario.target == (6, 7)
 
 
+@pytest.mark.rule("CCA-GEN-03")
+def test_a_team_record_carries_the_value_in_full() -> None:
+    battle = wargames.scenario("ancients", "the-long-ridge")
+    assert isinstance(battle, AncientsScenario)
+    built = battle.with_command("top", 6)
+    match = wargames.match(
+        "ancients",
+        {"bottom": "random", "top": "random"},
+        5,
+        scenario=built,  # type: ignore[arg-type]
+        players=2,
+        turn_cap=6,
+    )
+    match.run()
+    again = wargames.replay(match.record().to_json())
+    assert again.state == match.state and again.state.scenario.command == (5, 6)
+
+
 def test_a_scenario_of_another_game_is_refused() -> None:
     with pytest.raises(ScenarioError, match="ancients scenario, not one of horde"):
         wargames.load("horde", scenario=wargames.scenario("ancients"))
