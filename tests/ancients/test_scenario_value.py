@@ -241,7 +241,7 @@ def test_a_record_carries_the_value_in_full() -> None:
         "ancients",
         {"bottom": "random", "top": "random"},
         3,
-        scenario=built,  # type: ignore[arg-type]
+        scenario=built,
         turn_cap=20,
     )
     match.run()
@@ -259,7 +259,7 @@ def test_a_team_record_carries_the_value_in_full() -> None:
         "ancients",
         {"bottom": "random", "top": "random"},
         5,
-        scenario=built,  # type: ignore[arg-type]
+        scenario=built,
         players=2,
         turn_cap=6,
     )
