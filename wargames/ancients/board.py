@@ -447,7 +447,10 @@ def _layouts_in(folder: str) -> dict[str, BoardLayout]:
     return load_layouts(folder)
 
 
-_BOARD_KEYS = ("layout", "terrain", "hexside", "terrain_names")
+BOARD_KEYS = ("layout", "terrain", "hexside", "terrain_names")
+"""The keys of a scenario's ``[board]`` table."""
+HEXSIDE_KEYS = ("hexes", "terrain")
+"""The keys of a ``[[board.hexside]]``."""
 
 
 def load_board(node: Node, settings: AncientsSettings = DEFAULT) -> Board:
@@ -462,7 +465,7 @@ def load_board(node: Node, settings: AncientsSettings = DEFAULT) -> Board:
 
     Every problem is a :class:`~wargames.core.errors.ScenarioError` at its key.
     """
-    node.only(_BOARD_KEYS)
+    node.only(BOARD_KEYS)
     layouts = layouts_for(settings)
     layout = layouts[node.choice("layout", list(layouts), settings.board, "layout")]
     table = terrain_for(settings)
@@ -492,7 +495,7 @@ def load_board(node: Node, settings: AncientsSettings = DEFAULT) -> Board:
             terrain[hex_id] = found.id
     hexsides: dict[tuple[str, str], list[str]] = {}
     for item in node.list("hexside", default_empty=True):
-        item.only(("hexes", "terrain"))
+        item.only(HEXSIDE_KEYS)
         pair = item.strings("hexes", default_empty=False)
         if len(pair) != 2 or not all(h in grid for h in pair) or not grid.adjacent(*pair):
             raise item.error(f"expected two adjacent hexes of the board, got {list(pair)}", "hexes")
@@ -507,6 +510,8 @@ def load_board(node: Node, settings: AncientsSettings = DEFAULT) -> Board:
 
 
 __all__ = [
+    "BOARD_KEYS",
+    "HEXSIDE_KEYS",
     "SEATS",
     "Board",
     "BoardLayout",

@@ -19,7 +19,8 @@ from wargames.ancients.observation import observer_for
 from wargames.ancients.odds import odds_command, roll_odds
 from wargames.ancients.render import render as _render
 from wargames.ancients.render import stage as _stage
-from wargames.ancients.scenario import _SETTING_KEYS, Scenario, load_scenario, scenario_names
+from wargames.ancients.scenario import SETTING_KEYS, Scenario, load_scenario, scenario_names
+from wargames.ancients.scenario_value import AncientsScenario
 from wargames.ancients.sequence import SEQUENCE
 from wargames.ancients.state import SIDES, AncientsState
 from wargames.ancients.summary import summary
@@ -106,7 +107,7 @@ OPTIONS = Options(
             high=10_000,
             default_text="no cap",
         ),
-        *(_reading(name, kind) for name, kind in _SETTING_KEYS.items()),
+        *(_reading(name, kind) for name, kind in SETTING_KEYS.items()),
     )
 )
 """The options: ``players``, ``turn_cap`` and the readings of
@@ -259,6 +260,7 @@ GAME = Game(
     players=SIDES,
     new=lambda scenario, options: new_game(scenario, options),
     takes_sources=True,
+    scenario_type=AncientsScenario,
     scenarios=scenario_names,
     default_scenario=DEFAULT_SCENARIO,
     agents={"random": _random, "greedy": _greedy},

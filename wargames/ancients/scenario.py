@@ -73,7 +73,7 @@ SCENARIO_PROVENANCES = PROVENANCES | {"original"}
 """A scenario's ``provenance``: the core values, or ``"original"`` for a design of this
 project (CCB-GAP-10: the base box's scenarios are not available)."""
 
-_TOP_KEYS = (
+TOP_KEYS = (
     "title",
     "provenance",
     "note",
@@ -85,12 +85,21 @@ _TOP_KEYS = (
     "top",
     "objective",
 )
+"""The keys of a scenario's top-level table."""
 VARIANTS = ("", "armageddon")
 """A scenario's ``variant``: none (the base game), or ``"armageddon"``, the team variant on
 the 'Armageddon' board (:mod:`wargames.ancients.variant.state`, CCA-GEN-03)."""
-_SIDE_KEYS = ("army", "command", "banners", "units", "leaders", "missiles")
-_MISSILE_KEYS = ("type", "range")
-_SETTING_KEYS: dict[str, tuple[str, ...] | type] = {
+SIDE_KEYS = ("army", "command", "banners", "units", "leaders", "missiles")
+"""The keys of a side's table (``[bottom]``, ``[top]``)."""
+UNIT_KEYS = ("hex", "type", "name")
+"""The keys of a side's ``units`` entry."""
+LEADER_KEYS = ("hex", "name")
+"""The keys of a side's ``leaders`` entry."""
+MISSILE_KEYS = ("type", "range")
+"""The keys of a side's ``missiles`` entry."""
+OBJECTIVE_KEYS = ("hex", "side", "banners")
+"""The keys of an ``[[objective]]``."""
+SETTING_KEYS: dict[str, tuple[str, ...] | type] = {
     "helmets": HELMETS,
     "lone_leader_support": bool,
     "elephant_sword_rerolls": bool,
@@ -223,7 +232,7 @@ def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -
     """Read a scenario's top-level table, the document of ``source`` (see the module
     docstring); ``readings`` override the scenario's own ``[settings]``."""
     name = source.name
-    node.only(_TOP_KEYS)
+    node.only(TOP_KEYS)
     own = _settings(node)
     chosen = settings_with(own, dict(readings))
     board = load_board(node.child("board"), chosen) if node.has("board") else Board.of(None)
@@ -238,12 +247,12 @@ def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -
     missiles: list[tuple[Seat, str, int]] = []
     for seat in SEATS:
         side = node.child(seat)
-        side.only(_SIDE_KEYS)
+        side.only(SIDE_KEYS)
         armies.append(side.name("army", seat))
         commands.append(side.number("command", 1, 12))
         targets.append(side.number("banners", 1, 60))
         for i, item in enumerate(side.list("units", default_empty=True)):
-            item.only(("hex", "type", "name"))
+            item.only(UNIT_KEYS)
             hex_id = _hex(item, board)
             if hex_id in taken:
                 raise item.error(f"two units on hex {hex_id} (first at {taken[hex_id]})", "hex")
@@ -262,7 +271,7 @@ def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -
             raise side.error(f"the {seat} army needs at least one unit", "units")
         missiles += _arm(side, seat, units, types, sides)
         for i, item in enumerate(side.list("leaders", default_empty=True)):
-            item.only(("hex", "name"))
+            item.only(LEADER_KEYS)
             hex_id = _hex(item, board)
             if hex_id in led:
                 raise item.error(f"two leaders on hex {hex_id} (first at {led[hex_id]})", "hex")
@@ -313,7 +322,7 @@ def _arm(
     armed_types: list[tuple[Seat, str, int]] = []
     first: dict[str, str] = {}
     for item in side.list("missiles", default_empty=True):
-        item.only(_MISSILE_KEYS)
+        item.only(MISSILE_KEYS)
         try:
             kind = units.find(item.get("type", str))
         except KeyError as exc:
@@ -361,7 +370,7 @@ def _hex(item: Node, board: Board) -> str:
 
 
 def _objective(node: Node, board: Board) -> Objective:
-    node.only(("hex", "side", "banners"))
+    node.only(OBJECTIVE_KEYS)
     return Objective(
         _hex(node, board),
         node.choice("side", (*SEATS, "both"), "both", "side"),
@@ -373,9 +382,9 @@ def _settings(node: Node) -> AncientsSettings:
     if not node.has("settings"):
         return AncientsSettings()
     table = node.child("settings")
-    table.only(tuple(_SETTING_KEYS))
+    table.only(tuple(SETTING_KEYS))
     values: dict[str, Any] = {}
-    for key, kind in _SETTING_KEYS.items():
+    for key, kind in SETTING_KEYS.items():
         if not table.has(key):
             continue
         if kind is bool:
@@ -390,10 +399,10 @@ def settings_with(base: AncientsSettings, options: Mapping[str, Any]) -> Ancient
     """``base`` with the readings named in game ``options`` (unknown names are an error)."""
     values: dict[str, Any] = {}
     for key, value in options.items():
-        kind = _SETTING_KEYS.get(key)
+        kind = SETTING_KEYS.get(key)
         if kind is None:
             raise ScenarioError(
-                "(options)", key, f"not a reading of the game: {list(_SETTING_KEYS)}"
+                "(options)", key, f"not a reading of the game: {list(SETTING_KEYS)}"
             )
         if (kind is bool and not isinstance(value, bool)) or (
             isinstance(kind, tuple) and value not in kind
@@ -404,7 +413,15 @@ def settings_with(base: AncientsSettings, options: Mapping[str, Any]) -> Ancient
 
 
 __all__ = [
+    "LEADER_KEYS",
+    "MISSILE_KEYS",
+    "OBJECTIVE_KEYS",
     "SCENARIO_PROVENANCES",
+    "SETTING_KEYS",
+    "SIDE_KEYS",
+    "TOP_KEYS",
+    "UNIT_KEYS",
+    "VARIANTS",
     "Objective",
     "Readings",
     "Scenario",
