@@ -1,0 +1,9 @@
+"""Planted bugs for the ancients_base catalogue (to be filled)."""
+
+from __future__ import annotations
+
+from mutations import Mutation
+
+MUTATIONS: list[Mutation] = []
+
+SKIPPED: dict[str, str] = {}
