@@ -9,7 +9,8 @@ snippet of an engine file and its replacement (an off-by-one in a threshold, a c
 flipped, a modifier dropped, the wrong side, a step skipped) with one line saying what it
 plants. A snippet that is not in its file exactly once stops the sweep before anything runs.
 
-Each job copies the worktree's ``wargames/``, ``tests/`` and ``pyproject.toml`` into a scratch
+Each job copies the worktree's ``wargames/``, ``tests/`` and what the tests read
+(``scenarios/``, ``docs/``, ``examples/``, ``pyproject.toml``, ``README.md``) into a scratch
 folder (the worktree is never modified), plants one mutation at a time there, runs the tests
 whose source cites the rule id (the test function with its decorators, marks included; its
 class; the module's ``pytestmark``; or, when only the module's text names the id, the whole
@@ -50,7 +51,9 @@ if str(HERE) not in sys.path:
 
 from mutations import CATALOGUES, Mutation, MutationError, load  # noqa: E402
 
-COPIED = ("wargames", "tests", "pyproject.toml")
+COPIED = ("wargames", "tests", "scenarios", "docs", "examples", "pyproject.toml", "README.md")
+SELF_TEST = "test_mutation_sweep.py"
+"""This tool's own test: it plants a bug to see it killed, but it is no test of that rule."""
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "wargames-*.json")
 
 
@@ -79,6 +82,8 @@ def citing_tests(rule: str, tests: Path, root: Path) -> list[str]:
     pattern = cites(rule)
     found: list[str] = []
     for path in sorted(tests.rglob("test_*.py")):
+        if path.name == SELF_TEST:
+            continue
         text = path.read_text(encoding="utf-8")
         if not pattern.search(text):
             continue
@@ -132,6 +137,8 @@ class Scratch:
         self.dir = Path(tempfile.mkdtemp(prefix="mutation-sweep-"))
         for name in COPIED:
             source = root / name
+            if not source.exists():
+                continue
             if source.is_dir():
                 shutil.copytree(source, self.dir / name, ignore=IGNORED)
             else:
