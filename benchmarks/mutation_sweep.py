@@ -42,6 +42,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -74,11 +75,21 @@ def _segment(lines: list[str], node: ast.AST) -> str:
     return "\n".join(lines[start - 1 : node.end_lineno])  # type: ignore[attr-defined]
 
 
+def _cites(
+    pattern: re.Pattern[str], lines: list[str], named: frozenset[str], node: ast.AST
+) -> bool:
+    """Whether a test's source names the rule, or uses a module-level name whose value does."""
+    if pattern.search(_segment(lines, node)):
+        return True
+    return any(isinstance(n, ast.Name) and n.id in named for n in ast.walk(node))
+
+
 def citing_tests(rule: str, tests: Path, root: Path) -> list[str]:
     """The pytest node ids (relative to ``root``) of the tests under ``tests`` that cite
-    ``rule``: a test function or method whose source (decorators included) names it, every test
-    of a class whose decorators name it, every test of a module whose ``pytestmark`` names it,
-    and every test of a module that names it only outside its tests (a docstring)."""
+    ``rule``: a test function or method whose source (decorators included) names it or uses a
+    module-level name whose value names it (a list of ``pytest.param`` with rule marks), every
+    test of a class whose decorators name it, every test of a module whose ``pytestmark`` names
+    it, and every test of a module that names it only outside its tests (a docstring)."""
     pattern = cites(rule)
     found: list[str] = []
     for path in sorted(tests.rglob("test_*.py")):
@@ -90,15 +101,21 @@ def citing_tests(rule: str, tests: Path, root: Path) -> list[str]:
         file = path.relative_to(root).as_posix()
         lines = text.splitlines()
         tree = ast.parse(text)
-        marked = any(
-            isinstance(node, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets)
-            and pattern.search(_segment(lines, node))
-            for node in tree.body
-        )
+        marked = False
+        named: set[str] = set()  # module-level names whose value cites the rule
+        for node in tree.body:
+            if isinstance(node, ast.Assign | ast.AnnAssign) and pattern.search(
+                _segment(lines, node)
+            ):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names = {t.id for t in targets if isinstance(t, ast.Name)}
+                marked |= "pytestmark" in names
+                named |= names
+        cited = partial(_cites, pattern, lines, frozenset(named))
+
         hits: list[str] = []
         for node in tree.body:
-            if _is_test(node) and pattern.search(_segment(lines, node)):
+            if _is_test(node) and cited(node):
                 hits.append(f"{file}::{node.name}")  # type: ignore[attr-defined]
             elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
                 head = "\n".join(_segment(lines, d) for d in node.decorator_list)
@@ -108,7 +125,7 @@ def citing_tests(rule: str, tests: Path, root: Path) -> list[str]:
                 hits.extend(
                     f"{file}::{node.name}::{item.name}"  # type: ignore[attr-defined]
                     for item in node.body
-                    if _is_test(item) and pattern.search(_segment(lines, item))
+                    if _is_test(item) and cited(item)
                 )
         found.extend([file] if marked or not hits else hits)
     return found
@@ -320,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
             tests = citing_tests(mutation.rule, ROOT / "tests", ROOT)
             print(f"{catalogue:12s} {mutation.name}  [{len(tests)} tests] {mutation.file}")
         for catalogue, skips in skipped.items():
-            for rule, reason in skips.items():
+            for rule, reason in skips.items() if not args.rule else ():
                 print(f"{catalogue:12s} skipped {rule}: {reason}")
         return 0
     results = sweep(chosen, args.jobs, args.timeout, not args.no_baseline, progress=True)

@@ -11,6 +11,7 @@ already plants).
 from __future__ import annotations
 
 import importlib
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,13 +53,22 @@ class Mutation:
 
     def check(self, root: Path) -> None:
         """Raise :class:`MutationError` unless the mutation can be planted in the tree at
-        ``root``."""
+        ``root`` and the planted file still parses (a bug, not a syntax error)."""
         path = root / self.file
         if not path.is_file():
             raise MutationError(f"{self.rule}: no file {self.file} under {root}")
         if self.old == self.new:
             raise MutationError(f"{self.rule}: the new snippet is the old one")
-        self.apply(path.read_text(encoding="utf-8"))
+        planted = self.apply(path.read_text(encoding="utf-8"))
+        try:
+            if path.suffix == ".py":
+                compile(planted, str(path), "exec")
+            elif path.suffix == ".toml":
+                tomllib.loads(planted)
+        except (SyntaxError, tomllib.TOMLDecodeError) as error:
+            raise MutationError(
+                f"{self.rule}: the planted {self.file} does not parse: {error}"
+            ) from error
 
 
 def load(catalogue: str) -> tuple[list[Mutation], dict[str, str]]:

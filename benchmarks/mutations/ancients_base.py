@@ -62,7 +62,7 @@ MUTATIONS: list[M] = [
     M(
         "CCB-LOS-07-EX",
         A + "board.py",
-        "if hex_id in occupied:\n                return True\n",
+        "            if hex_id in occupied:\n                return True\n",
         "",
         "units between the firer and the target never block the line of sight",
     ),

@@ -220,10 +220,10 @@ MUTATIONS: list[M] = [
     ),
     M(
         "WM-TELEPORT-05-EX",
-        DICE,
-        "return 10 * tens + units",
-        "return 10 * max(tens, units) + min(tens, units)",
-        "D66 read high die first (1 then 6 gives 61)",
+        TELE,
+        "roll = d66(self.tens, value)",
+        "roll = d66(self.tens, min(value, 5))",
+        "the teleport's second die read as a D5 (1 then 6 gives 15)",
     ),
     M(
         "WM-TELEPORT-06",
@@ -285,9 +285,10 @@ MUTATIONS: list[M] = [
     M(
         "WM-REINF-08",
         TELE,
-        "bodies = (alive,) if self.side == IMPERIAL else tuple((u,) for u in alive)",
-        "bodies = (alive,)",
-        "Traitor units sent to reserve come back as one body",
+        "then = (Teleport(TRAITOR, (unit,), rolls=self.rolls), CupDraw(self.left - 1, self.rolls))",
+        "then = (CupDraw(self.left - 1, self.rolls),) if self.left > 1 and len(s.cup) > 1 "
+        "else (Teleport(TRAITOR, (*s.in_box(WARP), unit), rolls=self.rolls),)",
+        "the Traitor's reinforcements of a turn teleport together on one roll",
     ),
     M(
         "WM-REINF-09",
@@ -407,7 +408,7 @@ MUTATIONS: list[M] = [
     M(
         "WM-BRIDGE-07",
         W + "tables.py",
-        "if bridge_destroyed:\n            return self.bridge_destroyed\n",
+        "\n        if bridge_destroyed:\n            return self.bridge_destroyed",
         "",
         "the Bridge's destruction slows nobody",
     ),
