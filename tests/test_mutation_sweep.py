@@ -26,9 +26,12 @@ def sweep() -> Iterator[ModuleType]:
         )
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
+        sys.modules["mutation_sweep"] = module  # its dataclasses look their module up
         spec.loader.exec_module(module)
         yield module
     finally:
+        for name in [n for n in sys.modules if n.split(".")[0] in ("mutation_sweep", "mutations")]:
+            del sys.modules[name]
         sys.path.remove(str(BENCHMARKS))
 
 
