@@ -53,6 +53,8 @@ if str(HERE) not in sys.path:
 from mutations import CATALOGUES, Mutation, MutationError, load  # noqa: E402
 
 COPIED = ("wargames", "tests", "scenarios", "docs", "examples", "pyproject.toml", "README.md")
+BASELINE_TIMES = 6
+"""The unmutated run of every citing test at once gets this many times a mutation's timeout."""
 SELF_TEST = "test_mutation_sweep.py"
 """This tool's own test: it plants a bug to see it killed, but it is no test of that rule."""
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "wargames-*.json")
@@ -170,9 +172,10 @@ class Scratch:
         self._stamp += 2
         os.utime(path, (self._stamp, self._stamp))
 
-    def pytest(self, nodes: list[str]) -> tuple[int | None, str]:
+    def pytest(self, nodes: list[str], timeout: float | None = None) -> tuple[int | None, str]:
         """Run the test ``nodes`` in the scratch copy: pytest's exit status (None after a
-        timeout) and the tail of its output."""
+        timeout, by default the scratch's) and the tail of its output."""
+        timeout = timeout or self.timeout
         env = dict(os.environ, PYTHONPATH=str(self.dir), PYTHONHASHSEED="0")
         command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-x"]
         command += ["-q", "--no-header", "-rf", "--tb=line", *nodes]
@@ -183,10 +186,10 @@ class Scratch:
                 env=env,
                 capture_output=True,
                 text=True,
-                timeout=self.timeout,
+                timeout=timeout,
             )
         except subprocess.TimeoutExpired:
-            return None, f"timed out after {self.timeout:g} s"
+            return None, f"timed out after {timeout:g} s"
         return done.returncode, done.stdout[-4000:] + done.stderr[-2000:]
 
     def run(self, catalogue: str, mutation: Mutation, nodes: list[str]) -> Result:
@@ -264,7 +267,7 @@ def sweep(
         if baseline:
             union = sorted({n for ns in nodes.values() for n in ns})
             if union:
-                code, output = scratches[0].pytest(union)
+                code, output = scratches[0].pytest(union, timeout * BASELINE_TIMES)
                 if code != 0:
                     raise MutationError(f"the citing tests fail without any mutation:\n{output}")
         todo: queue.Queue[int] = queue.Queue()
@@ -272,8 +275,10 @@ def sweep(
             todo.put(index)
         results: dict[int, Result] = {}
 
+        stop = threading.Event()  # set on Ctrl-C: the workers take no further mutation
+
         def work(scratch: Scratch) -> None:
-            while True:
+            while not stop.is_set():
                 try:
                     index = todo.get_nowait()
                 except queue.Empty:
@@ -284,11 +289,16 @@ def sweep(
                     r = results[index]
                     print(f"{r.status:8s} {r.seconds:6.1f}s  {mutation.name}", file=sys.stderr)
 
-        threads = [threading.Thread(target=work, args=(s,)) for s in scratches]
+        threads = [threading.Thread(target=work, args=(s,), daemon=True) for s in scratches]
         for thread in threads:
             thread.start()
-        for thread in threads:
-            thread.join()
+        try:
+            for thread in threads:
+                while thread.is_alive():
+                    thread.join(0.5)
+        except KeyboardInterrupt:
+            stop.set()
+            raise
         return [results[i] for i in range(len(chosen))]
     finally:
         for scratch in scratches:
