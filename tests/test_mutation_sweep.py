@@ -55,11 +55,12 @@ def test_a_snippet_found_twice_fails_loudly(sweep: ModuleType) -> None:
 
 
 def test_citing_tests_match_the_whole_id(sweep: ModuleType) -> None:
-    """``WM-TELEPORT-04`` is not ``WM-TELEPORT-04-EX``; ``WM-REINF-1`` is not
-    ``WM-REINF-10``."""
-    assert sweep.cites("WM-TELEPORT-04").search('rule("WM-TELEPORT-04-EX")') is None
-    assert sweep.cites("WM-REINF-1").search('rule("WM-REINF-10")') is None
-    assert sweep.cites("WM-REINF-10").search('rule("WM-REINF-10", "WM-REINF-09")')
+    """An id is matched whole: ``..-04`` is not the example ``..-04-EX``, ``..-1`` is not
+    ``..-10`` (made-up ids, so that no catalogue's rule looks cited here)."""
+    assert sweep.cites("ZZ-RULE-04").search('rule("ZZ-RULE-04-EX")') is None
+    assert sweep.cites("ZZ-RULE-04-EX").search('rule("ZZ-RULE-04-EX")')
+    assert sweep.cites("ZZ-RULE-1").search('rule("ZZ-RULE-10")') is None
+    assert sweep.cites("ZZ-RULE-10").search('rule("ZZ-RULE-10", "ZZ-RULE-09")')
     nodes = sweep.citing_tests("WM-TELEPORT-04-EX", ROOT / "tests", ROOT)
     assert nodes and all("::test" in n for n in nodes)
 
