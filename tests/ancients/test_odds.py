@@ -146,11 +146,13 @@ def test_each_elephant_die_yields_two_fifths_of_a_hit() -> None:
     assert mean_per_die(Roll("close", U["HI"], U["MI"])) == (Fraction(2, 6), Fraction(1, 6))
 
 
-@pytest.mark.rule("CCB-ELEPHANT-28-EX", "CCB-ELEPHANT-14")
+@pytest.mark.rule("CCB-ELEPHANT-28-EX", "CCB-ELEPHANT-14", "CCB-ELEPHANT-16")
 def test_a_rampage_costs_a_block_eleven_times_in_36() -> None:
     assert RAMPAGE_DICE == 2
     for code in U:
-        assert roll_odds("EL", code, kind="rampage").at_least(1) == Fraction(11, 36)
+        rampage = roll_odds("EL", code, kind="rampage")
+        assert rampage.at_least(1) == Fraction(11, 36)
+        assert rampage.flags() == {0: 1}  # only the class symbol counts (CCB-ELEPHANT-16)
     assert roll_odds("EL", "leader", kind="rampage").eliminated() == Fraction(11, 36)
 
 

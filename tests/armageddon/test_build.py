@@ -330,6 +330,12 @@ def test_any_guard_army_costs_the_same() -> None:
     took = s.apply("buy guard-20")
     assert took.location("guard-20") == "@track2"
     assert took.location("guard-1") == POOL
+    # with exactly a guard army's cost left, the strong 1st and the weak 20th are both offered
+    low = s
+    for c in [c for c in guards if c not in ("guard-1", "guard-20")][:3]:
+        low = low.apply(f"buy {c}")
+    assert points(low) == 5
+    assert {"buy guard-1", "buy guard-20"} <= legal(low)
 
 
 # -- the production track --------------------------------------------------------------------------

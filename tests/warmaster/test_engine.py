@@ -76,6 +76,11 @@ def test_traitor_sets_up_face_down_one_unit_per_area() -> None:
 )
 def test_imperial_player_forms_four_groups_of_three_emperor_first() -> None:
     s = placed()
+    # the force the set-up gives the Imperial player: 15 units, three of them Imperial Guard
+    force = [c for c in s.in_box(POOL) if s.side_of(c) == IMPERIAL]
+    assert len(force) == 15
+    guard = [c for c in force if s.spec(c).id == "imperial-guard"]
+    assert guard == ["imperial-guard-1", "imperial-guard-2", "imperial-guard-3"]
     groups = s.legal_actions()
     assert all(isinstance(g, act.Group) and "emperor" in g.units for g in groups)
     assert not any(u.startswith("imperial-guard") for g in groups for u in g.units)
@@ -97,7 +102,7 @@ def test_imperial_player_forms_four_groups_of_three_emperor_first() -> None:
     assert s.groups == ()  # all four teleport on turn 1, the Emperor's first
     assert s.turn == 1 and s.current_player == CHANCE
     assert isinstance(s.top, Teleport) and s.top.units == EMPEROR_GROUP
-    assert all(s.location(u) == POOL for u in ("imperial-guard-1", "imperial-guard-2"))
+    assert all(s.location(u) == POOL for u in guard)
     imperial = [c for c in s.manifest.ids if s.side_of(c) == IMPERIAL]
     assert len(imperial) == 15 and not s.aboard_units(IMPERIAL)
 
@@ -378,6 +383,10 @@ def test_units_may_leave_an_enemy_area_but_stop_in_the_next_one() -> None:
     reach = destinations(s, "custodes-1")
     assert {"25", "52", "53", "63"} <= set(reach)
     assert "44" not in reach  # beyond the enemies in 53
+    # the moves are offered and made: nothing holds a unit in a contested area
+    offered = strs(s.legal_actions())
+    assert {f"move custodes-1 {a}" for a in reach} <= set(offered)
+    assert s.apply("move custodes-1 25").location("custodes-1") == "25"
 
 
 @pytest.mark.rule("WM-MOVE-05", "WM-MOVE-06", "WM-SEQ-08", "WM-SEQ-07")
@@ -614,7 +623,7 @@ def test_a_face_down_counter_blocks_an_imperial_retreat() -> None:
     assert strs(s.legal_actions()) == ["retreat custodes-1 51"]  # not 23, 34 or 54
 
 
-@pytest.mark.rule("WM-HIDDEN-08")
+@pytest.mark.rule("WM-HIDDEN-08", "WM-GAP-14")
 def test_leaving_before_the_battle_phase_reveals_nothing() -> None:
     s = position(
         {"custodes-1": "51", "sons-of-horus-1": "51"},
@@ -624,6 +633,18 @@ def test_leaving_before_the_battle_phase_reveals_nothing() -> None:
     )
     s = s.apply("move custodes-1 52").apply("end phase")
     assert s.face_down == {"sons-of-horus-1"} and not s.tasks
+    # entering a face-down unit's area reveals nothing either: the Battle phase does
+    # (WM-HIDDEN-02, the reading of WM-GAP-14)
+    s = position(
+        {"custodes-1": "52", "sons-of-horus-1": "51"},
+        [MovementPhase(IMPERIAL), BattlePhase(IMPERIAL)],
+        face_down={"sons-of-horus-1"},
+        phase=PHASES[1],
+    )
+    s = s.apply("move custodes-1 51")
+    assert s.face_down == {"sons-of-horus-1"}
+    assert "sons-of-horus-1" in s.hidden_from(IMPERIAL)
+    assert s.apply("end phase").face_down == frozenset()
 
 
 @pytest.mark.rule("WM-HIDDEN-04", "WM-HIDDEN-03", "WM-GAP-05")
@@ -725,6 +746,24 @@ def test_nine_against_five_is_1_to_1() -> None:
     s = s.apply("lose imperial-fists-terminators-1")
     assert s.location("imperial-fists-terminators-1") == DEAD
     assert top(s) == "Retreat" and s.current_player == TRAITOR
+
+
+@pytest.mark.rule("WM-DESTROY-01")
+def test_a_destroyed_traitor_unit_leaves_the_game_not_for_the_cup() -> None:
+    s = position(
+        {
+            "blood-angels-terminators-1": "52",
+            "imperial-fists-terminators-1": "52",
+            "thousand-sons-1": "52",
+        },
+        [BattlePhase(IMPERIAL)],
+    )
+    cup = s.cup
+    s = roll(s, 6)  # 9 against 5 is 1-1; a 6: D1, the Traitor's only unit there
+    if s.current_player == TRAITOR:
+        s = s.apply("lose thousand-sons-1")
+    assert s.location("thousand-sons-1") == DEAD
+    assert s.cup == cup and "thousand-sons-1" not in s.in_box(CUP)
 
 
 @pytest.mark.rule("WM-COMBAT-01", "WM-COMBAT-02", "WM-COMBAT-03", "WM-COMBAT-04", "WM-GAP-16")
@@ -1022,6 +1061,10 @@ def test_no_turn_limit_unless_a_cap_is_asked_for() -> None:
     assert s.outcome is not None and s.outcome.winner == TRAITOR
     s = position({"emperor": "11"}, [BeginTurn()], turn=12)
     assert s.outcome is None and s.turn == 13
+    # nor any later turn: no limit hides behind a larger number
+    for turn in (20, 30, 100, 999):
+        s = position({"emperor": "11"}, [BeginTurn()], turn=turn)
+        assert s.outcome is None and s.turn == turn + 1
 
 
 # -- the game as a whole -----------------------------------------------------------------------
