@@ -113,7 +113,7 @@ def step(m: Match, first_choice: bool = False) -> State:
     """One step: roll at a chance node, else take the Pass action on offer (ending a phase,
     declining a card or an advance). A decision that cannot be passed is an error, unless
     ``first_choice``: then the first legal action is taken (the first plan, say). The Space
-    Marines' arrival (turn 2, BFA-SETUP-08) cannot be passed: its first placement is taken."""
+    Marines' arrival (turn 2 in the campaign) cannot be passed: its first placement is taken."""
     s = m.state
     assert isinstance(s, ArmageddonState)
     if s.is_chance:
