@@ -112,7 +112,8 @@ def plan(m: Match, orks: str, imperium: str) -> State:
 def step(m: Match, first_choice: bool = False) -> State:
     """One step: roll at a chance node, else take the Pass action on offer (ending a phase,
     declining a card or an advance). A decision that cannot be passed is an error, unless
-    ``first_choice``: then the first legal action is taken (the first plan, say)."""
+    ``first_choice``: then the first legal action is taken (the first plan, say). The Space
+    Marines' arrival (turn 2 in the campaign) cannot be passed: its first placement is taken."""
     s = m.state
     assert isinstance(s, ArmageddonState)
     if s.is_chance:
@@ -120,7 +121,8 @@ def step(m: Match, first_choice: bool = False) -> State:
     else:
         legal = s.legal_actions()
         passes = [a for a in legal if isinstance(a, act.Pass)]
-        assert passes or first_choice, f"no way to pass at {s.top}"
+        arriving = type(s.top).__name__ == "Arrive"
+        assert passes or first_choice or arriving, f"no way to pass at {s.top}"
         m.apply(passes[0] if passes else legal[0])
     after = m.state
     assert isinstance(after, ArmageddonState)

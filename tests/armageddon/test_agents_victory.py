@@ -5,11 +5,16 @@ Quick positions only; the 200-game balance figures belong to ``benchmarks/balanc
 
 from __future__ import annotations
 
-from wargames.armageddon.actions import Move
+import pytest
+
+from wargames.armageddon.actions import Lose, Move
 from wargames.armageddon.agents.agent import GreedyAgent
+from wargames.armageddon.agents.attacks import area_prize
+from wargames.armageddon.agents.battles import take_loss
 from wargames.armageddon.agents.imperial_moves import imperial_moves
 from wargames.armageddon.agents.strategy import strategy_cards
 from wargames.armageddon.agents.targets import assign_targets, by_tribe
+from wargames.armageddon.agents.values import ENDGAME_PRIZE, UNCAPTURE_PRIZE, VICTORY_PRIZE
 from wargames.armageddon.agents.victory import (
     captured_hives,
     hives_to_retake,
@@ -63,7 +68,8 @@ def test_tribes_spread_over_the_hives_while_two_more_are_needed() -> None:
 def test_the_imperium_strikes_in_the_last_turn_once_ghazghkull_is_dead() -> None:
     s = two_hives_held(turn=8, ghazghkull=False)
     assert imperial_offensive(s)
-    assert strategy_cards(GreedyAgent(IMPERIUM, seed=1), s) == ("imperium-mc", "imperium-cm")
+    # One build, then two moves to gather every counter and one combined attack.
+    assert strategy_cards(GreedyAgent(IMPERIUM, seed=1), s) == ("imperium-bm", "imperium-mc")
 
 
 def test_the_imperium_builds_while_turns_remain_or_ghazghkull_lives() -> None:
@@ -103,3 +109,35 @@ def test_with_ghazghkull_dead_the_imperium_enters_the_empty_ruins_of_a_hive_firs
 
 def test_with_ghazghkull_alive_the_threatened_hive_comes_first() -> None:
     assert _one_rider_between_infernus_and_the_ruins_of_hades(True) == ["move rough-riders-1 INF"]
+
+
+@pytest.mark.rule("BFA-VICTORY-02")
+def test_the_hive_that_wins_is_worth_the_victory_prize_to_the_orks() -> None:
+    attackers = ("W2",)
+    stacks = {**TRIBES, **DEFENDERS, "W2": ["goff-hordes-4"]}
+    two = position(
+        {**stacks, **GARRISONS}, side=ORKS, turn=5, ruined=["hive-hades", "hive-infernus"]
+    )
+    one = position({**stacks, "HAD": ["goff-hordes-3"]}, side=ORKS, turn=5, ruined=["hive-hades"])
+    gain = area_prize(two, ORKS, "ACH", attackers) - area_prize(one, ORKS, "ACH", attackers)
+    assert gain == VICTORY_PRIZE
+
+
+@pytest.mark.rule("BFA-VICTORY-05")
+def test_the_last_hive_to_retake_is_worth_the_victory_prize_to_the_imperium() -> None:
+    stacks = {**TRIBES, **DEFENDERS, "HAD": ["goff-hordes-3"]}
+    one = position(stacks, side=IMPERIUM, turn=6, ruined=["hive-hades"])
+    assert hives_to_retake(one) == ["HAD"] and not one.ghazghkull_in_play()
+    last = UNCAPTURE_PRIZE + ENDGAME_PRIZE + VICTORY_PRIZE
+    assert area_prize(one, IMPERIUM, "HAD", ()) == last
+    # With Infernus still to retake as well, Hades is not the last: no victory prize.
+    two = two_hives_held(turn=6, ghazghkull=False)
+    assert area_prize(two, IMPERIUM, "HAD", ()) < last - VICTORY_PRIZE + UNCAPTURE_PRIZE
+
+
+@pytest.mark.rule("BFA-VICTORY-05")
+def test_ghazghkull_is_never_the_orks_loss_while_another_counter_can_go() -> None:
+    s = two_hives_held()
+    legal = [Lose("ghazghkull"), Lose("goff-nobz-1")]
+    assert take_loss(GreedyAgent(ORKS, seed=1), s, legal) == Lose("goff-nobz-1")
+    assert take_loss(GreedyAgent(ORKS, seed=1), s, legal[:1]) == Lose("ghazghkull")

@@ -69,6 +69,8 @@ def end_everything(m: Match) -> ArmageddonState:
         if type(s.top).__name__ == "PlanCards":
             return s
         ends = [a for a in s.legal_actions() if str(a).startswith("end ")]
+        if type(s.top).__name__ == "Arrive":  # the Space Marines' arrival (turn 2): placed
+            ends = list(s.legal_actions())
         assert ends, f"no way to pass at {s.top}"
         m.apply(ends[0])
 

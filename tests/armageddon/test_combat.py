@@ -73,7 +73,7 @@ def test_odds_example_12_against_4_is_3_to_1() -> None:
 def test_odds_example_4_against_12_is_1_to_3() -> None:
     assert odds_ratio(4, 12) == Odds(1, 3)
     s = combat(
-        {"S2": ["guard-1"], "N2": ["ghazghkull", "goff-nobz-1", "goff-hordes-1"]}, side=IMPERIUM
+        {"S2": ["guard-1"], "N2": ["ghazghkull", "goff-nobz-1", "goff-gargant"]}, side=IMPERIUM
     )
     n = numbers(s, IMPERIUM, "N2", ("S2",))
     assert (n.attack, n.defence, str(n.odds), str(n.column)) == (4, 12, "1-3", "1-3")

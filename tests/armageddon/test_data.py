@@ -371,8 +371,8 @@ def test_campaign_setup_contents(data: ArmageddonData, setup: Setup) -> None:
         assert f"hive-{name.lower()}" in setup.imperial[area]
     for i in range(1, 8):
         assert f"factory-F{i}" in setup.imperial[f"F{i}"]
-    assert setup.reinforcements == {3: ("dante", "blood-angels", "ultramarines", "salamanders")}
-    pool = set(c.id for c in side(data, IMPERIUM)) - set(placed) - set(setup.reinforcements[3])
+    assert setup.reinforcements == {2: ("dante", "blood-angels", "ultramarines", "salamanders")}
+    pool = set(c.id for c in side(data, IMPERIUM)) - set(placed) - set(setup.reinforcements[2])
     assert len(pool) == 21 + 6 + 14 + 3 + 11
 
 
@@ -654,7 +654,7 @@ SETUP_ERRORS = [
         id="build-points", marks=pytest.mark.rule("BFA-BUILD-02"),
     ),
     pytest.param(
-        '3 = ["dante"', '9 = ["dante"',
+        '2 = ["dante"', '9 = ["dante"',
         "reinforcements.9", "expected a turn number from 1 to 8", id="reinforcement-turn",
     ),
     pytest.param(

@@ -11,11 +11,11 @@ from wargames.core.errors import ArgumentError
 
 
 def test_the_limits_come_from_the_counters_and_the_die() -> None:
-    assert (attack_limit(), defence_limit(), modifier_limit()) == (366, 404, 5)
+    assert (attack_limit(), defence_limit(), modifier_limit()) == (366, 401, 5)
 
 
 def test_the_edges_are_accepted() -> None:
-    assert sum(attack_odds(366, 404, -5).values()) == 1
+    assert sum(attack_odds(366, 401, -5).values()) == 1
     assert attack_odds(1, 0, 5)["DE"] == 1
     rerolled = wargames.odds("armageddon", 6, 2, reroll=["ex"])
     assert rerolled == attack_odds(6, 2, 0, ("EX",)) != attack_odds(6, 2)

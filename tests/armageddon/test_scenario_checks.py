@@ -44,7 +44,7 @@ REFUSED = [
         "imperial", "the factory counter 'factory-F7' is not set up", id="site-left-out",
     ),
     pytest.param(
-        ('3 = ["dante"', f'{"9" * 5000} = ["dante"'),
+        ('2 = ["dante"', f'{"9" * 5000} = ["dante"'),
         f"reinforcements.'{'9' * 40}...' (5000 characters)",
         "expected a turn number from 1 to 8", id="absurd-reinforcement-turn",
     ),
@@ -67,7 +67,7 @@ def test_a_broken_campaign_is_refused_naming_the_key(
     [
         pytest.param([ONLY_GHAZGHKULL], id="ghazghkull-alone"),
         pytest.param([ONLY_GHAZGHKULL, ("turns = 8", "turns = 3")], id="three-turns"),
-        pytest.param([("[reinforcements]\n3 = ", "[reinforcements]\n1 = ")], id="early-marines"),
+        pytest.param([("[reinforcements]\n2 = ", "[reinforcements]\n1 = ")], id="early-marines"),
         pytest.param([('S2 = ["guard-20"]', "S2 = []")], id="an-empty-area-list"),
     ],
 )

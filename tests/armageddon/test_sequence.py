@@ -76,8 +76,9 @@ def test_six_segments_in_fixed_order() -> None:
         (3, ORKS, "orks-cb"),
         (4, IMPERIUM, "imperium-cm"),
     ]
-    # The Victory segment closed turn 1 and turn 2 starts with a new strategy segment.
-    assert (s.turn, s.segment, top(s)) == (2, 0, "PlanCards")
+    # The Victory segment closed turn 1 and turn 2 starts with a new strategy segment (the
+    # Space Marines' arrival, turn 2 in the campaign, comes first).
+    assert (s.turn, s.segment, top(s)) == (2, 0, "Arrive")
     # The victory segment is the turn's last: a game that ends there ends in segment 5.
     end = victory(GHAZ, turn=8)
     assert end.outcome is not None and end.segment == 5

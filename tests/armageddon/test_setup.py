@@ -127,8 +127,9 @@ def test_components_counters_cards_and_two_dice() -> None:
     assert len(s.data.strategy) + len(s.data.special) == 24
     assert (len(s.data.strategy), len(s.data.special)) == (12, 12)
     assert (s.turn, s.build_points) == (1, 20)
-    # From turn 2 two dice are rolled for the initiative, one per player.
-    s = position({"OT4": ["ghazghkull"]}, side=ORKS, phase="movement", turn=1)
+    # From turn 2 two dice are rolled for the initiative, one per player (here on turn 3: on
+    # turn 2 the Space Marines' arrival comes first).
+    s = position({"OT4": ["ghazghkull"]}, side=ORKS, phase="movement", turn=2)
     m = Match(s.apply("end phase"), seed=0)
     plan(m, "orks-mc orks-cb", "imperium-mc imperium-cb")
     m.force_dice(6, 1)
@@ -180,7 +181,8 @@ def test_each_player_uses_only_his_own_card_sets() -> None:
     decks = {side: set(s.decks[i].draw) for i, side in enumerate(SIDES)}
     for side, cards in decks.items():
         assert cards == {k for k, c in s.data.special.items() if c.side == side}
-    s = position({"OT4": ["ghazghkull"]}, side=ORKS, phase="movement", turn=1)
+    # (turn 2 to 3: on turn 2 the Space Marines' arrival comes before the strategy cards)
+    s = position({"OT4": ["ghazghkull"]}, side=ORKS, phase="movement", turn=2)
     s = s.apply("end phase")
     assert type(s.top).__name__ == "PlanCards" and s.current_player == ORKS
     plans = [a for a in s.legal_actions() if isinstance(a, act.Plan)]

@@ -154,7 +154,7 @@ def board_text(s: S, viewer: str | None) -> str:
 
 def legend_entries(s: S) -> list[tuple[str, str]]:
     """Every code a player meets: notation, counters' numbers, result codes, plan codes,
-    special cards, area ids, boxes and counter ids."""
+    special cards, area ids, boxes, Ork tribes and counter ids."""
     data = s.data
     out: list[tuple[str, str]] = [
         ("7-4-2", "a unit's attack, defence and movement factors"),
@@ -179,5 +179,7 @@ def legend_entries(s: S) -> list[tuple[str, str]]:
         terrain = data.terrain[data.board[area].terrain].name
         out.append((area, f"{data.board[area].name} ({terrain})"))
     out += list(BOXES.items())
+    tribes = sorted({c.tribe for c in data.counters.values() if c.tribe is not None})
+    out += [(t, f"an Ork tribe (the {t.replace('-', ' ').title()})") for t in tribes]
     out += [(c, counter_text(s, c)) for c in data.counters]
     return out

@@ -49,7 +49,7 @@ def attack_odds(
 
     Bounds (:class:`~wargames.core.errors.ArgumentError`, naming the argument and the range):
     ``attack`` from 1 to :func:`attack_limit` (366 with the shipped counters), ``defence`` from
-    0 to :func:`defence_limit` (404), ``modifier`` within :func:`modifier_limit` (5) either way,
+    0 to :func:`defence_limit` (401), ``modifier`` within :func:`modifier_limit` (5) either way,
     ``reroll`` codes of the Combat Results Table.
     """
     d = data or default_data()

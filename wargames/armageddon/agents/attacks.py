@@ -13,11 +13,14 @@ from wargames.armageddon.agents.values import (
     FACTORY_PRIZE,
     GHAZ,
     HIVE_PRIZE,
+    LAST_TURN_STAKES,
     UNCAPTURE_PRIZE,
+    VICTORY_PRIZE,
     expected,
     odds_column,
     worths,
 )
+from wargames.armageddon.agents.victory import hives_to_retake, ork_hives_needed, turns_left
 from wargames.armageddon.combat import defence_of, modifiers
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.state import ArmageddonState as S
@@ -98,12 +101,13 @@ def code_values(
     assert isinstance(found, tuple)
     kill, driven, ex_gain, prize = found
     own_worth, ex_loss = _stakes(s, side, stacks)
+    k = LAST_TURN_STAKES if turns_left(s) == 0 else 1.0
     return {
-        "DE": kill + prize,
-        "DR": driven + prize,
-        "EX": ex_gain + prize - ex_loss,
-        "AR": -0.1 * own_worth - 2.0,
-        "AE": -own_worth,
+        "DE": k * kill + prize,
+        "DR": k * driven + prize,
+        "EX": k * (ex_gain - ex_loss) + prize,
+        "AR": k * (-0.1 * own_worth - 2.0),
+        "AE": -k * own_worth,
     }
 
 
@@ -171,7 +175,14 @@ def _ork_prize(s: S, target: str, stacks: Sequence[str]) -> float:
             total += FACTORY_PRIZE
         elif kind == "fortification":
             total += 2.0
+    if ork_hives_needed(s) == 1 and _uncaptured_hive(s, target):
+        total += VICTORY_PRIZE * (1.0 if advance else 0.3)
     return total
+
+
+def _uncaptured_hive(s: S, area: str) -> bool:
+    """Whether a hive the Orks have not captured stands in ``area``."""
+    return any(a == area and not s.hive_captured(h) for h, a in hive_sites(s).items())
 
 
 def _imperial_prize(s: S, target: str) -> float:
@@ -185,6 +196,8 @@ def _imperial_prize(s: S, target: str) -> float:
             total += UNCAPTURE_PRIZE * (1.5 if held >= 2 else 1.0)
             if not s.ghazghkull_in_play():
                 total += ENDGAME_PRIZE
+                if hives_to_retake(s) == [target]:
+                    total += VICTORY_PRIZE
     return total
 
 

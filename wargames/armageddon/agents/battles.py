@@ -10,7 +10,13 @@ from wargames.armageddon.agents.attacks import Memo, attack_value, code_values
 from wargames.armageddon.agents.bot import Bot, card_choice, first_pass
 from wargames.armageddon.agents.geography import geo, hive_sites, is_factory
 from wargames.armageddon.agents.threat import risk
-from wargames.armageddon.agents.values import GHAZ, expected, odds_column, worths
+from wargames.armageddon.agents.values import (
+    GHAZ,
+    GHAZ_RETREAT_RISK,
+    expected,
+    odds_column,
+    worths,
+)
 from wargames.armageddon.combat import combat_result, defence_of, modifiers
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.state import ArmageddonState as S
@@ -67,9 +73,11 @@ def reroll_choice(bot: Bot, s: S, legal: Sequence[Action]) -> Action:
 
 
 def take_loss(bot: Bot, s: S, legal: Sequence[Action]) -> Action:
-    """A loss (BFA-COMBAT-17): the counter worth least to the side."""
+    """A loss (BFA-COMBAT-17): the counter worth least to the side; Ghazghkull last, whatever
+    his worth, since the Imperium cannot win while he lives (BFA-VICTORY-05)."""
     w = worths(s.data)[bot.side]
-    return bot.best(legal, lambda a: -w[a.counter])  # type: ignore[attr-defined]
+    others = [a for a in legal if getattr(a, "counter", None) != GHAZ] or list(legal)
+    return bot.best(others, lambda a: -w[a.counter])  # type: ignore[attr-defined]
 
 
 def retreat(bot: Bot, s: S, legal: Sequence[Action]) -> Action:
@@ -93,7 +101,7 @@ def retreat(bot: Bot, s: S, legal: Sequence[Action]) -> Action:
         v = -danger / max(1, dfn)
         v += 5.0 if area in supplied else -20.0
         if counter == GHAZ:
-            v -= 50.0 * risk(s, area, dfn)
+            v -= GHAZ_RETREAT_RISK * risk(s, area, dfn)
             v += 2.0 * len(mates)
         return v
 

@@ -34,6 +34,8 @@ class Bot:
         """Ork counter -> the area it is deployed in."""
         self.aims: dict[str, str] = {}
         """Ork tribe -> the area of its target hive (kept from decision to decision)."""
+        self.push: list[str] = []
+        """The hive every Ork tribe goes for once one more wins (kept while it stands)."""
         self._cache_key: tuple[object, ...] | None = None
         self._cache: dict[str, object] = {}
         """Assessments made once per phase (see :meth:`cached`)."""

@@ -134,15 +134,18 @@ def _hold_ruins(s: S, plan: Planner, kinds: tuple[str, ...]) -> None:
 
 def _close_in(s: S, plan: Planner, goals: list[str], supplied: frozenset[str]) -> None:
     """The free counters, strongest first, move nearer the nearest of ``goals`` (staying in
-    supply and out of the jungle) unless they stand next to one already."""
+    supply and out of the jungle) unless they stand next to one already; when Ork stacks wall
+    the goals off, straight at the wall."""
     g = geo(s.data)
     specs = s.data.counters
     dmap = g.bfs(goals, s.occupied(ORKS))
+    through = g.bfs(goals, frozenset())  # the Ork stacks in the way are attacked
 
     def allowed(a: str) -> bool:
         return a in supplied and not jungle(g, a)
 
     for c in sorted(plan.free(), key=lambda c: (-specs[c].attack, c)):
-        if dmap.get(s.location(c), 99) <= 1:
+        here = s.location(c)
+        if dmap.get(here, 99) <= 1:
             continue
-        plan.step_closer(c, dmap, allowed)
+        plan.step_closer(c, dmap if here in dmap else through, allowed)

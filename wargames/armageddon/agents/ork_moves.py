@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wargames.armageddon import actions as ac
 from wargames.armageddon.agents.bot import Bot
-from wargames.armageddon.agents.geography import geo, hive_sites
+from wargames.armageddon.agents.geography import Geo, geo, hive_sites
 from wargames.armageddon.agents.planner import Planner, favourite
 from wargames.armageddon.agents.supply_lines import OrkLines, guard_lines, place_warlord
 from wargames.armageddon.agents.targets import ork_aims
@@ -98,7 +98,13 @@ def _gather_tribe(s: S, plan: Planner, tribe: str, aim: str, supplied: frozenset
         if opts:
             plan.go(c, favourite(opts, pref))
             continue
-        plan.step_closer(c, dmap, lambda a: a in supplied)
+        plan.step_closer(c, _way_to(g, dmap, aim, s.location(c)), lambda a: a in supplied)
+
+
+def _way_to(g: Geo, dmap: dict[str, int], aim: str, here: str) -> dict[str, int]:
+    """The distances to steer by towards ``aim``: around the Imperial stacks (``dmap``) when
+    there is a way round, else straight at them (the stacks in the way are attacked)."""
+    return dmap if here in dmap else g.dist[aim]
 
 
 def _staging_areas(s: S, aim: str) -> dict[str, float]:

@@ -36,7 +36,9 @@ def strategy_cards(bot: Bot, s: S) -> tuple[str, str]:
     Orks: move and attack, then attack again and move (two attacks a turn, and the last
     move of the turn garrisons the ruins), or attack and build when destroyed counters can
     come back. Imperium: build twice a turn (the production track moves at every build
-    phase), with one move and one combat between the builds."""
+    phase), with one move and one combat between the builds; in its offensive (the last turn,
+    Ghazghkull dead) build once, then move twice and strike once, so that every counter, the
+    new ones too, stands by the hives to retake for one combined attack."""
     p = bot.side
     if p == ORKS:
         dead = any(s.spec(c).side == ORKS and c != GHAZ for c in s.counters_at(DEAD))
@@ -45,7 +47,7 @@ def strategy_cards(bot: Bot, s: S) -> tuple[str, str]:
             return (f"{p}-mc", f"{p}-cb")
         return (f"{p}-mc", f"{p}-cm")
     if imperial_offensive(s):
-        return (f"{p}-mc", f"{p}-cm")
+        return (f"{p}-bm", f"{p}-mc")
     return (f"{p}-bm", f"{p}-cb")
 
 

@@ -9,7 +9,7 @@ from wargames.armageddon.agents.bot import Bot
 from wargames.armageddon.agents.geography import geo
 from wargames.armageddon.agents.planner import Planner
 from wargames.armageddon.agents.threat import imperial_reach, risk
-from wargames.armageddon.agents.values import GHAZ
+from wargames.armageddon.agents.values import GHAZ, GHAZ_RISK
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.state import ArmageddonState as S
 
@@ -92,7 +92,7 @@ def _site_score(
     if any(specs[c].tribe != specs[GHAZ].tribe for c in mates):
         return -1e9
     dfn = sum(specs[c].defence for c in mates) + specs[GHAZ].defence
-    v = -60.0 * risk(s, area, dfn)
+    v = -GHAZ_RISK * risk(s, area, dfn)
     v += 3.0 * len(mates) - (25.0 if not mates else 0.0)
     if area not in supplied:
         v -= 80.0

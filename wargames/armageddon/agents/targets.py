@@ -49,15 +49,27 @@ def assign_targets(
         for t, v in _target_scores(bot, s, area, tribes, deploying).items():
             scores[(t, area)] = v
     if ork_push(s):
-        return _all_on_one(scores, targets, sorted(tribes))
+        return _all_on_one(scores, targets, sorted(tribes), bot.push)
     return _best_assignment(scores, targets, sorted(tribes))
 
 
+PUSH_HOLD = 1.0
+"""What the hive the Orks already push for is worth more, per tribe, than another: the push
+keeps its target instead of turning its tribes from hive to hive between phases."""
+
+
 def _all_on_one(
-    scores: dict[tuple[str, str], float], targets: list[str], names: list[str]
+    scores: dict[tuple[str, str], float], targets: list[str], names: list[str], bot_push: list[str]
 ) -> dict[str, str]:
-    """Every tribe on the one target with the best total score: one more hive wins."""
-    best = max(targets, key=lambda a: (sum(scores[(t, a)] for t in names), a))
+    """Every tribe on the one target with the best total score: one more hive wins. The
+    target of the push under way (``bot_push``) is kept while it stands."""
+    held = bot_push[0] if bot_push else None
+
+    def total(a: str) -> float:
+        return sum(scores[(t, a)] for t in names) + (PUSH_HOLD * len(names) if a == held else 0)
+
+    best = max(targets, key=lambda a: (total(a), a))
+    bot_push[:] = [best]
     return dict.fromkeys(names, best)
 
 

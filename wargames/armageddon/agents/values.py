@@ -21,15 +21,30 @@ UNCAPTURE_PRIZE = 30.0
 ENDGAME_PRIZE = 40.0
 """More of it once Ghazghkull is gone: then the last captured hives stand between the Imperium
 and victory."""
+VICTORY_PRIZE = 100.0
+"""More again when clearing the area completes the side's victory condition: the Orks' third
+captured hive (BFA-VICTORY-02), the Imperium's last hive once Ghazghkull is dead
+(BFA-VICTORY-05)."""
+LAST_TURN_STAKES = 0.3
+"""What counters won and lost count for in the last turn, against the prizes: after it only
+the victory conditions matter (BFA-VICTORY-08)."""
 HOLD_RISK = 0.2
 """The chance of losing a hive the Imperial bot accepts before it pulls in more defenders."""
 GANG_RISK = 0.3
 """The danger of losing a hive above which the Imperial bot buys hive gangs to fill it now."""
-FORT_CAP = 3
-"""Fortifications the Imperial bot wants in one hive at most."""
-GHAZ_WORTH = {ORKS: 60.0, IMPERIUM: 70.0}
-"""Ghazghkull's worth to his owner (the re-roll, and the Imperium's victory needs his death)
-and to the Imperium."""
+FORT_CAP = 1
+"""Fortifications the Imperial bot wants in one hive at most (one: more fortified hives only
+turned decided games into draws)."""
+GHAZ_WORTH = {ORKS: 5.0, IMPERIUM: 70.0}
+"""Ghazghkull's worth to his owner and to the Imperium. The Ork bot is bold with him (worth
+no more than a horde in its attacks, so his re-roll serves the attacks that matter), but never
+gives him up as a loss while another counter can go (``battles.take_loss``): the Imperium cannot
+win while he lives (BFA-VICTORY-05)."""
+GHAZ_RISK = 0.0
+"""The weight the Ork bot gives the risk to Ghazghkull's stack where it places him (none:
+the bold Ghazghkull goes with the attack; 60 before issue 14)."""
+GHAZ_RETREAT_RISK = 0.0
+"""The same where he retreats to (50 before issue 14)."""
 
 CLEARS: Mapping[str, float] = {"EX": 1.0, "DR": 1.0, "DE": 1.0}
 """The results that clear the defender's area (an exchange, a retreat, destruction), each

@@ -40,8 +40,9 @@ def turns_left(s: S) -> int:
 
 
 def imperial_offensive(s: S) -> bool:
-    """Whether the Imperium plays for the win this turn, with two combat phases and no build:
-    in the last turn, once Ghazghkull is dead, while some hive is not under Imperial control.
+    """Whether the Imperium plays for the win this turn (one build, two moves, then the
+    combat phase; ``strategy.strategy_cards``): in the last turn, once Ghazghkull is dead,
+    while some hive is not under Imperial control.
     Earlier, or with Ghazghkull alive, the builds are worth more (measured: striking earlier
     gave the Orks more wins, not the Imperium)."""
     return turns_left(s) == 0 and not s.ghazghkull_in_play() and bool(hives_to_retake(s))
