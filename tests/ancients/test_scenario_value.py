@@ -269,5 +269,5 @@ def test_a_team_record_carries_the_value_in_full() -> None:
 
 
 def test_a_scenario_of_another_game_is_refused() -> None:
-    with pytest.raises(ScenarioError, match="ancients scenario, not one of horde"):
+    with pytest.raises(ScenarioError, match="a scenario of ancients, not one of horde"):
         wargames.load("horde", scenario=wargames.scenario("ancients"))

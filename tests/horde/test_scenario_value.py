@@ -133,5 +133,5 @@ def test_a_record_carries_the_value_in_full() -> None:
 
 
 def test_a_scenario_of_another_game_is_refused() -> None:
-    with pytest.raises(ScenarioError, match="a horde scenario, not one of ancients"):
+    with pytest.raises(ScenarioError, match="a scenario of horde, not one of ancients"):
         wargames.load("ancients", scenario=wargames.scenario("horde"))

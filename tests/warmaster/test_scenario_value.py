@@ -301,7 +301,7 @@ def test_a_record_carries_the_value_in_full() -> None:
         "warmaster",
         {"imperial": "random", "traitor": "random"},
         3,
-        scenario=built,  # type: ignore[arg-type]
+        scenario=built,
         bot_options=False,  # the scenario's own cap, not the boarding's bot turn cap
     )
     match.run()
@@ -312,5 +312,5 @@ def test_a_record_carries_the_value_in_full() -> None:
 
 
 def test_a_scenario_of_another_game_is_refused() -> None:
-    with pytest.raises(ScenarioError, match="a warmaster scenario, not one of horde"):
+    with pytest.raises(ScenarioError, match="a scenario of warmaster, not one of horde"):
         wargames.load("horde", scenario=boarding())

@@ -269,7 +269,7 @@ class Game:
                 raise ScenarioError(
                     f"{scenario.name} (built in Python)",
                     "(scenario)",
-                    f"a {scenario.game_id} scenario, not one of {self.id}",
+                    f"a scenario of {scenario.game_id}, not one of {self.id}",
                 )
             scenario = scenario.source()
         if isinstance(scenario, ScenarioSource):

@@ -92,7 +92,7 @@ def _value(scenario: str | ScenarioValue | None) -> BattleScenario:
     if isinstance(scenario, BattleScenario):
         return scenario
     if isinstance(scenario, ScenarioValue):
-        raise ScenarioError(WHERE, "scenario", f"a {scenario.game_id} scenario, not a horde one")
+        raise ScenarioError(WHERE, "scenario", f"a scenario of {scenario.game_id}, not of horde")
     from wargames.horde.game import GAME
 
     found = GAME.scenario(scenario)
