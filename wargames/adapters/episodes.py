@@ -128,6 +128,10 @@ class Table:
         <wargames.core.actionspace.ActionSpace.ids>`; the others are numbered in each
         state). The last state's answer is kept for the step that follows its
         observation."""
+        last = self._last
+        if last and last[0] is state:  # the common case, without a call
+            ids: list[int] = last[1]
+            return ids
         return self._numbered(state)[0]
 
     def numbers_none(self, state: GameState) -> bool:
@@ -253,6 +257,8 @@ def as_id(action: object) -> int:
     """An action id as an ``int`` (numpy integers and 0-d arrays included); anything else is
     passed on as it is, for the codec to refuse with an
     :class:`~wargames.core.actionspace.ActionIdError` naming it."""
+    if type(action) is int:  # the common case first
+        return action
     if isinstance(action, np.ndarray) and action.shape == ():
         action = action.item()
     if isinstance(action, np.integer):
