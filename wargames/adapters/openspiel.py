@@ -510,7 +510,12 @@ class _Play:
         """The legal ids, ascending (:meth:`ActionCodec.legal_ids`); empty at the end."""
         found = self._legal
         if found is None:
-            found = self._legal = sorted(self.ids()) if self.player != _TERMINAL else []
+            ids = self._ids
+            if ids is None and self.player != _TERMINAL:  # ids(), without two calls
+                codec, state = self.context.codec, self.state
+                space = codec.chance if self.player == _CHANCE else codec.decisions
+                ids = self._ids = space.ids(state._legal_tuple(), state)
+            found = self._legal = [] if ids is None else sorted(ids)
         return found
 
     def chance_ids(self) -> list[tuple[int, float]]:
@@ -539,8 +544,10 @@ class _Play:
         by :meth:`ActionCodec.action_from_id` (an :class:`ActionIdError` or the game's
         :class:`RuleViolation`)."""
         state = self.state
-        action = self.action(action_id)
-        if action is None:
+        ids = self._ids
+        try:  # action(), without a call
+            action = state._legal_tuple()[(self.ids() if ids is None else ids).index(action_id)]
+        except ValueError:
             action = self.context.codec.action_from_id(state, action_id)
         if self.resampled is None:
             step = _Step(self.last, action, action_id, self.player)
@@ -656,7 +663,8 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
         play = self._play
         if player and player[0] != play.player:
             return list(super().legal_actions(*player))
-        return list(play.legal_ids())
+        found = play._legal
+        return (play.legal_ids() if found is None else found).copy()
 
     def is_chance_node(self) -> bool:
         """Whether the pending decision is chance's (OpenSpiel's answer, without a call from
