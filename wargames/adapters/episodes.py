@@ -163,7 +163,9 @@ class Table:
         whole number), the game's :class:`~wargames.core.errors.RuleViolation` for one
         illegal now."""
         if isinstance(action_id, int) and not isinstance(action_id, bool):
-            ids, actions = self._numbered(state)
+            last = self._last
+            known = last and last[0] is state
+            ids, actions = (last[1], last[2]) if known else self._numbered(state)
             try:
                 return actions[ids.index(action_id)]
             except ValueError:
@@ -173,7 +175,7 @@ class Table:
     def mask(self, state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal ids of ``state``'s pending decision as an int8 0/1 array (all zeros at
         the end of the game)."""
-        out = np.zeros(self.num_actions, dtype=np.int8)
+        out = np.zeros(self.codec.decisions.size, dtype=np.int8)  # num_actions, without calls
         ids = self.legal(state)
         if len(ids) > _FEW:
             out[ids] = 1
