@@ -12,8 +12,10 @@ Random games are recorded first (a uniform choice among the legal actions, dice 
 random agent does: on our states (``legal_actions()``, ``apply``) and on ``pyspiel`` states
 (``legal_actions()`` as ids, ``apply_action``), chance outcomes listed by ``chance_outcomes()``
 in both. So both play the very same games. Every applied action counts (dice included); times
-are CPU seconds (``time.process_time``), the best of ``--repeats`` runs taken in turns. The
-overhead is ``1 - adapter rate / engine rate``; the target is at most 30%.
+are CPU seconds of this process (``time.process_time``). The ways take turns in each of
+``--repeats`` rounds (after a warm-up round and ``gc.freeze()``, for every way alike); each
+round gives an overhead, ``1 - adapter rate / engine rate``, and the figure is their median,
+with the lowest and highest (``spread``). The target is at most 30%.
 
 Each adapter is a section (``--adapter NAME``):
 
@@ -22,11 +24,17 @@ Each adapter is a section (``--adapter NAME``):
   ``apply``; dice by ``chance_outcomes()`` as a ``Match`` rolls them) against the same games
   through :class:`~wargames.adapters.pettingzoo.WargamesAEC` (the bare environment), twice:
   ``step`` after building the mask (the adapter's own cost: ids, mask, dice, bookkeeping),
-  and the loop of an agent (``last()`` at each decision: the observation tensor and the
-  mask, then ``step``).
+  against the engine; and the loop of an agent (``last()`` at each decision: the observation
+  tensor and the mask, then ``step``) against the engine doing the same job through our own
+  API (the observation tensor of the player to decide at each decision, then the choice).
 * ``gymnasium``: one side of :class:`~wargames.adapters.gymnasium.WargamesEnv` against the
   random agent (each ``step`` returns the observation) against the engine with the same
-  random agent choosing on its view.
+  random agent choosing on its view and the learner's observation tensor made at each of its
+  decisions (and at the end), as the environment returns it: the overhead is what the
+  environment adds to that job.
+
+Each section also gives observation tensors per CPU second over 200 decision states of random
+games, each seen by the first seat.
 
 The dice and the choices draw from two generators seeded alike in the engine and in the
 environments (as an environment rolls with its episode's generator and an agent chooses
@@ -37,7 +45,9 @@ play the very same games.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -56,21 +66,42 @@ from wargames.core.registry import game
 ADAPTERS: dict[str, Callable[[argparse.Namespace], dict[str, Any]]] = {}
 
 
-def best_rates(
+def round_rates(
     plays: dict[str, Callable[[int], int]], games: int, repeats: int
-) -> dict[str, float]:
-    """Actions per CPU second of each way of playing over ``games`` seeded games, the best of
-    ``repeats`` runs; the ways take turns, so that a change in the machine's load touches
-    them alike."""
-    best = dict.fromkeys(plays, 0.0)
+) -> dict[str, list[float]]:
+    """Actions per CPU second of each way of playing over ``games`` seeded games, in each of
+    ``repeats`` rounds. The ways take turns within a round (A, B, A, B...), so that a change
+    in the machine's load touches them alike, and each round gives one overhead (the ways of
+    the same round compared). Before the rounds every way plays every game once (the caches of
+    codecs, scenario data and observers warmed), then the garbage collector is frozen
+    (``gc.freeze()``: what the process made so far, the imported modules above all, is left
+    out of its full passes), for every way alike."""
+    rounds: dict[str, list[float]] = {name: [] for name in plays}
     for play in plays.values():
-        play(0)  # warm the caches (codecs, scenario data)
-    for _ in range(repeats):
-        for name, play in plays.items():
-            start = time.process_time()
-            actions = sum(play(seed) for seed in range(games))
-            best[name] = max(best[name], actions / max(time.process_time() - start, 1e-9))
-    return best
+        for seed in range(games):
+            play(seed)
+    gc.collect()
+    gc.freeze()
+    try:
+        for _ in range(repeats):
+            for name, play in plays.items():
+                start = time.process_time()
+                actions = sum(play(seed) for seed in range(games))
+                rounds[name].append(actions / max(time.process_time() - start, 1e-9))
+    finally:
+        gc.unfreeze()
+    return rounds
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def overhead(rounds: dict[str, list[float]], way: str, base: str = "engine") -> dict[str, Any]:
+    """The overhead of ``way`` against ``base`` (``1 - rate / base rate``): the median over
+    the rounds of each round's own figure, and the lowest and highest."""
+    each = sorted(1 - a / b for a, b in zip(rounds[way], rounds[base], strict=True))
+    return {"overhead": round(median(each), 3), "spread": [round(each[0], 3), round(each[-1], 3)]}
 
 
 Script = list[tuple[bool, int, int]]
@@ -159,7 +190,7 @@ def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
     for game_id in args.game or wargames.games():
         loaded = load_game(game_id)
         scripts, unnumbered = recorded(game_id, args.games)
-        rates = best_rates(
+        rates = round_rates(
             {
                 "engine": lambda seed, g=game_id, s=scripts: engine_replay(g, s[seed]),
                 "openspiel": lambda seed, g=loaded, s=scripts: openspiel_replay(g, s[seed]),
@@ -167,7 +198,6 @@ def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
             args.games,
             args.repeats,
         )
-        engine, adapter = rates["engine"], rates["openspiel"]
         # the same positions twice, as separate objects: a state keeps its views once made
         states = sampled_states(loaded, 200)
         seat = players(loaded)[0]
@@ -178,9 +208,9 @@ def openspiel_section(args: argparse.Namespace) -> dict[str, Any]:
         observation = make_observation(loaded)  # our observer: a numpy tensor, no copies
         spiel = tensors_per_second(states, observation.set_from)
         rows[game_id] = {
-            "engine actions/s": round(engine),
-            "openspiel actions/s": round(adapter),
-            "overhead": round(1 - adapter / engine, 3),
+            "engine actions/s": round(median(rates["engine"])),
+            "openspiel actions/s": round(median(rates["openspiel"])),
+            **overhead(rates, "openspiel"),
             "engine tensors/s": round(raw),
             "openspiel tensors/s": round(spiel),
         } | ({"games the codec cannot number": unnumbered} if unnumbered else {})
@@ -297,10 +327,16 @@ def seats(game_id: str) -> tuple[Player, ...]:
     return described.seats_of(None, described.bot_options)
 
 
-def engine_game(game_id: str, seed: int, learner: Player | None = None) -> int:
+def engine_game(
+    game_id: str, seed: int, learner: Player | None = None, observe: bool = False
+) -> int:
     """A random game on our states, the dice and the choices from two generators seeded with
     ``seed``; with ``learner``, every other seat is the random agent a Gymnasium environment
-    gives it (seeded as it seeds it, choosing on its view). The number of actions applied."""
+    gives it (seeded as it seeds it, choosing on its view). With ``observe``, the job an
+    environment does for its agent through our own API: the observation tensor of the player
+    to decide at each decision that is not an opponent's (the agent's view before it
+    chooses), and one more at the end (of ``learner``, else of the first seat), as ``last()``
+    and Gymnasium's ``step`` return one there. The number of actions applied."""
     state = initial(game_id)
     dice, choices = np.random.default_rng(seed), np.random.default_rng(seed)
     opponents = {
@@ -315,10 +351,14 @@ def engine_game(game_id: str, seed: int, learner: Player | None = None) -> int:
         elif player in opponents:
             action = opponents[player].act(state.view(player))
         else:
+            if observe:
+                observation_tensor(state, player)
             legal = state.legal_actions()
             action = legal[int(choices.random() * len(legal))]
         state = state.apply(action)
         actions += 1
+    if observe:
+        observation_tensor(state, learner or seats(game_id)[0])
     return actions
 
 
@@ -384,26 +424,29 @@ def pettingzoo_section(args: argparse.Namespace) -> dict[str, Any]:
     rows: dict[str, Any] = {}
     for game_id in args.game or wargames.games():
         aec = raw_env(game_id)
-        rates = best_rates(
+        rates = round_rates(
             {
                 "engine": lambda seed, g=game_id: engine_game(g, seed),
                 "step": lambda seed, e=aec: pettingzoo_steps(e, seed),
+                "engine observing": lambda seed, g=game_id: engine_game(g, seed, observe=True),
                 "agent loop": lambda seed, e=aec: pettingzoo_agent_loop(e, seed),
             },
             args.games,
             args.repeats,
         )
-        engine = rates["engine"]
         seat = seats(game_id)[0]
         tensors = tensors_per_second(
             decision_states(game_id), lambda s, p, seat=seat: observation_tensor(s, seat)
         )
+        agent_loop = overhead(rates, "agent loop", "engine observing")
         rows[game_id] = {
-            "engine actions/s": round(engine),
-            "pettingzoo step actions/s": round(rates["step"]),
-            "overhead": round(1 - rates["step"] / engine, 3),
-            "pettingzoo agent loop actions/s": round(rates["agent loop"]),
-            "agent loop overhead": round(1 - rates["agent loop"] / engine, 3),
+            "engine actions/s": round(median(rates["engine"])),
+            "pettingzoo step actions/s": round(median(rates["step"])),
+            **overhead(rates, "step"),
+            "engine observing actions/s": round(median(rates["engine observing"])),
+            "pettingzoo agent loop actions/s": round(median(rates["agent loop"])),
+            "agent loop overhead": agent_loop["overhead"],
+            "agent loop spread": agent_loop["spread"],
             "tensors/s": round(tensors),
         }
         print(game_id, rows[game_id], file=sys.stderr, flush=True)
@@ -417,20 +460,23 @@ def gymnasium_section(args: argparse.Namespace) -> dict[str, Any]:
     for game_id in args.game or wargames.games():
         seat = seats(game_id)[0]
         env = WargamesEnv(game_id, seat, opponent="random")
-        rates = best_rates(
+        rates = round_rates(
             {
-                "engine": lambda seed, g=game_id, s=seat: engine_game(g, seed, learner=s),
+                "engine": lambda seed, g=game_id, s=seat: engine_game(g, seed, s, observe=True),
                 "gymnasium": lambda seed, e=env: gymnasium_game(e, seed),
             },
             args.games,
             args.repeats,
         )
-        engine = rates["engine"]
+        tensors = tensors_per_second(
+            decision_states(game_id), lambda s, p, seat=seat: observation_tensor(s, seat)
+        )
         rows[game_id] = {
             "side": seat,
-            "engine actions/s": round(engine),
-            "gymnasium actions/s": round(rates["gymnasium"]),
-            "overhead": round(1 - rates["gymnasium"] / engine, 3),
+            "engine observing actions/s": round(median(rates["engine"])),
+            "gymnasium actions/s": round(median(rates["gymnasium"])),
+            **overhead(rates, "gymnasium"),
+            "tensors/s": round(tensors),
         }
         print(game_id, rows[game_id], file=sys.stderr, flush=True)
     return rows
@@ -445,7 +491,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--adapter", choices=sorted(ADAPTERS), required=True)
     parser.add_argument("--game", action="append", help="a game (repeatable); default: all")
     parser.add_argument("--games", type=int, default=3, help="random games per run (3)")
-    parser.add_argument("--repeats", type=int, default=3, help="runs, the best kept (3)")
+    parser.add_argument("--repeats", type=int, default=5, help="rounds, the median kept (5)")
     parser.add_argument("--mcts", type=int, default=0, help="MCTS games a game (no speeds)")
     parser.add_argument("--simulations", type=int, default=8, help="MCTS simulations (8)")
     parser.add_argument("--scenario", help="the MCTS games' scenario (default: the shortest)")

@@ -136,6 +136,56 @@ def test_the_information_state_is_the_redacted_history_and_the_observation(toy: 
     assert state.observation_tensor(0) == pytest.approx([0, 0, 6, 1, 0])
 
 
+@pytest.mark.parametrize("game_id", ["warmaster", "armageddon"])
+def test_the_answers_given_in_python_are_openspiels(game_id: str) -> None:
+    """``legal_actions`` (with and without a player) and ``is_chance_node``, answered by the
+    adapter without calls from C++ back into the state, agree with OpenSpiel's own answers
+    (through C++) in every state of a game, its end included."""
+    rng = random.Random(5)
+    state = short_game(game_id).new_initial_state()
+    players = range(state.num_players())
+    for _ in range(150 if game_id == "warmaster" else 60):
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        if not state.is_chance_node():
+            for p in players:
+                assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+        listed = state.legal_actions()
+        listed.clear()  # a copy: the state's answer is unchanged
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        if state.is_terminal():
+            break
+        random_walk(state, rng, steps=1)
+    end = random_walk(state, rng)
+    assert end.legal_actions() == [] == pyspiel.State.legal_actions(end)
+
+
+def test_information_states_are_the_same_however_often_asked() -> None:
+    """The states the history passed through are not kept: the information-state string is
+    the same asked at every step, asked only at the end, asked of an earlier clone after the
+    game went on, and asked after a resampling (whose history is the game's so far)."""
+    game_id = "warmaster"
+    played = random_walk(short_game(game_id).new_initial_state(), random.Random(2), steps=120)
+    actions = played.history()
+    seats = range(played.num_players())
+    every, once = played.get_game().new_initial_state(), played.get_game().new_initial_state()
+    clones = []
+    for i, action in enumerate(actions):
+        every.apply_action(action)
+        once.apply_action(action)
+        asked = [every.information_state_string(p) for p in seats]
+        if i % 40 == 0:
+            clones.append((every.clone(), asked))
+    assert [once.information_state_string(p) for p in seats] == asked
+    for clone, seen in clones:
+        assert [clone.information_state_string(p) for p in seats] == seen
+    resampled = once.resample_from_infostate(0, random.Random(3).random)
+    history = asked[0].removesuffix(once.observation_string(0))
+    assert history.endswith("\n") and len(history.splitlines()) == len(actions)
+    assert resampled.information_state_string(0) == history + resampled.observation_string(0)
+    assert once.information_state_string(0) == asked[0]
+
+
 def test_observers_give_named_blocks(toy: Any) -> None:
     from open_spiel.python.observation import make_observation
 

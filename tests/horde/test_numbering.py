@@ -85,6 +85,7 @@ def check_numbering(s: PScaleState, seen: dict[object, int]) -> set[str]:
     ids = [codec.action_id(s, a) for a in acts]
     assert len(set(ids)) == len(ids), "two legal actions share an id"
     assert all(0 <= i < space.size for i in ids)
+    assert space.ids(acts, s) == [space.encode(a, s) for a in acts], "remembered ids differ"
     r = roster(s)
     for a, i in zip(acts, ids, strict=True):
         assert codec.action_from_id(s, i) == a
@@ -186,6 +187,27 @@ def test_splitting_and_merging_at_every_turn_stays_within_the_slots(stem: str, s
         r = roster(s)
         full |= {g for g, units in r.split_offs(s).items() if len(units) == r.slot_counts[g]}
     assert full, "some side and profile filled its slots"
+
+
+@pytest.mark.rule("HMC-ORDERS-16", "HMC-ORDERS-17")
+def test_ids_by_the_split_off_hordes_are_remembered_as_numbered_afresh() -> None:
+    """The decisions' space numbers an action naming a split-off horde once per set of
+    split-off hordes (its state key): in every state of a battle eager to split and merge,
+    the ids it gives (from a fresh space, then remembered) are those numbered in the state,
+    and states with the same split-off hordes share the remembered ids."""
+    first = wargames.load("horde", "manufactorum")
+    space = wargames.action_space(first).decisions
+    fresh = type(space)(space.templates, space.name, space.state_key)
+    keys, named = set(), 0
+    for s in eager_states(scenario_named("manufactorum"), 0):
+        if s.is_chance:
+            continue
+        acts = list(s.legal_actions())
+        assert fresh.ids(acts, s) == [fresh.encode(a, s) for a in acts]
+        if any(names_a_split_off(roster(s), a) for a in acts):
+            named += 1
+            keys.add(fresh.state_key(s) if fresh.state_key else None)
+    assert named > len(keys) > 1, "split-off hordes named in states sharing a key"
 
 
 @pytest.mark.slow

@@ -128,6 +128,10 @@ class Table:
         <wargames.core.actionspace.ActionSpace.ids>`; the others are numbered in each
         state). The last state's answer is kept for the step that follows its
         observation."""
+        last = self._last
+        if last and last[0] is state:  # the common case, without a call
+            ids: list[int] = last[1]
+            return ids
         return self._numbered(state)[0]
 
     def numbers_none(self, state: GameState) -> bool:
@@ -159,7 +163,9 @@ class Table:
         whole number), the game's :class:`~wargames.core.errors.RuleViolation` for one
         illegal now."""
         if isinstance(action_id, int) and not isinstance(action_id, bool):
-            ids, actions = self._numbered(state)
+            last = self._last
+            known = last and last[0] is state
+            ids, actions = (last[1], last[2]) if known else self._numbered(state)
             try:
                 return actions[ids.index(action_id)]
             except ValueError:
@@ -169,7 +175,7 @@ class Table:
     def mask(self, state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal ids of ``state``'s pending decision as an int8 0/1 array (all zeros at
         the end of the game)."""
-        out = np.zeros(self.num_actions, dtype=np.int8)
+        out = np.zeros(self.codec.decisions.size, dtype=np.int8)  # num_actions, without calls
         ids = self.legal(state)
         if len(ids) > _FEW:
             out[ids] = 1
@@ -253,6 +259,8 @@ def as_id(action: object) -> int:
     """An action id as an ``int`` (numpy integers and 0-d arrays included); anything else is
     passed on as it is, for the codec to refuse with an
     :class:`~wargames.core.actionspace.ActionIdError` naming it."""
+    if type(action) is int:  # the common case first
+        return action
     if isinstance(action, np.ndarray) and action.shape == ():
         action = action.item()
     if isinstance(action, np.integer):

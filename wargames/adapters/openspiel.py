@@ -39,7 +39,7 @@ import json
 from collections.abc import Mapping
 from contextlib import suppress
 from functools import cache, lru_cache
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import attrs
 import numpy as np
@@ -313,6 +313,7 @@ class _Context:
 
 
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
 
 @lru_cache(maxsize=PER_SCENARIO)
@@ -339,70 +340,153 @@ def _context(game_id: str, key: tuple[tuple[str, Any], ...]) -> _Context:
 
 
 class _Step:
-    """One action of the history: the state it was taken in, the action, its id and who took
-    it (an OpenSpiel player id). ``texts`` holds, per seat, the history up to this step as the
-    seat may read it, once asked for (:meth:`history_for`)."""
+    """One action of the history: the action, its id and who took it (an OpenSpiel player
+    id). ``texts`` holds, per seat, the history up to this step as the seat may read it, once
+    asked for (:meth:`history_for`).
 
-    __slots__ = ("action", "action_id", "actor", "before", "previous", "texts")
+    The state the action was taken in (what :meth:`GameState.redact` reads) is not kept: a
+    game that kept every state it passed through would hold the whole game in memory, for
+    the garbage collector to go through again and again, and only the information-state
+    string reads them. They are found again when that string is asked for
+    (:func:`_state_before`): from the state after an earlier step, kept (``after``) where the
+    string was asked before, else by applying the actions again from the initial state. A step
+    taken after a resampling (``before`` given) keeps its state: the history before it led to
+    another state, so no replay finds it."""
+
+    __slots__ = ("action", "action_id", "actor", "after", "before", "previous", "texts")
 
     def __init__(
-        self, previous: _Step | None, before: GameState, action: Action, action_id: int, actor: int
+        self,
+        previous: _Step | None,
+        action: Action,
+        action_id: int,
+        actor: int,
+        before: GameState | None = None,
     ) -> None:
         self.previous = previous
-        self.before = before
         self.action = action
         self.action_id = action_id
         self.actor = actor
-        self.texts: dict[Player, str] = {}
+        self.before = before
+        self.after: GameState | None = None
+        """The state after this action, kept once the information-state string is asked for
+        there (the next step's state, found without a replay)."""
+        self.texts: dict[Player, str] | None = None
 
-    def line(self, seat: Player, seats: tuple[Player, ...]) -> str:
-        """``"who: notation"``, the notation as ``seat`` may read it
-        (:meth:`GameState.redact`)."""
+    def line(self, before: GameState, seat: Player, seats: tuple[Player, ...]) -> str:
+        """``"who: notation"``, the notation as ``seat`` may read it in ``before``, the state
+        the action was taken in (:meth:`GameState.redact`)."""
         who = CHANCE if self.actor < 0 else seats[self.actor]
-        return f"{who}: {self.before.redact(self.action, seat)}"
+        return f"{who}: {before.redact(self.action, seat)}"
 
-    def history_for(self, seat: Player, seats: tuple[Player, ...]) -> str:
-        """Every action up to this one, a line each, as ``seat`` may read them. Built on the
-        nearest earlier step that holds its text, which hands it on: asked at every step of a
-        game, the history is written once, not once per step."""
-        text = self.texts.get(seat)
-        if text is not None:
-            return text
+    def history_for(self, seat: Player, seats: tuple[Player, ...], initial: GameState) -> str:
+        """Every action up to this one, a line each, as ``seat`` may read them (``initial``:
+        the state the game started from). Built on the nearest earlier step that holds its
+        text, which hands it on: asked at every step of a game, the history is written once,
+        not once per step."""
+        texts = self.texts
+        if texts is not None and seat in texts:
+            return texts[seat]
         missing: list[_Step] = []
         step: _Step | None = self
-        while step is not None and seat not in step.texts:
+        while step is not None and (step.texts is None or seat not in step.texts):
             missing.append(step)
             step = step.previous
-        lines = [step.texts.pop(seat)] if step is not None else []
-        lines.extend(s.line(seat, seats) for s in reversed(missing))
-        text = self.texts[seat] = "\n".join(lines)
+        lines = [step.texts.pop(seat)] if step is not None and step.texts is not None else []
+        missing.reverse()
+        before = _state_before(missing[0], initial)
+        for i, each in enumerate(missing):
+            if i:
+                previous = missing[i - 1]
+                before = (
+                    each.before
+                    if each.before is not None
+                    else previous.after
+                    if previous.after is not None
+                    else before.apply(previous.action)
+                )
+            lines.append(each.line(before, seat, seats))
+        text = "\n".join(lines)
+        if self.texts is None:
+            self.texts = {}
+        self.texts[seat] = text
         return text
 
 
-@attrs.frozen
+def _state_before(step: _Step, initial: GameState) -> GameState:
+    """The state ``step``'s action was taken in: kept on it (after a resampling), kept as the
+    state after the step before it, or found by applying the actions again from the nearest
+    earlier state kept (``initial`` at the start)."""
+    pending: list[_Step] = []
+    found = step.before
+    while found is None:
+        previous = step.previous
+        if previous is None:
+            found = initial
+        elif previous.after is not None:
+            found = previous.after
+        else:
+            pending.append(previous)
+            step = previous
+            found = step.before
+    for each in reversed(pending):
+        found = found.apply(each.action)
+    return found
+
+
 class _Play:
     """A game in progress: its shared :class:`_Context`, the current state and the last step
-    of its history. A value: applying an action makes a new one, so cloning a pyspiel state
-    shares it (``__deepcopy__``) and pickling it writes only the action ids (``__reduce__``)."""
+    of its history. A value (never changed once made: applying an action makes a new one, and
+    what it works out is kept on it), so cloning a pyspiel state shares it (``__deepcopy__``)
+    and pickling it writes only the action ids (``__reduce__``).
 
-    context: _Context
-    state: GameState
-    last: _Step | None = None
-    _memo: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    OpenSpiel asks a state for its player many times per action (a ``legal_actions()`` from
+    C++ asks three times, ``apply_action`` once), so :attr:`player` is worked out once, when
+    the play is made; the legal ids and the chance outcomes are worked out when first asked."""
+
+    __slots__ = (
+        "_chance",
+        "_ids",
+        "_legal",
+        "context",
+        "last",
+        "player",
+        "resampled",
+        "state",
+    )
+
+    def __init__(
+        self,
+        context: _Context,
+        state: GameState,
+        last: _Step | None = None,
+        resampled: _Resampled = None,
+    ) -> None:
+        self.context = context
+        self.state = state
+        self.last = last
+        self.resampled = resampled
+        """Not ``None`` when :attr:`state` is not what the history led to (a resampling, or
+        a game after one): ``"here"`` for the resampled state itself, ``"before"`` after it.
+        Its steps then keep their states (:class:`_Step`)."""
+        who = state.current_player
+        if who is None:
+            self.player: int = _TERMINAL
+            """The OpenSpiel player id of the pending decision."""
+        elif who == CHANCE:
+            self.player = _CHANCE
+        else:
+            found = context.seat_index.get(who)
+            self.player = context.player(who) if found is None else found
+        self._ids: list[int] | None = None
+        self._legal: list[int] | None = None
+        self._chance: list[tuple[int, float]] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_replay, (self.context, tuple(step.action_id for step in self.steps())))
-
-    @property
-    def player(self) -> int:
-        """The OpenSpiel player id of the pending decision (OpenSpiel asks for it often)."""
-        found: int | None = self._memo.get("player")
-        if found is None:
-            found = self._memo["player"] = self.context.player(self.state.current_player)
-        return found
 
     def steps(self) -> list[_Step]:
         """The history, first action first."""
@@ -417,44 +501,41 @@ class _Play:
     def ids(self) -> list[int]:
         """The ids of the legal actions (chance outcomes at a chance node), in the order of
         the state's ``legal_actions()``; numbered once per state."""
-        found: list[int] | None = self._memo.get("ids")
+        found = self._ids
         if found is None:
-            state = self.state
-            found = self._memo["ids"] = self.context.number(state, state.is_chance)
-        return found
-
-    def numbered(self) -> dict[int, Action]:
-        """The legal actions (chance outcomes at a chance node) by id."""
-        found: dict[int, Action] | None = self._memo.get("numbered")
-        if found is None:
-            found = self._memo["numbered"] = dict(
-                zip(self.ids(), self.state._legal_tuple(), strict=True)
-            )
+            found = self._ids = self.context.number(self.state, self.player == _CHANCE)
         return found
 
     def legal_ids(self) -> list[int]:
-        """The legal ids, ascending (:meth:`ActionCodec.legal_ids`)."""
-        ids: list[int] | None = self._memo.get("legal")
-        if ids is None:
-            ids = self._memo["legal"] = sorted(self.ids())
-        return ids
+        """The legal ids, ascending (:meth:`ActionCodec.legal_ids`); empty at the end."""
+        found = self._legal
+        if found is None:
+            ids = self._ids
+            if ids is None and self.player != _TERMINAL:  # ids(), without two calls
+                codec, state = self.context.codec, self.state
+                space = codec.chance if self.player == _CHANCE else codec.decisions
+                ids = self._ids = space.ids(state._legal_tuple(), state)
+            found = self._legal = [] if ids is None else sorted(ids)
+        return found
 
     def chance_ids(self) -> list[tuple[int, float]]:
         """``(id, probability)`` of each chance outcome, by id
-        (:meth:`ActionCodec.chance_ids`)."""
-        found: list[tuple[int, float]] | None = self._memo.get("chance")
+        (:meth:`ActionCodec.chance_ids`); empty at a player's decision."""
+        found = self._chance
         if found is None:
-            state = self.state
-            outcomes = state.chance_outcomes()
-            ids = self.context.codec.chance.ids([a for a, _ in outcomes], state)
-            found = self._memo["chance"] = sorted(zip(ids, [p for _, p in outcomes], strict=True))
+            if self.player == _CHANCE:
+                outcomes = self.state._chance_tuple()
+                found = sorted(zip(self.ids(), [p for _, p in outcomes], strict=True))
+            else:
+                found = []
+            self._chance = found
         return found
 
     def action(self, action_id: int) -> Action | None:
         """The legal action (chance outcome) numbered ``action_id``, ``None`` if none is."""
-        ids = self.ids()
+        ids = self._ids
         try:
-            return self.state._legal_tuple()[ids.index(action_id)]
+            return self.state._legal_tuple()[(self.ids() if ids is None else ids).index(action_id)]
         except ValueError:
             return None
 
@@ -463,17 +544,31 @@ class _Play:
         by :meth:`ActionCodec.action_from_id` (an :class:`ActionIdError` or the game's
         :class:`RuleViolation`)."""
         state = self.state
-        action = self.action(action_id)
-        if action is None:
+        ids = self._ids
+        try:  # action(), without a call
+            action = state._legal_tuple()[(self.ids() if ids is None else ids).index(action_id)]
+        except ValueError:
             action = self.context.codec.action_from_id(state, action_id)
-        step = _Step(self.last, state, action, action_id, self.player)
-        return _Play(self.context, state.apply(action), step)
+        if self.resampled is None:
+            step = _Step(self.last, action, action_id, self.player)
+            return _Play(self.context, state.apply(action), step)
+        step = _Step(self.last, action, action_id, self.player, state)
+        return _Play(self.context, state.apply(action), step, "before")
 
     def history_for(self, seat: Player) -> str:
-        """Each action so far, ``"who: notation"`` a line, as ``seat`` may read it."""
-        if self.last is None:
+        """Each action so far, ``"who: notation"`` a line, as ``seat`` may read it. The state
+        is kept on the last step (unless it is a resampled one, which the history did not
+        lead to), so that the next step finds the state it was taken in."""
+        last = self.last
+        if last is None:
             return ""
-        return self.last.history_for(seat, self.context.seats)
+        text = last.history_for(seat, self.context.seats, self.context.initial)
+        if self.resampled != "here":
+            last.after = self.state
+        return text
+
+
+_Resampled = Literal["here", "before"] | None
 
 
 def rng_from(seed: int) -> np.random.Generator:
@@ -560,6 +655,22 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
         """The ids of the legal actions, ascending (:meth:`ActionCodec.legal_ids`)."""
         return self._play.legal_ids()
 
+    def legal_actions(self, *player: int) -> list[int]:
+        """The legal ids of the pending decision (the chance outcomes' at a chance node, none
+        at the end), ascending: what OpenSpiel's ``State.legal_actions`` answers, answered
+        here without the five calls from C++ back into this state that it makes. Asked for
+        another player than the one to act, OpenSpiel answers."""
+        play = self._play
+        if player and player[0] != play.player:
+            return list(super().legal_actions(*player))
+        found = play._legal
+        return (play.legal_ids() if found is None else found).copy()
+
+    def is_chance_node(self) -> bool:
+        """Whether the pending decision is chance's (OpenSpiel's answer, without a call from
+        C++ back into the state)."""
+        return self._play.player == _CHANCE
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(id, probability)`` of each chance outcome, by id."""
         return self._play.chance_ids()
@@ -606,7 +717,8 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
         passes); for search bots. Its history is not this state's: only its future is."""
         seed = int(float(probability_sampler()) * 2**53)
         resampled = determinize(self._play.state, self._seat(player_id), rng_from(seed))
-        return WargamesState(self.get_game(), _Play(self._play.context, resampled, self._play.last))
+        play = _Play(self._play.context, resampled, self._play.last, "here")
+        return WargamesState(self.get_game(), play)
 
     def _seat(self, player: int) -> Player:
         seats = self._play.context.seats

@@ -177,31 +177,34 @@ class WargamesAEC(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo is unty
     def action_mask(self, agent: Player) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal ids of ``agent`` as int8 0/1 (all zeros if it is not to act), without
         the observation tensor: for a loop that needs only the mask."""
-        state = self._current().state
+        episode = self._episode or self._current()
         to_act = agent == self.agent_selection and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         )
         if not to_act:
             return np.zeros(self.table.num_actions, np.int8)
-        return self.table.mask(state)
+        return self.table.mask(episode.state)
 
     def step(self, action: int | None) -> None:
         """Play the id ``action`` for ``agent_selection``, then roll every chance node that
         follows; ``None`` for an agent whose episode is over (PettingZoo's dead step). An
         illegal id raises the game's error (see the module docstring), the state unchanged."""
-        episode = self._current()
+        episode = self._episode or self._current()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        episode.apply(self.table.action(episode.state, as_id(action)))
+        table = self.table
+        episode.apply(table.action(episode.state, as_id(action)))
         episode.advance()
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
         state = episode.state
         player = state.current_player
-        if player is not None and self.decisions < self._limit and self.table.legal(state):
-            self.agent_selection = self._seat(player)  # rewards stay 0 until the end
+        if player is not None and self.decisions < self._limit and table.legal(state):
+            # rewards stay 0 until the end; an unknown player: _seat raises
+            known = player in self.observation_spaces
+            self.agent_selection = player if known else self._seat(player)
             return
         self._clear_rewards()
         self._settle(agent)

@@ -419,6 +419,9 @@ _BY_STATE: Final = -1
 """What :meth:`ActionSpace.ids` remembers of an action that has no id without the state
 (numbered by the state, or not at all): it is numbered again in each state."""
 
+_UNKEYED: Final = object()
+"""No key worked out (yet)."""
+
 _REMEMBERED: Final = 200_000
 """The most actions :meth:`ActionSpace.ids` remembers by value (their fields' values)."""
 
@@ -448,9 +451,18 @@ class ActionSpace:
     fields would leave most of its ids unused (a Charge! names a target, the other orders do
     not): they must be disjoint, each action fitting one of them only."""
 
-    def __init__(self, templates: Sequence[Template], name: str = "actions") -> None:
+    def __init__(
+        self,
+        templates: Sequence[Template],
+        name: str = "actions",
+        state_key: Callable[[GameState], Hashable] | None = None,
+    ) -> None:
         self.name = name
         self.templates = tuple(templates)
+        self.state_key = state_key
+        """For a space that numbers some actions by the state: what of the state their ids
+        depend on (equal keys, equal ids for the same action), so that :meth:`ids` numbers
+        such an action once per key rather than once per state; ``None``: once per state."""
         self._by_kind: dict[type, list[tuple[int, Template]]] = {}
         self._starts: list[int] = []
         start = 0
@@ -469,10 +481,11 @@ class ActionSpace:
         self._known: dict[type, dict[Hashable, int]] = {kind: {} for kind in self._by_kind}
         self._pinned: dict[int, int] = {}
         self._held: dict[int, Action] = {}
+        self._by_state: dict[tuple[Hashable, type, Hashable], int] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without what :meth:`ids` remembers."""
-        kept = ("_keys", "_known", "_pinned", "_held")
+        kept = ("_keys", "_known", "_pinned", "_held", "_by_state")
         return {k: v for k, v in self.__dict__.items() if k not in kept}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
@@ -488,8 +501,8 @@ class ActionSpace:
         is numbered once: later it is found by its fields' values, or faster by the identity
         of an object met before (the engines list many of the same objects again in the
         next states). One that needs the state (a split-off horde, by its rank in the state)
-        is numbered in each state. An action the space cannot number gets ``missing``, or
-        without it raises :class:`ActionIdError`."""
+        is numbered in each state, or with a :attr:`state_key` once per key. An action the
+        space cannot number gets ``missing``, or without it raises :class:`ActionIdError`."""
         pinned = self._pinned
         found: list[int | None] = list(map(pinned.get, map(id, actions)))
         if None not in found:
@@ -498,12 +511,14 @@ class ActionSpace:
             pinned.clear()
             self._held.clear()
         held, keys, known = self._held, self._keys, self._known
+        state_key: Hashable = _UNKEYED
         for i, action in enumerate(actions):
             if found[i] is not None:
                 continue
             kind = type(action)
             key_of = keys.get(kind)
             number = _BY_STATE  # no template of its class: encode says so
+            key: Hashable = _UNKEYED
             if key_of is not None:
                 remembered = known[kind]
                 try:
@@ -518,7 +533,12 @@ class ActionSpace:
                     remembered[key] = got
                 number = got
             if number == _BY_STATE:
-                found[i] = self._in_state(action, state, missing)
+                if key is _UNKEYED or state is None or self.state_key is None:
+                    found[i] = self._in_state(action, state, missing)
+                    continue
+                if state_key is _UNKEYED:
+                    state_key = self.state_key(state)
+                found[i] = self._keyed(action, state, missing, (state_key, kind, key))
                 continue
             pinned[id(action)] = number
             held[id(action)] = action
@@ -531,6 +551,25 @@ class ActionSpace:
             return self.encode(action)
         except ActionIdError:
             return _BY_STATE
+
+    def _keyed(
+        self,
+        action: Action,
+        state: GameState,
+        missing: int | None,
+        token: tuple[Hashable, type, Hashable],
+    ) -> int:
+        """The id of an action numbered by the state, remembered by the :attr:`state_key`
+        of the state and the action's fields' values (one it cannot number is not)."""
+        remembered = self._by_state
+        got = remembered.get(token)
+        if got is None:
+            got = self._in_state(action, state, missing)
+            if got != missing:
+                if len(remembered) >= _REMEMBERED:
+                    remembered.clear()
+                remembered[token] = got
+        return got
 
     def _in_state(self, action: Action, state: GameState | None, missing: int | None) -> int:
         if missing is None:

@@ -237,6 +237,13 @@ class Roster:
         self._last = (state, found)
         return found
 
+    def state_key(self, state: GameState) -> tuple[tuple[Group, tuple[str, ...]], ...]:
+        """What of ``state`` the ids of its actions depend on: its split-off hordes
+        (:meth:`split_offs`), which give every slot its horde; two states with the same give
+        an action the same id (:attr:`ActionSpace.state_key
+        <wargames.core.actionspace.ActionSpace.state_key>`)."""
+        return tuple(self.split_offs(state).items())
+
     def slot_of(self, unit: str, fields: Mapping[str, Any]) -> Slot:
         """The slot of the split-off horde ``unit`` in the state of ``fields``
         (``ValueError`` for none in it or beyond the slots)."""
@@ -350,9 +357,10 @@ class PerUnit(Mapping[Hashable, Domain]):
         return len(self.by)
 
 
-def decision_templates(setup: BattleSetup) -> tuple[Template, ...]:
-    """The templates of the players' decisions (see the module docstring)."""
-    roster = Roster(setup)
+def decision_templates(setup: BattleSetup, roster: Roster | None = None) -> tuple[Template, ...]:
+    """The templates of the players' decisions (see the module docstring), their split-off
+    hordes read from ``roster`` (a new one by default)."""
+    roster = Roster(setup) if roster is None else roster
     field = setup.field
     squares = tuple(a for a in field.squares if field.passable(a))
     ids, officers, hordes = roster.ids, roster.officers, roster.hordes
@@ -502,8 +510,9 @@ def codec_of(setup: BattleSetup) -> ActionCodec:
         return found
     if len(CODECS) >= CODEC_CACHE:
         CODECS.clear()
+    roster = Roster(setup)
     found = CODECS[setup.source] = ActionCodec(
-        ActionSpace(decision_templates(setup), "horde decisions"),
+        ActionSpace(decision_templates(setup, roster), "horde decisions", roster.state_key),
         ActionSpace([_template(Roll, ("value", Integers(1, ROLLS)))], "horde dice"),
         note="a horde Split! makes is numbered by its slot: its rank among the split-off "
         "hordes of its side and profile in the state",
