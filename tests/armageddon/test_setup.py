@@ -437,3 +437,21 @@ def test_helsreach_and_hellsreach_are_one_area_and_clans_are_tribes() -> None:
     attacks = {a.stacks for a in legal if isinstance(a, act.Attack) and a.target == "N2"}
     assert attacks == {("F1",), ("OT10",)}
     assert refused(s, "attack N2 from F1,OT10") == "BFA-COMBAT-07"
+
+
+@pytest.mark.parametrize(
+    ("stacks", "key", "problem"),
+    [
+        ({"NOWHERE": ["guard-3"]}, "stacks.NOWHERE", "unknown area 'NOWHERE'"),
+        ({"N2": ["guard-99"]}, "stacks.N2", "unknown counter 'guard-99'"),
+    ],
+)
+def test_a_what_if_position_names_what_it_does_not_know(
+    stacks: dict[str, list[str]], key: str, problem: str
+) -> None:
+    from wargames.armageddon.position import position
+    from wargames.core.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as caught:
+        position(stacks)
+    assert caught.value.key == key and problem in caught.value.problem

@@ -23,6 +23,10 @@ from wargames.armageddon.phases import BeginPhase
 from wargames.armageddon.state import DEAD, POOL, ArmageddonState
 from wargames.armageddon.supply import SupplyCheck
 from wargames.core.cards import Deck, Pile
+from wargames.core.errors import ScenarioError
+
+WHERE = "(what-if position)"
+"""What a position's errors name as their file."""
 
 
 def position(
@@ -37,14 +41,16 @@ def position(
 ) -> ArmageddonState:
     """A state at the start of ``side``'s ``phase`` on ``turn`` with ``stacks`` on the map
     (area id -> counter ids). ``ruined`` hives and factories show their smoking ruins and the
-    build track is lowered to match; ``hands`` gives each side's special cards."""
+    build track is lowered to match; ``hands`` gives each side's special cards. An unknown
+    area or counter is a :class:`ScenarioError` naming the area (``stacks.N2``)."""
     base = new_game(scenario)
     placed = {c: area for area, cs in stacks.items() for c in cs}
-    for c, area in placed.items():
-        if c not in base.data.counters:
-            raise KeyError(f"unknown counter {c!r}")
+    for area, counters in stacks.items():
         if area not in base.data.board:
-            raise KeyError(f"unknown area {area!r}")
+            raise ScenarioError(WHERE, f"stacks.{area}", f"unknown area {area!r}")
+        for c in counters:
+            if c not in base.data.counters:
+                raise ScenarioError(WHERE, f"stacks.{area}", f"unknown counter {c!r}")
     where = []
     for c, spec in base.data.counters.items():
         if c in placed:
