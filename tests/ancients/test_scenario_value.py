@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
+from scenario_files import scenario_files
 
 import wargames
 from wargames.ancients import scenario_value
@@ -30,9 +31,7 @@ from wargames.core.engine import Match
 from wargames.core.errors import ScenarioError
 
 ROOT = Path(wargames.__file__).parent
-FILES = sorted((ROOT / "ancients" / "scenarios").glob("*.toml")) + sorted(
-    (ROOT.parent / "scenarios" / "ancients").glob("*.toml")
-)
+FILES = scenario_files("ancients")
 
 
 def where(state: AncientsState) -> dict[str, str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from scenario_files import scenario_files
 
 import wargames
 from wargames.armageddon import scenario_value
@@ -24,9 +25,7 @@ from wargames.core.engine import Match
 from wargames.core.errors import ScenarioError
 
 ROOT = Path(wargames.__file__).parent
-FILES = sorted((ROOT / "armageddon" / "scenarios").glob("*.toml")) + sorted(
-    (ROOT.parent / "scenarios" / "armageddon").glob("*.toml")
-)
+FILES = scenario_files("armageddon")
 
 
 def campaign() -> ArmageddonScenario:

@@ -9,12 +9,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scenario_files import scenario_files
 
-import wargames
 from wargames.core.toml_writer import toml_text
 
-ROOT = Path(wargames.__file__).parent
-FILES = sorted(ROOT.glob("*/scenarios/*.toml")) + sorted(ROOT.parent.glob("scenarios/*/*.toml"))
+FILES = scenario_files()
 
 keys = st.text(max_size=12)
 leaves = (

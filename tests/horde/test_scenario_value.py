@@ -7,6 +7,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from scenario_files import scenario_files
 
 import wargames
 from wargames.core.engine import Match
@@ -14,9 +15,7 @@ from wargames.core.errors import ScenarioError
 from wargames.horde.scenario_value import BattleScenario, HordeEntry, OfficerEntry
 
 ROOT = Path(wargames.__file__).parent
-FILES = sorted((ROOT / "horde" / "scenarios").glob("*.toml")) + sorted(
-    (ROOT.parent / "scenarios" / "horde").glob("*.toml")
-)
+FILES = scenario_files("horde")
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)

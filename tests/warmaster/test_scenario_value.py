@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
+from scenario_files import scenario_files
 
 import wargames
 from wargames.core.engine import Match
@@ -21,9 +22,7 @@ from wargames.warmaster.state import UNPLACED, WarmasterState
 
 ROOT = Path(wargames.__file__).parent
 SPEARHEAD = ROOT.parent / "scenarios" / "warmaster" / "spearhead.toml"
-FILES = sorted((ROOT / "warmaster" / "scenarios").glob("*.toml")) + sorted(
-    (ROOT.parent / "scenarios" / "warmaster").glob("*.toml")
-)
+FILES = scenario_files("warmaster")
 
 
 def boarding() -> BoardingScenario:
