@@ -4,6 +4,7 @@ rules, hiding from the Imperial player what the rules hide."""
 
 from __future__ import annotations
 
+import doctest
 from typing import Any
 
 import pytest
@@ -11,10 +12,15 @@ import pytest
 import wargames
 from wargames.core.engine import Match
 from wargames.core.errors import ScenarioError
+from wargames.core.sequence import plan, trace
 from wargames.testing import check_state, playout
+from wargames.warmaster import position as position_module
 from wargames.warmaster.data import IMPERIAL, TRAITOR
-from wargames.warmaster.position import position
+from wargames.warmaster.flow import PHASES
+from wargames.warmaster.position import STARTS, position
 from wargames.warmaster.scenario_value import BoardingScenario
+from wargames.warmaster.sequence import SEQUENCE
+from wargames.warmaster.specials import START
 from wargames.warmaster.state import CUP, DEAD, HIDDEN, POOL, RESERVE, UNKNOWN, WarmasterState
 
 MIDGAME: dict[str, Any] = {
@@ -104,6 +110,33 @@ def test_the_position_plays_on_to_the_end_and_replays_the_same() -> None:
     again = Match(s, seed=5, agents=agents(3))
     again.run()
     assert again.state == final and again.actions == actions
+
+
+@pytest.mark.rule("WM-SEQ-01", "WM-SEQ-02")
+@pytest.mark.parametrize("phase", STARTS)
+def test_every_start_plays_on_by_the_sequence_of_play(phase: str) -> None:
+    capped = BoardingScenario.read("boarding").with_turn_cap(4)
+    s = position(
+        capped,
+        face_up={"21": ["emperor", "custodes-1"], "33": ["magnus"]},
+        face_down={"65": "horus", "12": "justaerin-1"},
+        turn=2,
+        phase=phase,
+    )
+    if phase in (START, PHASES[0], PHASES[1]):  # the first decision or roll is in the phase
+        assert s.turn == 2 and s.phase == (PHASES[0] if phase == START else phase)
+    final, actions = playout(s, agents(1), seed=2, max_steps=20_000, check_every=1)
+    assert final.is_terminal and actions
+    assert SEQUENCE.check(plan(s), rounds=False) == []  # the steps the flow means to do
+    states = [s]
+    for action in actions:
+        states.append(states[-1].apply(action))
+    assert states[-1] == final and SEQUENCE.check(trace(states)) == []
+
+
+def test_the_module_example_runs() -> None:
+    result = doctest.testmod(position_module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0 and result.attempted > 0
 
 
 BASE: dict[str, Any] = {"face_up": {"21": ["emperor"]}, "face_down": {"65": "horus"}, "turn": 3}
