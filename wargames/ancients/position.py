@@ -297,7 +297,7 @@ def _hand_size(s: AncientsState, side: str, size: int) -> None:
     if hasattr(s, "placed"):
         limit += sum(1 for p in s.scenario.pieces if s.is_leader(p) and s.side_of(p) == side)
     if size > limit:
-        raise ScenarioError(WHERE, f"hands.{side}", f"{size} cards: more than the {limit} it holds")
+        raise ScenarioError(WHERE, f"hands.{side}", f"{size} cards: a hand holds at most {limit}")
 
 
 def _placed(s: AncientsState, side: str, row: Sequence[str]) -> tuple[str, str, str]:
