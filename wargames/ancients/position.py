@@ -5,12 +5,13 @@ the rules.
 >>> from wargames.ancients.position import Standing, position
 >>> s = position(
 ...     "river-crossing",
-...     {"bottom-lc-1": Standing(hex="04-04", blocks=1), "top-li-1": Standing(status="eliminated")},
-...     hands={"bottom": ["rally", "order-two-left", "line-command", "double-time", "clash-of-shields"]},
+...     {"bottom-lc-1": Standing(hex="04-05", blocks=1), "top-li-3": Standing(status="eliminated")},
+...     hands={"bottom": ["rally", "order-two-left", "line-command", "double-time", "out-flanked"]},
+...     discards=["order-four-left"],
 ...     turn=7,
 ... )
->>> s.turn, s.active, s.banners, s.current_player
-(6, 'bottom', (1, 0), 'bottom')
+>>> s.turn, s.active, s.banners, s.current_player  # the top hand is dealt first
+(6, 'bottom', (1, 0), 'chance')
 
 A position starts where a turn starts (CCB-TURN-01): the active player is about to play a
 card. Pieces not named stand as the scenario sets them up; a :class:`Standing` moves a unit or
