@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 import wargames
+from wargames.ancients.game import seats as team_seats
 from wargames.ancients.position import Standing, position
+from wargames.ancients.scenario_value import AncientsScenario
 from wargames.ancients.state import BACK, DEAD, OFF, AncientsState
 from wargames.ancients.variant.state import ArmageddonState
 from wargames.core.engine import CHANCE, Match
@@ -61,7 +63,8 @@ def test_the_players_alternate_and_short_hands_are_drawn_first() -> None:
     assert [type(t).__name__ for t in s.tasks[-2:]] == ["DrawCard", "DrawCard"]
     agents = {p: wargames.RandomAgent(1) for p in s.players}
     final, _ = playout(s, agents, seed=2, max_steps=2, must_end=False)
-    assert len(final.hand("top")) == 5 and final.current_player == "top"
+    assert isinstance(final, AncientsState) and len(final.hand("top")) == 5
+    assert final.current_player == "top"
 
 
 @pytest.mark.rule("CCB-TURN-02")
@@ -119,7 +122,7 @@ def test_the_team_variant_seats_and_placed_cards() -> None:
     assert left.placed[1] == (BACK, BACK, BACK)  # the other side's cards lie face down
     general = s.view("top/general")  # the top Commander runs the left: he the center, right
     assert general.placed[1] == (BACK, "order-two-center", "order-two-right")
-    seats = wargames.game("ancients").seats("the-long-ridge", {"players": (3, 2)})
+    seats = team_seats("the-long-ridge", {"players": (3, 2)})
     final, _ = playout(
         s, {p: wargames.RandomAgent(7) for p in seats}, seed=9, max_steps=30_000, check_every=500
     )
@@ -206,14 +209,20 @@ def test_a_team_position_that_breaks_a_rule_is_refused(
     assert caught.value.key == key and problem in caught.value.problem
 
 
-@pytest.mark.rule("CCB-VICTORY-03")
+@pytest.mark.rule("CCB-VICTORY-03", "CCB-TERRAIN-02")
 def test_a_scenario_value_and_the_wrong_game() -> None:
-    built = wargames.scenario("ancients", "river-crossing").with_banners("bottom", 2)
+    shipped = wargames.scenario("ancients", "river-crossing")
+    assert isinstance(shipped, AncientsScenario)
+    built = shipped.with_banners("bottom", 2)
     s = position(built, {"top-li-3": Standing(status="eliminated")}, turn=2)
     assert s.active == "top" and s.banners == (1, 0) and not s.is_terminal
     with pytest.raises(ScenarioError) as caught:  # at a target of 1, bottom has won already
         position(built.with_banners("bottom", 1), {"top-li-3": Standing(status="eliminated")})
     assert caught.value.key == "banners.bottom"
+    lake = built.with_terrain("05-05", "seacoast")
+    with pytest.raises(ScenarioError) as caught:  # CCB-TERRAIN-02
+        position(lake, {"bottom-lc-1": Standing(hex="05-05")})
+    assert caught.value.key == "pieces.bottom-lc-1.hex" and "impassable" in caught.value.problem
     with pytest.raises(ScenarioError) as wrong:
         position(wargames.scenario("horde", "mirror"))  # type: ignore[arg-type]
     assert wrong.value.key == "scenario"

@@ -3,15 +3,19 @@ the hands and the discards you name, from the start of a chosen turn; then the g
 the rules.
 
 >>> from wargames.ancients.position import Standing, position
+>>> hands = {
+...     "bottom": ["rally", "order-two-left", "line-command", "double-time", "out-flanked"],
+...     "top": ["order-two-center", "line-command", "mounted-charge", "double-time", "out-flanked"],
+... }
 >>> s = position(
 ...     "river-crossing",
 ...     {"bottom-lc-1": Standing(hex="04-05", blocks=1), "top-li-3": Standing(status="eliminated")},
-...     hands={"bottom": ["rally", "order-two-left", "line-command", "double-time", "out-flanked"]},
+...     hands=hands,
 ...     discards=["order-four-left"],
 ...     turn=7,
 ... )
->>> s.turn, s.active, s.banners, s.current_player  # the top hand is dealt first
-(6, 'bottom', (1, 0), 'chance')
+>>> s.turn, s.current_player, s.banners, s.view("bottom").hand("top").cards
+(7, 'bottom', (1, 0), ('?', '?', '?', '?', '?'))
 
 A position starts where a turn starts (CCB-TURN-01): the active player is about to play a
 card. Pieces not named stand as the scenario sets them up; a :class:`Standing` moves a unit or
@@ -38,6 +42,8 @@ the first of left, center, right). The Epic command rules have no positions yet.
 
 Anything else that breaks a rule of the game (two units in a hex, CCB-UNITS-02; a leader on an
 enemy unit) is a :class:`~wargames.core.errors.ScenarioError` naming the key and the problem.
+No card is remembered from before the position: a Counter Attack played first orders 1 unit of
+choice, as before a side's first turn (CCB-CARDS-14).
 """
 
 from __future__ import annotations
@@ -101,7 +107,7 @@ def position(
     ``hands``, ``discards`` and, in the team variant, ``players``, ``chosen`` and ``placed``
     as the module docstring says; ``turn_cap``: the bot-play option (not a rule)."""
     base = _start(_value(scenario), players, turn_cap)
-    team = hasattr(base, "placed")
+    team = _team(base)
     if not team and (chosen or placed):
         key = "chosen" if chosen else "placed"
         raise ScenarioError(WHERE, key, "only the 'Armageddon' team variant has flanks to give")
@@ -142,6 +148,14 @@ def _start(value: AncientsScenario, players: Any, turn_cap: int | None) -> Ancie
         raise ScenarioError(WHERE, exc.key, exc.problem) from None
 
 
+def _team(s: AncientsState) -> bool:
+    """Whether ``s`` is a game of the 'Armageddon' team variant (imported on first use: the
+    base game does not import its sub-packages, :mod:`wargames.ancients.game`)."""
+    from wargames.ancients.variant.state import ArmageddonState
+
+    return isinstance(s, ArmageddonState)
+
+
 def _active(s: AncientsState, turn: int, active: str | None) -> str:
     """Who plays a card in ``turn``: the players alternate, the scenario's first player
     first (CCB-TURN-07, CCB-GAP-11)."""
@@ -177,8 +191,12 @@ def _stood(s: AncientsState, piece: int, standing: Standing) -> tuple[str, int]:
     key = f"pieces.{s.scenario.names[piece]}"
     hex_id, blocks = s.where[piece], s.blocks[piece]
     if standing.hex is not None:
-        if standing.hex not in s.scenario.geometry.terrain:
+        terrain = s.scenario.geometry.terrain.get(standing.hex)
+        if terrain is None:
             raise ScenarioError(WHERE, f"{key}.hex", f"{standing.hex!r} is no hex of the board")
+        if terrain.impassable:
+            problem = f"{standing.hex} is impassable {terrain.name} (CCB-TERRAIN-02)"
+            raise ScenarioError(WHERE, f"{key}.hex", problem)
         hex_id = standing.hex
     if standing.blocks is not None:
         full = s.scenario.full(piece)
@@ -206,7 +224,7 @@ def _banners(s: AncientsState, turn: int, given: dict[str, int]) -> AncientsStat
     dead = [s.side_of(p) for p, where in enumerate(s.where) if where == DEAD]
     counts = tuple(dead.count(other(side)) + objective_banners(s, side) for side in SIDES)
     s = s.evolve(banners=(counts[0], counts[1]))
-    if hasattr(s, "flank_banners"):
+    if _team(s):
         s = s.evolve(flank_banners=_flank_banners(s))
     for side, n in given.items():
         if side not in SIDES:
@@ -283,7 +301,9 @@ def _cards(
         deck=Deck(draw, Pile.of(discards)),
     )
     if rows:
-        found = list(s.placed)  # type: ignore[attr-defined]
+        from wargames.ancients.variant.state import team
+
+        found = list(team(s).placed)
         for side, row in rows.items():
             found[SIDES.index(side)] = row
         s = s.evolve(placed=(found[0], found[1]))
@@ -295,7 +315,7 @@ def _hand_size(s: AncientsState, side: str, size: int) -> None:
     plus its leaders (CCA-HAND-02, -03), the most a Commander may have been left holding
     (CCA-HAND-04)."""
     limit = s.command(side)
-    if hasattr(s, "placed"):
+    if _team(s):
         limit += sum(1 for p in s.scenario.pieces if s.is_leader(p) and s.side_of(p) == side)
     if size > limit:
         raise ScenarioError(WHERE, f"hands.{side}", f"{size} cards: a hand holds at most {limit}")
@@ -322,13 +342,14 @@ def _chosen(s: AncientsState, given: dict[str, str]) -> tuple[str, str]:
     """Each side's set-up choice of flanks: only a side of two or three players makes one,
     ``left`` or ``right`` (CCA-ROLE-04, -05); not given, its Commander makes it first."""
     from wargames.ancients.variant.seats import CHOOSING, OUTSIDE
+    from wargames.ancients.variant.state import team
 
     found = ["", ""]
     for side, choice in given.items():
         key = f"chosen.{side}"
         if side not in SIDES:
             raise ScenarioError(WHERE, key, f"expected a side of {list(SIDES)}")
-        players = s.players_of(side)  # type: ignore[attr-defined]
+        players = team(s).players_of(side)
         if players not in CHOOSING:
             raise ScenarioError(WHERE, key, f"a side of {players} players chooses no flank")
         if choice not in OUTSIDE:
@@ -341,7 +362,7 @@ def _tasks(s: AncientsState, side: str) -> tuple[Task[Any], ...]:
     """The stack (its top last): what the position leaves to do before ``side``'s turn, then
     the turn (CCB-TURN-01, CCA-SEQ-01)."""
     order = (side, other(side))
-    if hasattr(s, "placed"):
+    if _team(s):
         from wargames.ancients.variant.flow import (
             BeginTeamTurn,
             ChooseFlanks,
