@@ -226,3 +226,12 @@ def test_a_scenario_value_and_the_wrong_game() -> None:
     with pytest.raises(ScenarioError) as wrong:
         position(wargames.scenario("horde", "mirror"))  # type: ignore[arg-type]
     assert wrong.value.key == "scenario"
+
+
+def test_the_module_example_runs() -> None:
+    import doctest
+
+    import wargames.ancients.position as module
+
+    result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted and not result.failed
