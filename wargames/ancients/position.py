@@ -180,6 +180,8 @@ def _stand(
     for name in standing:
         if name not in names:
             raise ScenarioError(WHERE, f"pieces.{name}", f"no piece {name!r} in the scenario")
+        if not isinstance(standing[name], Standing):
+            raise ScenarioError(WHERE, f"pieces.{name}", "expected a Standing(hex, blocks, status)")
     where, blocks = list(s.where), list(s.blocks)
     for piece, name in enumerate(names):
         if name in standing:
@@ -280,10 +282,10 @@ def _cards(
         for side in given:
             if side not in SIDES:
                 raise ScenarioError(WHERE, f"{key}.{side}", f"expected a side of {list(SIDES)}")
-    piles = {f"hands.{side}": tuple(hands.get(side, ())) for side in SIDES}
+    piles = {f"hands.{side}": _listed(f"hands.{side}", hands.get(side, ())) for side in SIDES}
     rows = {side: _placed(s, side, placed[side]) for side in SIDES if side in placed}
     piles |= {f"placed.{side}": tuple(c for c in row if c) for side, row in rows.items()}
-    piles["discards"] = discards
+    piles["discards"] = _listed("discards", discards)
     left = Counter(s.scenario.deck)
     for key, cards in piles.items():
         for card in cards:
@@ -310,6 +312,13 @@ def _cards(
     return s
 
 
+def _listed(key: str, cards: Sequence[str]) -> tuple[str, ...]:
+    """Cards given as a list of card ids (a lone string is no list)."""
+    if isinstance(cards, str) or not all(isinstance(card, str) for card in cards):
+        raise ScenarioError(WHERE, key, f"expected a list of card ids, got {cards!r}")
+    return tuple(cards)
+
+
 def _hand_size(s: AncientsState, side: str, size: int) -> None:
     """A hand holds at most the side's Command (CCB-HAND-01); in the team variant its Command
     plus its leaders (CCA-HAND-02, -03), the most a Commander may have been left holding
@@ -326,7 +335,7 @@ def _placed(s: AncientsState, side: str, row: Sequence[str]) -> tuple[str, str, 
     Commander places one first), never a reaction card (CCA-SEQ-08, CCA-GAP-08)."""
     from wargames.ancients.variant.flanks import REACTIONS
 
-    cards = tuple(row)
+    cards = _listed(f"placed.{side}", row)
     if len(cards) != 3:
         raise ScenarioError(WHERE, f"placed.{side}", "expected 3 cards: left, center, right")
     for card in cards:
