@@ -159,6 +159,7 @@ _FIVE = ("lc-1", "li-2", "ls-3", "li-4", "lb-5")
         ({"hands": {"top": ["joker"]}}, "hands.top", "no card of the deck"),
         ({"hands": {"top": "rally"}}, "hands.top", "expected a list of card ids"),
         ({"discards": [3]}, "discards", "expected a list of card ids"),
+        ({"discards": "rally"}, "discards", "expected a list of card ids"),
         ({"pieces": {"Mago": {"hex": "06-04"}}}, "pieces.Mago", "expected a Standing"),
         ({"hands": {"top": ["rally", "rally"]}}, "hands.top", "more often than the deck's 1"),
         ({"hands": {"top": ["rally"]}, "discards": ["rally"]}, "discards", "more often"),

@@ -117,7 +117,7 @@ def position(
     where, blocks = _stand(base, dict(pieces or {}))
     state = base.evolve(where=where, blocks=blocks)
     state = _banners(state, turn, dict(banners or {}))
-    state = _cards(state, dict(hands or {}), tuple(discards), dict(placed or {}))
+    state = _cards(state, dict(hands or {}), discards, dict(placed or {}))
     if team:
         state = state.evolve(chosen=_chosen(state, dict(chosen or {})))
     state = state.evolve(turn=turn - 1, active=side, tasks=_tasks(state, side))
@@ -273,7 +273,7 @@ def _flank_banners(s: Any) -> tuple[tuple[int, int, int], ...]:
 def _cards(
     s: AncientsState,
     hands: dict[str, Sequence[str]],
-    discards: tuple[str, ...],
+    discards: Sequence[str],
     placed: dict[str, Sequence[str]],
 ) -> AncientsState:
     """The hands, the face-down cards of the team variant and the discards as given, the rest
