@@ -1,6 +1,7 @@
-"""Planted bugs for the horde mass-combat catalogue (HMC-*): its worked examples (-EX) so far;
-the rest of the catalogue is the second half of issue 17 item 4. See :mod:`mutations` for the
-fields."""
+"""Planted bugs for the horde mass-combat catalogue (HMC-*): one per rule that the engine
+implements in code (123 of its 125 rules; the 34 HMC-GAP entries are readings of the rules,
+not rules, and get none of their own), each read from the rule and the code that implements it. See :mod:`mutations` for
+the fields."""
 
 from __future__ import annotations
 
@@ -162,10 +163,10 @@ MUTATIONS: list[M] = [
     ),
     M(
         "HMC-COUNTER-03",
-        "wargames/horde/state.py",
-        'if strike.kind != "melee" or not (\n            self.standing(strike.striker)',
-        "if not (\n            self.standing(strike.striker)",
-        "a ranged attack on the board allows a counter-attack",
+        C + "strikes.py",
+        'melee = self.attack.kind == "melee" and self.counters',
+        "melee = self.counters",
+        "a ranged attack is followed by the target's counter-attack decision",
     ),
     M(
         "HMC-COUNTER-04",
@@ -531,6 +532,27 @@ MUTATIONS: list[M] = [
     ),
     # -- TALENT
     M(
+        "HMC-TALENT-01",
+        "wargames/horde/orders.py",
+        "and not u.stealthed\n        and square is not None\n        and s.field.cover(square)\n",
+        "and not u.stealthed\n        and square is not None\n",
+        "an Ambushers horde may enter stealth in the open, without cover",
+    ),
+    M(
+        "HMC-TALENT-02",
+        "wargames/horde/visibility.py",
+        "if target.side == side or not target.on_board or target.id in s.hidden_from(side):",
+        "if target.side == side or not target.on_board:",
+        "a horde in stealth may be attacked before it is discovered",
+    ),
+    M(
+        "HMC-TALENT-03",
+        "wargames/horde/reach.py",
+        "moved = quick_evolve(u, square=squares[last], stealthed=False)",
+        "moved = quick_evolve(u, square=squares[last], stealthed=u.stealthed)",
+        "a stealthed horde stays in stealth when it moves",
+    ),
+    M(
         "HMC-TALENT-04",
         C + "talents.py",
         "if from_stealth:\n        out.append(FROM_STEALTH)",
@@ -593,6 +615,282 @@ MUTATIONS: list[M] = [
         "return []",
         "Swift Attack's +2 Magnitude for melee damage dropped",
     ),
+    # -- ORDERS
+    M(
+        "HMC-ORDERS-01",
+        "wargames/horde/actions.py",
+        '"tactical advance": 1,',
+        '"tactical advance": 2,',
+        "Tactical Advance! costs a Full action, not a Half",
+    ),
+    M(
+        "HMC-ORDERS-02",
+        "wargames/horde/command.py",
+        "found = memo[side] = None if at_post(s, side) else in_commander_sight(s, side)",
+        "found = memo[side] = None",
+        "a Commander away from his command post may order units he cannot see",
+    ),
+    M(
+        "HMC-ORDERS-03",
+        "wargames/horde/visibility.py",
+        "found = memo[side] = field.sight_blocker_mask | horde_mask(s, hidden)",
+        "found = memo[side] = field.sight_blocker_mask",
+        "other hordes do not block line of sight",
+    ),
+    M(
+        "HMC-ORDERS-04",
+        "wargames/horde/moves.py",
+        'return s.push(Engage(Strike(u.id, target.id, "melee", charge=True)))',
+        'return s.push(Engage(Strike(u.id, target.id, "melee", charge=False)))',
+        "the attack at the end of a Charge! is not a charge (no +2)",
+    ),
+    M(
+        "HMC-ORDERS-05",
+        C + "strikes.py",
+        "if melee and s.brace_first(self.attack):",
+        "if False:",
+        "Brace! does not put the counter-attack before the charger's attack",
+    ),
+    M(
+        "HMC-ORDERS-06",
+        C + "modifiers.py",
+        'GET_DOWN_COUNTER_ATTACK = Term("HMC-ORDERS-06", "Get Down! counter-attack", -2)',
+        'GET_DOWN_COUNTER_ATTACK = Term("HMC-ORDERS-06", "Get Down! counter-attack", -1)',
+        "Get Down! costs counter-attacks a further -1, not -2",
+    ),
+    M(
+        "HMC-ORDERS-07",
+        "wargames/horde/moves.py",
+        'if order in ("tactical advance", "pull back"):',
+        'if order in ("pull back",):',
+        "Tactical Advance! moves the Full Move, not the Half Move",
+    ),
+    M(
+        "HMC-ORDERS-08",
+        "wargames/horde/moves.py",
+        'if order in ("rapid advance", "charge"):',
+        'if order in ("charge",):',
+        "Rapid Advance! moves three times the Half Move, not the Full Move",
+    ),
+    M(
+        "HMC-ORDERS-09",
+        "wargames/horde/moves.py",
+        'if self.order == "forced march":\n            return s.replace(quick_evolve(u, forced_march=True, orders_round=s.round))',
+        'if self.order == "forced march":\n            return s',
+        "Forced March! leaves the unit without its -2 to Attack and Defense",
+    ),
+    M(
+        "HMC-ORDERS-10",
+        "wargames/horde/moves.py",
+        'if order == "pull back":\n        return found & ~field.spread(visibility.enemy_mask(s, u.side))',
+        'if order == "pull back":\n        return found',
+        "a Pull Back! may end next to an enemy unit",
+    ),
+    M(
+        "HMC-ORDERS-11",
+        "wargames/horde/moves.py",
+        "for ring in rings[: field.hq_distance(u.side, here)]:",
+        "for ring in rings[: field.hq_distance(u.side, here) + 1]:",
+        "a Tactical Retreat! may end no nearer the HQ than it started",
+    ),
+    M(
+        "HMC-ORDERS-12",
+        "wargames/horde/flow.py",
+        'if u.side == self.side and u.status == "off-board" and u.is_horde:',
+        'if u.side == self.side and u.status == "off-board" and u.is_horde and False:',
+        "a horde that made a Full Retreat! never reappears at its HQ",
+    ),
+    M(
+        "HMC-ORDERS-13",
+        "wargames/horde/withdrawal.py",
+        "return die_outcomes(5)",
+        "return die_outcomes(10)",
+        "a Full Retreat! with every path home blocked costs 1d10 Magnitude, not 1d5",
+    ),
+    M(
+        "HMC-ORDERS-14",
+        "wargames/horde/withdrawal.py",
+        "if s.field.in_hq(u.side, square):\n        gone",
+        "if False:\n        gone",
+        "a horde already at its HQ cannot leave the battle: its Full Retreat! only goes off-board",
+    ),
+    M(
+        "HMC-ORDERS-15",
+        "wargames/horde/actions.py",
+        '"rally": 0,',
+        '"rally": 1,',
+        "Rally! costs a Half action instead of none",
+    ),
+    M(
+        "HMC-ORDERS-16",
+        "wargames/horde/reshape.py",
+        "rest = resized(h, h.magnitude - magnitude, h.starting_magnitude - start)",
+        "rest = resized(h, h.magnitude, h.starting_magnitude - start)",
+        "the horde that splits keeps its whole Magnitude (the parts add up to more)",
+    ),
+    M(
+        "HMC-ORDERS-17",
+        "wargames/horde/reshape.py",
+        "h, h.magnitude + o.magnitude, h.starting_magnitude + o.horde.starting_magnitude",
+        "h, max(h.magnitude, o.magnitude), h.starting_magnitude + o.horde.starting_magnitude",
+        "a merged unit has the larger Magnitude, not the sum",
+    ),
+    M(
+        "HMC-ORDERS-18",
+        "wargames/horde/reshape.py",
+        "and u.magnitude + o.magnitude <= MERGE_CAP",
+        "and u.magnitude + o.magnitude < MERGE_CAP",
+        "a merge to exactly Magnitude 100 is refused",
+    ),
+    M(
+        "HMC-ORDERS-19",
+        "wargames/horde/orders.py",
+        "budget = (1 if u.morale == CONFUSED else 2) - spent\n    out: list[Action] = free_orders(s, u)",
+        "budget = (1 if u.morale == CONFUSED else 3) - spent\n    out: list[Action] = free_orders(s, u)",
+        "a unit gets three Half actions a round",
+    ),
+    # -- OFFICER
+    M(
+        "HMC-OFFICER-01",
+        "wargames/horde/orders.py",
+        'out += [cmd.order(o.id, "leave") for o in s.attached(u.id)]',
+        "out += []",
+        "an Officer who has joined a horde can never leave it",
+    ),
+    M(
+        "HMC-OFFICER-02",
+        "wargames/horde/moves.py",
+        'if self.order == "sprint":\n            return s.replace(quick_evolve(u, fatigued=True))',
+        'if self.order == "sprint":\n            return s',
+        "an Officer who sprints is not fatigued",
+    ),
+    M(
+        "HMC-OFFICER-03",
+        "wargames/horde/reach.py",
+        "return there is None or there.id == u.id or (u.is_officer and there.side == u.side)",
+        "return there is None or there.id == u.id",
+        "an Officer may not stop on a square an allied unit holds",
+    ),
+    M(
+        "HMC-OFFICER-04",
+        "wargames/horde/scenario.py",
+        "return sized(profile.id, wounds, wounds, ())",
+        "return sized(profile.id, wounds + 1, wounds + 1, ())",
+        "an Officer fights hordes as a horde of one Magnitude more than his wounds",
+    ),
+    M(
+        "HMC-OFFICER-05",
+        "wargames/horde/officers.py",
+        "for sq in (square, *field.neighbours(square)):",
+        "for sq in (square,):",
+        "an Officer may join only a horde in his own square, not one next to him",
+    ),
+    M(
+        "HMC-OFFICER-06",
+        "wargames/horde/officers.py",
+        "if o.id in s.moved:",
+        "if False:",
+        "an Officer who has moved does not hold back the horde he joins",
+    ),
+    M(
+        "HMC-OFFICER-07",
+        "wargames/horde/officers.py",
+        "horde = h if h.bonus is not None else quick_evolve(h, bonus=o.id)",
+        "horde = quick_evolve(h, bonus=o.id)",
+        "each Officer who joins replaces the bonus chosen for the round",
+    ),
+    M(
+        "HMC-OFFICER-08",
+        "wargames/horde/visibility.py",
+        "return target.attached_to is None and not sheltered(s, target)",
+        "return target.attached_to is None",
+        "a lone Officer standing with an allied horde may be picked instead of the horde",
+    ),
+    M(
+        "HMC-OFFICER-09",
+        "wargames/horde/casualties.py",
+        "officers = [wound(o, blast_damage) for o in officers]",
+        "officers = list(officers)",
+        "a Blast on his horde does not wound an attached Officer",
+    ),
+    # -- SPECIALIST
+    M(
+        "HMC-SPECIALIST-01",
+        "wargames/horde/reshape.py",
+        "part = resized(h, magnitude, start, ())",
+        "part = resized(h, magnitude, start)",
+        "the new horde of a Split! takes the Specialists along too",
+    ),
+    M(
+        "HMC-SPECIALIST-02",
+        "wargames/horde/casualties.py",
+        "hurt = quick_evolve(hurt, horde=wound_specialists(hurt.horde, blast_damage))",
+        "hurt = hurt",
+        "a Blast on his horde does not wound a Specialist",
+    ),
+    M(
+        "HMC-SPECIALIST-03",
+        C + "specialists.py",
+        "return tuple(s for s in horde.specialists if s.active)",
+        "return ()",
+        "the Specialists of a destroyed horde are lost, not retreated",
+    ),
+    M(
+        "HMC-SPECIALIST-04",
+        "wargames/horde/casualties.py",
+        "wounds=tuple(max(0, sp.wounds - damage) for sp in horde.specialists)",
+        "wounds=tuple(max(0, sp.wounds - 1) for sp in horde.specialists)",
+        "a Specialist loses one wound per Blast, whatever the damage",
+    ),
+    M(
+        "HMC-SPECIALIST-05",
+        C + "specialists.py",
+        "return horde.specialist(ENGINEER) is not None\n\n\ndef retreating",
+        "return False\n\n\ndef retreating",
+        "an Engineer does not let his horde cross difficult terrain at full speed",
+    ),
+    M(
+        "HMC-SPECIALIST-06",
+        C + "specialists.py",
+        "ENGINEER_COVER = 2",
+        "ENGINEER_COVER = 1",
+        "an Engineer adds +1 to the Cover Bonus, not +2",
+    ),
+    M(
+        "HMC-SPECIALIST-07",
+        C + "specialists.py",
+        "scaled = damage * 85",
+        "scaled = damage * 90",
+        "a Medic saves 10% of the loss, not 15%",
+    ),
+    M(
+        "HMC-SPECIALIST-08",
+        "wargames/horde/orders.py",
+        "healed = resized(h, min(h.starting_magnitude, h.magnitude + action.value))",
+        "healed = resized(h, h.magnitude + action.value)",
+        "a Medic's aid heals an Officer above the wounds he began with",
+    ),
+    M(
+        "HMC-SPECIALIST-09",
+        C + "specialists.py",
+        "PATHFINDER_BONUS = 2",
+        "PATHFINDER_BONUS = 1",
+        "a Pathfinder adds +1 to the Ranged Attack, not +2",
+    ),
+    M(
+        "HMC-SPECIALIST-10",
+        C + "profiles.py",
+        "return weapons + extra",
+        "return weapons",
+        "a Weapon Specialist's weapon is never usable by his horde",
+    ),
 ]
 
-SKIPPED: dict[str, str] = {}
+SKIPPED: dict[str, str] = {
+    "HMC-SCALE-01": "a definition (what mass combat is): no code to break",
+    "HMC-DEFENSE-07": (
+        "derived: the Armour Bonus (AP >= Pen + 4) and the Armour Penalty (AP 0 or"
+        " Pen >= 2 x AP) exclude each other for any Penetration >= 0, so no planted"
+        " change can make both apply without also breaking HMC-DEFENSE-02 or -06"
+    ),
+}
