@@ -1,7 +1,8 @@
+# ruff: noqa: E501  (engine snippets are quoted whole)
 """Planted bugs for the horde mass-combat catalogue (HMC-*): one per rule that the engine
 implements in code (123 of its 125 rules; the 34 HMC-GAP entries are readings of the rules,
-not rules, and get none of their own), each read from the rule and the code that implements it. See :mod:`mutations` for
-the fields."""
+not rules, and get none of their own), each read from the rule and the code that implements
+it. See :mod:`mutations` for the fields."""
 
 from __future__ import annotations
 
@@ -129,7 +130,7 @@ MUTATIONS: list[M] = [
         "HMC-ATTACK-06",
         C + "attack.py",
         "return PARTIAL if result >= 0 else FULL",
-        'return ("miss" if result >= 10 else PARTIAL) if result >= 0 else FULL',  # type: ignore
+        'return ("miss" if result >= 10 else PARTIAL) if result >= 0 else FULL',
         "a defence result of 10 or more is a miss, not partial damage",
     ),
     M(
@@ -314,7 +315,7 @@ MUTATIONS: list[M] = [
         "HMC-COMBAT-01",
         "wargames/horde/close_combat.py",
         "return square is not None and bool(s.field.around[square] & enemy_mask(s, u.side))",
-        "return square is not None and bool(s.field.around[square] & enemy_mask(s, u.side) & __import__(\"wargames.horde.visibility\", fromlist=[\"horde_mask\"]).horde_mask(s, frozenset()))",
+        'return square is not None and bool(s.field.around[square] & enemy_mask(s, u.side) & __import__("wargames.horde.visibility", fromlist=["horde_mask"]).horde_mask(s, frozenset()))',
         "an enemy Officer alone next to a horde does not tie it up in CQC",
     ),
     M(
@@ -355,8 +356,8 @@ MUTATIONS: list[M] = [
     M(
         "HMC-COMBAT-07",
         "wargames/horde/targets.py",
-        "if close_combat.in_cqc(s, u) or not can_move(s, u) or not u.horde.weapons_of(\"melee\"):",
-        "if not can_move(s, u) or not u.horde.weapons_of(\"melee\"):",
+        'if close_combat.in_cqc(s, u) or not can_move(s, u) or not u.horde.weapons_of("melee"):',
+        'if not can_move(s, u) or not u.horde.weapons_of("melee"):',
         "a horde tied up in CQC may be ordered to Charge!",
     ),
     # -- DEFENSE
@@ -520,7 +521,7 @@ MUTATIONS: list[M] = [
         "HMC-WEAPON-05",
         C + "strikes.py",
         'if self.again == "reroll":\n            return s.pop(Inflict(quick_evolve(strike, damage_die=value)))',
-        'if False:\n            return s.pop(Inflict(quick_evolve(strike, damage_die=value)))',
+        "if False:\n            return s.pop(Inflict(quick_evolve(strike, damage_die=value)))",
         "a Tearing reroll may itself be rerolled (no limit of one)",
     ),
     M(
