@@ -164,10 +164,10 @@ MUTATIONS: list[M] = [
     ),
     M(
         "HMC-COUNTER-03",
-        C + "strikes.py",
-        'melee = self.attack.kind == "melee" and self.counters',
-        "melee = self.counters",
-        "a ranged attack is followed by the target's counter-attack decision",
+        C + "engagement.py",
+        'if strike.kind != "melee" or self.attacker.destroyed or self.defender.destroyed:',
+        "if self.attacker.destroyed or self.defender.destroyed:",
+        "the target of a ranged attack may counter-attack (the engagement's own check)",
     ),
     M(
         "HMC-COUNTER-04",
@@ -542,9 +542,9 @@ MUTATIONS: list[M] = [
     M(
         "HMC-TALENT-02",
         "wargames/horde/visibility.py",
-        "if target.side == side or not target.on_board or target.id in s.hidden_from(side):",
-        "if target.side == side or not target.on_board:",
-        "a horde in stealth may be attacked before it is discovered",
+        "and (u.officer is None or u.attached_to is None)\n            and u.id not in hidden",
+        "and (u.officer is None or u.attached_to is None)",
+        "a horde in stealth is seen, and may be shot, before it is discovered",
     ),
     M(
         "HMC-TALENT-03",
