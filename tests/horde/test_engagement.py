@@ -110,6 +110,11 @@ def test_a_ranged_attack_allows_no_counter_attack() -> None:
     assert final.legal_actions() == []
     with pytest.raises(RuleViolation):
         final.apply("counter")
+    # the engagement itself refuses a counter-attack to the target of a shot, both hordes
+    # standing (the strike tasks never even ask, HMC-COUNTER-03)
+    shot = final.strikes[0]
+    assert shot.kind == "ranged" and not final.can_counter(shot)
+    assert final.can_counter(attrs.evolve(shot, kind="melee"))
     # the same dice in melee leave the defender the choice
     _, melee_state = run(new_engagement(build("a"), build("d", magnitude=60), "melee"), 5, 5, 2)
     assert melee_state.legal_actions() == [Counter(True), Counter(False)]

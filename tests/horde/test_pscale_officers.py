@@ -155,6 +155,16 @@ def test_one_officer_bonus_chosen_each_round(tmp_path: Path) -> None:
     discipline = play(state, "A bonus lt")
     assert not fearless(discipline, discipline.unit("A"))
     assert bonus_officer(discipline, discipline.unit("A")).id == "lt"  # type: ignore[union-attr]
+    # an Officer who joins during the round does not replace the bonus chosen at its start
+    late = battle(
+        tmp_path,
+        [("A", GUARD, "03-04")],
+        [("Z", TRAITORS, "09-08")],
+        officers=[*officers, officer("cp", at="04-04", talents=["Into the Jaws of Hell"])],
+    )
+    late = play(late, "A bonus lt", "activate cp", "cp join A")
+    assert late.unit("cp").attached_to == "A" and late.unit("A").bonus == "lt"
+    assert not fearless(late, late.unit("A"))
 
 
 @pytest.mark.rule("HMC-OFFICER-08")

@@ -13,6 +13,7 @@ from wargames.horde import command
 from wargames.horde.combat.strikes import AttackRoll, CounterChoice
 from wargames.horde.reshape import SPLIT_MINIMUM
 from wargames.horde.state import PScaleState
+from wargames.horde.units import resized
 
 GUARD = "guard-infantry"
 TRAITORS = "traitor-guard"
@@ -22,10 +23,11 @@ def two(tmp_path: Path, a: str = "03-04", z: str = "09-04", **kw: object) -> PSc
     return battle(tmp_path, [("A", GUARD, a)], [("Z", TRAITORS, z)], **kw)  # type: ignore[arg-type]
 
 
-@pytest.mark.rule("HMC-ORDERS-19", "HMC-GAP-04")
+@pytest.mark.rule("HMC-ORDERS-01", "HMC-ORDERS-19", "HMC-GAP-04")
 def test_one_full_or_two_half_orders_plus_free(tmp_path: Path) -> None:
     """A horde takes one Full order, or two Half orders, and any Free orders; a Full order
-    after a Half one is refused and nothing changes."""
+    after a Half one is refused and nothing changes. Each order costs the action type the
+    rules show (HMC-ORDERS-01): Tactical Advance! a Half, Brace! a Full, Split! nothing."""
     state = play(two(tmp_path), "activate A")
     first = legal(state)
     assert {"A brace", "A get down", "A rapid advance", "A tactical advance", "A split"} <= set(
@@ -299,6 +301,12 @@ def test_merge_joins_adjacent_hordes_of_one_type_up_to_100(tmp_path: Path) -> No
     assert state.unit("A").magnitude == 80 and state.unit("B").status == "merged"
     assert state.unit("B").into == "A"
     assert not [x for x in legal(state) if "merge" in x]  # 80 + 40 > 100
+    # the cap is 100 itself: 80 + 20 may merge, 80 + 21 may not
+    at_cap = changed(state, "C", horde=resized(state.unit("C").horde, 20))
+    assert [x for x in legal(at_cap) if "merge" in x] == ["A merge C"]
+    assert play(at_cap, "A merge C").unit("A").magnitude == 100
+    over = changed(state, "C", horde=resized(state.unit("C").horde, 21))
+    assert not [x for x in legal(over) if "merge" in x]
     teams = battle(
         tmp_path,
         [
