@@ -202,3 +202,13 @@ def test_a_face_down_card_is_named_only_to_the_seats_that_may_see_it() -> None:
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0
+
+
+@pytest.mark.rule("CCB-EPIC-04")
+def test_the_board_text_of_an_epic_battle() -> None:
+    """The Epic rules' team is one number, not players per side: the board text of an Epic
+    battle lists its sections and no flanks run by seats (found by Gymnasium's render check)."""
+    from wargames.drawing.notebook import render
+
+    text = render(wargames.load("ancients", "twin-valleys"), None, "text")
+    assert "right section" in text and "flanks (from its own baseline) run by" not in text

@@ -125,7 +125,9 @@ def board_text(s: AncientsState, viewer: str | None = None) -> str:
 def _flanks_run(s: AncientsState) -> list[str]:
     """'Armageddon' variant: on a side of two or more players, the seat running each flank
     (named from that side's seat) after its Commander's set-up choice (CCA-ROLE-02 to -05)."""
-    team: tuple[int, ...] = getattr(s, "team", ())
+    team = getattr(s, "team", ())
+    if not isinstance(team, tuple):
+        return []  # the Epic rules' team is one number, and their seats run sections
     out = []
     for side, players in zip(SIDES, team, strict=False):
         if players > 1:
