@@ -32,3 +32,14 @@ def test_the_value_travels_as_its_document() -> None:
     assert source.data == value.to_document() and len(source.sha256) == 64
     assert value.to_toml().startswith("# horde scenario 'mirror', written by wargames\n")
     assert value.to_toml(header="").startswith("title = ")
+
+
+def test_of_takes_an_id_a_value_of_the_game_and_refuses_another_games() -> None:
+    horde = type(wargames.scenario("horde"))
+    mirror = horde.of("mirror", "here")
+    assert mirror.name == "mirror" and horde.of(mirror, "here") is mirror
+    assert horde.of(None, "here").name == wargames.game("horde").default_scenario
+    with pytest.raises(
+        ScenarioError, match=r"here: scenario: a scenario of warmaster, not of horde"
+    ):
+        horde.of(wargames.scenario("warmaster"), "here")

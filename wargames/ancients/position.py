@@ -55,13 +55,12 @@ from typing import Any, Literal
 import attrs
 
 from wargames.ancients.flow import BeginTurn, DrawCard
-from wargames.ancients.game import GAME, new_game
+from wargames.ancients.game import new_game
 from wargames.ancients.scenario_value import AncientsScenario
 from wargames.ancients.state import DEAD, OFF, SIDES, AncientsState, other
 from wargames.ancients.victory import objective_banners
 from wargames.core.cards import Deck, Pile
 from wargames.core.errors import OptionError, ScenarioError
-from wargames.core.scenario_value import ScenarioValue
 from wargames.core.tasks import Task
 
 WHERE = "(what-if position)"
@@ -106,7 +105,7 @@ def position(
     the scenario's first player in odd turns, the other in even ones), with ``pieces``,
     ``hands``, ``discards`` and, in the team variant, ``players``, ``chosen`` and ``placed``
     as the module docstring says; ``turn_cap``: the bot-play option (not a rule)."""
-    base = _start(_value(scenario), players, turn_cap)
+    base = _start(AncientsScenario.of(scenario, WHERE), players, turn_cap)
     team = _team(base)
     if not team and (chosen or placed):
         key = "chosen" if chosen else "placed"
@@ -125,16 +124,6 @@ def position(
     if problems:
         raise ScenarioError(WHERE, "pieces", "; ".join(problems))
     return state.settle()
-
-
-def _value(scenario: str | ScenarioValue | None) -> AncientsScenario:
-    if isinstance(scenario, AncientsScenario):
-        return scenario
-    if isinstance(scenario, ScenarioValue):
-        raise ScenarioError(WHERE, "scenario", f"a scenario of {scenario.game_id}, not ancients")
-    found = GAME.scenario(scenario)
-    assert isinstance(found, AncientsScenario)
-    return found
 
 
 def _start(value: AncientsScenario, players: Any, turn_cap: int | None) -> AncientsState:

@@ -62,6 +62,23 @@ class ScenarioValue(abc.ABC):
         return attrs.evolve(cls.from_node(source.node(cls.package)), name=source.name)
 
     @classmethod
+    def of(cls, scenario: str | ScenarioValue | None, file: str) -> Self:
+        """``scenario`` as a value of this game: a value of it as it is, a shipped id or a
+        file's path read (``None``: the game's default); another game's value is a
+        :class:`ScenarioError` naming ``file`` and the key ``scenario`` (what-if positions
+        take their scenario so)."""
+        if isinstance(scenario, cls):
+            return scenario
+        if isinstance(scenario, ScenarioValue):
+            problem = f"a scenario of {scenario.game_id}, not of {cls.game_id}"
+            raise ScenarioError(file, "scenario", problem)
+        from wargames.core.registry import game
+
+        found = game(cls.game_id).scenario(scenario)
+        assert isinstance(found, cls)
+        return found
+
+    @classmethod
     def from_document(cls, data: Mapping[str, Any], label: str = "(a document)") -> Self:
         """The value of a scenario document (as :func:`tomllib.loads` gives it); errors name
         ``label`` as the file."""

@@ -29,7 +29,6 @@ from typing import Literal
 import attrs
 
 from wargames.core.errors import ScenarioError
-from wargames.core.scenario_value import ScenarioValue
 from wargames.horde.game import before_battle
 from wargames.horde.scenario import SIDES, other_side
 from wargames.horde.scenario_value import BattleScenario
@@ -71,7 +70,7 @@ def position(
     start of ``round``, with ``units`` standing as given and ``first`` (default: the
     scenario's alternation) to activate first; ``rounds``: the mission's length (default the
     scenario's; at least ``round``)."""
-    value = _value(scenario)
+    value = BattleScenario.of(scenario, WHERE)
     if first is not None and first not in SIDES:
         raise ScenarioError(WHERE, "first", f"expected one of {list(SIDES)}, got {first!r}")
     if round == 1 and first is not None:
@@ -86,18 +85,6 @@ def position(
     if problems:
         raise ScenarioError(WHERE, "units", "; ".join(problems))
     return state.settle()
-
-
-def _value(scenario: str | ScenarioValue | None) -> BattleScenario:
-    if isinstance(scenario, BattleScenario):
-        return scenario
-    if isinstance(scenario, ScenarioValue):
-        raise ScenarioError(WHERE, "scenario", f"a scenario of {scenario.game_id}, not of horde")
-    from wargames.horde.game import GAME
-
-    found = GAME.scenario(scenario)
-    assert isinstance(found, BattleScenario)
-    return found
 
 
 def _alternation(first: str, round: int) -> str:

@@ -71,7 +71,11 @@ def position(
     the Imperial player controls (default: each side holds the areas it alone occupies, the
     rest as at the start, research 3.1); ``warp_instability``: the option on or off (default
     the scenario's)."""
-    source = _value(scenario).source() if isinstance(scenario, ScenarioValue) else scenario
+    source = (  # a shipped id stays an id, so the position compares equal to a loaded start
+        BoardingScenario.of(scenario, WHERE).source()
+        if isinstance(scenario, ScenarioValue)
+        else scenario
+    )
     if phase not in STARTS:
         raise ScenarioError(WHERE, "phase", f"expected one of {list(STARTS)}, got {phase!r}")
     options = {} if warp_instability is None else {"warp_instability": warp_instability}
@@ -100,13 +104,6 @@ def position(
     if problems:
         raise ScenarioError(WHERE, "position", "; ".join(problems))
     return state.settle()
-
-
-def _value(scenario: ScenarioValue) -> BoardingScenario:
-    """``scenario`` checked to be one of The Warmaster."""
-    if isinstance(scenario, BoardingScenario):
-        return scenario
-    raise ScenarioError(WHERE, "scenario", f"a scenario of {scenario.game_id}, not of warmaster")
 
 
 def _areas(s: WarmasterState, areas: Iterable[str], key: str) -> frozenset[str]:
