@@ -204,7 +204,6 @@ def test_docstring_examples(name: str) -> None:
     assert result.failed == 0
 
 
-@pytest.mark.rule("CCB-EPIC-04")
 def test_the_board_text_of_an_epic_battle() -> None:
     """The Epic rules' team is one number, not players per side: the board text of an Epic
     battle lists its sections and no flanks run by seats (found by Gymnasium's render check)."""
