@@ -200,3 +200,82 @@ def test_a_turn_past_the_cap_is_refused() -> None:
 def test_a_scenario_of_another_game_is_refused() -> None:
     with pytest.raises(ScenarioError, match="not of warmaster"):
         position(wargames.scenario("horde", "mirror"))  # type: ignore[arg-type]
+
+
+# -- the Defensive Screens and the fleet's lasers (specials fleet_lasers, ship_breakup) --------
+
+HULL_LEFT = ["12", "13", "15", "22", "23", "24", "25", "32", "34"]
+"""Nine destroyed areas, none of the hull (11, 14, 31, 41), the Bridge or a reactor."""
+
+
+@pytest.mark.rule("WM-GAP-05")
+def test_the_lasers_fire_from_the_turn_after_the_screens_are_taken() -> None:
+    taken = position(**BASE, phase="traitor-movement", screens=3)  # at the end of this turn's
+    assert (taken.screens, taken.laser_hits) == (3, 0)  # Imperial Battle phase
+    firing = position(**(BASE | {"turn": 4}), screens=3)
+    assert firing.phase == "imperial-reinforcements" and firing.current_player == IMPERIAL
+    # the first hit of a turn: the Imperial player picks an intact hull area
+    assert [str(a) for a in firing.legal_actions()] == ["fire 11", "fire 14", "fire 31", "fire 41"]
+    hit = firing.apply(firing.legal_actions()[1])
+    assert hit.laser_hits == 1 and hit.destroyed == {"14"} and hit.is_chance  # the second shot
+    quiet = position(**(BASE | {"turn": 4}))  # the Screens not taken: the lasers are silent
+    assert quiet.screens is None and quiet.phase == "imperial-movement"
+
+
+@pytest.mark.rule("WM-GAP-05")
+def test_the_last_laser_hit_breaks_the_ship_up() -> None:
+    s = position(**(BASE | {"turn": 7}), screens=1, laser_hits=9, destroyed=HULL_LEFT)
+    assert (s.screens, s.laser_hits, s.destroyed) == (1, 9, frozenset(HULL_LEFT))
+    check_state(s)
+    breaking = s.apply(s.legal_actions()[0])  # the tenth hit
+    assert breaking.laser_hits == 10 and breaking.is_chance  # the Emperor tries to get clear
+    ends = {
+        outcome.value: breaking.apply(outcome).outcome  # type: ignore[attr-defined]
+        for outcome, _ in breaking.chance_outcomes()
+    }
+    assert ends[1] is not None and ends[1].winner is None  # still aboard: a draw
+    assert ends[4] is not None and ends[4].winner == IMPERIAL
+
+
+@pytest.mark.parametrize(
+    ("given", "key", "problem"),
+    [
+        ({"screens": 3}, "screens", "already over (1 to 2)"),
+        ({"screens": 0}, "screens", "already over"),
+        ({"screens": "2"}, "screens", "got '2'"),
+        ({"screens": True}, "screens", "got True"),
+        ({"screens": 1, "turn": 1, "phase": "imperial-movement"}, "screens", "none yet"),
+        ({"laser_hits": 1, "destroyed": ["11"]}, "laser_hits", "Defensive Screens are taken"),
+        ({"screens": 2, "laser_hits": 1, "destroyed": ["11"]}, "laser_hits", "fired in 0 turns"),
+        (
+            {"screens": 1, "laser_hits": 3, "destroyed": ["11", "14", "31"]},
+            "laser_hits",
+            "at most 2: 2 shots a turn, fired in 1 turns",
+        ),
+        ({"screens": 1, "turn": 5, "laser_hits": 3, "destroyed": ["11"]}, "laser_hits", "1 are"),
+        (
+            {"screens": 1, "turn": 7, "laser_hits": 10, "destroyed": [*HULL_LEFT, "11"]},
+            "laser_hits",
+            "breaks up at 10 hits",
+        ),
+        ({"screens": 1, "laser_hits": -1}, "laser_hits", "expected a number of hits"),
+        ({"screens": 1, "laser_hits": 1.0}, "laser_hits", "expected a number of hits"),
+    ],
+)
+@pytest.mark.rule("WM-GAP-05")
+def test_screens_and_laser_hits_that_cannot_be_are_refused(
+    given: dict[str, Any], key: str, problem: str
+) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        position(**(BASE | given))
+    assert caught.value.key == key and problem in caught.value.problem
+
+
+@pytest.mark.rule("WM-GAP-05")
+def test_no_screens_when_the_scenario_has_no_lasers() -> None:
+    calm = BoardingScenario.read("boarding").with_options(fleet_lasers=False)
+    for given, key in (({"screens": 1}, "screens"), ({"laser_hits": 1}, "laser_hits")):
+        with pytest.raises(ScenarioError) as caught:
+            position(calm, **(BASE | given))
+        assert caught.value.key == key and "fleet_lasers is off" in caught.value.problem
+    assert position(calm, **BASE).screens is None

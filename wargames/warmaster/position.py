@@ -19,9 +19,13 @@ to come. Counters not named are where the game would have them: the Imperial uni
 still to teleport aboard in the pool (a group wave forms its groups first, WM-SETUP-05), the
 Traitor's reinforcements in the cup (WM-SETUP-03; ``cup`` says which instead, the others then
 destroyed), every other counter destroyed. The Imperial player's view hides what the rules
-hide: face-down counters and the cup (WM-HIDDEN-01, WM-REINF-07). A position that breaks a
+hide: face-down counters and the cup (WM-HIDDEN-01, WM-REINF-07). ``screens`` says the turn
+the Imperial player took the Defensive Screens, so the fleet's lasers fire from his next
+Reinforcements phase, and ``laser_hits`` how many of the destroyed areas they hit (the ship
+breaks up at the scenario's last hit; specials ``fleet_lasers``, ``ship_breakup``, WM-GAP-05).
+A position that breaks a
 rule of the game (two face-down units in an area, over-stacking, Horus or the Emperor dead,
-counters in a destroyed area) is a :class:`~wargames.core.errors.ScenarioError` naming the
+counters in a destroyed area, more laser hits than the lasers can have fired) is a :class:`~wargames.core.errors.ScenarioError` naming the
 key and the problem.
 """
 
@@ -58,6 +62,8 @@ def position(
     destroyed: Iterable[str] = (),
     control: Iterable[str] | None = None,
     warp_instability: bool | None = None,
+    screens: int | None = None,
+    laser_hits: int = 0,
 ) -> WarmasterState:
     """The game of ``scenario`` (a shipped id, a file's path or a scenario value; default the
     boarding) at the start of ``phase`` of ``turn``.
@@ -70,7 +76,10 @@ def position(
     side's next Reinforcements phase; ``destroyed``: destroyed areas; ``control``: the areas
     the Imperial player controls (default: each side holds the areas it alone occupies, the
     rest as at the start, research 3.1); ``warp_instability``: the option on or off (default
-    the scenario's)."""
+    the scenario's); ``screens``: the turn the Imperial player took the Defensive Screens
+    (default: not taken), so the fleet's lasers fire from his next turn; ``laser_hits``: the
+    laser hits so far, each an area among ``destroyed`` (specials ``fleet_lasers``,
+    ``ship_breakup``, WM-GAP-05)."""
     source = (  # a shipped id stays an id, so the position compares equal to a loaded start
         BoardingScenario.of(scenario, WHERE).source()
         if isinstance(scenario, ScenarioValue)
@@ -98,6 +107,7 @@ def position(
         phase=phase,
         bridge=_bridge(start, bridge, ruined),
         tasks=_tasks(start, turn, phase),
+        **_lasers(start, screens, laser_hits, (turn, phase), ruined),
     )
     state = state.evolve(control=_control(state, control))
     problems = state.invariant_violations() + state.saved_state_violations()
@@ -260,6 +270,69 @@ def _control(s: WarmasterState, control: Iterable[str] | None) -> frozenset[str]
     for area in sorted(found & s.destroyed):
         raise ScenarioError(WHERE, f"control.{area}", f"area {area} is destroyed")
     return found
+
+
+def _lasers(
+    s: WarmasterState,
+    screens: int | None,
+    hits: int,
+    when: tuple[int, str],
+    ruined: frozenset[str],
+) -> dict[str, int | None]:
+    """The turn the Defensive Screens were taken and the laser hits so far, checked against
+    the scenario's specials (WM-GAP-05): the Screens are taken at the end of the lasers'
+    side's Battle phase, the lasers fire ``shots`` shots in each Imperial Reinforcements phase
+    from the next turn on, each hit destroys an area, and the ship breaks up at the last hit."""
+    if screens is None and not hits:
+        return {}
+    lasers = s.data.specials.fleet_lasers
+    if not s.setup.fleet_lasers:
+        key = "screens" if screens is not None else "laser_hits"
+        raise ScenarioError(WHERE, key, "the scenario's option fleet_lasers is off")
+    if screens is not None:
+        last = _last_battle(lasers.side, when)
+        if isinstance(screens, bool) or not isinstance(screens, int) or not 1 <= screens <= last:
+            taken = f"1 to {last}" if last else "none yet"
+            raise ScenarioError(
+                WHERE,
+                "screens",
+                f"expected the turn of a {lasers.side} Battle phase already over ({taken}), "
+                f"at whose end the Screens were taken, got {screens!r}",
+            )
+    if isinstance(hits, bool) or not isinstance(hits, int) or hits < 0:
+        raise ScenarioError(WHERE, "laser_hits", f"expected a number of hits, got {hits!r}")
+    for most, why in _hit_limits(s, screens, when, ruined):
+        if hits > most:
+            raise ScenarioError(WHERE, "laser_hits", f"at most {most}: {why}, got {hits}")
+    return {"screens": screens, "laser_hits": hits}
+
+
+def _hit_limits(
+    s: WarmasterState, screens: int | None, when: tuple[int, str], ruined: frozenset[str]
+) -> list[tuple[int, str]]:
+    """The most laser hits there can have been, and why."""
+    if screens is None:
+        return [(0, "the lasers fire once the Defensive Screens are taken (screens)")]
+    shots, last = s.data.specials.fleet_lasers.shots, s.data.specials.ship_breakup.laser_hits
+    fired = max(0, _last_reinforcements(when) - screens)
+    return [
+        (shots * fired, f"{shots} shots a turn, fired in {fired} turns so far"),
+        (len(ruined), f"each hit destroys an area, and {len(ruined)} are destroyed"),
+        (last - 1, f"the ship breaks up at {last} hits"),
+    ]
+
+
+def _last_battle(side: str, when: tuple[int, str]) -> int:
+    """The last turn whose Battle phase of ``side`` is over when the position starts."""
+    turn, phase = when
+    over = phase != START and PHASES.index(phase) > PHASES.index(f"{side}-battle")
+    return turn if over else turn - 1
+
+
+def _last_reinforcements(when: tuple[int, str]) -> int:
+    """The last turn whose Imperial Reinforcements phase (when the lasers fire) is over."""
+    turn, phase = when
+    return turn if phase not in (START, PHASES[0]) else turn - 1
 
 
 def _tasks(s: WarmasterState, turn: int, phase: str) -> tuple[Task, ...]:
