@@ -240,8 +240,8 @@ def test_the_last_laser_hit_breaks_the_ship_up() -> None:
 @pytest.mark.parametrize(
     ("given", "key", "problem"),
     [
-        ({"screens": 3}, "screens", "already over (1 to 2)"),
-        ({"screens": 0}, "screens", "already over"),
+        ({"screens": 3}, "screens", "Battle phase is over (1 to 2)"),
+        ({"screens": 0}, "screens", "is over"),
         ({"screens": "2"}, "screens", "got '2'"),
         ({"screens": True}, "screens", "got True"),
         ({"screens": 1, "turn": 1, "phase": "imperial-movement"}, "screens", "none yet"),

@@ -296,8 +296,8 @@ def _lasers(
             raise ScenarioError(
                 WHERE,
                 "screens",
-                f"expected the turn of a {lasers.side} Battle phase already over ({taken}), "
-                f"at whose end the Screens were taken, got {screens!r}",
+                f"expected a turn whose {lasers.side} Battle phase is over ({taken}): the "
+                f"Screens are taken at its end, got {screens!r}",
             )
     if isinstance(hits, bool) or not isinstance(hits, int) or hits < 0:
         raise ScenarioError(WHERE, "laser_hits", f"expected a number of hits, got {hits!r}")
