@@ -23,10 +23,9 @@ hide: face-down counters and the cup (WM-HIDDEN-01, WM-REINF-07). ``screens`` sa
 the Imperial player took the Defensive Screens, so the fleet's lasers fire from his next
 Reinforcements phase, and ``laser_hits`` how many of the destroyed areas they hit (the ship
 breaks up at the scenario's last hit; specials ``fleet_lasers``, ``ship_breakup``, WM-GAP-05).
-A position that breaks a
-rule of the game (two face-down units in an area, over-stacking, Horus or the Emperor dead,
-counters in a destroyed area, more laser hits than the lasers can have fired) is a :class:`~wargames.core.errors.ScenarioError` naming the
-key and the problem.
+A position that breaks a rule of the game (two face-down units in an area, over-stacking,
+Horus or the Emperor dead, counters in a destroyed area, more laser hits than the lasers can
+have fired) is a :class:`~wargames.core.errors.ScenarioError` naming the key and the problem.
 """
 
 from __future__ import annotations
