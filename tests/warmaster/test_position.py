@@ -12,6 +12,7 @@ import pytest
 import wargames
 from wargames.core.engine import Match
 from wargames.core.errors import ScenarioError
+from wargames.core.notation import Roll
 from wargames.core.sequence import plan, trace
 from wargames.testing import check_state, playout
 from wargames.warmaster import position as position_module
@@ -204,8 +205,9 @@ def test_a_scenario_of_another_game_is_refused() -> None:
 
 # -- the Defensive Screens and the fleet's lasers (specials fleet_lasers, ship_breakup) --------
 
-HULL_LEFT = ["12", "13", "15", "22", "23", "24", "25", "32", "34"]
-"""Nine destroyed areas, none of the hull (11, 14, 31, 41), the Bridge or a reactor."""
+NINE = ["11", "14", "31", "41", "12", "13", "15", "22", "23"]
+"""Nine destroyed areas: the four of the hull, where the first hit of each turn goes while one
+is left (specials ``fleet_lasers.hull_first``), and five more; not the Bridge or a reactor."""
 
 
 @pytest.mark.rule("WM-GAP-05")
@@ -224,14 +226,15 @@ def test_the_lasers_fire_from_the_turn_after_the_screens_are_taken() -> None:
 
 @pytest.mark.rule("WM-GAP-05")
 def test_the_last_laser_hit_breaks_the_ship_up() -> None:
-    s = position(**(BASE | {"turn": 7}), screens=1, laser_hits=9, destroyed=HULL_LEFT)
-    assert (s.screens, s.laser_hits, s.destroyed) == (1, 9, frozenset(HULL_LEFT))
+    s = position(**(BASE | {"turn": 7}), screens=1, laser_hits=9, destroyed=NINE)
+    assert (s.screens, s.laser_hits, s.destroyed) == (1, 9, frozenset(NINE))
     check_state(s)
-    breaking = s.apply(s.legal_actions()[0])  # the tenth hit
-    assert breaking.laser_hits == 10 and breaking.is_chance  # the Emperor tries to get clear
+    assert s.is_chance  # no hull area left: the first shot is a D66 roll, tens then units
+    s = s.apply(Roll(3)).apply(Roll(3))  # area 33: the tenth hit
+    assert s.laser_hits == 10 and "33" in s.destroyed and s.is_chance  # the Emperor's escape
     ends = {
-        outcome.value: breaking.apply(outcome).outcome  # type: ignore[attr-defined]
-        for outcome, _ in breaking.chance_outcomes()
+        outcome.value: s.apply(outcome).outcome  # type: ignore[attr-defined]
+        for outcome, _ in s.chance_outcomes()
     }
     assert ends[1] is not None and ends[1].winner is None  # still aboard: a draw
     assert ends[4] is not None and ends[4].winner == IMPERIAL
@@ -252,11 +255,21 @@ def test_the_last_laser_hit_breaks_the_ship_up() -> None:
             "laser_hits",
             "at most 2: 2 shots a turn, fired in 1 turns",
         ),
-        ({"screens": 1, "turn": 5, "laser_hits": 3, "destroyed": ["11"]}, "laser_hits", "1 are"),
         (
-            {"screens": 1, "turn": 7, "laser_hits": 10, "destroyed": [*HULL_LEFT, "11"]},
+            {"screens": 1, "turn": 5, "laser_hits": 3, "destroyed": ["11", "14"]},
+            "laser_hits",
+            "at most 2: each hit destroys an area, and 2 are destroyed",
+        ),
+        (
+            {"screens": 1, "turn": 7, "laser_hits": 10, "destroyed": [*NINE, "24"]},
             "laser_hits",
             "breaks up at 10 hits",
+        ),
+        ({"screens": 1, "laser_hits": 1, "destroyed": ["12"]}, "laser_hits", "0 destroyed"),
+        (
+            {"screens": 1, "turn": 7, "laser_hits": 5, "destroyed": ["11", "14", "12", "13", "15"]},
+            "laser_hits",
+            "at most 4: the first hit of a turn goes to a hull area while one is left",
         ),
         ({"screens": 1, "laser_hits": -1}, "laser_hits", "expected a number of hits"),
         ({"screens": 1, "laser_hits": 1.0}, "laser_hits", "expected a number of hits"),

@@ -281,7 +281,8 @@ def _lasers(
     """The turn the Defensive Screens were taken and the laser hits so far, checked against
     the scenario's specials (WM-GAP-05): the Screens are taken at the end of the lasers'
     side's Battle phase, the lasers fire ``shots`` shots in each Imperial Reinforcements phase
-    from the next turn on, each hit destroys an area, and the ship breaks up at the last hit."""
+    from the next turn on, the first hit of a turn destroys a hull area while one is left, each
+    hit destroys an area, and the ship breaks up at the last hit."""
     if screens is None and not hits:
         return {}
     lasers = s.data.specials.fleet_lasers
@@ -312,9 +313,12 @@ def _hit_limits(
     """The most laser hits there can have been, and why."""
     if screens is None:
         return [(0, "the lasers fire once the Defensive Screens are taken (screens)")]
-    shots, last = s.data.specials.fleet_lasers.shots, s.data.specials.ship_breakup.laser_hits
-    fired = max(0, _last_reinforcements(when) - screens)
+    lasers, last = s.data.specials.fleet_lasers, s.data.specials.ship_breakup.laser_hits
+    shots, fired = lasers.shots, max(0, _last_reinforcements(when) - screens)
+    hull = len(ruined & set(s.data.hull))
+    first = f"the first hit of a turn goes to a hull area while one is left: {hull} destroyed"
     return [
+        *([(shots * hull, first)] if lasers.hull_first and hull < len(s.data.hull) else []),
         (shots * fired, f"{shots} shots a turn, fired in {fired} turns so far"),
         (len(ruined), f"each hit destroys an area, and {len(ruined)} are destroyed"),
         (last - 1, f"the ship breaks up at {last} hits"),
