@@ -204,9 +204,15 @@ def _other(side: str) -> str:
     return "top" if side == "bottom" else "bottom"
 
 
+_ENDS: dict[str, Pass] = {}
+
+
 def end(what: str) -> Pass:
-    """The action that finishes a step: ``end orders``, ``end moves``..."""
-    return Pass(what)
+    """The (shared) action that finishes a step: ``end orders``, ``end moves``..."""
+    found = _ENDS.get(what)
+    if found is None:
+        found = _ENDS[what] = Pass(what)
+    return found
 
 
 __all__ = [
