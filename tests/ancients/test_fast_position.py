@@ -98,3 +98,58 @@ def test_reach_and_orders_along_random_games(scenario: str) -> None:
         for action in s.legal_actions():
             if isinstance(action, act.Order):
                 assert action == act.Order(action.hex, action.leader)
+
+
+@pytest.mark.rule("CCB-LOS-03", "CCB-LOS-04", "CCB-LOS-05", "CCB-LOS-06")
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_sight_kept_per_pair_agrees_with_the_board(scenario: str) -> None:
+    """The steps of a line the terrain leaves open, kept per pair of hexes, see exactly what
+    the board's line of sight sees, whatever pieces stand where."""
+    import random
+
+    s = _states(scenario, 3, 1)[0]
+    geometry, board = s.scenario.geometry, s.scenario.board
+    ids = list(geometry.ids)
+    rng = random.Random(5)
+    blocked = seen = 0
+    for _ in range(3000):
+        a, b = rng.sample(ids, 2)
+        occupied = frozenset(rng.sample(ids, 25))
+        sees = geometry.sees(a, b, occupied)
+        assert sees == board.line_of_sight(a, b, occupied), (a, b)
+        seen, blocked = seen + sees, blocked + (not sees)
+    assert seen and blocked
+
+
+@pytest.mark.rule("CCB-MOVE-02", "CCB-MOVE-04", "CCB-MOVE-09", "CCB-MOVE-15")
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_reach_carried_past_a_move_equals_a_fresh_one(scenario: str) -> None:
+    """A reach carried to the state after a move (it looked at neither hex the move left or
+    entered) is the reach worked out afresh there."""
+    carried = 0
+    for s in _states(scenario, 13, 600):
+        known = s._memo.get("reach")
+        if not known:
+            continue
+        for piece, (hexes, moves, _) in known.items():
+            fresh = leader_reach(s, piece) if s.is_leader(piece) else unit_reach(s, piece)
+            assert hexes == fresh
+            assert [m.to for m in moves] == list(fresh)
+            carried += 1
+    assert carried > 20
+
+
+@pytest.mark.rule("CCB-BATTLE-01", "CCB-CLOSE-01", "CCB-RANGED-07", "CCB-LOS-03")
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_has_target_is_whether_the_unit_has_a_battle(scenario: str) -> None:
+    """Asking whether an ordered unit has a target answers what listing its battles does."""
+    from wargames.ancients.battle import BattleStep, battlers, options
+
+    step, asked = BattleStep(), 0
+    for s in _states(scenario, 17, 800):
+        if not s.tasks or not isinstance(s.top, BattleStep):
+            continue
+        for unit in battlers(s):
+            assert step.has_target(s, unit) == bool(options(s, unit))
+            asked += 1
+    assert asked > 5

@@ -20,7 +20,7 @@ import attrs
 from wargames.ancients import actions as act
 from wargames.ancients.close import close_targets, combat_of, declare
 from wargames.ancients.flow import Task, end, once
-from wargames.ancients.ranged import fire, fire_targets
+from wargames.ancients.ranged import fire, fire_targets, may_fire_at_any
 from wargames.ancients.terrain import may_battle_on_entry
 from wargames.ancients.units import BattleAfterMove, battle_after_move
 from wargames.core.codec import saved
@@ -92,6 +92,19 @@ class BattleStep(Task):
         for unit in battlers(s):
             found.extend(options(s, unit))
         return tuple(found)
+
+    def any_battle(self, s: S) -> bool:
+        """Whether an ordered unit may battle now (:meth:`battles` lists something), found
+        without listing every battle."""
+        known: tuple[Action, ...] | None = s._memo.get("battles")
+        if known is not None:
+            return bool(known)
+        return any(self.has_target(s, unit) for unit in battlers(s))
+
+    def has_target(self, s: S, unit: int) -> bool:
+        """Whether ``unit``, ordered and free to battle after its move, has an enemy to fire at
+        or to attack (:func:`options` is not empty)."""
+        return bool(s.mods.may_close and close_targets(s, unit)) or may_fire_at_any(s, unit)
 
     def actor(self, s: S) -> Player | None:
         return s.seat(s.active) if self.battles(s) else None

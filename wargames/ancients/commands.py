@@ -31,11 +31,13 @@ from typing import TYPE_CHECKING
 import attrs
 
 from wargames.ancients.cards import CardSpec, default_cards
+from wargames.core.caches import PER_SCENARIO
 from wargames.core.errors import RuleViolation
 
 if TYPE_CHECKING:
     from wargames.ancients.close import Combat
     from wargames.ancients.flow import Task
+    from wargames.ancients.scenario import Scenario
     from wargames.ancients.state import AncientsState as S
 
 
@@ -231,8 +233,26 @@ def fits(s: S, side: str, pieces: Iterable[int], counts: Mapping[str, int]) -> b
 def of_troops(s: S, unit: int, troops: str) -> bool:
     """Whether ``unit`` is of the kind a troop card names: its class (CCB-UNITS-04 to -06) or
     mounted (CCB-UNITS-10)."""
-    kind = s.kind(unit)
-    return kind.mounted if troops == "mounted" else kind.unit_class == troops
+    return unit in troop_units(s.scenario, troops)
+
+
+@lru_cache(maxsize=PER_SCENARIO * 8)  # a battle's few kinds of troops
+def troop_units(scenario: Scenario, troops: str) -> frozenset[int]:
+    """The battle's units of ``troops``: a class (``light``, ``medium``, ``heavy``,
+    CCB-UNITS-04 to -06), ``mounted`` (CCB-UNITS-10) or ``foot`` (CCB-UNITS-08), read off
+    their types once."""
+    return frozenset(
+        piece
+        for piece, kind in enumerate(scenario.types)
+        if kind is not None
+        and (
+            kind.mounted
+            if troops == "mounted"
+            else kind.foot
+            if troops == "foot"
+            else kind.unit_class == troops
+        )
+    )
 
 
 class TroopOrders(CardRule):
@@ -242,12 +262,12 @@ class TroopOrders(CardRule):
     (CCB-ORDERS-13)."""
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
-        troops = self.spec.troops or ""
-        if not any(of_troops(s, u, troops) for u in s.units_of(side)):
+        troops = troop_units(s.scenario, self.spec.troops or "")
+        if troops.isdisjoint(s.units_of(side)):
             return () if s.ordered else unordered_units(s, side)
         if len(s.ordered) >= s.command(side):
             return ()
-        units = tuple(u for u in unordered_units(s, side) if of_troops(s, u, troops))
+        units = tuple(u for u in unordered_units(s, side) if u in troops)
         leaders = leaders_to_order(s, side, True) if self.spec.helmet else ()
         return tuple(sorted((*units, *leaders)))
 
@@ -390,4 +410,5 @@ __all__ = [
     "of_troops",
     "register",
     "rule_of",
+    "troop_units",
 ]

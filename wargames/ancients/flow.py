@@ -91,7 +91,7 @@ class DrawCard(Task):
     def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
         cards = s.deck.refreshed().draw.cards  # Deck.draw_outcomes, counted in C
         n = len(cards)
-        return tuple((draw_action(card), k / n) for card, k in Counter(cards).items())
+        return tuple([(_DRAWS[card], k / n) for card, k in Counter(cards).items()])
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, actions.Draw)
@@ -104,15 +104,20 @@ class DrawCard(Task):
         return s.pop()  # nothing left to draw: every card is in a hand or in play
 
 
-_DRAWS: dict[str, actions.Draw] = {}
+class _Draws(dict[str, actions.Draw]):
+    """The (shared) chance outcomes drawing each card, made on first use."""
+
+    def __missing__(self, card: str) -> actions.Draw:
+        found = self[card] = actions.Draw(card)
+        return found
+
+
+_DRAWS = _Draws()
 
 
 def draw_action(card: str) -> actions.Draw:
     """The (shared) chance outcome drawing ``card``."""
-    found = _DRAWS.get(card)
-    if found is None:
-        found = _DRAWS[card] = actions.Draw(card)
-    return found
+    return _DRAWS[card]
 
 
 def deal_tasks(first: str) -> tuple[Task, ...]:
@@ -204,9 +209,15 @@ def _other(side: str) -> str:
     return "top" if side == "bottom" else "bottom"
 
 
+_ENDS: dict[str, Pass] = {}
+
+
 def end(what: str) -> Pass:
-    """The action that finishes a step: ``end orders``, ``end moves``..."""
-    return Pass(what)
+    """The (shared) action that finishes a step: ``end orders``, ``end moves``..."""
+    found = _ENDS.get(what)
+    if found is None:
+        found = _ENDS[what] = Pass(what)
+    return found
 
 
 __all__ = [

@@ -86,6 +86,7 @@ class Geometry:
                 if sides:
                     self._hexsides[(a, b)] = sides
         self._lines: dict[tuple[str, str], HexLine] = {}
+        self._sight: dict[tuple[str, str], tuple[tuple[str, ...], ...] | None] = {}
         self._fire_crosses: dict[tuple[str, str], bool] = {}
         self._entry: dict[str, Entry] = {}
 
@@ -126,8 +127,28 @@ class Geometry:
 
     def sees(self, a: str, b: str, occupied: Collection[str]) -> bool:
         """Line of sight from ``a`` to ``b`` with pieces in ``occupied`` (CCB-LOS-01 to -06,
-        CCB-TERRAIN-17, -18: :meth:`Board.line_of_sight`)."""
-        return not self.line(a, b).blocked(self.board.obstructs(a, b, occupied))
+        CCB-TERRAIN-17, -18: :meth:`Board.line_of_sight`): blocked where the terrain blocks
+        it, or where every hex of a step between the ends that the terrain leaves open holds a
+        piece (:meth:`sight`)."""
+        steps = self.sight(a, b)
+        return steps is not None and not any(all(h in occupied for h in s) for s in steps)
+
+    def sight(self, a: str, b: str) -> tuple[tuple[str, ...], ...] | None:
+        """The steps of the line from ``a`` to ``b`` between its ends (a hex, or the pair
+        whose edge it runs along), each cut to its hexes the terrain does not block:
+        ``None`` when the terrain alone blocks the line (CCB-LOS-04, -05, CCB-TERRAIN-17,
+        -18; :meth:`Board.obstructs` with no piece on the board)."""
+        key = (a, b)
+        if key in self._sight:
+            return self._sight[key]
+        line = self.line(a, b)
+        found: tuple[tuple[str, ...], ...] | None = None
+        if not line.leaves_board:
+            terrain_blocks = self.board.obstructs(a, b, ())
+            steps = [tuple(h for h in step if not terrain_blocks(h)) for step in line.steps[1:-1]]
+            found = None if not all(steps) else tuple(steps)
+        self._sight[key] = found
+        return found
 
     def fire_crosses(self, a: str, b: str) -> bool:
         """Whether fire from ``a`` enters ``b`` across a rampart (CCB-TERRAIN-26)."""

@@ -64,29 +64,54 @@ def passes_friends(s: S, unit: int) -> bool:
 
 def unit_reach(s: S, unit: int) -> dict[str, int]:
     """Every hex ``unit`` may end its move in, with the hexes it moves to get there."""
+    return _unit_reach(s, unit)[0]
+
+
+def _unit_reach(s: S, unit: int) -> tuple[dict[str, int], set[str]]:
+    """:func:`unit_reach`, and the hexes whose pieces it looked at (a move that neither
+    leaves nor enters one of them leaves the reach as it is). Breadth-first over the step
+    tables of the unit's kind (:meth:`~wargames.ancients.geometry.Geometry.entry`)."""
     side = s.side_of(unit)
     kind = s.kind(unit)
     has_leader = s.attached(unit) is not None
     through = passes_friends(s, unit)
     index = s._index()
     unit_at, leader_at, sides = index.unit_at, index.leader_at, s.scenario.sides
-
-    def visit(hex_id: str, stops: bool) -> tuple[bool, bool]:
-        other = unit_at.get(hex_id)
-        leader = leader_at.get(hex_id)
-        if leader is not None and sides[leader] != side:
-            return False, False
-        if other is not None:  # passing through friends only (CCB-MOVE-02, -03)
-            return False, through and sides[other] == side and not stops
-        if leader is not None:  # it stops; the leader attaches (CCB-MOVE-04)
-            return not has_leader, False
-        return True, not stops
-
     entry = s.scenario.geometry.entry(kind)
-    found = _walk(s.where[unit], allowance(s, unit), entry, visit)
+    frontier = [s.where[unit]]
+    seen = set(frontier)
+    found: dict[str, int] = {}
+    steps = entry.first
+    for step in range(1, allowance(s, unit) + 1):
+        nxt: list[str] = []
+        for here in frontier:
+            for hex_id, stops in steps[here]:
+                if hex_id in seen:
+                    continue
+                seen.add(hex_id)
+                leader = leader_at.get(hex_id)
+                if leader is not None and sides[leader] != side:
+                    continue  # never into an enemy (CCB-MOVE-02)
+                other = unit_at.get(hex_id)
+                if other is not None:  # passing through friends only (CCB-MOVE-02, -03)
+                    if through and not stops and sides[other] == side:
+                        nxt.append(hex_id)
+                elif leader is not None:  # it stops; the leader attaches (CCB-MOVE-04)
+                    if not has_leader:
+                        found[hex_id] = step
+                else:
+                    found[hex_id] = step
+                    if not stops:
+                        nxt.append(hex_id)
+        frontier = nxt
+        steps = entry.onward  # every hex next to the start was seen in the first step
     if kind.move_rule == "warrior-charge":  # also a Double Time charge of 3 (CCB-CARDS-17)
+        neighbours = s.scenario.geometry.neighbours
+        for h, n in found.items():
+            if n >= 2:
+                seen.update(neighbours[h])
         found = {h: n for h, n in found.items() if n < 2 or _enemy_near(s, side, h)}
-    return dict(sorted(found.items()))
+    return dict(sorted(found.items())), seen
 
 
 def _enemy_near(s: S, side: str, hex_id: str) -> bool:
@@ -97,6 +122,11 @@ def _enemy_near(s: S, side: str, hex_id: str) -> bool:
 
 def leader_reach(s: S, leader: int) -> dict[str, int]:
     """Every hex a leader moving alone may end in (CCB-MOVE-15 to -18)."""
+    return _leader_reach(s, leader)[0]
+
+
+def _leader_reach(s: S, leader: int) -> tuple[dict[str, int], set[str]]:
+    """:func:`leader_reach`, and the hexes whose pieces it looked at."""
     geometry = s.scenario.geometry
     side = s.side_of(leader)
     start = s.where[leader]
@@ -114,22 +144,24 @@ def leader_reach(s: S, leader: int) -> dict[str, int]:
         return other is None, not stops
 
     most = 1 if geometry.terrain[start].leave_one else LEADER_MOVE
-    return dict(sorted(_walk(start, most, geometry.entry(None), visit).items()))
+    seen = {start}
+    found = _walk(most, geometry.entry(None), visit, seen)
+    return dict(sorted(found.items())), seen
 
 
 def _walk(
-    start: str,
     most: int,
     entry: Entry,
     visit: Callable[[str, bool], tuple[bool, bool]],
+    seen: set[str],
 ) -> dict[str, int]:
-    """Breadth-first over the hexes a piece may enter from ``start`` in up to ``most`` steps
-    (terrain entry limits of ``entry``: its first step may enter what only a piece next to it
-    may); ``visit(hex, stops)`` says whether the piece may end there and whether it may go
-    on. Hex -> the steps taken to reach it."""
+    """Breadth-first over the hexes a piece may enter from its start (``seen`` holds only
+    it, and gathers every hex visited) in up to ``most`` steps (terrain entry limits of
+    ``entry``: its first step may enter what only a piece next to it may);
+    ``visit(hex, stops)`` says whether the piece may end there and whether it may go on.
+    Hex -> the steps taken to reach it."""
     found: dict[str, int] = {}
-    seen = {start}
-    frontier = [start]
+    frontier = list(seen)
     steps = entry.first
     for step in range(1, most + 1):
         nxt: list[str] = []
@@ -166,42 +198,59 @@ def moves_of(s: S, piece: int) -> tuple[act.Move, ...]:
     return _reach_and_moves(s, piece)[1]
 
 
-def _reach_and_moves(s: S, piece: int) -> tuple[dict[str, int], tuple[act.Move, ...]]:
-    memo: dict[int, tuple[dict[str, int], tuple[act.Move, ...]]] = s._memo.setdefault("reach", {})
+Reach = tuple[dict[str, int], tuple[act.Move, ...], set[str]]
+"""A piece's reach, its move actions, and the hexes whose pieces the reach depends on."""
+
+
+def _reach_and_moves(s: S, piece: int) -> Reach:
+    memo: dict[int, Reach] = s._memo.setdefault("reach", {})
     found = memo.get(piece)
     if found is None:
-        hexes = leader_reach(s, piece) if s.is_leader(piece) else unit_reach(s, piece)
-        here, leader = s.where[piece], s.is_leader(piece)
-        found = memo[piece] = (hexes, tuple(move_action(here, h, leader) for h in hexes))
+        leader = s.is_leader(piece)
+        hexes, seen = _leader_reach(s, piece) if leader else _unit_reach(s, piece)
+        moves = _moves_from(s.where[piece], leader)
+        found = memo[piece] = (hexes, tuple([moves[h] for h in hexes]), seen)
     return found
 
 
 def _carry_reach(old: S, new: S, frm: str, to: str) -> None:
     """Give ``new`` the reaches of ``old`` that a move from ``frm`` to ``to`` cannot change:
-    a piece's reach depends only on the hexes within its allowance and one more."""
-    known: dict[int, tuple[dict[str, int], tuple[act.Move, ...]]] | None = old._memo.get("reach")
+    those that looked at neither hex (the moved piece's own among the others). Within a
+    movement step nothing else a reach reads changes: the card, the allowances, the board."""
+    known: dict[int, Reach] | None = old._memo.get("reach")
     if not known:
         return
-    distance = old.scenario.geometry.distance
-    kept = {}
-    for piece, found in known.items():
-        here = new.where[piece]
-        most = LEADER_MOVE if new.is_leader(piece) else allowance(new, piece)
-        if distance(here, frm) > most + 1 and distance(here, to) > most + 1:
-            kept[piece] = found
-    new._memo["reach"] = kept
+    new._memo["reach"] = {
+        piece: found for piece, found in known.items() if frm not in found[2] and to not in found[2]
+    }
 
 
-_MOVES: dict[tuple[str, str, bool], act.Move] = {}
+class _Moves(dict[str, act.Move]):
+    """The (shared) actions moving the piece in one hex, a unit or a leader, by the hex it
+    goes to: made on first use."""
+
+    def __init__(self, frm: str, leader: bool) -> None:
+        super().__init__()
+        self.frm, self.leader = frm, leader
+
+    def __missing__(self, to: str) -> act.Move:
+        found = self[to] = act.Move(self.frm, to, self.leader)
+        return found
+
+
+_MOVES: dict[tuple[str, bool], _Moves] = {}
+
+
+def _moves_from(frm: str, leader: bool) -> _Moves:
+    found = _MOVES.get((frm, leader))
+    if found is None:
+        found = _MOVES[(frm, leader)] = _Moves(frm, leader)
+    return found
 
 
 def move_action(frm: str, to: str, leader: bool) -> act.Move:
     """The (shared) action moving the piece in ``frm`` to ``to``."""
-    key = (frm, to, leader)
-    found = _MOVES.get(key)
-    if found is None:
-        found = _MOVES[key] = act.Move(frm, to, leader)
-    return found
+    return _moves_from(frm, leader)[to]
 
 
 @saved("ancients/move-step")

@@ -13,6 +13,7 @@ battles back and no one advances (CCB-RANGED-13, -15).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from wargames.ancients.combat import Strike, full_strength, roll_task
@@ -48,15 +49,28 @@ def fire_dice_at(s: S, unit: int, target: int) -> int:
 
 
 def fire_targets(s: S, unit: int) -> tuple[int, ...]:
-    """The enemies ``unit`` may fire at (CCB-RANGED-07, -08, CCB-LOS-01 to -06)."""
+    """The enemies ``unit`` may fire at (CCB-RANGED-07, -08, CCB-LOS-01 to -06), in hex order."""
     if not may_fire(s, unit):
         return ()
+    found = [(s.where[enemy], enemy) for enemy in _targets(s, unit)]
+    return tuple(enemy for _, enemy in sorted(found))
+
+
+def may_fire_at_any(s: S, unit: int) -> bool:
+    """Whether ``unit`` has an enemy to fire at (:func:`fire_targets` is not empty), found
+    without looking past the first."""
+    return may_fire(s, unit) and any(True for _ in _targets(s, unit))
+
+
+def _targets(s: S, unit: int) -> Iterator[int]:
+    """The enemies within the range of ``unit``, in its line of sight, not adjacent, that it
+    has a die against (CCB-RANGED-07, -08, -12, CCB-LOS-01 to -06), in piece order; ``unit``
+    may fire (:func:`may_fire`)."""
     geometry = s.scenario.geometry
     here = s.where[unit]
     reach = s.kind(unit).range
     occupied = s.occupied()
     side = s.side_of(unit)
-    found: list[tuple[str, int]] = []
     for enemy in (*s.units_of(other(side)), *s.leaders_of(other(side))):
         hex_id = s.where[enemy]
         distance = geometry.distance(here, hex_id)
@@ -65,8 +79,7 @@ def fire_targets(s: S, unit: int) -> tuple[int, ...]:
         if s.is_leader(enemy) and not s.lone(enemy):
             continue
         if geometry.sees(here, hex_id, occupied) and fire_dice_at(s, unit, enemy) > 0:
-            found.append((hex_id, enemy))
-    return tuple(enemy for _, enemy in sorted(found))
+            yield enemy
 
 
 def fire(s: S, unit: int, target: int) -> S:
@@ -84,4 +97,4 @@ def fire(s: S, unit: int, target: int) -> S:
     return s.push(roll_task(strike))
 
 
-__all__ = ["fire", "fire_dice_at", "fire_targets", "may_fire"]
+__all__ = ["fire", "fire_dice_at", "fire_targets", "may_fire", "may_fire_at_any"]

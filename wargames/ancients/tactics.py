@@ -36,6 +36,7 @@ from wargames.ancients.commands import (
     OneUnitOfChoice,
     basic_refusal,
     register,
+    troop_units,
 )
 from wargames.ancients.flow import Task
 from wargames.ancients.movement import MoveStep
@@ -267,10 +268,6 @@ class Volleys(BattleStep):
 # -- Double Time and Line Command -------------------------------------------------------------
 
 
-def _foot(s: S, unit: int) -> bool:
-    return s.kind(unit).foot
-
-
 def _in_two_sections(s: S, side: str, pieces: tuple[int, ...]) -> bool:
     sections = s.scenario.geometry.sections[side]
     pairs = (("left", "center"), ("center", "right"), ("left", "right"))
@@ -297,7 +294,8 @@ class DoubleTime(TacticRule):
     why = "Double Time orders up to 4 linked foot units in at most 2 sections"
 
     def eligible(self, s: S, side: str) -> tuple[int, ...]:
-        return tuple(u for u in s.units_of(side) if _foot(s, u))
+        foot = troop_units(s.scenario, "foot")
+        return tuple(u for u in s.units_of(side) if u in foot)
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
         if len(s.ordered) >= 4:
@@ -319,7 +317,8 @@ class LineCommand(TacticRule):
     why = "Line Command orders foot units linked to those already ordered"
 
     def eligible(self, s: S, side: str) -> tuple[int, ...]:
-        return tuple(u for u in s.units_of(side) if _foot(s, u))
+        foot = troop_units(s.scenario, "foot")
+        return tuple(u for u in s.units_of(side) if u in foot)
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
         return tuple(u for u in self.eligible(s, side) if u not in s.ordered and _linked(s, u))
@@ -339,7 +338,8 @@ class MountedCharge(TacticRule):
     why = "Mounted Charge orders up to Command mounted units"
 
     def eligible(self, s: S, side: str) -> tuple[int, ...]:
-        return tuple(u for u in s.units_of(side) if s.kind(u).mounted)
+        mounted = troop_units(s.scenario, "mounted")
+        return tuple(u for u in s.units_of(side) if u in mounted)
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
         if len(s.ordered) >= s.command(side):
@@ -388,7 +388,8 @@ class MoveFireMove(TacticRule):
     why = "Move-Fire-Move orders up to Command light units"
 
     def eligible(self, s: S, side: str) -> tuple[int, ...]:
-        return tuple(u for u in s.units_of(side) if s.kind(u).unit_class == "light")
+        light = troop_units(s.scenario, "light")
+        return tuple(u for u in s.units_of(side) if u in light)
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
         if len(s.ordered) >= s.command(side):

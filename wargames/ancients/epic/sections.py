@@ -68,15 +68,17 @@ class SectionBound(CardRule):
         found = [f for f in s.free() if f in self.sections(s, piece)]
         return found[0] if found else None
 
-    def allowed(self, s: EpicState, piece: int) -> bool:
+    def allowed(self, s: EpicState, piece: int, own: set[str] | None = None) -> bool:
+        """Whether the card may order ``piece`` (``own``: the card's sections, if known)."""
         if piece in s.used:
             return False
         here = self.sections(s, piece)
-        return not here.isdisjoint(self.own(s)) or self.reach(s, piece) is not None
+        return not here.isdisjoint(own or self.own(s)) or self.reach(s, piece) is not None
 
     def orderable(self, s: AncientsState, side: str) -> tuple[int, ...]:
         e = epic(s)
-        return tuple(p for p in self.inner.orderable(s, side) if self.allowed(e, p))
+        own = self.own(e)
+        return tuple(p for p in self.inner.orderable(s, side) if self.allowed(e, p, own))
 
     def on_order(self, s: AncientsState, piece: int) -> AncientsState:
         e = epic(s)

@@ -98,14 +98,14 @@ def orderable(s: S, side: str, flank: str, card: str) -> tuple[int, ...]:
     taken = s.taken()
     if card == COUNTER_ATTACK:
         found = () if s.ordered else unordered_units(s, side)
-        found = tuple(p for p in found if in_flank(s, side, p, flank))
     elif spec.group == "section":
-        found = _section_orderable(s, side, flank, spec)
+        return tuple(p for p in _section_orderable(s, side, flank, spec) if p not in taken)
     else:
         found = rule_of(card).resolve(s).orderable(s, side)
-        if not (spec.group == "leadership" and s.ordered):  # CCA-CARDS-04: the chain crosses
-            found = tuple(p for p in found if in_flank(s, side, p, flank))
-    return tuple(p for p in found if p not in taken)
+        if spec.group == "leadership" and s.ordered:  # CCA-CARDS-04: the chain crosses
+            return tuple(p for p in found if p not in taken)
+    sections, where = s.scenario.geometry.sections[side], s.where  # in the flank only
+    return tuple(p for p in found if flank in sections[where[p]] and p not in taken)
 
 
 def _section_orderable(s: S, side: str, flank: str, spec: CardSpec) -> tuple[int, ...]:
@@ -121,15 +121,13 @@ def _section_orderable(s: S, side: str, flank: str, spec: CardSpec) -> tuple[int
         return ()
     candidates = (*unordered_units(s, side), *leaders_to_order(s, side, spec.helmet))
     where = subsections(s.scenario)[side]
-    found = []
-    for p in candidates:
-        pieces = (*s.ordered, p)
-        if one_section:
-            ok = any(all(sub in where[s.where[q]] for q in pieces) for sub in subs)
-        else:
-            ok = fits([where[s.where[q]] for q in pieces], room)
-        if ok:
-            found.append(p)
+    at = s.where
+    if one_section:  # a section holding every piece ordered so far, and the candidate
+        shared = [sub for sub in subs if all(sub in where[at[q]] for q in s.ordered)]
+        found = [p for p in candidates if any(sub in where[at[p]] for sub in shared)]
+    else:
+        given = [where[at[q]] for q in s.ordered]
+        found = [p for p in candidates if fits([*given, where[at[p]]], room)]
     return tuple(sorted(found))
 
 

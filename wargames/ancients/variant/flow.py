@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from wargames.ancients import actions as act
-from wargames.ancients.battle import BattleStep
+from wargames.ancients.battle import BattleStep, after_move
 from wargames.ancients.close import Combat, DefenderChoice, Strikes
 from wargames.ancients.command_dice import CommandRoll, IAmSpartacus, Rally
 from wargames.ancients.commands import rule_of
@@ -409,10 +409,15 @@ def combatants(s: S, done: tuple[int, ...] = ()) -> tuple[tuple[str, int], ...]:
         steps = card_steps(s.effective[k], BattleStep)
         if not steps or not isinstance(steps[0], BattleStep):
             continue
+        step = steps[0]
+        # the flank's card in play, its pieces ordered: as each unit would battle alone (no
+        # rule asks a battling unit about the other pieces ordered with it, only whether it
+        # is one of them)
+        entered = _enter(s, flank, ordered)
         for p in ordered:
             if p in done or s.is_leader(p) or not s.on_board(p) or p in s.battled:
                 continue
-            if steps[0].battles(_enter(s, flank, (p,))):
+            if after_move(entered, p) != "may-not" and step.has_target(entered, p):
                 found.append((flank, p))
     return tuple(found)
 
