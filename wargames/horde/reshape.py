@@ -46,6 +46,14 @@ def split_squares(s: S, u: Unit) -> list[str]:
     return [sq for sq in s.field.steps[square] if not bit[sq] & closed]
 
 
+def may_split(s: S, u: Unit) -> bool:
+    """Whether the new horde of a Split! has a square (:func:`split_squares`), from the mask
+    of the squares around the horde."""
+    square = s.location(u)
+    assert square is not None
+    return bool(s.field.around[square] & ~(blocked(s, u.side) | no_stop(s, u)))
+
+
 def merge_partners(s: S, u: Unit) -> list[Unit]:
     """Adjacent hordes that may Merge! into ``u`` (HMC-ORDERS-17, -18, HMC-GAP-26)."""
     square = s.location(u)
@@ -182,6 +190,7 @@ __all__ = [
     "SPLIT_MINIMUM",
     "SplitPlacement",
     "SplitSize",
+    "may_split",
     "merge",
     "merge_partners",
     "split",
