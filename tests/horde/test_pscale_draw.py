@@ -1,5 +1,6 @@
-"""Random playouts draw a move order's square without listing the squares: the very action the
-listing has at the drawn index, so seeded games are unchanged."""
+"""Random playouts draw an action without listing the legal actions where the pending step
+can (a move order's square, a unit to activate, a Split!'s size and square): the very action
+the listing has at the drawn index, so seeded games are unchanged."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ import pytest
 import wargames
 from wargames.core.errors import RuleViolation
 from wargames.horde.battlefield import Battlefield
+from wargames.horde.flow import Turn
 from wargames.horde.moves import MoveOrder
+from wargames.horde.reshape import SplitPlacement, SplitSize
 from wargames.horde.state import PScaleState
 
 SCENARIOS = ("manufactorum", "mirror", "ork-assault")
 DRAWS = (0.0, 0.25, 0.5, 0.75, 0.999999)
 
 
-def move_order_states(scenario: str, seeds: int) -> list[PScaleState]:
-    """The states of seeded random missions whose pending step is a move order's square."""
+def drawing_states(scenario: str, seeds: int) -> list[PScaleState]:
+    """The states of seeded random missions whose pending step draws without listing."""
     start = wargames.load("horde", scenario=scenario)
     assert isinstance(start, PScaleState)
     found = []
@@ -25,27 +28,36 @@ def move_order_states(scenario: str, seeds: int) -> list[PScaleState]:
         rng = np.random.default_rng(seed)
         s = start
         while s.current_player is not None:
-            if isinstance(s.top, MoveOrder):
+            if hasattr(s.top, "draw"):
                 found.append(s)
             s = s.apply(s.random_action(rng))
     return found
 
 
-@pytest.mark.rule("HMC-ORDERS-07", "HMC-ORDERS-04", "HMC-ORDERS-10", "HMC-ORDERS-11")
+@pytest.mark.rule(
+    "HMC-ORDERS-07", "HMC-ORDERS-04", "HMC-ORDERS-10", "HMC-ORDERS-11", "HMC-ORDERS-16"
+)
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_a_drawn_square_is_the_listed_one(scenario: str) -> None:
-    """For every chance ``u``, the square drawn is the action at ``int(u * n)`` of the ``n``
-    squares the order lists (Tactical Advance!, Charge!, Pull Back!, Tactical Retreat! and
-    the others), drawn from a copy that has not listed them."""
-    states = move_order_states(scenario, 4)
-    assert states
-    orders = set()
+def test_a_drawn_action_is_the_listed_one(scenario: str) -> None:
+    """For every chance ``u``, the action drawn is the one at ``int(u * n)`` of the ``n``
+    legal actions (a move order's squares: Tactical Advance!, Charge!, Pull Back!, Tactical
+    Retreat! and the others; the units a side may activate and its pass; a Split!'s sizes
+    and squares), drawn from a copy that has not listed them."""
+    states = drawing_states(scenario, 4)
+    steps = set()
     for s in states:
         legal = s.legal_actions()
-        orders.add(s.top.order)  # type: ignore[attr-defined]
+        steps.add(type(s.top))
         for u in DRAWS:
             assert s.evolve()._random_legal(u) == legal[int(u * len(legal))]
-    assert {"tactical advance", "charge"} <= orders
+    assert {MoveOrder, Turn} <= steps
+    if scenario == "manufactorum":
+        assert {SplitSize, SplitPlacement} <= steps
+
+
+def move_order_states(scenario: str, seeds: int) -> list[PScaleState]:
+    """The states of :func:`drawing_states` that wait for a move order's square."""
+    return [s for s in drawing_states(scenario, seeds) if isinstance(s.top, MoveOrder)]
 
 
 @pytest.mark.rule("HMC-ORDERS-07")
