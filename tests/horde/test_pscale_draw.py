@@ -69,6 +69,8 @@ def test_an_illegal_square_is_refused_after_a_draw() -> None:
     assert s.apply(drawn) == s.apply(str(drawn))
     with pytest.raises(RuleViolation):
         s.apply(f"{s.top.unit} to 99-99")  # type: ignore[attr-defined]
+    with pytest.raises(RuleViolation):
+        s.evolve().apply(None)  # type: ignore[arg-type]  # nothing drawn is not None drawn
 
 
 @pytest.mark.rule("HMC-SCALE-04")

@@ -61,6 +61,9 @@ the scenario starts there and plays its first activations in it, so they are wor
 per scenario (one entry while the scenario is loaded), not once per game."""
 OTHER = {side: other_side(side) for side in SIDES}
 """Side -> the opposing side."""
+_NOT_DRAWN = object()
+"""What no action is: the drawn action of a state :meth:`PScaleState.random_action` has not
+drawn from (``None`` given to ``apply`` is refused like any illegal action)."""
 
 
 @attrs.frozen
@@ -443,7 +446,7 @@ class PScaleState(StrikeHost):
     def apply(self, action: Action | str) -> Self:
         """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
         drew from this state is legal without a look at the listing."""
-        if self._memo.get("drawn") is action:
+        if self._memo.get("drawn", _NOT_DRAWN) is action:
             return self._apply(cast(Action, action))
         return super().apply(action)
 
