@@ -3,6 +3,7 @@ valgrind: a figure the load on a shared machine does not move the way CPU time d
 speed change (or a refactor that must not slow play) can be compared before and after.
 
     python benchmarks/bench_instructions.py [--games armageddon warmaster] [--seeds 3] [--fresh]
+    python benchmarks/bench_instructions.py --games horde --fresh --draw   # random_action
     python benchmarks/bench_instructions.py --allocations     # and memory allocations
 
 For each game it runs the random playouts of ``playouts.random_game`` (seeds ``0 .. seeds - 1``
@@ -12,11 +13,13 @@ again, and divides the difference by the number of decisions. What a process wor
 keeps is so not counted (the steady state a long run of playouts sees). With ``--fresh`` the
 second pass plays other games (seeds from 1000 on) than the warm-up: replaying the very games
 the warm-up played favours large caches (every entry the warm-up made is hit again), which a
-long run of new games does not see; bounded caches are judged with ``--fresh``. The interpreter runs
-with a fixed hash seed and one BLAS thread, so two runs of the same code agree to a few parts
-in ten thousand. Needs ``valgrind``; the interpreter imports the package from the current
-directory (run it from the checkout you mean to measure). ``bench_horde_instructions.py`` is
-the horde's own older form of this measurement.
+long run of new games does not see; bounded caches are judged with ``--fresh``. With
+``--draw`` the games draw every action with ``random_action`` (``playouts.drawn_game``), as
+``peers.py`` plays them, where a game may find the action without listing the others. The
+interpreter runs with a fixed hash seed and one BLAS thread, so two runs of the same code agree
+to a few parts in ten thousand. Needs ``valgrind``; the interpreter imports the package from
+the current directory (run it from the checkout you mean to measure).
+``bench_horde_instructions.py`` is the horde's own older form of this measurement.
 
 With ``--allocations`` the runs use ``valgrind --tool=callgrind`` instead (slower) and also
 count the calls into CPython's allocators (``PyObject_Malloc``, ``PyObject_Calloc``,
@@ -41,14 +44,14 @@ PLAY = """
 import sys
 sys.path.insert(0, {root!r})
 sys.path.insert(0, {benchmarks!r})
-from playouts import random_game
+from playouts import {play}
 import wargames
 game, seeds, measured = {game!r}, {seeds}, {measured}
 g = wargames.game(game)
 names = list(g.scenarios())
 def games(first=0):
     return sum(
-        random_game(game, seed, scenario=name, **dict(g.bot_options))
+        {play}(game, seed, scenario=name, **dict(g.bot_options))
         for name in names for seed in range(first, first + seeds)
     )
 games()
@@ -61,10 +64,16 @@ ALLOCATORS = ("PyObject_Malloc", "PyObject_Calloc", "PyMem_Malloc", "PyMem_Callo
 
 
 def instructions(
-    game: str, seeds: int, measured: bool, fresh: bool = False, allocations: bool = False
+    game: str,
+    seeds: int,
+    measured: bool,
+    fresh: bool = False,
+    allocations: bool = False,
+    draw: bool = False,
 ) -> tuple[int, int, int]:
     """(instructions, decisions, allocations) of the warm-up, then, when ``measured``, the same
-    games again (other games when ``fresh``); allocations are counted (else 0) when asked."""
+    games again (other games when ``fresh``); allocations are counted (else 0) when asked.
+    With ``draw`` the games draw their actions with ``random_action`` (``drawn_game``)."""
     return (calls if allocations else count)(
         PLAY.format(
             root=os.getcwd(),
@@ -73,6 +82,7 @@ def instructions(
             seeds=seeds,
             measured=measured,
             again=1000 if fresh else 0,
+            play="drawn_game" if draw else "random_game",
         )
     )
 
@@ -143,11 +153,16 @@ def main() -> None:
     parser.add_argument(
         "--allocations", action="store_true", help="also count allocations (callgrind)"
     )
+    parser.add_argument(
+        "--draw",
+        action="store_true",
+        help="draw actions with random_action, as benchmarks/peers.py does",
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
     for game in args.games or wargames.games():
-        asked = {"fresh": args.fresh, "allocations": args.allocations}
+        asked = {"fresh": args.fresh, "allocations": args.allocations, "draw": args.draw}
         base, _, base_allocations = instructions(game, args.seeds, False, **asked)
         total, decisions, allocations = instructions(game, args.seeds, True, **asked)
         per = (total - base) / decisions

@@ -38,6 +38,20 @@ def random_game(game: str, seed: int, **options: Any) -> int:
     return decisions
 
 
+def drawn_game(game: str, seed: int, **options: Any) -> int:
+    """One random game played on states as ``benchmarks/peers.py`` plays it: every action
+    drawn by :meth:`~wargames.core.engine.GameState.random_action` (the same game as
+    :func:`random_game`'s, found without listing where the game can). Returns the number of
+    decisions."""
+    rng = np.random.default_rng(seed)
+    state = wargames.load(game, **options)
+    decisions = 0
+    while state.current_player is not None:
+        state = state.apply(state.random_action(rng))
+        decisions += 1
+    return decisions
+
+
 def match_game(game: str, seed: int, **options: Any) -> int:
     """One random-vs-random game through a :class:`Match` (agents see views, the log grows)."""
     state = wargames.load(game, **options)

@@ -91,7 +91,14 @@ class Battlefield:
     """The mask of the squares whose terrain blocks lines of sight."""
     hq_rings: dict[str, tuple[int, ...]] = attrs.field(init=False, repr=False)
     """Side -> the masks of the squares ``d`` squares from its HQ area, ``d`` = 0, 1, ..."""
+    hq_within: dict[str, tuple[int, ...]] = attrs.field(init=False, repr=False)
+    """Side -> the masks of the squares fewer than ``d`` squares from its HQ area, ``d`` = 0,
+    1, ... (the squares nearer it than one ``d`` squares away)."""
     edges: tuple[int, int] = attrs.field(init=False, repr=False)
+    id_columns: tuple[int, ...] | None = attrs.field(init=False, repr=False)
+    """The masks of the columns, first to last, when the squares sorted by id run column by
+    column (each column's from its first row: ids ``"CC-RR"``), else ``None``
+    (:meth:`nth_by_id`)."""
     """The masks of every square but those of the first column, and but the last column."""
     _row_squares: dict[tuple[int, int], tuple[str, ...]] = attrs.field(
         init=False, factory=dict, repr=False
@@ -119,12 +126,25 @@ class Battlefield:
         first = self.mask_of(a for a in ids if self._coords[a][0] == 1)
         last = self.mask_of(a for a in ids if self._coords[a][0] == self.width)
         set_(self, "edges", (self.everywhere & ~first, self.everywhere & ~last))
+        by_column = sorted(ids, key=lambda a: self._coords[a])
+        columns = [
+            self.mask_of(a for a in ids if self._coords[a][0] == c)
+            for c in range(1, self.width + 1)
+        ]
+        set_(self, "id_columns", tuple(columns) if sorted(ids) == by_column else None)
         rings: dict[str, list[int]] = {}
         for side, distances in self._hq_distance.items():
             found = rings[side] = [0] * (max(distances.values(), default=0) + 1)
             for a, d in distances.items():
                 found[d] |= bit[a]
         set_(self, "hq_rings", {side: tuple(masks) for side, masks in rings.items()})
+        within: dict[str, tuple[int, ...]] = {}
+        for side, masks in rings.items():
+            nearer = [0]
+            for mask in masks:
+                nearer.append(nearer[-1] | mask)
+            within[side] = tuple(nearer)
+        set_(self, "hq_within", within)
 
     @classmethod
     def build(
@@ -344,6 +364,24 @@ class Battlefield:
             mask >>= width
             row += 1
         return out
+
+    def nth_by_id(self, mask: int, n: int) -> str | None:
+        """The square at index ``n`` of the squares of ``mask`` sorted by id (``None`` when
+        the ids do not sort column by column, :attr:`id_columns`), without listing them: the
+        columns' counts, then the ``n``-th square of its column, row by row."""
+        columns = self.id_columns
+        if columns is None or n < 0:
+            return None
+        for column in columns:
+            found = mask & column
+            count = found.bit_count()
+            if n >= count:
+                n -= count
+                continue
+            for _ in range(n):
+                found &= found - 1  # drop the lowest square
+            return self.squares[(found & -found).bit_length() - 1]
+        return None
 
     def spread(self, mask: int) -> int:
         """The squares of ``mask`` and every square next to one of them (shifts of the mask:

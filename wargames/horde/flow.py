@@ -313,6 +313,16 @@ class Turn(BattleTask):
             out.append(cmd.EndTurn())
         return tuple(out)
 
+    def draw(self, s: S, chance: float) -> Action | None:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, the only one made
+        (``None``: there is none)."""
+        units = eligible(s, self.side)
+        count = len(units) if any(compelled(u) for u in units) else len(units) + 1
+        if not count:
+            return None
+        i = int(chance * count)
+        return cmd.activate(units[i].id) if i < len(units) else cmd.EndTurn()
+
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, cmd.EndTurn):
             return s.evolve(passed=s.passed | {self.side}).pop(NextTurn.of(self.side))

@@ -66,6 +66,22 @@ def move_squares(s: S, u: Unit, order: str, target: str | None = None) -> list[s
     return found
 
 
+def move_mask(s: S, u: Unit, order: str, target: str | None = None) -> int | None:
+    """The square mask of :func:`move_squares` where one says it all (the squares are the
+    mask's, by id), else ``None`` (a frenzied horde's advance, which the nearest
+    enemy narrows)."""
+    if order == "charge":
+        assert target is not None
+        there = s.unit(target).square
+        assert there is not None
+        return ends(s, u, u.horde.full_move) & s.field.around[there]
+    if order in ("pull back", "tactical retreat"):
+        return _withdrawal_ends(s, u, order)
+    if u.morale == FRENZIED:
+        return None
+    return ends(s, u, allowance(u, order))
+
+
 MOVE_ORDERS = (
     "tactical advance",
     "rapid advance",
@@ -125,11 +141,14 @@ def _retreat_room(s: S, u: Unit) -> bool:
     home = field.hq_distance(u.side, here)
     if home == 0:
         return False
-    closed, bit = blocked(s, u.side) | no_stop(s, u), field.bit
-    costs, limit = field.costs[u.is_horde and ignores_difficult_terrain(u.horde)], u.horde.run_move
-    for n in field.steps[here]:
-        if field.hq_distance(u.side, n) < home and costs[n] <= limit and not bit[n] & closed:
-            return True
+    limit = u.horde.run_move  # a square costs one square of movement, or two
+    if limit < 1:
+        return False
+    nearer = field.around[here] & field.hq_within[u.side][home]
+    if limit < 2:
+        nearer &= field.cheap_mask[u.is_horde and ignores_difficult_terrain(u.horde)]
+    if nearer & ~(blocked(s, u.side) | no_stop(s, u)):
+        return True
     return bool(_withdrawal_ends(s, u, "tactical retreat"))
 
 
@@ -200,6 +219,18 @@ class MoveOrder(BattleTask):
             return ()
         return tuple(map(partial(cmd.move_to, u.id), move_squares(s, u, self.order, self.target)))
 
+    def draw(self, s: S, chance: float) -> Action | None:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found from the
+        mask of the squares without listing them (``None``: listing is needed)."""
+        u = s.unit(self.unit)
+        if u.id in s.hidden:
+            return None
+        mask = move_mask(s, u, self.order, self.target)
+        if not mask:
+            return None
+        square = s.field.nth_by_id(mask, int(chance * mask.bit_count()))
+        return None if square is None else cmd.move_to(u.id, square)
+
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, cmd.MoveTo)
         u = s.unit(self.unit)
@@ -230,6 +261,7 @@ __all__ = [
     "MoveOrder",
     "allowance",
     "has_destination",
+    "move_mask",
     "move_squares",
     "toward_enemy",
     "with_room",

@@ -45,9 +45,9 @@ from wargames.horde.moves import MoveOrder, with_room
 from wargames.horde.reshape import (
     SPLIT_MINIMUM,
     SplitSize,
+    may_split,
     merge,
     merge_partners,
-    split_squares,
 )
 from wargames.horde.targets import attack_actions, attack_strike, can_move, charge_orders
 from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, ROUTING, Unit, resized
@@ -61,10 +61,10 @@ def begin_activation(s: S, unit: str) -> S:
     """``unit`` is activated: it and the Officers with it act this round; its earlier
     Brace!, Get Down! and Forced March! lapse (they last until its next activation)."""
     u = s.unit(unit)
-    with_it = {o.id for o in s.attached(unit)}
+    with_it = s.places().attached.get(unit, ())
     if u.brace or u.get_down or u.forced_march:
         s = s.replace(quick_evolve(u, brace=False, get_down=False, forced_march=False))
-    return s.evolve(activated=s.activated | {unit} | with_it)
+    return s.evolve(activated=s.activated.union((unit,), with_it))
 
 
 # -- what may be ordered ------------------------------------------------------------------------
@@ -114,9 +114,9 @@ def free_orders(s: S, u: Unit) -> list[Action]:
         out.append(cmd.order(u.id, "rally"))
     if u.stealthed:
         out.append(cmd.order(u.id, "reveal"))
-    out += [cmd.order(o.id, "leave") for o in s.attached(u.id)]
+    out += [cmd.order(o, "leave") for o in s.places().attached.get(u.id, ())]
     if u.morale == "" and not u.stealthed and u.id not in s.reshaped:
-        if u.magnitude >= 2 * SPLIT_MINIMUM and split_squares(s, u):
+        if u.magnitude >= 2 * SPLIT_MINIMUM and may_split(s, u):
             out.append(cmd.order(u.id, "split"))
         out += [cmd.Merge(u.id, o.id) for o in merge_partners(s, u)]
     return out

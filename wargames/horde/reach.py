@@ -118,16 +118,21 @@ class Reach:
         bit, cheap, steps = field.bit, field.cheap_mask[self.engineer], field.steps
         end, k = bit[square], 0
         while True:  # the square's cost: the first layer it is in (searched no further)
-            self._extend(k)
+            if k > self._done:
+                self._extend(k)
             if layers[k] & end:
                 break
             k += 1
         out = [square]
+        here = square
         while k:
-            here = out[-1]
             k -= 1 if bit[here] & cheap else 2
             layer = layers[k]
-            out.append(next(n for n in steps[here] if bit[n] & layer))  # neighbours by id
+            for n in steps[here]:  # the first neighbour by id
+                if bit[n] & layer:
+                    here = n
+                    break
+            out.append(here)
         out.pop()
         return out[::-1]
 
@@ -222,13 +227,16 @@ def move(s: S, u: Unit, square: str, limit: int | None = None) -> S:
     start = s.location(u)
     assert start is not None
     squares = [start, *reach(s, u, limit).path(square)]
+    horde_at, unit = s.places().horde_at, s.unit
     found: Unit | None = None
     last = 0
     for i, step in enumerate(squares[1:], 1):
-        there = s.horde_at(step)
-        if there is not None and there.side != u.side and there.stealthed:
-            found = there
-            break
+        uid = horde_at.get(step)
+        if uid is not None:
+            there = unit(uid)
+            if there.side != u.side and there.stealthed:
+                found = there
+                break
         last = i
     while last > 0 and not _may_stop(s, u, squares[last]):
         last -= 1  # step back off an allied horde's square
@@ -238,8 +246,8 @@ def move(s: S, u: Unit, square: str, limit: int | None = None) -> S:
 
 
 def _may_stop(s: S, u: Unit, square: str) -> bool:
-    there = s.horde_at(square)
-    return there is None or there.id == u.id or (u.is_officer and there.side == u.side)
+    uid = s.places().horde_at.get(square)
+    return uid is None or uid == u.id or (u.is_officer and s.unit(uid).side == u.side)
 
 
 def discover(s: S, u: Unit) -> S:

@@ -46,6 +46,14 @@ def split_squares(s: S, u: Unit) -> list[str]:
     return [sq for sq in s.field.steps[square] if not bit[sq] & closed]
 
 
+def may_split(s: S, u: Unit) -> bool:
+    """Whether the new horde of a Split! has a square (:func:`split_squares`), from the mask
+    of the squares around the horde."""
+    square = s.location(u)
+    assert square is not None
+    return bool(s.field.around[square] & ~(blocked(s, u.side) | no_stop(s, u)))
+
+
 def merge_partners(s: S, u: Unit) -> list[Unit]:
     """Adjacent hordes that may Merge! into ``u`` (HMC-ORDERS-17, -18, HMC-GAP-26)."""
     square = s.location(u)
@@ -87,6 +95,12 @@ class SplitSize(BattleTask):
         m = s.unit(self.unit).magnitude
         return tuple(cmd.Split(self.unit, k) for k in range(SPLIT_MINIMUM, m - SPLIT_MINIMUM + 1))
 
+    def draw(self, s: S, chance: float) -> Action | None:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, without listing
+        the sizes (``None``: there is none)."""
+        sizes = s.unit(self.unit).magnitude - 2 * SPLIT_MINIMUM + 1
+        return cmd.Split(self.unit, SPLIT_MINIMUM + int(chance * sizes)) if sizes > 0 else None
+
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, cmd.Split)
         return s.pop(SplitPlacement(self.unit, action.magnitude))
@@ -122,6 +136,14 @@ class SplitPlacement(BattleTask):
     def legal(self, s: S) -> tuple[Action, ...]:
         new = self.new_id(s)
         return tuple(cmd.Place(new, sq) for sq in split_squares(s, s.unit(self.unit)))
+
+    def draw(self, s: S, chance: float) -> Action | None:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, the only one made
+        (``None``: there is none)."""
+        squares = split_squares(s, s.unit(self.unit))
+        if not squares:
+            return None
+        return cmd.Place(self.new_id(s), squares[int(chance * len(squares))])
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, cmd.Place)
@@ -182,6 +204,7 @@ __all__ = [
     "SPLIT_MINIMUM",
     "SplitPlacement",
     "SplitSize",
+    "may_split",
     "merge",
     "merge_partners",
     "split",

@@ -61,6 +61,9 @@ the scenario starts there and plays its first activations in it, so they are wor
 per scenario (one entry while the scenario is loaded), not once per game."""
 OTHER = {side: other_side(side) for side in SIDES}
 """Side -> the opposing side."""
+_NOT_DRAWN = object()
+"""What no action is: the drawn action of a state :meth:`PScaleState.random_action` has not
+drawn from (``None`` given to ``apply`` is refused like any illegal action)."""
 
 
 @attrs.frozen
@@ -421,6 +424,32 @@ class PScaleState(StrikeHost):
 
     # -- protocol -------------------------------------------------------------------------------
 
+    def random_action(self, rng: np.random.Generator) -> Action:
+        """:meth:`~wargames.core.engine.GameState.random_action`, remembered: :meth:`apply`
+        knows the action drawn here is legal (a die's face too) without a look at the
+        listing."""
+        action = super().random_action(rng)
+        self._memo["drawn"] = action
+        return action
+
+    def _random_legal(self, u: float) -> Action:
+        """The legal action :meth:`random_action` draws, found by the pending step without
+        listing every legal action where it can (a move order's squares are a mask): the
+        same action as the listing's, so seeded games are unchanged."""
+        draw = getattr(self.tasks[-1], "draw", None)
+        if draw is not None and "legal" not in self._memo:
+            found: Action | None = draw(self, u)
+            if found is not None:
+                return found
+        return super()._random_legal(u)
+
+    def apply(self, action: Action | str) -> Self:
+        """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
+        drew from this state is legal without a look at the listing."""
+        if self._memo.get("drawn", _NOT_DRAWN) is action:
+            return self._apply(cast(Action, action))
+        return super().apply(action)
+
     def _apply(self, action: Action) -> Self:
         """The next state; the battle ends at once when a side breaks
         (:mod:`wargames.horde.victory`)."""
@@ -519,7 +548,9 @@ def carry_layout(
         horde_at = dict(old_places.horde_at)
         del horde_at[start]
         horde_at[end] = unit
-        layout["places"] = attrs.evolve(old_places, horde_at=horde_at)
+        layout["places"] = Places(
+            horde_at, old_places.officers_at, old_places.attached, old_places.stealthed
+        )
     carry_masks(s, layout, before, mover, start, end)
 
 

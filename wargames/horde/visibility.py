@@ -31,6 +31,11 @@ def enemy_at(s: PScaleState, side: str, square: str) -> bool:
 def enemy_mask(s: PScaleState, side: str) -> int:
     """The square mask of the enemy units ``side`` sees on the board: hordes not in
     stealth and lone Officers (cached by layout)."""
+    try:  # the hot path: known in this layout
+        known: int = s._lookups["layout"]["enemy mask"][side]  # type: ignore[index]
+        return known
+    except (KeyError, TypeError):
+        pass
     layout = s.layout()
     memo: dict[str, int] | None = layout.get("enemy mask")
     if memo is None:
