@@ -903,7 +903,8 @@ def play_against(
     while not state.is_terminal():
         player = state.current_player()
         if player == pyspiel.PlayerId.CHANCE:
-            state.apply_action(pick_outcome(state.chance_outcomes(), float(rng.random())))
+            outcome: int = pick_outcome(state.chance_outcomes(), float(rng.random()))  # type: ignore[assignment]
+            state.apply_action(outcome)
         elif player == bot_player:
             state.apply_action(bot.step(state.resample_from_infostate(player, rng.random)))
         else:
