@@ -10,6 +10,13 @@ Workers are started and warmed up (the game imported, one short game played) bef
 starts, so the figures are the batch's wall time only; every run is checked to give the
 records of the run in this process. Wall time counts, so other load on the machine lowers the
 speed-ups: run it on an idle machine (the load average is printed).
+
+Dask's workers run with their statistical profiler off (``distributed.worker.profile.enabled``:
+it samples every thread's stack every 10 ms, with the interpreter lock held, for the
+dashboard); ``--dask-profiler`` keeps it on, as Dask starts workers by default. For Dask the
+CPU seconds each game cost are printed too (load moves them less than wall time): in the
+workers (the games and the worker's own threads) and in this process (the scheduler of the
+``LocalCluster`` and the client), which shares the two cores with the workers.
 """
 
 from __future__ import annotations
@@ -42,10 +49,12 @@ def pool(workers: int, game: str) -> Iterator[Executor]:
 
 
 @contextmanager
-def dask(workers: int, game: str) -> Iterator[Executor]:
+def dask(workers: int, game: str, profiler: bool = False) -> Iterator[Executor]:
+    import dask.config
     from distributed import Client, LocalCluster
 
     with (
+        dask.config.set({"distributed.worker.profile.enabled": profiler}),
         LocalCluster(
             n_workers=workers,
             processes=True,
@@ -58,6 +67,7 @@ def dask(workers: int, game: str) -> Iterator[Executor]:
         executor = client.get_executor()
         for future in [executor.submit(warm_up, game) for _ in range(2 * workers)]:
             future.result()
+        executor.cpu = lambda: sum(client.run(time.process_time).values())  # type: ignore[attr-defined]
         yield executor
 
 
@@ -78,6 +88,9 @@ def main() -> None:
     parser.add_argument(
         "--chunksize", type=int, default=1, help="games per task (simulate's chunksize)"
     )
+    parser.add_argument(
+        "--dask-profiler", action="store_true", help="keep the Dask workers' profiler on"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     game, n, seed = args.game, args.games, args.seed
@@ -93,22 +106,36 @@ def main() -> None:
         "load_before": [round(x, 2) for x in load],
         "in_process": round(n / seconds, 2),
     }
-    for name, start in (("process_pool", pool), ("dask_local_cluster", dask)):
-        rates = []
+    starts: dict[str, Callable[[int, str], Any]] = {
+        "process_pool": pool,
+        "dask_local_cluster": lambda w, g: dask(w, g, args.dask_profiler),
+    }
+    for name, start in starts.items():
+        rates, cpu = [], {}
         for workers in (1, 2):
             with start(workers, game) as executor:
+                count = getattr(executor, "cpu", None)
+                before, here = (count() if count else 0.0), time.process_time()
                 seconds, _ = timed(
                     lambda ex=executor: wargames.simulate(
                         game, n, seed=seed, executor=ex, chunksize=args.chunksize
                     ),
                     local,
                 )
+                if count is not None:
+                    cpu[f"worker_ms_per_game_{workers}"] = round((count() - before) / n * 1e3, 1)
+                    cpu[f"this_process_ms_per_game_{workers}"] = round(
+                        (time.process_time() - here) / n * 1e3, 1
+                    )
             rates.append(n / seconds)
         results[name] = {
             "1_worker": round(rates[0], 2),
             "2_workers": round(rates[1], 2),
             "speed_up": round(rates[1] / rates[0], 2),
+            **cpu,
         }
+    results["in_process_ms_per_game"] = round(1e3 / results["in_process"], 1)
+    results["dask_profiler"] = args.dask_profiler
     results["load_after"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
         print(json.dumps(results))
@@ -123,6 +150,13 @@ def main() -> None:
     for name in ("process_pool", "dask_local_cluster"):
         r = results[name]
         print(f"{name:<20} {r['1_worker']:>8.2f}/s {r['2_workers']:>8.2f}/s {r['speed_up']:>8.2f}x")
+    r = results["dask_local_cluster"]
+    print(
+        f"Dask CPU ms a game (profiler {'on' if args.dask_profiler else 'off'}): workers "
+        f"{r['worker_ms_per_game_1']} (1) / {r['worker_ms_per_game_2']} (2), this process "
+        f"{r['this_process_ms_per_game_1']} / {r['this_process_ms_per_game_2']}; "
+        f"in this process alone {results['in_process_ms_per_game']}"
+    )
 
 
 if __name__ == "__main__":

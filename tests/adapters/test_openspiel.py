@@ -112,6 +112,31 @@ def test_a_clone_is_independent(toy: Any) -> None:
     assert clone.history() == [0, 4] and state.history() == [0]
 
 
+def test_actions_applied_in_python_or_through_cpp_leave_the_same_history(toy: Any) -> None:
+    """``apply_action`` runs in Python (no C++ round trip): the history it keeps reads as
+    OpenSpiel's own C++ history reads for the same actions applied through C++."""
+    walked = random_walk(toy.new_initial_state(), random.Random(4), steps=12)
+    through_cpp = toy.new_initial_state()
+    for action in walked.history():
+        pyspiel.State.apply_action(through_cpp, action)
+    assert walked.wargames_state == through_cpp.wargames_state
+    assert walked.history() == pyspiel.State.history(through_cpp)
+    assert walked.history_str() == pyspiel.State.history_str(through_cpp)
+    assert walked.move_number() == pyspiel.State.move_number(through_cpp) == 12
+    assert [(h.player, h.action) for h in walked.full_history()] == [
+        (h.player, h.action) for h in pyspiel.State.full_history(through_cpp)
+    ]
+    ours, theirs = walked.serialize(), pyspiel.State.serialize(through_cpp)
+    assert ours.split("__dict__=")[0] == theirs.split("__dict__=")[0]
+    again = toy.deserialize_state(ours)
+    assert again.history() == walked.history() and again.wargames_state == walked.wargames_state
+    fresh = toy.new_initial_state()
+    assert fresh.is_initial_state() and fresh.is_initial_non_chance_state()
+    assert not walked.is_initial_state() and not walked.is_initial_non_chance_state()
+    child = walked.child(walked.legal_actions()[0] if not walked.is_chance_node() else 0)
+    assert child.history()[:-1] == walked.history() and walked.move_number() == 12
+
+
 def test_serialized_states_come_back(toy: Any) -> None:
     state = random_walk(toy.new_initial_state(), random.Random(1), steps=9)
     text = pyspiel.serialize_game_and_state(toy, state)

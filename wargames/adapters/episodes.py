@@ -177,8 +177,8 @@ class Table:
         the end of the game)."""
         out = np.zeros(self.codec.decisions.size, dtype=np.int8)  # num_actions, without calls
         ids = self.legal(state)
-        if len(ids) > _FEW:
-            out[ids] = 1
+        if len(ids) > _FEW:  # an index array made from the list directly (no type probing)
+            out[np.fromiter(ids, np.intp, len(ids))] = 1
         else:  # item by item is faster than numpy's indexing with a short list
             for i in ids:
                 out[i] = 1

@@ -35,7 +35,11 @@ parameters' defaults, as they are for every bots' game.
 
 from __future__ import annotations
 
+import base64
+import copy
 import json
+import operator
+import pickle
 from collections.abc import Mapping
 from contextlib import suppress
 from functools import cache, lru_cache
@@ -55,6 +59,7 @@ from wargames.core.registry import Game, action_space, determinize, game, games
 
 __all__ = [
     "DECISIONS_PER_TURN",
+    "PlayerAction",
     "WargamesGame",
     "WargamesObserver",
     "WargamesState",
@@ -634,6 +639,16 @@ class WargamesGame(pyspiel.Game):  # type: ignore[misc]
         return WargamesObserver(self.context, iig_obs_type, params)
 
 
+@attrs.frozen
+class PlayerAction:
+    """One entry of :meth:`WargamesState.full_history`: who took the action (an OpenSpiel
+    player id, ``PlayerId.CHANCE`` for a chance outcome) and its id, as OpenSpiel's own
+    ``PlayerAction`` reads (``.player``, ``.action``)."""
+
+    player: int
+    action: int
+
+
 class WargamesState(pyspiel.State):  # type: ignore[misc]
     """A state of a :class:`WargamesGame`: our state (:attr:`wargames_state`) and how the
     game got there."""
@@ -675,8 +690,67 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
         """``(id, probability)`` of each chance outcome, by id."""
         return self._play.chance_ids()
 
+    def apply_action(self, action: int) -> None:
+        """Apply the action (chance outcome) numbered ``action``, in Python.
+
+        OpenSpiel's own ``apply_action`` goes through C++, which calls back into this state
+        twice (its player, then :meth:`_apply_action`), some 10 µs an action: a third of what
+        the adapter added to an engine action. The history is kept by the game in progress
+        (:meth:`history`, :meth:`full_history`, :meth:`move_number` and :meth:`serialize`
+        read it), so nothing is lost. Actions applied by OpenSpiel's C++ (its algorithms,
+        ``random_sim_test``, ``child``) still go through :meth:`_apply_action`; C++'s own copy
+        of the history then holds only those (see the docs page's "Limits")."""
+        self._play = self._play.after(operator.index(action))
+
     def _apply_action(self, action: int) -> None:
         self._play = self._play.after(int(action))
+
+    def clone(self) -> WargamesState:
+        """A copy (the game in progress is a value: both share it), made in Python."""
+        twin = WargamesState(self.get_game(), self._play)
+        for key, value in self.__dict__.items():
+            if key != "_play":
+                setattr(twin, key, copy.deepcopy(value))
+        return twin
+
+    def child(self, action: int) -> WargamesState:
+        """A copy with ``action`` applied."""
+        twin = self.clone()
+        twin.apply_action(action)
+        return twin
+
+    def history(self) -> list[int]:
+        """The id of every action so far (chance outcomes included), first first."""
+        return [step.action_id for step in self._play.steps()]
+
+    def full_history(self) -> list[PlayerAction]:
+        """Every action so far with the OpenSpiel player who took it (``PlayerId.CHANCE``
+        for a chance outcome): :class:`PlayerAction` s, ``.player`` and ``.action``."""
+        return [PlayerAction(step.actor, step.action_id) for step in self._play.steps()]
+
+    def history_str(self) -> str:
+        """The action ids so far, ``", "`` between them (OpenSpiel's form)."""
+        return ", ".join(str(action) for action in self.history())
+
+    def move_number(self) -> int:
+        """The number of actions so far (chance outcomes included)."""
+        return len(self._play.steps())
+
+    def is_initial_state(self) -> bool:
+        return self._play.last is None
+
+    def is_initial_non_chance_state(self) -> bool:
+        """Whether a player decides and every action so far was chance's."""
+        return self._play.player != _CHANCE and all(
+            step.actor == _CHANCE for step in self._play.steps()
+        )
+
+    def serialize(self) -> str:
+        """OpenSpiel's form of a Python game's state (``history=``, ``move_number=`` and the
+        pickled attributes), which ``game.deserialize_state`` reads back."""
+        pairs = ",".join(f"{h.player}:{h.action}" for h in self.full_history())
+        attributes = base64.b64encode(pickle.dumps(self.__dict__)).decode("ascii")
+        return f"history={pairs}\nmove_number={self.move_number()}\n__dict__={attributes}"
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's notation (chance outcomes in the chance space)."""
@@ -829,7 +903,8 @@ def play_against(
     while not state.is_terminal():
         player = state.current_player()
         if player == pyspiel.PlayerId.CHANCE:
-            state.apply_action(pick_outcome(state.chance_outcomes(), float(rng.random())))
+            outcome: int = pick_outcome(state.chance_outcomes(), float(rng.random()))  # type: ignore[assignment]
+            state.apply_action(outcome)
         elif player == bot_player:
             state.apply_action(bot.step(state.resample_from_infostate(player, rng.random)))
         else:

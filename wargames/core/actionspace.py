@@ -39,8 +39,8 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from itertools import combinations_with_replacement
-from operator import attrgetter
+from itertools import combinations_with_replacement, compress, repeat
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
@@ -425,6 +425,10 @@ _UNKEYED: Final = object()
 _REMEMBERED: Final = 200_000
 """The most actions :meth:`ActionSpace.ids` remembers by value (their fields' values)."""
 
+_STATE_KEYS: Final = 1_000
+"""The most :attr:`ActionSpace.state_key` s whose actions :meth:`ActionSpace.ids`
+remembers."""
+
 _PINNED: Final = 20_000
 """The most action objects :meth:`ActionSpace.ids` remembers by identity (holding them, so
 that an identity is not reused while it is remembered) before it forgets them and starts
@@ -481,7 +485,7 @@ class ActionSpace:
         self._known: dict[type, dict[Hashable, int]] = {kind: {} for kind in self._by_kind}
         self._pinned: dict[int, int] = {}
         self._held: dict[int, Action] = {}
-        self._by_state: dict[tuple[Hashable, type, Hashable], int] = {}
+        self._by_state: dict[Hashable, dict[tuple[type, Hashable], int]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without what :meth:`ids` remembers."""
@@ -511,10 +515,10 @@ class ActionSpace:
             pinned.clear()
             self._held.clear()
         held, keys, known = self._held, self._keys, self._known
-        state_key: Hashable = _UNKEYED
-        for i, action in enumerate(actions):
-            if found[i] is not None:
-                continue
+        by_key: dict[tuple[type, Hashable], int] | None = None
+        # only the actions not found by identity (most are): their positions, found in C
+        for i in compress(range(len(found)), map(is_, found, repeat(None))):
+            action = actions[i]
             kind = type(action)
             key_of = keys.get(kind)
             number = _BY_STATE  # no template of its class: encode says so
@@ -536,9 +540,9 @@ class ActionSpace:
                 if key is _UNKEYED or state is None or self.state_key is None:
                     found[i] = self._in_state(action, state, missing)
                     continue
-                if state_key is _UNKEYED:
-                    state_key = self.state_key(state)
-                found[i] = self._keyed(action, state, missing, (state_key, kind, key))
+                if by_key is None:
+                    by_key = self._of_key(self.state_key(state))
+                found[i] = self._keyed(action, state, missing, by_key, (kind, key))
                 continue
             pinned[id(action)] = number
             held[id(action)] = action
@@ -552,16 +556,28 @@ class ActionSpace:
         except ActionIdError:
             return _BY_STATE
 
+    def _of_key(self, state_key: Hashable) -> dict[tuple[type, Hashable], int]:
+        """What is remembered of the actions numbered in states of ``state_key`` (the key
+        hashed once per state, not once per action)."""
+        remembered = self._by_state
+        found = remembered.get(state_key)
+        if found is None:
+            if len(remembered) >= _STATE_KEYS:
+                remembered.clear()
+            found = remembered[state_key] = {}
+        return found
+
     def _keyed(
         self,
         action: Action,
         state: GameState,
         missing: int | None,
-        token: tuple[Hashable, type, Hashable],
+        remembered: dict[tuple[type, Hashable], int],
+        token: tuple[type, Hashable],
     ) -> int:
-        """The id of an action numbered by the state, remembered by the :attr:`state_key`
-        of the state and the action's fields' values (one it cannot number is not)."""
-        remembered = self._by_state
+        """The id of an action numbered by the state, remembered (in ``remembered``, for
+        the :attr:`state_key` of the state) by its class and its fields' values (one it
+        cannot number is not)."""
         got = remembered.get(token)
         if got is None:
             got = self._in_state(action, state, missing)

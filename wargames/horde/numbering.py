@@ -173,14 +173,17 @@ class Roster:
             for rank in range(count)
         )
         self._last: tuple[GameState | None, dict[Group, tuple[str, ...]]] = (None, {})
+        self._standing: tuple[tuple[Any, ...] | None, dict[Group, tuple[str, ...]]] = (None, {})
+        """The last units looked at (a state's ``units``, a value) and their split-off
+        hordes: states that share their units share them (a Split! being placed aside)."""
         self._groups: dict[str, Group] = {}
         """:meth:`group_of` of each unit asked about (a unit's id names its group)."""
         self._paths: dict[str, tuple[int, tuple[int, ...]]] = {}
         """:meth:`path_key` of each split-off horde asked about."""
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without the last state looked at (:meth:`split_offs`)."""
-        return {**self.__dict__, "_last": (None, {})}
+        """Pickled without the last state and units looked at (:meth:`split_offs`)."""
+        return {**self.__dict__, "_last": (None, {}), "_standing": (None, {})}
 
     def group(self, unit: str) -> Group:
         """The side and profile of a scenario horde."""
@@ -224,18 +227,25 @@ class Roster:
         if last is state:
             return found
         s: PScaleState = state  # type: ignore[assignment]
-        made = [
-            u.id for u in s.units if u.is_horde and u.status != "merged" and u.id not in self.order
-        ]
         top = s.top if s.tasks else None
-        if isinstance(top, SplitPlacement):
-            made.append(top.new_id(s))
-        groups: dict[Group, list[str]] = {}
-        for unit in sorted(made, key=self.path_key):
-            groups.setdefault(self.group_of(unit), []).append(unit)
-        found = {g: tuple(units) for g, units in groups.items()}
-        self._last = (state, found)
-        return found
+        placing = isinstance(top, SplitPlacement)
+        units, standing = self._standing
+        if units is not s.units or placing:  # the units' split-offs, once per set of units
+            made = [
+                u.id
+                for u in s.units
+                if u.id not in self.order and u.is_horde and u.status != "merged"
+            ]
+            if placing:
+                made.append(top.new_id(s))  # type: ignore[union-attr]
+            groups: dict[Group, list[str]] = {}
+            for unit in sorted(made, key=self.path_key):
+                groups.setdefault(self.group_of(unit), []).append(unit)
+            standing = {g: tuple(members) for g, members in groups.items()}
+            if not placing:
+                self._standing = (s.units, standing)
+        self._last = (state, standing)
+        return standing
 
     def state_key(self, state: GameState) -> tuple[tuple[Group, tuple[str, ...]], ...]:
         """What of ``state`` the ids of its actions depend on: its split-off hordes
