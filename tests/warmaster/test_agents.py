@@ -87,7 +87,7 @@ BLOCK = 10
 def test_greedy_games_conform(seeds: range) -> None:
     """The conformance issue's 50 greedy games (five blocks of ten), with the kit's light
     checks after every action and the full ones every 50th state."""
-    cap = GAME.bot_options["turn_cap"]
+    cap = wargames.load("warmaster", bot_turn_cap=True).turn_cap
     for seed in seeds:
         agents = {side: greedy(seed * 10 + i, side) for i, side in enumerate(GAME.players)}
         state = wargames.load("warmaster", turn_cap=cap)

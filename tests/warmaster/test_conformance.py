@@ -47,7 +47,7 @@ def agents(seed: int) -> dict[str, wargames.Agent]:
 def test_random_games_conform(seeds: range) -> None:
     """200 random games (ten blocks of twenty) end with an outcome, every state passing the
     light checks, every 50th the full ones."""
-    cap = GAME.bot_options["turn_cap"]
+    cap = wargames.load("warmaster", bot_turn_cap=True).turn_cap
     for seed in seeds:
         state = wargames.load("warmaster", turn_cap=cap)
         final, actions = playout(
@@ -62,10 +62,39 @@ def test_random_games_conform(seeds: range) -> None:
 
 def test_registered_with_a_bot_turn_cap() -> None:
     assert "warmaster" in wargames.games()
-    assert GAME.bot_options == {"turn_cap": 12}
+    assert GAME.bot_options == {"bot_turn_cap": True}
     record = wargames.play("warmaster", seed=5)
-    assert record.outcome is not None and record.options == {"turn_cap": 12}
+    assert record.outcome is not None and record.options == {"bot_turn_cap": True}
     assert (record.outcome.turn or 0) <= 12
+    assert wargames.load("warmaster", bot_turn_cap=True).turn_cap == 12
+    assert wargames.load("warmaster").turn_cap is None
+
+
+@pytest.mark.rule("WM-VICTORY-05")
+@pytest.mark.parametrize(
+    ("options", "bots", "cap"),
+    [
+        ({"bot_turn_cap": 5}, True, 5),  # the scenario's own bot cap, not the boarding's 12
+        ({"bot_turn_cap": 5}, False, None),  # people play the rulebook's game
+        ({"turn_cap": 4, "bot_turn_cap": 9}, True, 4),  # its own cap comes sooner
+        ({"turn_cap": 7, "bot_turn_cap": 0}, True, 7),
+        ({"turn_cap": 0, "bot_turn_cap": 0}, True, None),
+    ],
+)
+def test_bots_get_the_scenarios_own_turn_cap(
+    options: dict[str, int], bots: bool, cap: int | None
+) -> None:
+    """A game between bots is capped by its scenario's ``bot_turn_cap`` (or by its
+    ``turn_cap`` when that is sooner), not by the shipped boarding's (WM-GAP-20)."""
+    scenario = wargames.scenario("warmaster", "boarding").with_options(**options)
+    assert wargames.load("warmaster", scenario, bot_turn_cap=bots).turn_cap == cap
+    record = wargames.play("warmaster", scenario=scenario, seed=3)
+    assert record.options == {"bot_turn_cap": True}
+    bot_cap = cap if bots else None
+    if bot_cap is not None:
+        assert record.outcome is not None and (record.outcome.turn or 0) <= bot_cap + 1
+    # a turn_cap given wins over both
+    assert wargames.load("warmaster", scenario, turn_cap=2, bot_turn_cap=True).turn_cap == 2
 
 
 def test_same_seed_same_game() -> None:

@@ -27,7 +27,6 @@ import wargames
 from wargames.core.agents import RandomAgent
 from wargames.core.cards import Pile
 from wargames.core.engine import CHANCE, Match
-from wargames.warmaster import GAME
 from wargames.warmaster.data import HORUS, IMPERIAL, TRAITOR
 from wargames.warmaster.flow import PHASES
 from wargames.warmaster.game import new_game
@@ -44,7 +43,7 @@ from wargames.warmaster.state import (
 )
 from wargames.warmaster.teleport import TraitorReinforcements
 
-CAP = GAME.bot_options["turn_cap"]
+CAP = wargames.load("warmaster", bot_turn_cap=True).turn_cap
 GAMES = 24
 """Random full games for the per-state leak checks (every state of each is checked)."""
 

@@ -22,7 +22,6 @@ from wargames.core.observation import observation_string, observation_tensor, ob
 from wargames.core.registry import determinize
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import HORUS, IMPERIAL, TRAITOR
-from wargames.warmaster.game import GAME
 from wargames.warmaster.movement import Overstacked
 from wargames.warmaster.observation import STEPS
 from wargames.warmaster.state import WarmasterState
@@ -34,7 +33,7 @@ SCENARIOS = [
     str(ROOT / "scenarios" / "warmaster" / "warp-storm.toml"),
 ]
 """Every shipped scenario and the example scenario files, loaded by path."""
-CAP = GAME.bot_options["turn_cap"]
+CAP = wargames.load("warmaster", bot_turn_cap=True).turn_cap
 
 
 def states(scenario: str, seed: int, cap: int = CAP) -> Iterator[WarmasterState]:

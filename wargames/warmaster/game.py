@@ -45,6 +45,13 @@ OPTIONS = Options(
             high=1000,
         ),
         Option(
+            "bot_turn_cap",
+            bool,
+            "cap the game at the scenario's bot_turn_cap, as games between bots are (a "
+            "turn_cap given wins; the scenario's own turn_cap stays if it is sooner)",
+            default=False,
+        ),
+        Option(
             "warp_instability",
             bool,
             "the optional warp instability (research 3.5.3) on or off; off in the boarding",
@@ -67,6 +74,10 @@ def new_game(
     winning (``None`` or 0: the scenario's own ``turn_cap``, which is off in the rulebook's
     game, WM-VICTORY-05, WM-GAP-20).
 
+    Option ``bot_turn_cap``: ``True`` caps the game at the scenario's ``bot_turn_cap`` (or at
+    its ``turn_cap`` if that comes sooner), as games between bots are (the game's
+    ``bot_options``); a ``turn_cap`` option given wins.
+
     Option ``warp_instability``: ``True`` or ``False`` turns the optional warp instability
     (research 3.5.3, WM-GAP-05) on or off (``None``: the scenario's option, off in the
     boarding scenario).
@@ -74,11 +85,18 @@ def new_game(
     chosen = OPTIONS.check(options, "warmaster")
     data = data or default_data()
     setup = load_setup(scenario or DEFAULT_SCENARIO, data)
-    cap = chosen["turn_cap"] or setup.turn_cap
+    cap = chosen["turn_cap"] or _scenario_cap(setup, chosen["bot_turn_cap"])
     warp = chosen["warp_instability"]
     if warp is None:
         warp = setup.warp_instability
     return _start(setup, data, cap, warp).evolve()
+
+
+def _scenario_cap(setup: Setup, bots: bool) -> int | None:
+    """The scenario's turn cap (WM-GAP-20): its ``turn_cap``, or in a game between bots the
+    sooner of that and its ``bot_turn_cap``."""
+    caps = [c for c in (setup.turn_cap, setup.bot_turn_cap if bots else None) if c]
+    return min(caps) if caps else None
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -138,11 +156,6 @@ def _scenarios() -> tuple[ScenarioInfo, ...]:
     )
 
 
-def _bot_turn_cap() -> dict[str, int]:
-    cap = load_setup(DEFAULT_SCENARIO, default_data()).bot_turn_cap
-    return {} if cap is None else {"turn_cap": cap}
-
-
 GAME = Game(
     id="warmaster",
     title="The Warmaster",
@@ -162,7 +175,7 @@ GAME = Game(
     ),
     render=_render,
     stage=_stage,
-    bot_options=_bot_turn_cap(),
+    bot_options={"bot_turn_cap": True},
     options=OPTIONS,
     information="imperfect",
     hidden="the Traitor's face-down counters and the cup's draws",
