@@ -32,6 +32,7 @@ from wargames.core.errors import (
     UnknownPlayerError,
     shown,
 )
+from wargames.core.history import History
 from wargames.core.sources import RecordedScenario, record_scenario, recorded_scenario, saved_form
 
 if TYPE_CHECKING:  # a default for the type parameter, so that a bare ``Match`` is Match[GameState]
@@ -589,8 +590,10 @@ class Match(Generic[S]):
         self.options = dict(options or {})
         self.rng = np.random.default_rng(self.seed)
         self.agents: dict[Player, Agent] = dict(agents or {})
-        self.states: list[S] = [state]
         self.actions: list[Action] = []
+        self.states: History[S] = History(state, self.actions)
+        """Every state from the first (:class:`~wargames.core.history.History`: a sequence
+        that keeps a few states alive and recomputes the others from the actions)."""
         self.players: list[Player | None] = []
         self._forced: list[Action | int] = []
 
@@ -598,7 +601,7 @@ class Match(Generic[S]):
 
     @property
     def state(self) -> S:
-        return self.states[-1]
+        return self.states.last
 
     @property
     def initial(self) -> S:
@@ -699,10 +702,9 @@ class Match(Generic[S]):
         """Take back the last ``count`` actions (dice included)."""
         if count < 0 or count > len(self.actions):
             raise ValueError(f"cannot undo {count} of {len(self.actions)} actions")
-        for _ in range(count):
-            self.states.pop()
-            self.actions.pop()
-            self.players.pop()
+        self.states.cut(count)
+        del self.actions[len(self.actions) - count :]
+        del self.players[len(self.players) - count :]
         return self.state
 
     def undo_decision(self) -> S:
