@@ -206,3 +206,27 @@ def test_a_leader_gives_a_firing_unit_nothing() -> None:
     s = position({"06-06": "LS"}, {"06-04": "MI"}, leaders={"06-06": "bottom"}, ordered=["06-06"])
     s = roll(s.apply("fire 06-06 at 06-04"), "helmet", "helmet")
     assert s.blocks[piece(s, "06-04")] == 4
+
+
+@pytest.mark.rule("CCB-LEADER-14")
+def test_a_leader_arriving_off_the_board_is_a_sound_state() -> None:
+    """The soak's seed 72 of mirror-fields (random agents): an evading leader's escape tests
+    are rolled with his arrival off the board pending; that state keeps every invariant and
+    reads back from its JSON (the invariants took ``off`` for an unknown hex)."""
+    import wargames
+    from wargames.ancients.actions import OFF as OFF_BOARD
+    from wargames.ancients.leaders import Arrive
+
+    g = wargames.game("ancients")
+    match = wargames.match(
+        "ancients", dict.fromkeys(g.players, "random"), 72, "mirror-fields", **g.bot_options
+    )
+    found = []
+    while not match.over:
+        state = match.step()
+        if any(isinstance(t, Arrive) and t.hex == OFF_BOARD for t in state.tasks):
+            found.append(state)
+    assert found
+    for state in found:
+        assert state.invariant_violations() == []
+        assert type(state).from_json(state.to_json()) == state

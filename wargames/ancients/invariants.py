@@ -95,7 +95,8 @@ def _names(s: S) -> list[str]:
             "side": SIDES,
             "flank": FLANKS,
             "section": SECTIONS,
-            **dict.fromkeys(("hex", "at", "frm", "advanced_to", "hexes"), hexes),
+            **dict.fromkeys(("at", "frm", "advanced_to", "hexes"), hexes),
+            "hex": hexes | {OFF},  # an evading leader arrives off the board (CCB-LEADER-14)
             **dict.fromkeys(
                 ("unit", "leader", "elephant", "piece", "attacker", "target", "roller"), pieces
             ),
