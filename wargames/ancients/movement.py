@@ -82,6 +82,8 @@ def _unit_reach(s: S, unit: int) -> tuple[dict[str, int], set[str]]:
     seen = set(frontier)
     found: dict[str, int] = {}
     steps = entry.first
+    # :func:`_walk`'s breadth-first loop written out here, without its visit callback per
+    # hex: a unit's reach is the largest part of listing moves in a random playout
     for step in range(1, allowance(s, unit) + 1):
         nxt: list[str] = []
         for here in frontier:
