@@ -470,7 +470,7 @@ def test_replay_reads_only_a_regular_file_of_bounded_size(
         assert code == 2 and "not a regular file" in one_error(err)
     big = tmp_path / "big.json"
     big.write_text(" " * 2048 + "{}", encoding="utf-8")
-    monkeypatch.setattr(cli, "MAX_RECORD_BYTES", 1024)
+    monkeypatch.setattr(cli.replay, "MAX_RECORD_BYTES", 1024)
     code, _, err = run(capsys, "replay", str(big))
     assert code == 2 and "larger than 1 KiB" in one_error(err)
 

@@ -134,7 +134,7 @@ def test_a_scheduler_that_does_not_answer_is_a_one_line_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     extra("distributed")
-    monkeypatch.setattr(cli, "DASK_TIMEOUT", 0.5)
+    monkeypatch.setattr(cli.simulate, "DASK_TIMEOUT", 0.5)
     code, out, err = run(capsys, "simulate", "toy", "3", "--dask", "tcp://127.0.0.1:9")
     assert (code, out) == (2, "")
     assert err.count("\n") == 1
