@@ -68,6 +68,20 @@ def find_game(game_id: str) -> registry.Game:
         raise CommandError(f"cannot load game {game_id!r}: {describe(exc)}") from None
 
 
+def add_players(parser: Parser, g: registry.Game, choices: list[str], default: str) -> None:
+    """One flag ``--PLAYER AGENT`` per player of the game, an agent among ``choices``."""
+    group = parser.add_argument_group(f"players of {g.id}")
+    for i, player in enumerate(g.players):
+        group.add_argument(
+            f"--{player}",
+            dest=player_dest(i),
+            metavar="AGENT",
+            choices=choices,
+            default=None,
+            help=f"who plays {player}: {', '.join(choices)} (default: {default})",
+        )
+
+
 def add_options(parser: Parser, g: registry.Game) -> None:
     """One flag per option of the game's schema (``wargames options GAME`` lists them)."""
     if not len(g.options):

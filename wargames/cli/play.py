@@ -11,6 +11,7 @@ import wargames
 from wargames.cli.arguments import (
     Parser,
     add_options,
+    add_players,
     chosen_options,
     find_game,
     player_dest,
@@ -80,16 +81,7 @@ def _parser(g: registry.Game | None, add_help: bool = True, resuming: bool = Fal
             "as the only human player sees it"
         ),
     )
-    group = parser.add_argument_group(f"players of {g.id}")
-    for i, player in enumerate(g.players):
-        group.add_argument(
-            f"--{player}",
-            dest=player_dest(i),
-            metavar="AGENT",
-            choices=choices,
-            default=None,
-            help=f"who plays {player}: {', '.join(choices)} (default: {default})",
-        )
+    add_players(parser, g, choices, default)
     add_options(parser, g)
     return parser
 

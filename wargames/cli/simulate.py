@@ -14,6 +14,7 @@ from wargames import sim
 from wargames.cli.arguments import (
     Parser,
     add_options,
+    add_players,
     chosen_options,
     find_game,
     player_dest,
@@ -96,17 +97,7 @@ def _parser(g: registry.Game | None, add_help: bool = True) -> Parser:
         if not add_help:
             parser.add_argument("-h", "--help", action="store_true", dest="help")
         return parser
-    group = parser.add_argument_group(f"players of {g.id}")
-    choices = list(g.agents)
-    for i, player in enumerate(g.players):
-        group.add_argument(
-            f"--{player}",
-            dest=player_dest(i),
-            metavar="AGENT",
-            choices=choices,
-            default=None,
-            help=f"who plays {player}: {', '.join(choices)} (default: random)",
-        )
+    add_players(parser, g, list(g.agents), "random")
     add_options(parser, g)
     return parser
 
