@@ -158,7 +158,7 @@ def test_the_information_state_is_the_redacted_history_and_the_observation(toy: 
         observation_string(state.wargames_state, "blue"),
     ]
     assert state.observation_string(0) == observation_string(state.wargames_state, "red")
-    assert state.observation_tensor(0) == pytest.approx([0, 0, 6, 1, 0])
+    assert state.observation_tensor(0) == pytest.approx([0, 0, 6, 1, 0, 1])  # turn 1
 
 
 @pytest.mark.parametrize("game_id", ["warmaster", "armageddon"])
@@ -217,8 +217,8 @@ def test_observers_give_named_blocks(toy: Any) -> None:
     observation = make_observation(toy)
     state = toy.new_initial_state()
     observation.set_from(state, 1)
-    assert list(observation.dict) == ["scores", "pot", "seat"]
-    assert observation.dict["seat"].tolist() == [1.0, 0.0]
+    assert list(observation.dict) == ["scores", "pot", "to play", "turn"]
+    assert observation.dict["to play"].tolist() == [1.0, 0.0]
     recall = make_observation(toy, pyspiel.IIGObservationType(perfect_recall=True))
     assert recall.tensor is None
     assert recall.string_from(state, 0) == state.information_state_string(0)
