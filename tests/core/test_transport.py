@@ -169,3 +169,17 @@ def test_a_record_of_a_user_scenario_pickles_with_its_data() -> None:
     assert back == record and isinstance(back, Record)
     assert isinstance(back.scenario, wargames.ScenarioSource) and back.scenario.data
     assert wargames.replay(back).state.to_json() == wargames.replay(record).state.to_json()
+
+
+def test_a_horde_profile_pickles_as_its_call_unless_it_is_its_own() -> None:
+    """A shipped profile at its Magnitude is read back as the very profile of the process; a
+    profile changed in Python (another name, an Officer) comes back as it was."""
+    from wargames.horde.combat.profiles import Horde
+
+    state = wargames.load("horde", "mirror")
+    shipped = state.units[0].horde
+    assert isinstance(shipped, Horde)
+    assert len(pickle.dumps(shipped)) < 200 and pickle.loads(pickle.dumps(shipped)) is shipped
+    own = attrs.evolve(shipped, name="Zealots of my own", magnitude=shipped.magnitude - 1)
+    back = pickle.loads(pickle.dumps(own))
+    assert back == own and back.name == "Zealots of my own"

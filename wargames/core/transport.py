@@ -95,7 +95,7 @@ def shared_reduce(
     found = cache.reduce(value, rebuild)
     if found is not None:
         return found
-    return _by_value(value, protocol)
+    return by_value(value, protocol)
 
 
 def once_reduce(value: object, loaded: Any, protocol: SupportsIndex) -> tuple[Any, ...]:
@@ -104,10 +104,10 @@ def once_reduce(value: object, loaded: Any, protocol: SupportsIndex) -> tuple[An
     has loaded, else the default pickling by value (data edited in a notebook)."""
     if loaded.cache_info().currsize and loaded() is value:
         return (loaded, ())
-    return _by_value(value, protocol)
+    return by_value(value, protocol)
 
 
-def _by_value(value: object, protocol: SupportsIndex) -> tuple[Any, ...]:
+def by_value(value: object, protocol: SupportsIndex) -> tuple[Any, ...]:
     """The default pickling of ``value``, field by field."""
     reduced = object.__reduce_ex__(value, protocol)
     assert isinstance(reduced, tuple)  # a string is for module-level objects only
@@ -144,4 +144,4 @@ def _rebuilt_state(cls: type[V], values: tuple[Any, ...]) -> V:
     return cls(**keywords)
 
 
-__all__ = ["SharedValues", "once_reduce", "shared_reduce", "state_reduce"]
+__all__ = ["SharedValues", "by_value", "once_reduce", "shared_reduce", "state_reduce"]
