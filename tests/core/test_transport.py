@@ -183,3 +183,20 @@ def test_a_horde_profile_pickles_as_its_call_unless_it_is_its_own() -> None:
     own = attrs.evolve(shipped, name="Zealots of my own", magnitude=shipped.magnitude - 1)
     back = pickle.loads(pickle.dumps(own))
     assert back == own and back.name == "Zealots of my own"
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario"), [("warmaster", "boarding"), ("ancients", "the-long-ridge")]
+)
+def test_a_view_pickles_with_what_it_cannot_work_out(game: str, scenario: str) -> None:
+    """A view keeps who is to act and the legal actions shared with its state (a view whose
+    next step waits on what it hides cannot work them out): a view of The Warmaster's
+    set-up, where the Traitor places counters the Imperial player cannot see, reads back
+    naming the Traitor to act."""
+    for state in list(random_states(wargames.load(game, scenario=scenario), 7, 300))[::3]:
+        for player in type(state).players:
+            view = state.view(player)
+            back = pickle.loads(pickle.dumps(view))
+            assert back == view and back.current_player == view.current_player
+            if view.current_player not in (None, wargames.CHANCE):
+                assert back.legal_actions() == view.legal_actions()

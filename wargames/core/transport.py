@@ -31,6 +31,9 @@ from typing import Any, Generic, SupportsIndex, TypeVar
 
 import attrs
 
+from wargames.core.engine import GameState
+from wargames.core.views import viewer_of
+
 V = TypeVar("V")
 
 
@@ -129,19 +132,28 @@ def _init_fields(cls: type) -> tuple[tuple[str, str], ...]:
     return found
 
 
-def state_reduce(state: object) -> tuple[Any, ...]:
+def state_reduce(state: GameState) -> tuple[Any, ...]:
     """A game state's pickled form: its class and the values of its init fields, in order
-    (set-ups pickling as their sources); the caches are left behind."""
+    (set-ups pickling as their sources). The caches are left behind, but for a player's
+    view's (:func:`~wargames.core.views.viewer_of`): they hold what the view cannot work out
+    from what it shows (who is to act, the legal actions shared with the state it was made
+    of, whose view it is)."""
     cls = type(state)
     fields = state.__dict__
-    return (_rebuilt_state, (cls, tuple(fields[name] for name, _ in _init_fields(cls))))
+    values = tuple(fields[name] for name, _ in _init_fields(cls))
+    if viewer_of(state) is not None:
+        return (_rebuilt_state, (cls, values, dict(fields["_memo"])))
+    return (_rebuilt_state, (cls, values))
 
 
-def _rebuilt_state(cls: type[V], values: tuple[Any, ...]) -> V:
+def _rebuilt_state(cls: type[V], values: tuple[Any, ...], memo: dict[str, Any] | None = None) -> V:
     """A state read back from :func:`state_reduce`'s form: built by its class's ``__init__``
-    (which works the caches out again, as for a new state)."""
+    (which works the caches out again, as for a new state), a view given its memo back."""
     keywords = {alias: value for (_, alias), value in zip(_init_fields(cls), values, strict=True)}
-    return cls(**keywords)
+    state = cls(**keywords)
+    if memo:
+        state.__dict__["_memo"].update(memo)
+    return state
 
 
 __all__ = ["SharedValues", "by_value", "once_reduce", "shared_reduce", "state_reduce"]
