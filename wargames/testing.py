@@ -222,9 +222,10 @@ def _check_illegal(
 
 
 def _check_views(state: GameState) -> None:
+    views: dict[Player, GameState] = {}
     for player in type(state).players:
         try:
-            view = state.view(player)
+            view = views[player] = state.view(player)
         except Exception as exc:
             raise _fail(state, f"view({player!r}) raised {exc!r}") from None
         if not isinstance(view, type(state)):
@@ -232,7 +233,8 @@ def _check_views(state: GameState) -> None:
     acting = state.current_player
     if not type(state).legal_in_views or acting is None or acting == CHANCE:
         return
-    if state.view(acting)._legal_tuple() != state._legal_tuple():
+    seen = views[acting] if acting in views else state.view(acting)
+    if seen._legal_tuple() != state._legal_tuple():
         raise _fail(
             state,
             f"the view of {acting} (to act) lists other actions than the state, "
