@@ -25,6 +25,7 @@ worked out in ``__attrs_post_init__``), which the state rebuilds when it is read
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, SupportsIndex, TypeVar
@@ -51,20 +52,27 @@ class SharedValues(Generic[V]):
         self._values: OrderedDict[tuple[Hashable, ...], V] = OrderedDict()
         self._keys: dict[int, tuple[Hashable, ...]] = {}
         """``id`` of a value held -> its key (the value is held, so its id is not reused)."""
+        self._lock = threading.Lock()
+        """Held while the cache changes (threads of one process share it: a Dask worker's)."""
 
     def get(self, *key: Hashable) -> V:
         """The value of ``key``: the one built before if the cache still holds it, else
         built now (and the least recently used one dropped when the cache is full)."""
-        found = self._values.get(key)
-        if found is not None:
-            self._values.move_to_end(key)
-            return found
-        value = self._build(*key)
-        self._values[key] = value
-        self._keys[id(value)] = key
-        while len(self._values) > self._size:
-            _, dropped = self._values.popitem(last=False)
-            self._keys.pop(id(dropped), None)
+        with self._lock:
+            found = self._values.get(key)
+            if found is not None:
+                self._values.move_to_end(key)
+                return found
+        value = self._build(*key)  # not under the lock: building takes milliseconds
+        with self._lock:
+            found = self._values.get(key)
+            if found is not None:  # another thread built it meanwhile: share that one
+                return found
+            self._values[key] = value
+            self._keys[id(value)] = key
+            while len(self._values) > self._size:
+                _, dropped = self._values.popitem(last=False)
+                self._keys.pop(id(dropped), None)
         return value
 
     def key_of(self, value: object) -> tuple[Hashable, ...] | None:
@@ -86,8 +94,9 @@ class SharedValues(Generic[V]):
 
     def clear(self) -> None:
         """Forget every value (their pickles still read back: they are rebuilt)."""
-        self._values.clear()
-        self._keys.clear()
+        with self._lock:
+            self._values.clear()
+            self._keys.clear()
 
 
 def shared_reduce(
