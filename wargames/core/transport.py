@@ -42,8 +42,8 @@ class SharedValues(Generic[V]):
     """A bounded cache of values built from keys, whose values pickle as their keys.
 
     ``build(*key)`` makes the value of a key (the same key, the same value); the cache keeps
-    the last ``size`` values used. ``rebuild`` is the module-level function that unpickling
-    calls with the key (the game's own loader, which calls :meth:`get`).
+    the last ``size`` values used, and knows them by identity (:meth:`key_of`), so that a
+    value it built pickles as its key (:meth:`reduce`).
     """
 
     def __init__(self, build: Callable[..., V], size: int) -> None:
@@ -85,7 +85,8 @@ class SharedValues(Generic[V]):
 
     def reduce(self, value: object, rebuild: Callable[..., V]) -> tuple[Any, ...] | None:
         """``value``'s pickled form ``(rebuild, key)`` if this cache built it, else ``None``
-        (the caller pickles it by value)."""
+        (the caller pickles it by value). ``rebuild`` is the module-level function unpickling
+        calls with the key: the game's own loader, which calls :meth:`get`."""
         key = self.key_of(value)
         return None if key is None else (rebuild, key)
 
