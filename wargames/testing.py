@@ -104,8 +104,8 @@ def check_light(state: GameState, others: Sequence[Action] = ()) -> None:
     views. (:func:`check_state` adds applying every legal action.)"""
     _check_clone(state)
     _check_invariants(state)  # first: reading back refuses a broken state
-    _check_json(state)
-    _check_illegal(state, others)
+    saved = _check_json(state)
+    _check_illegal(state, others, saved)
     _check_views(state)
 
 
@@ -130,22 +130,25 @@ def _check_pickle(state: GameState) -> None:
         raise _fail(state, "pickle round trip is not equal to the state")
 
 
-def _check_json(state: GameState) -> None:
+def _check_json(state: GameState) -> dict[str, Any]:
+    """The exact JSON round trip; returns ``state.to_json()`` (for :func:`_check_illegal`)."""
     data = state.to_json()
     try:
         text = json.dumps(data, sort_keys=True, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise _fail(state, f"to_json() is not JSON-ready: {exc}") from None
-    if json.loads(text) != data:
+    parsed = json.loads(text)
+    if parsed != data:
         raise _fail(state, "to_json() changes through JSON text (tuples, non-string keys?)")
     try:
-        back = type(state).from_json(json.loads(text))
+        back = type(state).from_json(parsed)
     except Exception as exc:
         raise _fail(state, f"from_json(to_json()) raised {exc!r}") from None
     if back != state:
         raise _fail(state, "from_json(to_json()) is not equal to the state")
     if json.dumps(back.to_json(), sort_keys=True, allow_nan=False) != text:
         raise _fail(state, "to_json() of the read-back state differs")
+    return data
 
 
 def _check_legal(state: GameState) -> None:
@@ -194,9 +197,13 @@ def _check_apply(state: GameState, action: Action) -> None:
         raise _fail(state, f"{action} gave a {type(nxt).__name__}")
 
 
-def _check_illegal(state: GameState, others: Sequence[Action]) -> None:
+def _check_illegal(
+    state: GameState, others: Sequence[Action], before: dict[str, Any] | None = None
+) -> None:
+    """``others`` not in the legal list raise :class:`RuleViolation` and change nothing;
+    ``before`` is ``state.to_json()`` if the caller has it already."""
     legal = set(state.legal_actions())
-    before, twin = state.to_json(), state.clone()
+    before, twin = state.to_json() if before is None else before, state.clone()
     for action in others:
         if action in legal:
             continue
@@ -215,9 +222,10 @@ def _check_illegal(state: GameState, others: Sequence[Action]) -> None:
 
 
 def _check_views(state: GameState) -> None:
+    views: dict[Player, GameState] = {}
     for player in type(state).players:
         try:
-            view = state.view(player)
+            view = views[player] = state.view(player)
         except Exception as exc:
             raise _fail(state, f"view({player!r}) raised {exc!r}") from None
         if not isinstance(view, type(state)):
@@ -225,7 +233,8 @@ def _check_views(state: GameState) -> None:
     acting = state.current_player
     if not type(state).legal_in_views or acting is None or acting == CHANCE:
         return
-    if state.view(acting)._legal_tuple() != state._legal_tuple():
+    seen = views[acting] if acting in views else state.view(acting)
+    if seen._legal_tuple() != state._legal_tuple():
         raise _fail(
             state,
             f"the view of {acting} (to act) lists other actions than the state, "

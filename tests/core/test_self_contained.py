@@ -160,7 +160,7 @@ def test_editing_a_file_takes_effect_on_the_next_load(tmp_path: Path, game: str)
 
 
 def test_the_caches_are_bounded(tmp_path: Path) -> None:
-    from wargames.armageddon.scenario import _built
+    from wargames.armageddon.scenario import SETUPS
     from wargames.core import sources
 
     path = tmp_path / "many.toml"
@@ -170,7 +170,7 @@ def test_the_caches_are_bounded(tmp_path: Path) -> None:
         assert source is not None and source.data is not None
         assert source.data["note"] == f"edit {edit}"
     assert len(sources._PARSED) <= CACHE_SIZE
-    assert _built.cache_info().currsize <= CACHE_SIZE
+    assert len(SETUPS) <= CACHE_SIZE
 
 
 def test_a_source_compares_by_name_and_hash(tmp_path: Path) -> None:

@@ -45,8 +45,7 @@ top player's): a state keeps each piece's hex and blocks in tuples in that order
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
-from typing import Any
+from typing import Any, SupportsIndex
 
 import attrs
 
@@ -67,6 +66,7 @@ from wargames.core.scenario import (
     package_files,
 )
 from wargames.core.sources import CACHE_SIZE, ScenarioSource, scenario_source
+from wargames.core.transport import SharedValues, shared_reduce
 
 PACKAGE = "wargames.ancients"
 SCENARIO_PROVENANCES = PROVENANCES | {"original"}
@@ -172,6 +172,10 @@ class Scenario:
     leaders_by_side: dict[str, tuple[int, ...]] = attrs.field(init=False, eq=False, repr=False)
     """Per side, its leaders in piece order."""
 
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        """Pickled as its source (:data:`SCENARIOS`, :mod:`wargames.core.transport`)."""
+        return shared_reduce(self, SCENARIOS, _built, protocol)
+
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "geometry", Geometry.of(self.board))
         object.__setattr__(self, "deck", deck(self.cards))
@@ -223,9 +227,20 @@ def scenario_from_data(
     return _built(ScenarioSource.user(name, data, name), readings)
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def _built(source: ScenarioSource, readings: Readings) -> Scenario:
+    """The scenario of ``source`` with ``readings``, built once (:data:`SCENARIOS`); what a
+    pickled scenario is read back with."""
+    return SCENARIOS.get(source, readings)
+
+
+def _build(source: ScenarioSource, readings: Readings) -> Scenario:
     return scenario_from(source.node(PACKAGE), source, readings)
+
+
+SCENARIOS: SharedValues[Scenario] = SharedValues(_build, CACHE_SIZE)
+"""The scenarios built, by source and readings (the last
+:data:`~wargames.core.sources.CACHE_SIZE`); one pickles as its source and readings
+(:mod:`wargames.core.transport`)."""
 
 
 def scenario_from(node: Node, source: ScenarioSource, readings: Readings = ()) -> Scenario:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any, SupportsIndex
 
 import attrs
 
@@ -28,6 +29,7 @@ from wargames.core.scenario import (
     data_reader,
     symmetric_borders,
 )
+from wargames.core.transport import once_reduce
 
 ORKS = "orks"
 IMPERIUM = "imperium"
@@ -123,6 +125,11 @@ class ArmageddonData:
     """River name -> the borders it runs along."""
     supply: Mapping[str, tuple[str, ...]]
     """Side -> its supply areas."""
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        """The shipped data pickles as a call of :func:`default_data`
+        (:mod:`wargames.core.transport`); data edited in a notebook by value."""
+        return once_reduce(self, default_data, protocol)
 
 
 # --------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ what is wrong. The set-up keeps its source, which saved states and records name.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from functools import lru_cache
+from typing import Any, SupportsIndex
 
 import attrs
 
@@ -26,6 +26,7 @@ from wargames.armageddon.data import (
 from wargames.core.scenario import Node, package_files
 from wargames.core.sources import CACHE_SIZE, ScenarioSource, scenario_source
 from wargames.core.stacking import StackingRule
+from wargames.core.transport import SharedValues, shared_reduce
 
 
 @attrs.frozen
@@ -46,6 +47,10 @@ class Setup:
     provenance: str = "reconstructed"
     source: ScenarioSource = attrs.field(kw_only=True)
     """Where the scenario came from: a shipped id or a user's data (saved with a state)."""
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        """Pickled as its source (:data:`SETUPS`, :mod:`wargames.core.transport`)."""
+        return shared_reduce(self, SETUPS, _built, protocol)
 
 
 _SIDE_WORD = {ORKS: "an Ork", IMPERIUM: "an Imperial"}
@@ -92,9 +97,19 @@ def load_setup(scenario: str | ScenarioSource, data: ArmageddonData) -> Setup:
     return _built(scenario_source(PACKAGE, scenario), data)
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def _built(source: ScenarioSource, data: ArmageddonData) -> Setup:
+    """The set-up of ``source`` over ``data``, built once (:data:`SETUPS`); what a pickled
+    set-up is read back with."""
+    return SETUPS.get(source, data)
+
+
+def _build(source: ScenarioSource, data: ArmageddonData) -> Setup:
     return setup_from(source.node(PACKAGE), source, data)
+
+
+SETUPS: SharedValues[Setup] = SharedValues(_build, CACHE_SIZE)
+"""The set-ups built, by source and data (the last :data:`~wargames.core.sources.CACHE_SIZE`);
+one pickles as its source and data (:mod:`wargames.core.transport`)."""
 
 
 def setup_from(node: Node, source: ScenarioSource, data: ArmageddonData) -> Setup:

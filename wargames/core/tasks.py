@@ -30,6 +30,7 @@ from wargames.core.engine import CHANCE, Action, GameState, Outcome, Player
 from wargames.core.errors import RuleViolation, WargamesError
 from wargames.core.notation import D6_OUTCOMES, Roll
 from wargames.core.sources import ScenarioSource
+from wargames.core.transport import state_reduce
 from wargames.core.views import mark_view
 
 S = TypeVar("S", bound="TaskState")
@@ -411,6 +412,11 @@ class TaskState(GameState):
 
     def clone(self) -> Self:
         return self.evolve()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and init fields, the set-up as its source and the caches
+        left behind (:func:`~wargames.core.transport.state_reduce`)."""
+        return state_reduce(self)
 
     def end(self, winner: str | None, reason: str) -> Self:
         """The game is over: ``winner`` (``None``: a draw) for ``reason``, in the state's

@@ -23,14 +23,14 @@ unknown profile, terrain or objective, a command post outside its HQ area...
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
-from typing import Final, Literal
+from typing import Any, Final, Literal, SupportsIndex
 
 import attrs
 
 from wargames.core.grids import grid_coords
 from wargames.core.scenario import Node, package_files
 from wargames.core.sources import CACHE_SIZE, ScenarioSource, scenario_source
+from wargames.core.transport import SharedValues, shared_reduce
 from wargames.horde.actions import valid_id
 from wargames.horde.battlefield import Battlefield, rectangle
 from wargames.horde.combat.data import default_hordes
@@ -129,6 +129,10 @@ class BattleSetup:
 
     totals: Mapping[str, int] = attrs.field(init=False, repr=False)
 
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        """Pickled as its source (:data:`SETUPS`, :mod:`wargames.core.transport`)."""
+        return shared_reduce(self, SETUPS, _built, protocol)
+
     def __attrs_post_init__(self) -> None:
         totals = {
             side: sum(u.magnitude for u in self.units if u.side == side and u.is_horde)
@@ -153,9 +157,19 @@ def load_scenario(scenario: str | ScenarioSource) -> BattleSetup:
     return _built(scenario_source(PACKAGE, scenario))
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def _built(source: ScenarioSource) -> BattleSetup:
+    """The set-up of ``source``, built once (:data:`SETUPS`); what a pickled set-up is read
+    back with."""
+    return SETUPS.get(source)
+
+
+def _build(source: ScenarioSource) -> BattleSetup:
     return read_setup(source.node(PACKAGE), source)
+
+
+SETUPS: SharedValues[BattleSetup] = SharedValues(_build, CACHE_SIZE)
+"""The set-ups built, by source (the last :data:`~wargames.core.sources.CACHE_SIZE`); one
+pickles as its source (:mod:`wargames.core.transport`)."""
 
 
 def read_setup(root: Node, source: ScenarioSource) -> BattleSetup:

@@ -23,11 +23,12 @@ degree of failure), ``fleeing`` (two), ``routing`` (three or more), or ``frenzie
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, SupportsIndex
 
 import attrs
 
 from wargames.core.codec import saved
+from wargames.core.transport import by_value
 from wargames.horde.combat.data import default_hordes
 from wargames.horde.combat.profiles import Horde, Officer
 
@@ -72,6 +73,18 @@ def sized(profile: str, magnitude: int, starting: int, wounds: tuple[int, ...]) 
         officers=(),
         specialists=specialists,
     )
+
+
+def profile_reduce(h: Horde, protocol: SupportsIndex) -> tuple[Any, ...]:
+    """How a horde's profile pickles (:meth:`Horde.__reduce_ex__
+    <wargames.horde.combat.profiles.Horde.__reduce_ex__>`): as the call of :func:`sized` that
+    gives it back (a shipped profile at its Magnitude, the Specialists' wounds), a few dozen
+    bytes instead of the whole profile with its weapons; any other profile (a user scenario's
+    own, a hero's) by value (:mod:`wargames.core.transport`)."""
+    args = (h.id, h.magnitude, h.starting_magnitude, tuple(sp.wounds for sp in h.specialists))
+    if h.id in default_hordes().hordes and not h.officers and sized(*args) == h:
+        return (sized, args)
+    return by_value(h, protocol)
 
 
 def resized(

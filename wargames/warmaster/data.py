@@ -38,12 +38,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any, SupportsIndex
 
 import attrs
 
 from wargames.core.areas import AreaMap
 from wargames.core.odds import CombatResultsTable
 from wargames.core.scenario import data_reader
+from wargames.core.transport import once_reduce
 from wargames.warmaster.manifest import (
     BACKS,
     EMPEROR,
@@ -106,6 +108,11 @@ class WarmasterData:
     traitor_reinforcements: Mapping[int, int]
     """D6 face -> number of Traitor reinforcements (WM-REINF-06)."""
     specials: Specials
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        """The shipped data pickles as a call of :func:`default_data`
+        (:mod:`wargames.core.transport`); data edited in a notebook by value."""
+        return once_reduce(self, default_data, protocol)
 
     @property
     def bridge(self) -> str:

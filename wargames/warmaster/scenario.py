@@ -11,12 +11,13 @@ states and records name.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from typing import Any, SupportsIndex
 
 import attrs
 
 from wargames.core.scenario import Node, package_files
 from wargames.core.sources import CACHE_SIZE, ScenarioSource, scenario_source
+from wargames.core.transport import SharedValues, shared_reduce
 from wargames.warmaster.data import (
     EMPEROR,
     HORUS,
@@ -75,6 +76,10 @@ class Setup:
     provenance: str = "reconstructed"
     source: ScenarioSource = attrs.field(kw_only=True)
     """Where the scenario came from: a shipped id or a user's data (saved with a state)."""
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        """Pickled as its source (:data:`SETUPS`, :mod:`wargames.core.transport`)."""
+        return shared_reduce(self, SETUPS, _built, protocol)
 
     def wave(self, turn: int) -> ImperialWave | None:
         """The Imperial units due to teleport on ``turn``, if any."""
@@ -139,9 +144,19 @@ def load_setup(scenario: str | ScenarioSource, data: WarmasterData) -> Setup:
     return _built(scenario_source(PACKAGE, scenario), data)
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def _built(source: ScenarioSource, data: WarmasterData) -> Setup:
+    """The set-up of ``source`` over ``data``, built once (:data:`SETUPS`); what a pickled
+    set-up is read back with."""
+    return SETUPS.get(source, data)
+
+
+def _build(source: ScenarioSource, data: WarmasterData) -> Setup:
     return setup_from(source.node(PACKAGE), source, data)
+
+
+SETUPS: SharedValues[Setup] = SharedValues(_build, CACHE_SIZE)
+"""The set-ups built, by source and data (the last :data:`~wargames.core.sources.CACHE_SIZE`);
+one pickles as its source and data (:mod:`wargames.core.transport`)."""
 
 
 def setup_from(node: Node, source: ScenarioSource, data: WarmasterData) -> Setup:

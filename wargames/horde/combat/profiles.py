@@ -21,7 +21,7 @@ the battle with is kept for Strength (HMC-GAP-10).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final, SupportsIndex
 
 import attrs
 
@@ -146,6 +146,13 @@ class Horde:
     """The Fear (N) trait of the host games, 1 to 4 (0: none). An enemy horde in close combat
     with this unit takes -10 per level above 1 on its morale tests (HMC-GAP-03, research 3.6,
     H8, O5; :func:`wargames.horde.morale_checks.morale_terms`)."""
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        """A shipped profile pickles as the call that gives it back, any other by value
+        (:func:`wargames.horde.units.profile_reduce`)."""
+        from wargames.horde.units import profile_reduce
+
+        return profile_reduce(self, protocol)
 
     # -- bonuses ----------------------------------------------------------------------------
 
