@@ -134,7 +134,7 @@ class Reshuffle(Task):
 
     def run(self, s: S) -> S:
         cards = [*s.deck.draw.cards, *s.deck.discards.cards, *((s.card,) if s.card else ())]
-        return s.evolve(deck=Deck(Pile.of(cards)), card=None).pop()
+        return s.pop(deck=Deck(Pile.of(cards)), card=None)
 
 
 class Rally(CardRule):

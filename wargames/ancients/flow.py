@@ -98,7 +98,7 @@ class DrawCard(Task):
         i = SEATS.index(self.side)
         hands = list(s.hands)
         hands[i] = hands[i].add(action.card)
-        return s.evolve(deck=s.deck.take(action.card), hands=(hands[0], hands[1])).pop()
+        return s.pop(deck=s.deck.take(action.card), hands=(hands[0], hands[1]))
 
     def run(self, s: S) -> S:
         return s.pop()  # nothing left to draw: every card is in a hand or in play
@@ -160,7 +160,8 @@ class BeginTurn(Task):
     rule: ClassVar[str] = "CCB-TURN-01"
 
     def run(self, s: S) -> S:
-        s = s.evolve(
+        return s.pop(
+            *s.turn_steps(),
             turn=s.turn + 1,
             card=None,
             ordered=(),
@@ -169,7 +170,6 @@ class BeginTurn(Task):
             battled=frozenset(),
             owed=(),
         )
-        return s.pop(*s.turn_steps())
 
 
 @saved("ancients/draw-step")
@@ -183,7 +183,7 @@ class DrawStep(Task):
     def run(self, s: S) -> S:
         deck = s.deck if s.card is None else s.deck.discard(s.card)
         draws = [DrawCard(side) for side in s.owed]
-        return s.evolve(deck=deck, card=None, owed=()).pop(*draws, DrawCard(s.active))
+        return s.pop(*draws, DrawCard(s.active), deck=deck, card=None, owed=())
 
 
 @saved("ancients/end-turn")
@@ -202,7 +202,7 @@ class EndTurn(Task):
             return s
         if s.turn_cap is not None and s.turn >= s.turn_cap:
             return turn_cap_reached(s)
-        return s.evolve(active=_other(s.active)).pop(BeginTurn())
+        return s.pop(BeginTurn(), active=_other(s.active))
 
 
 def _other(side: str) -> str:

@@ -78,6 +78,11 @@ def _unit_reach(s: S, unit: int) -> tuple[dict[str, int], set[str]]:
     index = s._index()
     unit_at, leader_at, sides = index.unit_at, index.leader_at, s.scenario.sides
     entry = s.scenario.geometry.entry(kind)
+
+    def _friends_only(hex_id: str) -> bool:
+        leader = leader_at.get(hex_id)
+        return sides[unit_at[hex_id]] == side and (leader is None or sides[leader] == side)
+
     frontier = [s.where[unit]]
     seen = set(frontier)
     found: dict[str, int] = {}
@@ -91,17 +96,14 @@ def _unit_reach(s: S, unit: int) -> tuple[dict[str, int], set[str]]:
                 if hex_id in seen:
                     continue
                 seen.add(hex_id)
-                leader = leader_at.get(hex_id)
-                if leader is not None and sides[leader] != side:
-                    continue  # never into an enemy (CCB-MOVE-02)
-                other = unit_at.get(hex_id)
-                if other is not None:  # passing through friends only (CCB-MOVE-02, -03)
-                    if through and not stops and sides[other] == side:
+                if hex_id in unit_at:  # passing through friends only (CCB-MOVE-02, -03)
+                    if through and not stops and _friends_only(hex_id):
                         nxt.append(hex_id)
-                elif leader is not None:  # it stops; the leader attaches (CCB-MOVE-04)
-                    if not has_leader:
+                elif hex_id in leader_at:  # a lone leader: never an enemy (CCB-MOVE-02);
+                    # a friend's hex ends the move, the leader attaching (CCB-MOVE-04)
+                    if not has_leader and sides[leader_at[hex_id]] == side:
                         found[hex_id] = step
-                else:
+                else:  # an empty hex (the most visited)
                     found[hex_id] = step
                     if not stops:
                         nxt.append(hex_id)

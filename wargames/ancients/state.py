@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 import attrs
 import numpy as np
@@ -41,6 +41,7 @@ from wargames.core.codec import SCENARIO, SavedStateError, saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import ScenarioError, UnknownPlayerError
 from wargames.core.sources import ScenarioSource, state_setup
+from wargames.core.tasks import Task as AnyTask
 from wargames.core.tasks import TaskState
 
 if TYPE_CHECKING:
@@ -55,6 +56,13 @@ BACK = "?"
 """A card seen from behind, in a view."""
 COMMANDER = "commander"
 """The role of the player who holds a side's cards and gives its orders."""
+
+
+_new, _set = object.__new__, object.__setattr__
+"""A copy of a frozen state: a bare instance, then its instance dictionary set at once."""
+_NOT_DRAWN = object()
+"""What no action is: the drawn action of a state :meth:`AncientsState.random_action` has not
+drawn from (``None`` given to ``apply`` is refused like any illegal action)."""
 
 
 def other(side: str) -> Seat:
@@ -343,6 +351,36 @@ class AncientsState(TaskState):
 
     # -- changes ---------------------------------------------------------------------------
 
+    def evolve(self, **changes: Any) -> Self:
+        """:meth:`TaskState.evolve <wargames.core.tasks.TaskState.evolve>` written out for
+        this game's one kept cache (:attr:`kept_memo`: the index of where is what, kept while
+        ``where`` is unchanged): every step of play makes three or four copies."""
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        index = None if "where" in changes else self._memo.get("index")
+        fields["_memo"] = {} if index is None else {"index": index}
+        new = _new(type(self))
+        _set(new, "__dict__", fields)
+        return new
+
+    def pop(self, *then: AnyTask[Any], **changes: Any) -> Self:
+        """Finish the top task and put ``then`` on top, to be done in the order given; the
+        state's other fields' ``changes`` made in the same copy."""
+        tasks = self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
+        if changes:
+            return self.evolve(tasks=tasks, **changes)
+        return self._with_tasks(tasks)
+
+    def _with_tasks(self, tasks: tuple[AnyTask[Any], ...]) -> Self:
+        """:meth:`evolve` with new ``tasks`` only (what ``push`` and ``pop`` make)."""
+        fields = self.__dict__.copy()
+        fields["tasks"] = tasks
+        index = self._memo.get("index")
+        fields["_memo"] = {} if index is None else {"index": index}
+        new = _new(type(self))
+        _set(new, "__dict__", fields)
+        return new
+
     def relocate(self, moves: list[tuple[int, str]], **changes: Any) -> Self:
         """The state with each ``(piece, place)`` moved there (a hex, :data:`DEAD`, :data:`OFF`),
         and its other fields' ``changes`` made at once."""
@@ -380,6 +418,22 @@ class AncientsState(TaskState):
         return f"{self.scenario.army[i]} reach {self.banners[i]} victory banners"
 
     # -- protocol --------------------------------------------------------------------------
+
+    def random_action(self, rng: np.random.Generator) -> Action:
+        """:meth:`~wargames.core.engine.GameState.random_action`, remembered: :meth:`apply`
+        knows the action drawn here is legal (a roll's faces, a card drawn, too) without a
+        look at the listing."""
+        action = super().random_action(rng)
+        self._memo["drawn"] = action
+        return action
+
+    def apply(self, action: Action | str) -> Self:
+        """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
+        drew from this state is legal without a look at the listing (at a chance node the
+        listing would first be made from the outcomes)."""
+        if self._memo.get("drawn", _NOT_DRAWN) is action:
+            return self._apply(cast(Action, action))
+        return super().apply(action)
 
     def parse_action(self, text: str) -> Action:
         action = act.parse(text)

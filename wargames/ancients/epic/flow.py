@@ -147,7 +147,7 @@ class FinishCard(Task):
         deck = e.deck if e.card is None else e.deck.discard(e.card)
         used = e.used | frozenset(e.ordered)
         done = e.finished if e.card is None else (*e.finished, e.card)
-        return e.evolve(deck=deck, card=None, section="", used=used, finished=done).pop()
+        return e.pop(deck=deck, card=None, section="", used=used, finished=done)
 
 
 @saved("ancients/epic-draw")

@@ -123,8 +123,8 @@ def _section_orderable(s: S, side: str, flank: str, spec: CardSpec) -> tuple[int
     where = subsections(s.scenario)[side]
     at = s.where
     if one_section:  # a section holding every piece ordered so far, and the candidate
-        shared = [sub for sub in subs if all(sub in where[at[q]] for q in s.ordered)]
-        found = [p for p in candidates if any(sub in where[at[p]] for sub in shared)]
+        shared = {sub for sub in subs if all(sub in where[at[q]] for q in s.ordered)}
+        found = [p for p in candidates if not shared.isdisjoint(where[at[p]])]
     else:
         given = [where[at[q]] for q in s.ordered]
         found = [p for p in candidates if fits([*given, where[at[p]]], room)]

@@ -147,7 +147,7 @@ class ChooseFlanks(TeamTask):
         assert isinstance(action, Centre | OutsideFlank)
         chosen = list(s.chosen)
         chosen[0 if self.side == "bottom" else 1] = action.flank
-        return s.evolve(chosen=(chosen[0], chosen[1])).pop()
+        return s.pop(chosen=(chosen[0], chosen[1]))
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -188,22 +188,6 @@ class BeginTeamTurn(TeamTask):
     rule: ClassVar[str] = "CCA-SEQ-01"
 
     def run(self, s: S) -> S:
-        n = len(s.where)
-        s = s.evolve(
-            turn=s.turn + 1,
-            card=None,
-            ordered=(),
-            moved=(0,) * n,
-            stuck=frozenset(),
-            battled=frozenset(),
-            owed=(),
-            revealed=("", "", ""),
-            countered=(),
-            flank="",
-            flank_orders=((), (), ()),
-            played=("", "", ""),
-            offered=None,
-        )
         side = s.active
         return s.pop(
             CounterWindow(),
@@ -215,6 +199,19 @@ class BeginTeamTurn(TeamTask):
             *(PlaceCard(side, f) for f in FLANKS),
             Refill(side),
             EndTeamTurn(),
+            turn=s.turn + 1,
+            card=None,
+            ordered=(),
+            moved=(0,) * len(s.where),
+            stuck=frozenset(),
+            battled=frozenset(),
+            owed=(),
+            revealed=("", "", ""),
+            countered=(),
+            flank="",
+            flank_orders=((), (), ()),
+            played=("", "", ""),
+            offered=None,
         )
 
 
@@ -280,12 +277,12 @@ class Reveal(TeamTask):
         all_placed[i] = (placed[0], placed[1], placed[2])
         last = list(s.flank_last)
         last[i] = (effective[0], effective[1], effective[2])
-        return s.evolve(
+        return s.pop(
             revealed=(revealed[0], revealed[1], revealed[2]),
             effective=(effective[0], effective[1], effective[2]),
             placed=(all_placed[0], all_placed[1]),
             flank_last=(last[0], last[1]),
-        ).pop()
+        )
 
 
 def _enter(s: S, flank: str, ordered: tuple[int, ...]) -> S:
@@ -328,9 +325,9 @@ class LeaveFlank(TeamTask):
         orders = list(s.flank_orders)
         if self.keep:
             orders[index(self.flank)] = s.ordered
-        return s.evolve(
+        return s.pop(
             flank="", card=None, ordered=(), flank_orders=(orders[0], orders[1], orders[2])
-        ).pop()
+        )
 
 
 @saved("ancients/flank-orders")
@@ -490,7 +487,7 @@ class FirstStrikeOffer(TeamTask):
             return s.pop()
         side = self.side(s)
         s = take_from_hand(s, side, FIRST_STRIKE)
-        s = s.evolve(deck=s.deck.discard(FIRST_STRIKE)).pop()  # the offer
+        s = s.pop(deck=s.deck.discard(FIRST_STRIKE))  # the offer
         c = attrs.evolve(self.combat, first_strike=True)
         return s.pop(Strikes(c), DrawCard(side))  # the defender's choice gives way
 
@@ -532,7 +529,7 @@ class UseUp(TeamTask):
                 deck = deck.discard(card)
         if SPARTACUS in s.effective:  # the draw pile, the discards and the card (CCB-CARDS-38)
             deck = Deck(Pile.of([*deck.draw.cards, *deck.discards.cards]))
-        return s.evolve(deck=deck, card=None, ordered=(), revealed=("", "", "")).pop()
+        return s.pop(deck=deck, card=None, ordered=(), revealed=("", "", ""))
 
 
 @saved("ancients/place-card")
@@ -566,7 +563,7 @@ class PlaceCard(TeamTask):
         row[index(self.flank)] = action.card
         placed = list(s.placed)
         placed[i] = (row[0], row[1], row[2])
-        return s.evolve(placed=(placed[0], placed[1])).pop()
+        return s.pop(placed=(placed[0], placed[1]))
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -597,7 +594,7 @@ class EndTeamTurn(TeamTask):
         if s.turn_cap is not None and s.turn >= s.turn_cap:
             return team(turn_cap_reached(s))
         other = "top" if s.active == "bottom" else "bottom"
-        return s.evolve(active=other).pop(BeginTeamTurn())
+        return s.pop(BeginTeamTurn(), active=other)
 
 
 __all__ = [

@@ -56,7 +56,7 @@ class CreditChoice(TeamTask):
 
         assert isinstance(action, Credit)
         loser = s.pending[0][0]
-        s = s.evolve(pending=s.pending[1:]).pop()
+        s = s.pop(pending=s.pending[1:])
         s = s.add_flank_banner(other(loser), own_name(loser, action.flank))
         return team(check(s))
 
