@@ -39,6 +39,7 @@ import numpy as np
 from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import CHANCE, Action, Player, pick_outcome
 from wargames.core.errors import GameOverError, RuleViolation, UnknownPlayerError
+from wargames.core.notation import Roll
 from wargames.core.sources import state_setup
 from wargames.core.tasks import quick_evolve
 from wargames.horde import casualties, circumstances
@@ -426,9 +427,15 @@ class PScaleState(StrikeHost):
 
     def apply(self, action: Action | str) -> Self:
         """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
-        drew from this state is legal without a look at the listing."""
-        if self._memo.get("drawn", _NOT_DRAWN) is action:
+        drew from this state is legal without a look at the listing, and so is a die's face
+        that is the very outcome listed for its value (as ``Match.roll`` picks it)."""
+        memo = self._memo
+        if memo.get("drawn", _NOT_DRAWN) is action:
             return self._apply(cast(Action, action))
+        if type(action) is Roll and memo.get("player") == CHANCE:
+            outcomes, face = self._chance_tuple(), action.value
+            if type(face) is int and 0 < face <= len(outcomes) and outcomes[face - 1][0] is action:
+                return self._apply(action)
         return super().apply(action)
 
     def _apply(self, action: Action) -> Self:
