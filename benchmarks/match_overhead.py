@@ -78,7 +78,7 @@ print("decisions", games() if measured else 0)
 def per_decision(game: str, play: str, seeds: int) -> tuple[float, int]:
     """Instructions per decision of ``playouts.<play>`` in ``game``, and the decisions."""
 
-    def run(measured: bool) -> tuple[int, int]:
+    def run(measured: bool) -> tuple[int, int, int]:
         script = PLAY.format(
             root=os.getcwd(),
             benchmarks=str(Path(__file__).parent),
@@ -89,8 +89,8 @@ def per_decision(game: str, play: str, seeds: int) -> tuple[float, int]:
         )
         return count(script)
 
-    base, _ = run(False)
-    total, decisions = run(True)
+    base, _, _ = run(False)
+    total, decisions, _ = run(True)
     return (total - base) / decisions, decisions
 
 

@@ -86,3 +86,23 @@ def test_nth_square_by_id_reads_the_mask_column_by_column() -> None:
         for n in range(len(squares)):
             assert field.nth_by_id(mask, n) == squares[n]
         assert field.nth_by_id(mask, len(squares)) is None
+
+
+@pytest.mark.rule("HMC-ATTACK-02", "HMC-ATTACK-04")
+def test_a_listed_die_face_is_taken_like_any_other() -> None:
+    """A die's face that is the very outcome listed (as ``Match.roll`` picks it) gives the
+    state an equal face read from its notation gives; a face the die does not have is
+    refused."""
+    start = wargames.load("horde", scenario="mirror")
+    rng = np.random.default_rng(3)
+    s, rolled = start, 0
+    while s.current_player is not None and rolled < 30:
+        if s.is_chance:
+            outcomes = s.chance_outcomes()
+            face = outcomes[int(rng.random() * len(outcomes))][0]
+            assert s.apply(face) == s.evolve().apply(str(face))
+            with pytest.raises(RuleViolation):
+                s.evolve().apply(f"roll {len(outcomes) + 1}")
+            rolled += 1
+        s = s.apply(s.random_action(rng))
+    assert rolled == 30

@@ -28,8 +28,9 @@ from wargames.core.typecheck import unknown_names
 from wargames.horde import close_combat, visibility
 from wargames.horde.actions import ORDERS
 from wargames.horde.combat.profiles import AMBUSHERS
+from wargames.horde.places import Places
 from wargames.horde.scenario import SIDES
-from wargames.horde.state import PER_UNIT, Places
+from wargames.horde.state import PER_UNIT
 
 if TYPE_CHECKING:
     from wargames.horde.state import PScaleState as S

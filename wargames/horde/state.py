@@ -29,7 +29,7 @@ draws one.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
 
@@ -37,16 +37,18 @@ import attrs
 import numpy as np
 
 from wargames.core.codec import SCENARIO, saved
-from wargames.core.engine import Action, Player
-from wargames.core.errors import RuleViolation, UnknownPlayerError
+from wargames.core.engine import CHANCE, Action, Player, pick_outcome
+from wargames.core.errors import GameOverError, RuleViolation, UnknownPlayerError
+from wargames.core.notation import Roll
 from wargames.core.sources import state_setup
 from wargames.core.tasks import quick_evolve
 from wargames.horde import casualties, circumstances
 from wargames.horde.combat.attack import AttackNumbers, attack_numbers
 from wargames.horde.combat.rules import DEFAULT, HordeRules
 from wargames.horde.combat.strikes import Strike, StrikeHost
+from wargames.horde.places import Places
 from wargames.horde.scenario import PACKAGE, SIDES, BattleSetup, load_scenario, other_side
-from wargames.horde.units import GONE, Unit
+from wargames.horde.units import Unit
 from wargames.horde.victory import broken_outcome
 
 if TYPE_CHECKING:
@@ -64,44 +66,6 @@ OTHER = {side: other_side(side) for side in SIDES}
 _NOT_DRAWN = object()
 """What no action is: the drawn action of a state :meth:`PScaleState.random_action` has not
 drawn from (``None`` given to ``apply`` is refused like any illegal action)."""
-
-
-@attrs.frozen
-class Places:
-    """Where everything is, built once per set of units (the hot-path lookups)."""
-
-    horde_at: dict[str, str]
-    """Square -> the fighting horde standing there (HMC-SCALE-05: at most one)."""
-    officers_at: dict[str, tuple[str, ...]]
-    """Square -> the lone Officers standing there (HMC-OFFICER-03: any number)."""
-    attached: dict[str, tuple[str, ...]]
-    """Horde -> the Officers who have joined it."""
-    stealthed: dict[str, frozenset[str]]
-    """Side -> its hordes in stealth on the board."""
-
-    @classmethod
-    def of(cls, units: Iterable[Unit]) -> Places:
-        horde_at: dict[str, str] = {}
-        officers_at: dict[str, list[str]] = {}
-        attached: dict[str, list[str]] = {}
-        stealthed: dict[str, set[str]] = {side: set() for side in SIDES}
-        for u in units:
-            if u.attached_to is not None and u.status not in GONE:
-                attached.setdefault(u.attached_to, []).append(u.id)
-            if u.square is None or u.status != "fighting":  # not on the board
-                continue
-            if u.officer is None:
-                horde_at[u.square] = u.id
-                if u.stealthed:
-                    stealthed[u.side].add(u.id)
-            elif u.attached_to is None:
-                officers_at.setdefault(u.square, []).append(u.id)
-        return cls(
-            horde_at=horde_at,
-            officers_at={k: tuple(v) for k, v in officers_at.items()},
-            attached={k: tuple(v) for k, v in attached.items()},
-            stealthed={k: frozenset(v) for k, v in stealthed.items()},
-        )
 
 
 @saved("horde/pscale")
@@ -425,35 +389,71 @@ class PScaleState(StrikeHost):
     # -- protocol -------------------------------------------------------------------------------
 
     def random_action(self, rng: np.random.Generator) -> Action:
-        """:meth:`~wargames.core.engine.GameState.random_action`, remembered: :meth:`apply`
-        knows the action drawn here is legal (a die's face too) without a look at the
-        listing."""
-        action = super().random_action(rng)
-        self._memo["drawn"] = action
+        """:meth:`~wargames.core.engine.GameState.random_action` (the same draw: one
+        ``rng.random()``, a die's face by :func:`~wargames.core.engine.pick_outcome`, a
+        decision at index ``int(u * len(legal))``), remembered: :meth:`apply` knows the action
+        drawn here is legal without a look at the listing. Written out in one method: it runs
+        at every step of a playout."""
+        memo = self._memo
+        player = memo.get("player")
+        if player is None:
+            player = self.current_player
+            if player is None:
+                raise GameOverError("the game is over; there is no action to draw")
+        u = float(rng.random())
+        if player == CHANCE:
+            action = pick_outcome(self._chance_tuple(), u)
+        else:
+            action = self._random_legal(u)
+        memo["drawn"] = action
         return action
 
     def _random_legal(self, u: float) -> Action:
         """The legal action :meth:`random_action` draws, found by the pending step without
         listing every legal action where it can (a move order's squares are a mask): the
         same action as the listing's, so seeded games are unchanged."""
-        draw = getattr(self.tasks[-1], "draw", None)
-        if draw is not None and "legal" not in self._memo:
-            found: Action | None = draw(self, u)
-            if found is not None:
-                return found
-        return super()._random_legal(u)
+        memo = self._memo
+        legal: tuple[Action, ...] | None = memo.get("legal")
+        if legal is None:
+            draw = getattr(self.tasks[-1], "draw", None)
+            if draw is not None:
+                found: Action | None = draw(self, u)
+                if found is not None:
+                    return found
+            legal = self._legal_tuple()
+            if not legal:
+                raise ValueError("no legal action to choose from")
+        return legal[int(u * len(legal))]
 
     def apply(self, action: Action | str) -> Self:
         """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
-        drew from this state is legal without a look at the listing."""
-        if self._memo.get("drawn", _NOT_DRAWN) is action:
+        drew from this state is legal without a look at the listing, and so is a die's face
+        that is the very outcome listed for its value (as ``Match.roll`` picks it)."""
+        memo = self._memo
+        if memo.get("drawn", _NOT_DRAWN) is action:
             return self._apply(cast(Action, action))
+        if type(action) is Roll and memo.get("player") == CHANCE:
+            outcomes, face = self._chance_tuple(), action.value
+            if type(face) is int and 0 < face <= len(outcomes) and outcomes[face - 1][0] is action:
+                return self._apply(action)
         return super().apply(action)
 
     def _apply(self, action: Action) -> Self:
-        """The next state; the battle ends at once when a side breaks
+        """The next state: the pending step takes ``action``, the automatic steps that follow
+        are carried out (:meth:`~wargames.core.tasks.TaskState.settle`, written out here: it
+        runs at every step), and the battle ends at once when a side breaks
         (:mod:`wargames.horde.victory`)."""
-        s = super()._apply(action)
+        s: Self = self.tasks[-1].act(self, action)
+        while True:
+            tasks = s.tasks
+            if not tasks or s.result is not None:
+                break
+            top = tasks[-1]
+            actor = top.actor(s)
+            if actor is not None:
+                s._memo["player"] = actor
+                break
+            s = top.run(s)
         if s.result is None:
             done = broken_outcome(s)
             if done is not None:
