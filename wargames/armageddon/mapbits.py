@@ -111,6 +111,12 @@ class MapBits:
             mask ^= low
         return tuple(out)
 
+    def nth(self, mask: int, i: int) -> int:
+        """The bit of ``mask`` at index ``i`` of :meth:`singles` (``0 <= i < popcount``)."""
+        for _ in range(i):
+            mask &= mask - 1
+        return mask & -mask
+
     def moves_to(self, counter: str, mask: int) -> tuple[act.Move, ...]:
         """The moves of ``counter`` to the areas of ``mask``, sorted by area."""
         return self.moves_along(counter, self.singles(mask))

@@ -17,7 +17,7 @@ from wargames.armageddon import actions as act
 from wargames.armageddon.combat import eliminate
 from wargames.armageddon.data import IMPERIUM, ORKS
 from wargames.armageddon.flow import Task
-from wargames.armageddon.specials import phase_card_plays, play_phase_card
+from wargames.armageddon.specials import phase_card_count, phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import legal_stack, removable
 from wargames.armageddon.state import other
 from wargames.armageddon.supply import supplied_mask
@@ -86,35 +86,39 @@ def rail_mask(s: S, start: str) -> int:
 END_PHASE = act.Pass("phase")
 
 
+Reaches = tuple[tuple[str, int, int], ...]
+"""Each unmoved counter's reach in a movement phase: ``(counter, destinations as a bitset, how
+many)``, in manifest order; counters with nowhere to go are left out."""
+
+
 @saved("armageddon/movement-phase")
 @attrs.frozen
 class MovementPhase(Task):
     """The acting player moves any, all or none of his counters (BFA-MOVE-01)."""
 
     side: str
-    moves: tuple[tuple[act.Move, ...], ...] | None = attrs.field(
+    moves: Reaches | None = attrs.field(
         default=None, eq=False, repr=False, metadata={"derived": True}
     )
-    """The moves still open, counter by counter, carried from state to state within the phase:
-    a counter's reach depends only on enemy positions and card effects, which do not change
-    while it moves (except under Rail Convoy, whose network follows the Imperial counters:
-    not carried)."""
+    """The moves still open, counter by counter (:data:`Reaches`), carried from state to state
+    within the phase: a counter's reach depends only on enemy positions and card effects, which
+    do not change while it moves (except under Rail Convoy, whose network follows the Imperial
+    counters: not carried)."""
     rule: ClassVar[str] = "BFA-MOVE-02"
 
     def actor(self, s: S) -> Player | None:
         return self.side
 
-    def open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
-        """Each unmoved counter's moves (counters with none are left out); worked out once
-        per state when the task does not carry them."""
+    def open_moves(self, s: S) -> Reaches:
+        """Each unmoved counter's destinations; worked out once per state when the task does
+        not carry them."""
         if self.moves is not None:
             return self.moves
         return s.once("open-moves", lambda: self._open_moves(s))
 
-    def _open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
+    def _open_moves(self, s: S) -> Reaches:
         used = s.used
-        bits = s.bits
-        reaches: dict[tuple[str, int], tuple[int, ...]] = {}  # one per area and movement value
+        reaches: dict[tuple[str, int], tuple[int, int]] = {}  # one per area and movement value
         out = []
         for c in s.on_map(self.side):
             if c in used:
@@ -125,21 +129,36 @@ class MovementPhase(Task):
             start = s.location(c)
             found = reaches.get((start, steps))
             if found is None:
-                found = reaches[start, steps] = bits.singles(reach_from(s, self.side, start, steps))
-            if found:
-                out.append(bits.moves_along(c, found))
+                mask = reach_from(s, self.side, start, steps)
+                found = reaches[start, steps] = (mask, mask.bit_count())
+            if found[0]:
+                out.append((c, *found))
         return tuple(out)
 
     def legal(self, s: S) -> tuple[Action, ...]:
         cards = phase_card_plays(s, self.side, "movement")
-        return (*chain.from_iterable(self.open_moves(s)), *cards, END_PHASE)
+        moves_to = s.bits.moves_to
+        moves = (moves_to(c, mask) for c, mask, _ in self.open_moves(s))
+        return (*chain.from_iterable(moves), *cards, END_PHASE)
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
+        counting each counter's destinations in its bitset: the only action made."""
+        reaches = self.open_moves(s)
+        cards = phase_card_count(s, self.side, "movement")
+        i = int(chance * (sum(n for _, _, n in reaches) + cards + 1))
+        for c, mask, n in reaches:
+            if i < n:
+                return s.bits.moves[c][s.bits.nth(mask, i)]
+            i -= n
+        if i < cards:
+            return phase_card_plays(s, self.side, "movement")[i]
+        return END_PHASE
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
             counter = action.counter
-            left: tuple[tuple[act.Move, ...], ...] | None = tuple(
-                m for m in self.open_moves(s) if m[0].counter != counter
-            )
+            left: Reaches | None = tuple(m for m in self.open_moves(s) if m[0] != counter)
             if any(e.startswith("rail:") for e in s.effects):
                 left = None  # the rail network follows the Imperial counters: recompute
             return s.move_counters(
