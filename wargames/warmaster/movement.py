@@ -150,6 +150,17 @@ class MovementPhase(Task):
         _, each = self.still_to_move(s)
         return (*chain.from_iterable(each), END_PHASE)
 
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
+        counting each unit's moves, without joining them into one listing."""
+        _, each = self.still_to_move(s)
+        i = int(chance * (sum(map(len, each)) + 1))
+        for moves_of in each:
+            if i < len(moves_of):
+                return moves_of[i]
+            i -= len(moves_of)
+        return END_PHASE
+
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
             unit = action.unit
