@@ -8,6 +8,7 @@ the opponent then picks the counters an illegal stack loses.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, ClassVar
 
@@ -15,12 +16,13 @@ import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.combat import eliminate
-from wargames.armageddon.data import IMPERIUM, ORKS
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import Task
 from wargames.armageddon.specials import phase_card_count, phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import legal_stack, removable
 from wargames.armageddon.state import other
 from wargames.armageddon.supply import supplied_mask
+from wargames.core.caches import PER_DATA
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -36,6 +38,13 @@ def movement_allowance(s: S, counter: str) -> int:
     spec = s.spec(counter)
     bonus = 1 if spec.tribe is not None and f"kult:{spec.tribe}" in s.effects else 0
     return spec.movement + bonus if spec.movement > 0 else 0
+
+
+@lru_cache(maxsize=PER_DATA)
+def _movement(data: ArmageddonData) -> dict[str, tuple[int, str | None]]:
+    """Counter id -> its movement value and tribe (:func:`movement_allowance` without the
+    Kult of Speed), read once per data set."""
+    return {c: (spec.movement, spec.tribe) for c, spec in data.counters.items()}
 
 
 def destinations(s: S, counter: str) -> tuple[str, ...]:
@@ -120,13 +129,18 @@ class MovementPhase(Task):
         used = s.used
         reaches: dict[tuple[str, int], tuple[int, int]] = {}  # one per area and movement value
         out = []
+        movement = _movement(s.data)
+        kult = {e[5:] for e in s.effects if e.startswith("kult:")}  # Kult of Speed's tribes
+        location = s.location
         for c in s.on_map(self.side):
             if c in used:
                 continue
-            steps = movement_allowance(s, c)
+            steps, tribe = movement[c]
             if steps <= 0:
                 continue  # BFA-MOVE-03
-            start = s.location(c)
+            if kult and tribe in kult:
+                steps += 1
+            start = location(c)
             found = reaches.get((start, steps))
             if found is None:
                 mask = reach_from(s, self.side, start, steps)
