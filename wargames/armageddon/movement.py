@@ -69,7 +69,7 @@ def reach_from(s: S, side: str, start: str, steps: int) -> int:
     bits = s.bits
     ignore_stop = side == ORKS and f"ere-we-go:{start}" in s.effects
     enemy = IMPERIUM if side == ORKS else ORKS
-    found = bits.reach(
+    found = bits.reach_near(
         start, steps, s.placement.masks[enemy], 0 if ignore_stop else bits.stops[side]
     )
     if side == IMPERIUM and f"rail:{start}" in s.effects:
@@ -172,7 +172,9 @@ class MovementPhase(Task):
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
             counter = action.counter
-            left: Reaches | None = tuple(m for m in self.open_moves(s) if m[0] != counter)
+            reaches = self.open_moves(s)
+            i = next(i for i, m in enumerate(reaches) if m[0] == counter)
+            left: Reaches | None = reaches[:i] + reaches[i + 1 :]
             if any(e.startswith("rail:") for e in s.effects):
                 left = None  # the rail network follows the Imperial counters: recompute
             return s.move_counters(
