@@ -143,7 +143,12 @@ class MovementPhase(Task):
         found: StillToMove | None = s._memo.get(STILL_TO_MOVE)
         if found is None:
             units = movable(s, self.side)
-            found = s._memo[STILL_TO_MOVE] = (units, tuple(moves(s, u) for u in units))
+            # what :func:`moves` reads of the state, the same for every unit of the side
+            data, destroyed, location = s.data, s.destroyed, s.location
+            steps = s.allowance[self.side]
+            enemies = s.occupied(TRAITOR if self.side == IMPERIAL else IMPERIAL)
+            each = tuple(_moves(data, u, location(u), steps, destroyed, enemies) for u in units)
+            found = s._memo[STILL_TO_MOVE] = (units, each)
         return found
 
     def legal(self, s: S) -> tuple[Action, ...]:
