@@ -99,6 +99,9 @@ Reaches = tuple[tuple[str, int, int], ...]
 """Each unmoved counter's reach in a movement phase: ``(counter, destinations as a bitset, how
 many)``, in manifest order; counters with nowhere to go are left out."""
 
+OpenMoves = tuple[Reaches, int]
+"""The :data:`Reaches` of a movement phase and how many moves they give in all."""
+
 
 @saved("armageddon/movement-phase")
 @attrs.frozen
@@ -106,10 +109,10 @@ class MovementPhase(Task):
     """The acting player moves any, all or none of his counters (BFA-MOVE-01)."""
 
     side: str
-    moves: Reaches | None = attrs.field(
+    moves: OpenMoves | None = attrs.field(
         default=None, eq=False, repr=False, metadata={"derived": True}
     )
-    """The moves still open, counter by counter (:data:`Reaches`), carried from state to state
+    """The moves still open, counter by counter (:data:`OpenMoves`), carried from state to state
     within the phase: a counter's reach depends only on enemy positions and card effects, which
     do not change while it moves (except under Rail Convoy, whose network follows the Imperial
     counters: not carried)."""
@@ -118,14 +121,14 @@ class MovementPhase(Task):
     def actor(self, s: S) -> Player | None:
         return self.side
 
-    def open_moves(self, s: S) -> Reaches:
+    def open_moves(self, s: S) -> OpenMoves:
         """Each unmoved counter's destinations; worked out once per state when the task does
         not carry them."""
         if self.moves is not None:
             return self.moves
         return s.once("open-moves", lambda: self._open_moves(s))
 
-    def _open_moves(self, s: S) -> Reaches:
+    def _open_moves(self, s: S) -> OpenMoves:
         used = s.used
         reaches: dict[tuple[str, int], tuple[int, int]] = {}  # one per area and movement value
         out = []
@@ -147,20 +150,20 @@ class MovementPhase(Task):
                 found = reaches[start, steps] = (mask, mask.bit_count())
             if found[0]:
                 out.append((c, *found))
-        return tuple(out)
+        return tuple(out), sum(n for _, _, n in out)
 
     def legal(self, s: S) -> tuple[Action, ...]:
         cards = phase_card_plays(s, self.side, "movement")
         moves_to = s.bits.moves_to
-        moves = (moves_to(c, mask) for c, mask, _ in self.open_moves(s))
+        moves = (moves_to(c, mask) for c, mask, _ in self.open_moves(s)[0])
         return (*chain.from_iterable(moves), *cards, END_PHASE)
 
     def draw(self, s: S, chance: float) -> Action:
         """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
         counting each counter's destinations in its bitset: the only action made."""
-        reaches = self.open_moves(s)
+        reaches, total = self.open_moves(s)
         cards = phase_card_count(s, self.side, "movement")
-        i = int(chance * (sum(n for _, _, n in reaches) + cards + 1))
+        i = int(chance * (total + cards + 1))
         for c, mask, n in reaches:
             if i < n:
                 return s.bits.moves[c][s.bits.nth(mask, i)]
@@ -172,9 +175,9 @@ class MovementPhase(Task):
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
             counter = action.counter
-            reaches = self.open_moves(s)
+            reaches, total = self.open_moves(s)
             i = next(i for i, m in enumerate(reaches) if m[0] == counter)
-            left: Reaches | None = reaches[:i] + reaches[i + 1 :]
+            left: OpenMoves | None = (reaches[:i] + reaches[i + 1 :], total - reaches[i][2])
             if any(e.startswith("rail:") for e in s.effects):
                 left = None  # the rail network follows the Imperial counters: recompute
             return s.move_counters(
