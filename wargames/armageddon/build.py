@@ -87,6 +87,13 @@ def build_costs(data: ArmageddonData) -> dict[str, int]:
     }
 
 
+@lru_cache(maxsize=PER_DATA)
+def _buys(data: ArmageddonData) -> dict[str, act.Buy]:
+    """Imperial counter id -> its purchase, for the counters of a kind with a cost (made once
+    per data set)."""
+    return {c: act.Buy(c) for c in build_costs(data)}
+
+
 @saved("armageddon/imperial-build")
 @attrs.frozen
 class ImperialBuild(Task):
@@ -100,7 +107,9 @@ class ImperialBuild(Task):
 
     def legal(self, s: S) -> tuple[Action, ...]:
         cost = build_costs(s.data)
-        out: list[Action] = [act.made(act.Buy, c) for c in buildable(s) if cost[c] <= self.points]
+        buys = _buys(s.data)
+        points = self.points
+        out: list[Action] = [buys[c] for c in buildable(s) if cost[c] <= points]
         out += [
             act.made(act.Rebuild, a) for a in rebuildable(s) if rebuild_cost(s, a) <= self.points
         ]

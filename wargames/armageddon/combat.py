@@ -74,9 +74,10 @@ def ready_stacks(s: S, side: str) -> dict[str, str | None]:
     def found() -> dict[str, str | None]:
         used = s.used
         specs = s.data.counters
+        attack = _attacks(s.data).__getitem__
         out: dict[str, str | None] = {}
         for area, units in s.placement.units[side].items():
-            if used.isdisjoint(units) and attack_of(s, units) > 0:
+            if used.isdisjoint(units) and sum(map(attack, units)) > 0:  # attack_of
                 out[area] = specs[units[0]].tribe
         return out
 

@@ -30,7 +30,7 @@ def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     waiting = s.in_box(UNPLACED, ORKS)
     counter = waiting[0]
     spec = specs[counter]
-    needs, exempt_tribes = _still_to_place(s.data, waiting[1:])
+    needs, tribes = _still_to_place(s.data, waiting[1:])
     areas = [a for a in s.setup.ork_areas if not s.stack(a, IMPERIUM)]
     owners = [_owner(s, a) for a in areas]
     room = Room.of(owners)
@@ -38,7 +38,7 @@ def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     for area, (owner, n) in zip(areas, owners, strict=True):
         if fits(s.data, s.stack(area, ORKS), counter):
             after = (spec.tribe, n + (not spec.exempt))
-            if room.completable((owner, n), after, needs, exempt_tribes):
+            if room.completable((owner, n), after, needs, tribes):
                 out.append(act.made(act.Deploy, counter, area))
     return tuple(out)
 
@@ -48,11 +48,13 @@ def _still_to_place(
     data: ArmageddonData, rest: tuple[str, ...]
 ) -> tuple[dict[str | None, int], frozenset[str | None]]:
     """What the counters still to place need: each tribe's counting counters, and the tribes
-    of exempt ones (which need a stack of their tribe to join). The counters wait in manifest
-    order, so the few dozen tails of one deployment are all it is asked about."""
+    of all of them, exempt ones included (an exempt counter needs a stack of its tribe to
+    join). The counters wait in manifest order, so the few dozen tails of one deployment are
+    all it is asked about."""
     specs = data.counters
     needs = Counter(specs[c].tribe for c in rest if not specs[c].exempt)
-    return dict(needs), frozenset(specs[c].tribe for c in rest if specs[c].exempt)
+    exempt = frozenset(specs[c].tribe for c in rest if specs[c].exempt)
+    return dict(needs), frozenset(needs.keys() | exempt)
 
 
 def _owner(s: S, area: str) -> tuple[str | None, int]:
@@ -92,15 +94,15 @@ class Room:
         old: tuple[str | None, int],
         new: tuple[str | None, int],
         needs: dict[str | None, int],
-        exempt_tribes: frozenset[str | None],
+        tribes: frozenset[str | None],
     ) -> bool:
-        """Whether the remaining counters fit once one area's stack went from ``old`` to
-        ``new``: each tribe's counters go into its own stacks' free places, the rest need
-        empty areas of three."""
+        """Whether the remaining counters (of ``tribes``, ``needs`` of each counting) fit once
+        one area's stack went from ``old`` to ``new``: each tribe's counters go into its own
+        stacks' free places, the rest need empty areas of three."""
         (was, n_was), (now, n_now) = old, new
         empty = self.empty - (was is None) + (now is None)
         need = 0
-        for tribe in needs.keys() | exempt_tribes:
+        for tribe in tribes:
             free = self.free.get(tribe, 0)
             held = self.held.get(tribe, 0)
             if tribe is not None:

@@ -8,6 +8,7 @@ the opponent then picks the counters an illegal stack loses.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, ClassVar
 
@@ -15,12 +16,13 @@ import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.combat import eliminate
-from wargames.armageddon.data import IMPERIUM, ORKS
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import Task
-from wargames.armageddon.specials import phase_card_plays, play_phase_card
+from wargames.armageddon.specials import phase_card_count, phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import legal_stack, removable
 from wargames.armageddon.state import other
 from wargames.armageddon.supply import supplied_mask
+from wargames.core.caches import PER_DATA
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -36,6 +38,13 @@ def movement_allowance(s: S, counter: str) -> int:
     spec = s.spec(counter)
     bonus = 1 if spec.tribe is not None and f"kult:{spec.tribe}" in s.effects else 0
     return spec.movement + bonus if spec.movement > 0 else 0
+
+
+@lru_cache(maxsize=PER_DATA)
+def _movement(data: ArmageddonData) -> dict[str, tuple[int, str | None]]:
+    """Counter id -> its movement value and tribe (:func:`movement_allowance` without the
+    Kult of Speed), read once per data set."""
+    return {c: (spec.movement, spec.tribe) for c, spec in data.counters.items()}
 
 
 def destinations(s: S, counter: str) -> tuple[str, ...]:
@@ -60,7 +69,7 @@ def reach_from(s: S, side: str, start: str, steps: int) -> int:
     bits = s.bits
     ignore_stop = side == ORKS and f"ere-we-go:{start}" in s.effects
     enemy = IMPERIUM if side == ORKS else ORKS
-    found = bits.reach(
+    found = bits.reach_near(
         start, steps, s.placement.masks[enemy], 0 if ignore_stop else bits.stops[side]
     )
     if side == IMPERIUM and f"rail:{start}" in s.effects:
@@ -86,60 +95,89 @@ def rail_mask(s: S, start: str) -> int:
 END_PHASE = act.Pass("phase")
 
 
+Reaches = tuple[tuple[str, int, int], ...]
+"""Each unmoved counter's reach in a movement phase: ``(counter, destinations as a bitset, how
+many)``, in manifest order; counters with nowhere to go are left out."""
+
+OpenMoves = tuple[Reaches, int]
+"""The :data:`Reaches` of a movement phase and how many moves they give in all."""
+
+
 @saved("armageddon/movement-phase")
 @attrs.frozen
 class MovementPhase(Task):
     """The acting player moves any, all or none of his counters (BFA-MOVE-01)."""
 
     side: str
-    moves: tuple[tuple[act.Move, ...], ...] | None = attrs.field(
+    moves: OpenMoves | None = attrs.field(
         default=None, eq=False, repr=False, metadata={"derived": True}
     )
-    """The moves still open, counter by counter, carried from state to state within the phase:
-    a counter's reach depends only on enemy positions and card effects, which do not change
-    while it moves (except under Rail Convoy, whose network follows the Imperial counters:
-    not carried)."""
+    """The moves still open, counter by counter (:data:`OpenMoves`), carried from state to state
+    within the phase: a counter's reach depends only on enemy positions and card effects, which
+    do not change while it moves (except under Rail Convoy, whose network follows the Imperial
+    counters: not carried)."""
     rule: ClassVar[str] = "BFA-MOVE-02"
 
     def actor(self, s: S) -> Player | None:
         return self.side
 
-    def open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
-        """Each unmoved counter's moves (counters with none are left out); worked out once
-        per state when the task does not carry them."""
+    def open_moves(self, s: S) -> OpenMoves:
+        """Each unmoved counter's destinations; worked out once per state when the task does
+        not carry them."""
         if self.moves is not None:
             return self.moves
         return s.once("open-moves", lambda: self._open_moves(s))
 
-    def _open_moves(self, s: S) -> tuple[tuple[act.Move, ...], ...]:
+    def _open_moves(self, s: S) -> OpenMoves:
         used = s.used
-        bits = s.bits
-        reaches: dict[tuple[str, int], tuple[int, ...]] = {}  # one per area and movement value
+        reaches: dict[tuple[str, int], tuple[int, int]] = {}  # one per area and movement value
         out = []
+        movement = _movement(s.data)
+        kult = {e[5:] for e in s.effects if e.startswith("kult:")}  # Kult of Speed's tribes
+        location = s.location
         for c in s.on_map(self.side):
             if c in used:
                 continue
-            steps = movement_allowance(s, c)
+            steps, tribe = movement[c]
             if steps <= 0:
                 continue  # BFA-MOVE-03
-            start = s.location(c)
+            if kult and tribe in kult:
+                steps += 1
+            start = location(c)
             found = reaches.get((start, steps))
             if found is None:
-                found = reaches[start, steps] = bits.singles(reach_from(s, self.side, start, steps))
-            if found:
-                out.append(bits.moves_along(c, found))
-        return tuple(out)
+                mask = reach_from(s, self.side, start, steps)
+                found = reaches[start, steps] = (mask, mask.bit_count())
+            if found[0]:
+                out.append((c, *found))
+        return tuple(out), sum(n for _, _, n in out)
 
     def legal(self, s: S) -> tuple[Action, ...]:
         cards = phase_card_plays(s, self.side, "movement")
-        return (*chain.from_iterable(self.open_moves(s)), *cards, END_PHASE)
+        moves_to = s.bits.moves_to
+        moves = (moves_to(c, mask) for c, mask, _ in self.open_moves(s)[0])
+        return (*chain.from_iterable(moves), *cards, END_PHASE)
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
+        counting each counter's destinations in its bitset: the only action made."""
+        reaches, total = self.open_moves(s)
+        cards = phase_card_count(s, self.side, "movement")
+        i = int(chance * (total + cards + 1))
+        for c, mask, n in reaches:
+            if i < n:
+                return s.bits.moves[c][s.bits.nth(mask, i)]
+            i -= n
+        if i < cards:
+            return phase_card_plays(s, self.side, "movement")[i]
+        return END_PHASE
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):
             counter = action.counter
-            left: tuple[tuple[act.Move, ...], ...] | None = tuple(
-                m for m in self.open_moves(s) if m[0].counter != counter
-            )
+            reaches, total = self.open_moves(s)
+            i = next(i for i, m in enumerate(reaches) if m[0] == counter)
+            left: OpenMoves | None = (reaches[:i] + reaches[i + 1 :], total - reaches[i][2])
             if any(e.startswith("rail:") for e in s.effects):
                 left = None  # the rail network follows the Imperial counters: recompute
             return s.move_counters(

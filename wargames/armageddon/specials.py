@@ -45,6 +45,13 @@ def phase_card_plays(s: S, side: str, phase: str) -> list[Action]:
     return out
 
 
+def phase_card_count(s: S, side: str, phase: str) -> int:
+    """How many plays :func:`phase_card_plays` lists, without making them."""
+    if side in s.played:
+        return 0
+    return sum(target_count(s, card) for card in PHASE_CARDS[(side, phase)] if s.holds(side, card))
+
+
 AIMED_AT_AREA = ("ere-we-go", "orbital-strike", "rail-convoy")
 """The cards played at an area (a stack's): every other card names a tribe or nothing."""
 AIMED_AT_TRIBE = ("kult-of-speed",)
@@ -61,6 +68,16 @@ def targets(s: S, card: str) -> tuple[str, ...]:
     if card == "rail-convoy":
         return s.stack_areas(IMPERIUM)
     return ("",)
+
+
+def target_count(s: S, card: str) -> int:
+    """How many :func:`targets` ``card`` has (the areas of a side's stacks are counted
+    without sorting them)."""
+    if card in ("ere-we-go", "orbital-strike"):
+        return len(s.placement.units[ORKS])
+    if card == "rail-convoy":
+        return len(s.placement.units[IMPERIUM])
+    return len(targets(s, card))
 
 
 def play_phase_card(s: S, side: str, action: act.PlayCard) -> S:

@@ -143,12 +143,28 @@ class MovementPhase(Task):
         found: StillToMove | None = s._memo.get(STILL_TO_MOVE)
         if found is None:
             units = movable(s, self.side)
-            found = s._memo[STILL_TO_MOVE] = (units, tuple(moves(s, u) for u in units))
+            # what :func:`moves` reads of the state, the same for every unit of the side
+            data, destroyed, location = s.data, s.destroyed, s.location
+            steps = s.allowance[self.side]
+            enemies = s.occupied(TRAITOR if self.side == IMPERIAL else IMPERIAL)
+            each = tuple(_moves(data, u, location(u), steps, destroyed, enemies) for u in units)
+            found = s._memo[STILL_TO_MOVE] = (units, each)
         return found
 
     def legal(self, s: S) -> tuple[Action, ...]:
         _, each = self.still_to_move(s)
         return (*chain.from_iterable(each), END_PHASE)
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
+        counting each unit's moves, without joining them into one listing."""
+        _, each = self.still_to_move(s)
+        i = int(chance * (sum(map(len, each)) + 1))
+        for moves_of in each:
+            if i < len(moves_of):
+                return moves_of[i]
+            i -= len(moves_of)
+        return END_PHASE
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Move):

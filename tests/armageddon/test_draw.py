@@ -1,0 +1,59 @@
+"""Random playouts draw an action without listing the legal actions where the pending step
+can (a movement phase counts each counter's destinations in its bitset): the very action the
+listing has at the drawn index, so seeded games are unchanged."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import wargames
+from wargames.armageddon.movement import MovementPhase
+from wargames.armageddon.state import ArmageddonState
+from wargames.core.errors import RuleViolation
+
+DRAWS = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.999999)
+
+
+def drawing_states(seeds: int) -> list[ArmageddonState]:
+    """The states of seeded random campaigns whose pending step draws without listing."""
+    game = wargames.game("armageddon")
+    start = game.start("campaign", dict(game.bot_options))
+    assert isinstance(start, ArmageddonState)
+    found = []
+    for seed in range(seeds):
+        rng = np.random.default_rng(seed)
+        s = start
+        while s.current_player is not None:
+            if hasattr(s.top, "draw"):
+                found.append(s)
+            s = s.apply(s.random_action(rng))
+    return found
+
+
+@pytest.mark.rule("BFA-MOVE-02", "BFA-MOVE-07", "BFA-CARDS-03")
+def test_a_drawn_action_is_the_listed_one() -> None:
+    """For every chance ``u``, the action drawn is the one at ``int(u * n)`` of the ``n``
+    legal actions (each unmoved counter's moves, the special cards that may be played, the end
+    of the phase), drawn from a copy that has not listed them."""
+    states = drawing_states(2)
+    assert any(isinstance(s.top, MovementPhase) for s in states)
+    cards = 0
+    for s in states:
+        legal = s.legal_actions()
+        cards += sum(type(a).__name__ == "PlayCard" for a in legal)
+        for u in DRAWS:
+            assert s.evolve()._random_legal(u) == legal[int(u * len(legal))]
+    assert cards  # card plays were drawn among too
+
+
+@pytest.mark.rule("BFA-MOVE-07")
+def test_an_illegal_move_is_refused_after_a_draw() -> None:
+    """Only the very action drawn from a state skips the look at the listing: a counter that
+    moved already is still refused by the movement rule."""
+    s = next(s for s in drawing_states(1) if isinstance(s.top, MovementPhase) and s.used)
+    drawn = s.random_action(np.random.default_rng(0))
+    assert s.apply(drawn) == s.apply(str(drawn))
+    moved = sorted(s.used)[0]
+    with pytest.raises(RuleViolation, match="already moved"):
+        s.apply(f"move {moved} {s.location(moved)}")
