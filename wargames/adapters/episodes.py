@@ -148,7 +148,7 @@ class Table:
         actions: Sequence[Action] = ()
         if state.current_player is not None and not state.is_chance:
             legal = state._legal_tuple()
-            ids = self.codec.decisions.ids(legal, state, missing=_UNNUMBERED)
+            ids = self.codec.decisions.legal_ids(state, missing=_UNNUMBERED)
             if _UNNUMBERED in ids:
                 actions = [a for n, a in zip(ids, legal, strict=True) if n != _UNNUMBERED]
                 ids = [n for n in ids if n != _UNNUMBERED]

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import SIDES, TRIBES, ArmageddonData
+from wargames.armageddon.movement import MovementPhase
 from wargames.armageddon.specials import AIMED_AT_AREA, AIMED_AT_TRIBE
 from wargames.core.actionspace import (
     ActionCodec,
@@ -45,6 +46,7 @@ from wargames.core.caches import PER_DATA
 from wargames.core.notation import Pass, Reroll, Roll
 
 if TYPE_CHECKING:
+    from wargames.armageddon.state import ArmageddonState
     from wargames.core.engine import GameState
 
 __all__ = ["PASSES", "action_codec", "codec_for", "templates_markdown"]
@@ -72,10 +74,24 @@ def action_codec(state: GameState) -> ActionCodec:
 def codec_for(data: ArmageddonData) -> ActionCodec:
     """The player decisions and chance outcomes over ``data``'s counters, areas and cards."""
     return ActionCodec(
-        decisions=ActionSpace(_decisions(data), "armageddon decisions"),
+        decisions=ActionSpace(_decisions(data), "armageddon decisions", parts=movement_parts),
         chance=ActionSpace(_chance(data), "armageddon chance outcomes"),
         note=NOTE,
     )
+
+
+def movement_parts(state: GameState) -> tuple[tuple[act.Move, ...], ...] | None:
+    """In a movement phase, the moves of each counter still to move, counter by counter: the
+    first of the phase's legal actions (BFA-MOVE-02; its cards and the end of the phase
+    follow), the same tuples from state to state while the phase lasts, so the adapters
+    number them once (:attr:`~wargames.core.actionspace.ActionSpace.parts`); ``None`` in
+    any other step."""
+    s = cast("ArmageddonState", state)  # the hook of an Armageddon codec
+    tasks = s.tasks
+    if not tasks or s.result is not None:
+        return None
+    top = tasks[-1]
+    return top.open_moves(s) if type(top) is MovementPhase else None
 
 
 def _decisions(data: ArmageddonData) -> list[Template]:
