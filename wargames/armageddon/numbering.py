@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import SIDES, TRIBES, ArmageddonData
@@ -46,7 +46,6 @@ from wargames.core.caches import PER_DATA
 from wargames.core.notation import Pass, Reroll, Roll
 
 if TYPE_CHECKING:
-    from wargames.armageddon.state import ArmageddonState
     from wargames.core.engine import GameState
 
 __all__ = ["PASSES", "action_codec", "codec_for", "templates_markdown"]
@@ -86,12 +85,13 @@ def movement_parts(state: GameState) -> tuple[tuple[act.Move, ...], ...] | None:
     follow), the same tuples from state to state while the phase lasts, so the adapters
     number them once (:attr:`~wargames.core.actionspace.ActionSpace.parts`); ``None`` in
     any other step."""
-    s = cast("ArmageddonState", state)  # the hook of an Armageddon codec
-    tasks = s.tasks
-    if not tasks or s.result is not None:
+    tasks = state.tasks  # type: ignore[attr-defined]  # an ArmageddonState: its codec's hook
+    if not tasks or state.result is not None:  # type: ignore[attr-defined]
         return None
     top = tasks[-1]
-    return top.open_moves(s) if type(top) is MovementPhase else None
+    if type(top) is not MovementPhase:
+        return None
+    return top.open_moves(state)  # type: ignore[arg-type]
 
 
 def _decisions(data: ArmageddonData) -> list[Template]:

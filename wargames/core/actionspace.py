@@ -535,39 +535,57 @@ class ActionSpace:
             pinned.clear()
             self._held.clear()
         held, keys, known = self._held, self._keys, self._known
-        by_key: dict[tuple[type, Hashable], int] | None = None
+        by_key: list[dict[tuple[type, Hashable], int]] = []  # the state's, once worked out
         # only the actions not found by identity (most are): their positions, found in C
         for i in compress(range(len(found)), map(is_, found, repeat(None))):
             action = actions[i]
             kind = type(action)
             key_of = keys.get(kind)
-            number = _BY_STATE  # no template of its class: encode says so
-            key: Hashable = _UNKEYED
-            if key_of is not None:
-                remembered = known[kind]
-                try:
-                    key = key_of(action)
-                    got = remembered.get(key)
-                except (AttributeError, TypeError):  # not the fields' values: encode says why
-                    got = _BY_STATE
-                if got is None:
-                    got = self._first(action)
-                    if len(remembered) >= _REMEMBERED:
-                        remembered.clear()
-                    remembered[key] = got
-                number = got
-            if number == _BY_STATE:
-                if key is _UNKEYED or state is None or self.state_key is None:
-                    found[i] = self._in_state(action, state, missing)
-                    continue
-                if by_key is None:
-                    by_key = self._of_key(self.state_key(state))
-                found[i] = self._keyed(action, state, missing, by_key, (kind, key))
+            if key_of is None:  # no template of its class: encode says so
+                found[i] = self._in_state(action, state, missing)
                 continue
-            pinned[id(action)] = number
+            try:
+                key = key_of(action)
+                got = known[kind].get(key)
+            except (AttributeError, TypeError):  # not the fields' values: encode says why
+                found[i] = self._in_state(action, state, missing)
+                continue
+            if got is None:
+                got = self._learn(kind, key, action)
+            if got == _BY_STATE:
+                found[i] = self._by_state_key(action, state, missing, by_key, (kind, key))
+                continue
+            pinned[id(action)] = got
             held[id(action)] = action
-            found[i] = number
+            found[i] = got
         return found  # type: ignore[return-value]
+
+    def _learn(self, kind: type, key: Hashable, action: Action) -> int:
+        """The id of ``action`` without the state (:data:`_BY_STATE` if it has none),
+        remembered by its fields' values ``key``."""
+        remembered = self._known[kind]
+        got = self._first(action)
+        if len(remembered) >= _REMEMBERED:
+            remembered.clear()
+        remembered[key] = got
+        return got
+
+    def _by_state_key(
+        self,
+        action: Action,
+        state: GameState | None,
+        missing: int | None,
+        by_key: list[dict[tuple[type, Hashable], int]],
+        token: tuple[type, Hashable],
+    ) -> int:
+        """The id of an action that needs the state: numbered in ``state``, or once per
+        :attr:`state_key` (``by_key`` keeps what is remembered for the state's key, worked
+        out at the first such action of a list)."""
+        if state is None or self.state_key is None:
+            return self._in_state(action, state, missing)
+        if not by_key:
+            by_key.append(self._of_key(self.state_key(state)))
+        return self._keyed(action, state, missing, by_key[0], token)
 
     def legal_ids(self, state: GameState, missing: int | None = None) -> list[int]:
         """The ids of ``state``'s legal actions in their order: :meth:`ids` of its
