@@ -2,8 +2,10 @@
 
     python benchmarks/scaling.py                       # 24 horde games, seeds 0..23
     python benchmarks/scaling.py --game armageddon --games 16 --json
+    python benchmarks/scaling.py --games 400 --chunksize 1    # one game a task
 
-The same batch (:func:`wargames.simulate`, one game per task) runs in this process, then on a
+The same batch (:func:`wargames.simulate`, by default with the games per task it chooses:
+:func:`wargames.sim.chunk_size` of the batch and the workers) runs in this process, then on a
 :class:`~concurrent.futures.ProcessPoolExecutor` of 1 and of 2 workers, then on a Dask
 ``LocalCluster`` of 1 and of 2 worker processes (one thread each, ``client.get_executor()``).
 Workers are started and warmed up (the game imported, one short game played) before the clock
@@ -33,6 +35,7 @@ from typing import Any
 
 import wargames
 from wargames.core.engine import Record
+from wargames.sim import chunk_size
 
 
 def warm_up(game: str) -> int:
@@ -86,7 +89,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=24, help="games in the batch")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--chunksize", type=int, default=1, help="games per task (simulate's chunksize)"
+        "--chunksize",
+        type=int,
+        default=None,
+        help="games per task (simulate's chunksize; default: simulate chooses)",
     )
     parser.add_argument(
         "--dask-profiler", action="store_true", help="keep the Dask workers' profiler on"
@@ -101,7 +107,7 @@ def main() -> None:
     results: dict[str, Any] = {
         "game": game,
         "games": n,
-        "chunksize": args.chunksize,
+        "chunksize": args.chunksize or {w: chunk_size(n, w) for w in (1, 2)},
         "cpus": os.cpu_count(),
         "load_before": [round(x, 2) for x in load],
         "in_process": round(n / seconds, 2),
@@ -141,7 +147,8 @@ def main() -> None:
         print(json.dumps(results))
         return
     print(
-        f"{n} {game} games, seeds {seed} to {seed + n - 1}, {args.chunksize} a task; "
+        f"{n} {game} games, seeds {seed} to {seed + n - 1}, {results['chunksize']} a task "
+        "(by workers when chosen); "
         f"{results['cpus']} CPUs"
     )
     print(f"load average before: {results['load_before']}, after: {results['load_after']}")

@@ -14,7 +14,7 @@ from extras import extra
 
 import wargames
 from wargames.cli import main
-from wargames.sim import simulate_rows
+from wargames.sim import simulate_rows, workers_of
 
 BATCH: dict[str, Any] = {"seed": 6, "agents": {"traitor": "greedy"}, "max_steps": 80}
 """A small batch of short games: Warmaster games of seeds 6 to 10, 44 to 80 actions each."""
@@ -43,6 +43,8 @@ def test_a_local_cluster_plays_the_records_of_a_local_run(cluster: Any) -> None:
     assert simulate_rows("warmaster", 5, executor=executor, chunksize=2, **BATCH) == local
     assert wargames.simulate("warmaster", 2, executor=executor, **BATCH) == local[0][:2]
     assert len(cluster.scheduler_info()["workers"]) == 2
+    assert workers_of(executor) == 2  # without a chunksize: 8 tasks a worker
+    assert simulate_rows("warmaster", 5, executor=executor, **BATCH) == local
 
 
 def test_the_command_line_runs_on_the_scheduler_at_an_address(

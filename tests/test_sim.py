@@ -13,7 +13,7 @@ import toy_game
 import wargames
 from wargames.core import registry
 from wargames.core.agents import RandomAgent
-from wargames.sim import simulate, summary
+from wargames.sim import TASKS_PER_WORKER, chunk_size, simulate, summary, workers_of
 
 
 @pytest.fixture(autouse=True)
@@ -54,6 +54,23 @@ def test_same_seeds_same_records_locally_and_through_an_executor() -> None:
         assert simulate("toy", 12, seed=3, executor=pool) == local
         assert simulate("toy", 12, seed=3, executor=pool, chunksize=5) == local
     assert simulate("toy", 12, seed=4) != local
+
+
+def test_without_a_chunksize_each_worker_gets_several_tasks_of_many_games() -> None:
+    """``chunksize=None`` (the default) splits a batch into about TASKS_PER_WORKER tasks a
+    worker of the executor, the records as ever."""
+    local = simulate("toy", 40, seed=2)
+    told: list[int] = []
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        assert workers_of(pool) == 2
+        assert simulate("toy", 40, seed=2, executor=pool, progress=told.append) == local
+    assert sorted(told) == [1] + [3] * 13  # 40 games, 16 tasks for 2 workers: 3 a task
+    assert TASKS_PER_WORKER == 8 and chunk_size(400, 2) == 25 and chunk_size(400, 64) == 1
+    assert chunk_size(0, 2) == 1 and chunk_size(17, 0) == 3
+    with ThreadPoolExecutor(max_workers=3) as pool:  # a sweep: the tasks of all its scenarios
+        told.clear()
+        simulate("toy", 30, executor=pool, scenario=["long", "long"], progress=told.append)
+    assert sorted(told) == [3] * 20  # 60 games, 24 tasks for 3 workers: 3 a task
 
 
 def test_agent_objects_are_copied_for_every_game() -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import os
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -44,7 +45,18 @@ from wargames.core.registry import ScenarioArg
 from wargames.core.scenario_value import ScenarioValue
 from wargames.core.sources import ScenarioSource, scenario_name
 
-__all__ = ["COLUMNS", "rows", "simulate", "simulate_rows", "summary", "sweep", "to_frame"]
+__all__ = [
+    "COLUMNS",
+    "TASKS_PER_WORKER",
+    "chunk_size",
+    "rows",
+    "simulate",
+    "simulate_rows",
+    "summary",
+    "sweep",
+    "to_frame",
+    "workers_of",
+]
 
 AgentSpec = Mapping[Player, Agent | str]
 Scenarios = (
@@ -67,7 +79,7 @@ def simulate(
     *,
     parameters: Iterable[Label] | None = None,
     max_steps: int | None = None,
-    chunksize: int = 1,
+    chunksize: int | None = None,
     progress: Progress | None = None,
     **options: Any,
 ) -> list[Record]:
@@ -96,14 +108,16 @@ def simulate(
     ``executor`` is any :class:`concurrent.futures.Executor` (a process pool, a thread pool,
     Dask's ``client.get_executor()``); without one the games run one after another here.
     ``chunksize`` games go to the executor per task (more per task means less overhead for
-    short games). ``max_steps`` caps each game; ``options`` go to the game (after its
-    ``bot_options``). ``progress(k)`` is called here, in the caller's thread, each time ``k``
-    more games are over (a progress bar's ``update``).
+    short games); ``None`` (the default) chooses it from the batch and the executor's workers
+    (:func:`chunk_size`: some :data:`TASKS_PER_WORKER` tasks for each worker). ``max_steps``
+    caps each game; ``options`` go to the game (after its ``bot_options``). ``progress(k)``
+    is called here, in the caller's thread, each time ``k`` more games are over (a progress
+    bar's ``update``: with an executor, a task's games at once).
 
     The numbers are bounded (:mod:`wargames.core.bounds`): ``n`` from 0 to 1,000,000,
-    ``seed`` from 0 so that ``seed + n - 1`` stays below ``2**128``, ``chunksize`` from 1,
-    ``max_steps`` up to 1,000,000 (:class:`~wargames.core.errors.ArgumentError`, a
-    ``ValueError``). The game, the scenario, the options, the players named in ``agents``
+    ``seed`` from 0 so that ``seed + n - 1`` stays below ``2**128``, ``chunksize`` from 1
+    (or ``None``), ``max_steps`` up to 1,000,000 (:class:`~wargames.core.errors.ArgumentError`,
+    a ``ValueError``). The game, the scenario, the options, the players named in ``agents``
     and the agent names are checked before any game is played: a bad one raises a
     :class:`~wargames.core.errors.WargamesError` (:class:`~wargames.core.errors.OptionError`,
     :class:`~wargames.core.errors.UnknownNameError`) at once, not in a worker.
@@ -134,7 +148,7 @@ def simulate_rows(
     *,
     parameters: Iterable[Label] | None = None,
     max_steps: int | None = None,
-    chunksize: int = 1,
+    chunksize: int | None = None,
     progress: Progress | None = None,
     **options: Any,
 ) -> tuple[list[Record], list[dict[str, Any]]]:
@@ -171,7 +185,7 @@ def _batch(
     scenarios: Sweep,
     executor: Executor | None,
     max_steps: int | None,
-    chunksize: int,
+    chunksize: int | None,
     progress: Progress | None,
     options: dict[str, Any],
     with_rows: bool,
@@ -180,7 +194,8 @@ def _batch(
     :func:`simulate`)."""
     n = bounds.whole("n", n, 0, bounds.MAX_GAMES)
     seed = bounds.whole("seed", seed, 0, bounds.MAX_SEED - max(n, 1))
-    chunksize = bounds.whole("chunksize", chunksize, 1, bounds.MAX_GAMES)
+    if chunksize is not None:
+        chunksize = bounds.whole("chunksize", chunksize, 1, bounds.MAX_GAMES)
     if max_steps is not None:
         bounds.whole("max_steps", max_steps, 0, bounds.MAX_STEPS)
     if n * len(scenarios) > bounds.MAX_GAMES:
@@ -199,10 +214,42 @@ def _batch(
                 played += _play_many([s], *job)
                 done(1)
         return played
+    if chunksize is None:
+        chunksize = min(chunk_size(n * len(jobs), workers_of(executor)), max(n, 1))
     chunks = [range(s, min(s + chunksize, seed + n)) for s in range(seed, seed + n, chunksize)]
     futures = [executor.submit(_play_many, chunk, *job) for job in jobs for chunk in chunks]
     _wait(futures, [len(chunk) for _ in jobs for chunk in chunks], done)
     return [game for future in futures for game in future.result()]
+
+
+TASKS_PER_WORKER = 8
+"""How many tasks a batch gives each worker of an executor when it chooses the chunk size
+(:func:`chunk_size`): several, so that a worker that drew short games takes another task
+while the others finish theirs, but few, so that what a task costs besides its games (the
+scheduler's bookkeeping, a Dask task's round trips: some milliseconds) is spread over many
+games."""
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """The games per task of a batch of ``games`` on ``workers`` workers when ``simulate`` is
+    given no ``chunksize``: enough for :data:`TASKS_PER_WORKER` tasks a worker (at least 1).
+    400 games on 2 workers go 25 a task."""
+    return max(1, -(-games // (TASKS_PER_WORKER * max(workers, 1))))
+
+
+def workers_of(executor: Executor) -> int:
+    """How many games ``executor`` plays at once: a process (thread) pool's workers, the
+    threads of a Dask cluster's workers (``client.get_executor()``, asked of the scheduler
+    when the batch starts), else the machine's CPUs."""
+    pooled = getattr(executor, "_max_workers", None)
+    if isinstance(pooled, int) and pooled > 0:
+        return pooled
+    client = getattr(executor, "_client", None)  # distributed's ClientExecutor
+    if client is not None and hasattr(client, "nthreads"):
+        threads = sum(client.nthreads().values())
+        if threads > 0:
+            return int(threads)
+    return os.cpu_count() or 1
 
 
 def sweep(scenario: Scenarios, parameters: Iterable[Label] | None = None) -> Sweep:

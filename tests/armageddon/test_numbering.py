@@ -15,7 +15,7 @@ from bfa import started
 import wargames
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, SIDES
-from wargames.armageddon.numbering import action_codec, templates_markdown
+from wargames.armageddon.numbering import action_codec, movement_parts, templates_markdown
 from wargames.armageddon.observation import observer
 from wargames.armageddon.state import ArmageddonState
 from wargames.core.actionspace import ActionCodec, ActionIdError
@@ -133,6 +133,32 @@ def test_ids_are_the_same_in_every_state() -> None:
     assert kinds == {row["kind"] for row in templates}  # these games meet every template
     ends = {a: i for (chance, a), i in seen.items() if isinstance(a, Pass)}
     assert set(ends) == {Pass(w) for w in ("phase", "card", "advance", "buying", "build")}
+
+
+@pytest.mark.rule("BFA-MOVE-02")
+def test_a_movement_phase_is_numbered_counter_by_counter_as_one_by_one() -> None:
+    """In a movement phase the codec numbers each counter's moves as one part, remembered
+    while the phase carries them (``movement_parts``): the legal ids are those of the actions
+    one by one, in their order, in every state of whole games; pickled, the codec forgets
+    what it remembered and numbers alike."""
+    import pickle
+
+    codec = action_codec(_start("campaign"))
+    again = pickle.loads(pickle.dumps(codec))
+    moving = 0
+    for scenario in SCENARIOS:
+        for s in _states(scenario):
+            if s.is_terminal or s.is_chance:
+                continue
+            one_by_one = [codec.action_id(s, a) for a in s.legal_actions()]
+            assert codec.decisions.legal_ids(s) == one_by_one == again.decisions.legal_ids(s)
+            parts = movement_parts(s)
+            if parts:
+                assert s.legal_actions()[: sum(map(len, parts))] == [m for p in parts for m in p]
+                moving += 1
+    assert moving > 100
+    assert codec.decisions._part_ids  # the parts were remembered: a pickle leaves them out
+    assert not pickle.loads(pickle.dumps(codec)).decisions._part_ids
 
 
 def test_the_numbers_read_like_the_templates() -> None:

@@ -198,6 +198,9 @@ class Board:
     def legal_actions(self) -> tuple[Move, ...]:
         return tuple(Move(p, a) for p in self.pieces for a in ("A", "B"))
 
+    def _legal_tuple(self) -> tuple[Move, ...]:  # as a GameState keeps its legal actions
+        return self.legal_actions()
+
     def is_legal(self, action: object) -> bool:
         return action in self.legal_actions()
 
@@ -325,3 +328,47 @@ def test_ids_are_encode_remembered_and_number_by_the_state_in_each_state() -> No
         space.ids([Roll(1)], early)
     again = pickle.loads(pickle.dumps(space))
     assert not again._known[Move] and again.ids([Move("Q", "B")]) == [3]
+
+
+# -- legal lists in parts ----------------------------------------------------------------------
+
+
+@attrs.frozen
+class Parted:
+    """A stand-in state whose legal actions begin with ``parts`` (tuples that recur from state
+    to state, as a movement phase carries each counter's moves) and end with ``tail``."""
+
+    parts: tuple[tuple[Move, ...], ...]
+    tail: tuple[Move, ...] = ()
+    pieces: tuple[str, ...] = ("P", "Q", "P-1", "Q-1")
+    is_chance: bool = False
+
+    def _legal_tuple(self) -> tuple[Move, ...]:
+        return (*(m for part in self.parts for m in part), *self.tail)
+
+    def legal_actions(self) -> list[Move]:
+        return list(self._legal_tuple())
+
+    def is_legal(self, action: object) -> bool:
+        return action in self._legal_tuple()
+
+
+def test_a_space_numbers_recurring_parts_of_legal_lists_once() -> None:
+    """``legal_ids`` gives the ids of ``ids`` in the legal order; a part met before (the same
+    tuple) is not numbered again, a part with an action numbered by the state is numbered in
+    each state, and the actions after the parts one by one."""
+    space = ActionSpace(ranked_codec().decisions.templates, parts=lambda s: s.parts)
+    p, q = (Move("P", "A"), Move("P", "B")), (Move("Q", "B"),)
+    made = (Move("Q-1", "A"),)  # the first or the second made piece, by the state
+    numbered: list[int] = []
+    plain = space.ids
+    space.ids = lambda actions, *rest: numbered.append(len(actions)) or plain(actions, *rest)  # type: ignore[method-assign]
+    first = Parted((p, q, made), tail=(Move("P", "B"),))
+    assert space.legal_ids(first) == [space.encode(a, first) for a in first._legal_tuple()]
+    assert space.legal_ids(first) == [0, 1, 3, 6, 1]  # Q-1 ranked second among P-1, Q-1
+    numbered.clear()
+    later = Parted((q, made), pieces=("P", "Q", "Q-1"))  # p gone; Q-1 now the first made
+    assert space.legal_ids(later) == [3, 4]
+    assert numbered == [1, 1]  # q remembered; made numbered again, by this state
+    assert space.legal_ids(Parted(())) == [] and space.legal_ids(Parted((), (q[0],))) == [3]
+    assert ActionSpace(space.templates).legal_ids(first) == [0, 1, 3, 6, 1]  # one by one

@@ -134,6 +134,10 @@ class Table:
             return ids
         return self._numbered(state)[0]
 
+    def numbered(self, state: GameState) -> list[int]:
+        """:meth:`legal` of a state met for the first time (a new one, just played to)."""
+        return self._numbered(state)[0]
+
     def numbers_none(self, state: GameState) -> bool:
         """Whether a player must decide in ``state`` but the codec numbers none of the legal
         actions (the episode cannot go on through an environment)."""
@@ -146,9 +150,10 @@ class Table:
             return last[1], last[2]
         ids: list[int] = []
         actions: Sequence[Action] = ()
-        if state.current_player is not None and not state.is_chance:
+        player = state.current_player
+        if player is not None and player != CHANCE:
             legal = state._legal_tuple()
-            ids = self.codec.decisions.ids(legal, state, missing=_UNNUMBERED)
+            ids = self.codec.decisions.legal_ids(state, missing=_UNNUMBERED)
             if _UNNUMBERED in ids:
                 actions = [a for n, a in zip(ids, legal, strict=True) if n != _UNNUMBERED]
                 ids = [n for n in ids if n != _UNNUMBERED]
@@ -158,11 +163,14 @@ class Table:
         return ids, actions
 
     def action(self, state: GameState, action_id: object) -> Action:
-        """The legal action of ``state`` numbered ``action_id``, or the codec's error:
+        """The legal action of ``state`` numbered ``action_id`` (an ``int``, a numpy integer
+        or 0-d array: :func:`as_id`), or the codec's error:
         :class:`~wargames.core.actionspace.ActionIdError` for an id no state uses (or not a
         whole number), the game's :class:`~wargames.core.errors.RuleViolation` for one
         illegal now."""
-        if isinstance(action_id, int) and not isinstance(action_id, bool):
+        if type(action_id) is not int:  # the common case (a bool is not an id) first
+            action_id = as_id(action_id)
+        if type(action_id) is int:
             last = self._last
             known = last and last[0] is state
             ids, actions = (last[1], last[2]) if known else self._numbered(state)
@@ -170,7 +178,7 @@ class Table:
                 return actions[ids.index(action_id)]
             except ValueError:
                 pass  # not legal now: the codec says why
-        return self.codec.action_from_id(state, action_id)  # type: ignore[arg-type]
+        return self.codec.action_from_id(state, action_id)
 
     def mask(self, state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal ids of ``state``'s pending decision as an int8 0/1 array (all zeros at
@@ -215,6 +223,13 @@ class Episode:
         self.state = self.state.apply(action)
         self.actions.append(action)
         self.decisions += 1
+
+    def play(self, action: Action) -> None:
+        """:meth:`apply`, then :meth:`advance` (an environment's step)."""
+        self.state = self.state.apply(action)
+        self.actions.append(action)
+        self.decisions += 1
+        self.advance()
 
     def advance(self) -> None:
         """Roll the dice and play the agents' turns until a player without an agent must

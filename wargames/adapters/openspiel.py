@@ -293,11 +293,11 @@ class _Context:
 
     def number(self, state: GameState, chance: bool) -> list[int]:
         """The id of each legal action (chance outcome) of ``state``, in the order of its
-        ``legal_actions()`` (:meth:`ActionSpace.ids
-        <wargames.core.actionspace.ActionSpace.ids>`: each numbered once, unless the codec
-        numbers it by the state)."""
+        ``legal_actions()`` (:meth:`ActionSpace.legal_ids
+        <wargames.core.actionspace.ActionSpace.legal_ids>`: each numbered once, unless the
+        codec numbers it by the state)."""
         space = self.codec.chance if chance else self.codec.decisions
-        return space.ids(state._legal_tuple(), state)
+        return space.legal_ids(state)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
@@ -519,7 +519,7 @@ class _Play:
             if ids is None and self.player != _TERMINAL:  # ids(), without two calls
                 codec, state = self.context.codec, self.state
                 space = codec.chance if self.player == _CHANCE else codec.decisions
-                ids = self._ids = space.ids(state._legal_tuple(), state)
+                ids = self._ids = space.legal_ids(state)
             found = self._legal = [] if ids is None else sorted(ids)
         return found
 

@@ -59,7 +59,6 @@ from wargames.adapters.episodes import (
     RENDER_MODES,
     Episode,
     Table,
-    as_id,
     check_render_mode,
     draw,
     episode_seed,
@@ -195,13 +194,12 @@ class WargamesAEC(AECEnv, EzPickle):  # type: ignore[misc]  # pettingzoo is unty
             self._was_dead_step(action)
             return
         table = self.table
-        episode.apply(table.action(episode.state, as_id(action)))
-        episode.advance()
+        episode.play(table.action(episode.state, action))
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
         state = episode.state
         player = state.current_player
-        if player is not None and self.decisions < self._limit and table.legal(state):
+        if player is not None and self.decisions < self._limit and table.numbered(state):
             # rewards stay 0 until the end; an unknown player: _seat raises
             known = player in self.observation_spaces
             self.agent_selection = player if known else self._seat(player)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import SIDES, TRIBES, ArmageddonData
+from wargames.armageddon.movement import MovementPhase
 from wargames.armageddon.specials import AIMED_AT_AREA, AIMED_AT_TRIBE
 from wargames.core.actionspace import (
     ActionCodec,
@@ -72,10 +73,25 @@ def action_codec(state: GameState) -> ActionCodec:
 def codec_for(data: ArmageddonData) -> ActionCodec:
     """The player decisions and chance outcomes over ``data``'s counters, areas and cards."""
     return ActionCodec(
-        decisions=ActionSpace(_decisions(data), "armageddon decisions"),
+        decisions=ActionSpace(_decisions(data), "armageddon decisions", parts=movement_parts),
         chance=ActionSpace(_chance(data), "armageddon chance outcomes"),
         note=NOTE,
     )
+
+
+def movement_parts(state: GameState) -> tuple[tuple[act.Move, ...], ...] | None:
+    """In a movement phase, the moves of each counter still to move, counter by counter: the
+    first of the phase's legal actions (BFA-MOVE-02; its cards and the end of the phase
+    follow), the same tuples from state to state while the phase lasts, so the adapters
+    number them once (:attr:`~wargames.core.actionspace.ActionSpace.parts`); ``None`` in
+    any other step."""
+    tasks = state.tasks  # type: ignore[attr-defined]  # an ArmageddonState: its codec's hook
+    if not tasks or state.result is not None:  # type: ignore[attr-defined]
+        return None
+    top = tasks[-1]
+    if type(top) is not MovementPhase:
+        return None
+    return top.open_moves(state)  # type: ignore[arg-type]
 
 
 def _decisions(data: ArmageddonData) -> list[Template]:

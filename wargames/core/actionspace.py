@@ -39,9 +39,9 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from itertools import combinations_with_replacement, compress, repeat
+from itertools import chain, combinations_with_replacement, compress, repeat
 from operator import attrgetter, is_
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 import attrs
 import numpy as np
@@ -62,6 +62,7 @@ __all__ = [
     "Domain",
     "Integers",
     "Multiset",
+    "Parts",
     "Sequences",
     "Subset",
     "Template",
@@ -436,6 +437,15 @@ again: the engines list many fresh objects once only, and holding them all would
 the garbage collector."""
 
 
+_PARTS: Final = 4_000
+"""The most parts of legal lists (:attr:`ActionSpace.parts`) whose ids
+:meth:`ActionSpace.legal_ids` remembers by identity (holding them) before it forgets them and
+starts again."""
+
+Parts = Callable[[GameState], Sequence[Sequence[Action]] | None]
+"""A game's split of a state's legal actions (:attr:`ActionSpace.parts`)."""
+
+
 def _no_fields(action: Action) -> tuple[()]:
     return ()
 
@@ -460,6 +470,7 @@ class ActionSpace:
         templates: Sequence[Template],
         name: str = "actions",
         state_key: Callable[[GameState], Hashable] | None = None,
+        parts: Parts | None = None,
     ) -> None:
         self.name = name
         self.templates = tuple(templates)
@@ -467,6 +478,13 @@ class ActionSpace:
         """For a space that numbers some actions by the state: what of the state their ids
         depend on (equal keys, equal ids for the same action), so that :meth:`ids` numbers
         such an action once per key rather than once per state; ``None``: once per state."""
+        self.parts = parts
+        """For a game whose legal lists begin with parts that recur, as the very same tuple
+        objects, from state to state (a movement phase's moves, counter by counter, carried
+        while the phase lasts): ``parts(state)`` gives those leading parts of the state's
+        ``legal_actions()`` in order (``None`` for a state not so split), so that
+        :meth:`legal_ids` numbers each part once and then finds its ids with one lookup,
+        not one per action; the actions after them are numbered one by one."""
         self._by_kind: dict[type, list[tuple[int, Template]]] = {}
         self._starts: list[int] = []
         start = 0
@@ -486,10 +504,12 @@ class ActionSpace:
         self._pinned: dict[int, int] = {}
         self._held: dict[int, Action] = {}
         self._by_state: dict[Hashable, dict[tuple[type, Hashable], int]] = {}
+        self._part_ids: dict[int, list[int]] = {}
+        self._parts_held: dict[int, Sequence[Action]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without what :meth:`ids` remembers."""
-        kept = ("_keys", "_known", "_pinned", "_held", "_by_state")
+        kept = ("_keys", "_known", "_pinned", "_held", "_by_state", "_part_ids", "_parts_held")
         return {k: v for k, v in self.__dict__.items() if k not in kept}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
@@ -515,39 +535,94 @@ class ActionSpace:
             pinned.clear()
             self._held.clear()
         held, keys, known = self._held, self._keys, self._known
-        by_key: dict[tuple[type, Hashable], int] | None = None
+        by_key: list[dict[tuple[type, Hashable], int]] = []  # the state's, once worked out
         # only the actions not found by identity (most are): their positions, found in C
         for i in compress(range(len(found)), map(is_, found, repeat(None))):
             action = actions[i]
             kind = type(action)
             key_of = keys.get(kind)
-            number = _BY_STATE  # no template of its class: encode says so
-            key: Hashable = _UNKEYED
-            if key_of is not None:
-                remembered = known[kind]
-                try:
-                    key = key_of(action)
-                    got = remembered.get(key)
-                except (AttributeError, TypeError):  # not the fields' values: encode says why
-                    got = _BY_STATE
-                if got is None:
-                    got = self._first(action)
-                    if len(remembered) >= _REMEMBERED:
-                        remembered.clear()
-                    remembered[key] = got
-                number = got
-            if number == _BY_STATE:
-                if key is _UNKEYED or state is None or self.state_key is None:
-                    found[i] = self._in_state(action, state, missing)
-                    continue
-                if by_key is None:
-                    by_key = self._of_key(self.state_key(state))
-                found[i] = self._keyed(action, state, missing, by_key, (kind, key))
+            if key_of is None:  # no template of its class: encode says so
+                found[i] = self._in_state(action, state, missing)
                 continue
-            pinned[id(action)] = number
+            try:
+                key = key_of(action)
+                got = known[kind].get(key)
+            except (AttributeError, TypeError):  # not the fields' values: encode says why
+                found[i] = self._in_state(action, state, missing)
+                continue
+            if got is None:
+                got = self._learn(kind, key, action)
+            if got == _BY_STATE:
+                found[i] = self._by_state_key(action, state, missing, by_key, (kind, key))
+                continue
+            pinned[id(action)] = got
             held[id(action)] = action
-            found[i] = number
+            found[i] = got
         return found  # type: ignore[return-value]
+
+    def _learn(self, kind: type, key: Hashable, action: Action) -> int:
+        """The id of ``action`` without the state (:data:`_BY_STATE` if it has none),
+        remembered by its fields' values ``key``."""
+        remembered = self._known[kind]
+        got = self._first(action)
+        if len(remembered) >= _REMEMBERED:
+            remembered.clear()
+        remembered[key] = got
+        return got
+
+    def _by_state_key(
+        self,
+        action: Action,
+        state: GameState | None,
+        missing: int | None,
+        by_key: list[dict[tuple[type, Hashable], int]],
+        token: tuple[type, Hashable],
+    ) -> int:
+        """The id of an action that needs the state: numbered in ``state``, or once per
+        :attr:`state_key` (``by_key`` keeps what is remembered for the state's key, worked
+        out at the first such action of a list)."""
+        if state is None or self.state_key is None:
+            return self._in_state(action, state, missing)
+        if not by_key:
+            by_key.append(self._of_key(self.state_key(state)))
+        return self._keyed(action, state, missing, by_key[0], token)
+
+    def legal_ids(self, state: GameState, missing: int | None = None) -> list[int]:
+        """The ids of ``state``'s legal actions in their order: :meth:`ids` of its
+        ``legal_actions()``, the leading :attr:`parts` (if the game splits the state's list)
+        each found at once by the part's identity once numbered.
+
+        A part is remembered only when every action in it has an id without the state (its
+        ids then hold in every state that lists the same tuple); otherwise it is numbered in
+        each state, as :meth:`ids` does."""
+        legal = state._legal_tuple()
+        split = None if self.parts is None else self.parts(state)
+        if not split:
+            return self.ids(legal, state, missing)
+        found = list(map(self._part_ids.get, map(id, split)))  # in C: most parts were met
+        if None in found:
+            found = [
+                self._part(p, state, missing) if f is None else f
+                for p, f in zip(split, found, strict=True)
+            ]
+        out = list(chain.from_iterable(cast("list[list[int]]", found)))
+        if len(out) < len(legal):
+            out += self.ids(legal[len(out) :], state, missing)
+        return out
+
+    def _part(self, part: Sequence[Action], state: GameState, missing: int | None) -> list[int]:
+        """The ids of one of :attr:`parts`, remembered (the part held, so that its identity
+        is not reused while it is) when every action in it has an id without the state."""
+        ids = self.ids(part, None, _BY_STATE)
+        if _BY_STATE in ids:  # numbered by the state, or not at all: here only
+            return self.ids(part, state, missing)
+        remembered = self._part_ids
+        if len(remembered) >= _PARTS:
+            remembered.clear()
+            self._parts_held.clear()
+        remembered[id(part)] = ids
+        self._parts_held[id(part)] = part
+        return ids
 
     def _first(self, action: Action) -> int:
         """The id of ``action`` without the state, or :data:`_BY_STATE` if it has none."""
@@ -674,13 +749,13 @@ class ActionCodec:
 
     def legal_ids(self, state: GameState) -> list[int]:
         """The ids of the legal actions (chance outcomes at a chance node), ascending."""
-        return sorted(self.space(state).ids(state.legal_actions(), state))
+        return sorted(self.space(state).legal_ids(state))
 
     def legal_mask(self, state: GameState) -> npt.NDArray[np.bool_]:
         """A bool array over the pending space, True at the legal ids."""
         space = self.space(state)
         mask = np.zeros(space.size, dtype=np.bool_)
-        mask[space.ids(state.legal_actions(), state)] = True
+        mask[space.legal_ids(state)] = True
         return mask
 
     def chance_ids(self, state: GameState) -> list[tuple[int, float]]:
