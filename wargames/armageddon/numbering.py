@@ -24,7 +24,7 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -91,7 +91,29 @@ def movement_parts(state: GameState) -> tuple[tuple[act.Move, ...], ...] | None:
     top = tasks[-1]
     if type(top) is not MovementPhase:
         return None
-    return top.open_moves(state)  # type: ignore[arg-type]
+    moves_to = state.bits.moves_to  # type: ignore[attr-defined]
+    return tuple(_moves(moves_to, entry) for entry in top.open_moves(state)[0])  # type: ignore[arg-type]
+
+
+_HELD: dict[int, tuple[object, tuple[act.Move, ...]]] = {}
+"""The moves made for each counter's reach entry of a movement phase, by the entry's identity
+(the phase carries the same entries from state to state), so that a counter's part is the
+very same tuple while the phase lasts; cleared when it holds :data:`HELD_MOST`."""
+HELD_MOST = 4096
+
+
+def _moves(
+    moves_to: Callable[[str, int], tuple[act.Move, ...]], entry: tuple[str, int, int]
+) -> tuple[act.Move, ...]:
+    """The moves of one reach entry ``(counter, destinations, count)``, made once."""
+    held = _HELD.get(id(entry))
+    if held is not None and held[0] is entry:
+        return held[1]
+    if len(_HELD) >= HELD_MOST:
+        _HELD.clear()
+    moves = moves_to(entry[0], entry[1])
+    _HELD[id(entry)] = (entry, moves)
+    return moves
 
 
 def _decisions(data: ArmageddonData) -> list[Template]:
