@@ -104,13 +104,13 @@ def test_no_module_is_named_like_a_test(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_state_class_is_not_a_wall_of_methods(game_id: str) -> None:
     """A state class holds the position and its look-ups; rules live in their modules. (The
-    bound was 35; the playout path's copies and draws written out in the state classes,
-    December 2026, took it to 40: they are the engine's hot path, not rules.)"""
+    bound was 35; C&C: Ancients' copies written out for its one kept cache, ``evolve`` and
+    ``_with_tasks``, December 2026, took it to 37: the engine's hot path, not rules.)"""
     cls = type(wargames.load(game_id))
     tree = ast.parse(Path(importlib.import_module(cls.__module__).__file__ or "").read_text())
     body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
     methods = [n for n in body.body if isinstance(n, ast.FunctionDef)]
-    assert len(methods) <= 40, f"{cls.__name__} has {len(methods)} methods"
+    assert len(methods) <= 37, f"{cls.__name__} has {len(methods)} methods"
 
 
 @pytest.mark.parametrize(

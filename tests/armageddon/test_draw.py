@@ -4,6 +4,9 @@ listing has at the drawn index, so seeded games are unchanged."""
 
 from __future__ import annotations
 
+from typing import cast
+
+import draws
 import numpy as np
 import pytest
 
@@ -16,19 +19,12 @@ DRAWS = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.999999)
 
 
 def drawing_states(seeds: int) -> list[ArmageddonState]:
-    """The states of seeded random campaigns whose pending step draws without listing."""
+    """The states of seeded random games of campaign whose pending step draws without
+    listing."""
     game = wargames.game("armageddon")
     start = game.start("campaign", dict(game.bot_options))
     assert isinstance(start, ArmageddonState)
-    found = []
-    for seed in range(seeds):
-        rng = np.random.default_rng(seed)
-        s = start
-        while s.current_player is not None:
-            if hasattr(s.top, "draw"):
-                found.append(s)
-            s = s.apply(s.random_action(rng))
-    return found
+    return cast(list[ArmageddonState], draws.drawing_states(start, seeds))
 
 
 @pytest.mark.rule("BFA-MOVE-02", "BFA-MOVE-07", "BFA-CARDS-03")
@@ -38,12 +34,8 @@ def test_a_drawn_action_is_the_listed_one() -> None:
     of the phase), drawn from a copy that has not listed them."""
     states = drawing_states(2)
     assert any(isinstance(s.top, MovementPhase) for s in states)
-    cards = 0
-    for s in states:
-        legal = s.legal_actions()
-        cards += sum(type(a).__name__ == "PlayCard" for a in legal)
-        for u in DRAWS:
-            assert s.evolve()._random_legal(u) == legal[int(u * len(legal))]
+    draws.assert_drawn_as_listed(states, DRAWS)
+    cards = sum(type(a).__name__ == "PlayCard" for s in states for a in s.legal_actions())
     assert cards  # card plays were drawn among too
 
 

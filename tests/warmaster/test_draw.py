@@ -4,6 +4,9 @@ drawn index, so seeded games are unchanged."""
 
 from __future__ import annotations
 
+from typing import cast
+
+import draws
 import numpy as np
 import pytest
 
@@ -16,19 +19,12 @@ DRAWS = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.999999)
 
 
 def drawing_states(seeds: int) -> list[WarmasterState]:
-    """The states of seeded random games whose pending step draws without listing."""
+    """The states of seeded random games of boarding whose pending step draws without
+    listing."""
     game = wargames.game("warmaster")
     start = game.start("boarding", dict(game.bot_options))
     assert isinstance(start, WarmasterState)
-    found = []
-    for seed in range(seeds):
-        rng = np.random.default_rng(seed)
-        s = start
-        while s.current_player is not None:
-            if hasattr(s.top, "draw"):
-                found.append(s)
-            s = s.apply(s.random_action(rng))
-    return found
+    return cast(list[WarmasterState], draws.drawing_states(start, seeds))
 
 
 @pytest.mark.rule("WM-MOVE-01", "WM-MOVE-02", "WM-MOVE-06")
@@ -38,10 +34,7 @@ def test_a_drawn_action_is_the_listed_one() -> None:
     not listed them."""
     states = drawing_states(3)
     assert any(isinstance(s.top, MovementPhase) for s in states)
-    for s in states:
-        legal = s.legal_actions()
-        for u in DRAWS:
-            assert s.evolve()._random_legal(u) == legal[int(u * len(legal))]
+    draws.assert_drawn_as_listed(states, DRAWS)
 
 
 @pytest.mark.rule("WM-MOVE-06")

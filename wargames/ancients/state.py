@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 import numpy as np
@@ -60,9 +60,6 @@ COMMANDER = "commander"
 
 _new, _set = object.__new__, object.__setattr__
 """A copy of a frozen state: a bare instance, then its instance dictionary set at once."""
-_NOT_DRAWN = object()
-"""What no action is: the drawn action of a state :meth:`AncientsState.random_action` has not
-drawn from (``None`` given to ``apply`` is refused like any illegal action)."""
 
 
 def other(side: str) -> Seat:
@@ -363,14 +360,6 @@ class AncientsState(TaskState):
         _set(new, "__dict__", fields)
         return new
 
-    def pop(self, *then: AnyTask[Any], **changes: Any) -> Self:
-        """Finish the top task and put ``then`` on top, to be done in the order given; the
-        state's other fields' ``changes`` made in the same copy."""
-        tasks = self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
-        if changes:
-            return self.evolve(tasks=tasks, **changes)
-        return self._with_tasks(tasks)
-
     def _with_tasks(self, tasks: tuple[AnyTask[Any], ...]) -> Self:
         """:meth:`evolve` with new ``tasks`` only (what ``push`` and ``pop`` make)."""
         fields = self.__dict__.copy()
@@ -418,22 +407,6 @@ class AncientsState(TaskState):
         return f"{self.scenario.army[i]} reach {self.banners[i]} victory banners"
 
     # -- protocol --------------------------------------------------------------------------
-
-    def random_action(self, rng: np.random.Generator) -> Action:
-        """:meth:`~wargames.core.engine.GameState.random_action`, remembered: :meth:`apply`
-        knows the action drawn here is legal (a roll's faces, a card drawn, too) without a
-        look at the listing."""
-        action = super().random_action(rng)
-        self._memo["drawn"] = action
-        return action
-
-    def apply(self, action: Action | str) -> Self:
-        """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
-        drew from this state is legal without a look at the listing (at a chance node the
-        listing would first be made from the outcomes)."""
-        if self._memo.get("drawn", _NOT_DRAWN) is action:
-            return self._apply(cast(Action, action))
-        return super().apply(action)
 
     def parse_action(self, text: str) -> Action:
         action = act.parse(text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import attrs
 
@@ -36,10 +36,10 @@ from wargames.core.codec import SCENARIO, saved
 from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import UnknownPlayerError
 from wargames.core.sources import state_setup
-from wargames.core.tasks import Task, TaskState
+from wargames.core.tasks import TaskState
 
 if TYPE_CHECKING:
-    import numpy as np
+    pass
 
 # Off-map boxes a counter can be in (every other location is an area id).
 UNPLACED = "@unplaced"  # an Ork counter not yet deployed
@@ -51,7 +51,6 @@ TRACK = "@track"  # followed by the space number: "@track2"
 
 HIDDEN = "?"
 
-_NOT_DRAWN = object()
 
 T = TypeVar("T")
 
@@ -178,39 +177,7 @@ class ArmageddonState(TaskState):
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
 
-    def random_action(self, rng: np.random.Generator) -> Action:
-        """:meth:`~wargames.core.engine.GameState.random_action`, remembered: :meth:`apply`
-        knows the action drawn here is legal without a look at the listing."""
-        action = super().random_action(rng)
-        self._memo["drawn"] = action
-        return action
-
-    def _random_legal(self, u: float) -> Action:
-        """The legal action :meth:`random_action` draws, found by the pending step's ``draw``
-        without listing every legal action where the step has one (a movement phase counts
-        each counter's destinations in a bitset): the very action at index
-        ``int(u * len(legal))`` of the listing, so seeded games are unchanged."""
-        if "legal" not in self._memo:
-            draw = getattr(self.tasks[-1], "draw", None)
-            if draw is not None:
-                found: Action | None = draw(self, u)
-                if found is not None:
-                    return found
-        return super()._random_legal(u)
-
-    def apply(self, action: Action | str) -> Self:
-        """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
-        drew from this state is legal without a look at the listing."""
-        if self._memo.get("drawn", _NOT_DRAWN) is action:
-            return self._apply(cast(Action, action))
-        return super().apply(action)
-
     # -- the task stack -------------------------------------------------------------------------
-
-    def popped(self, *then: Task[Any]) -> tuple[Task[Any], ...]:
-        """The task stack :meth:`pop` leaves (the top task done, ``then`` on top to be done in
-        the order given): for a step that makes its other changes in the same copy."""
-        return self.tasks[:-1] + then[::-1]
 
     def once(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()`` worked out once for this state: kept in its memo under ``key`` (for

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, ClassVar, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 
 import attrs
 
@@ -32,6 +32,9 @@ from wargames.core.notation import D6_OUTCOMES, Roll
 from wargames.core.sources import ScenarioSource
 from wargames.core.transport import state_reduce
 from wargames.core.views import mark_view
+
+if TYPE_CHECKING:
+    import numpy as np
 
 S = TypeVar("S", bound="TaskState")
 T = TypeVar("T")
@@ -80,6 +83,12 @@ class Task(Generic[S]):
     def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
         """At a chance step: every outcome and its probability."""
         return ()
+
+    def draw(self, s: S, chance: float) -> Action | None:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found without
+        making the listing (for :meth:`TaskState.random_action`: a step whose listing is long
+        counts its way to the one action), or ``None``: the listing is made and indexed."""
+        return None
 
     def act(self, s: S, action: Action) -> S:
         """The state after ``action`` (already checked to be legal)."""
@@ -215,6 +224,11 @@ _KIT_FIELDS: Mapping[str, tuple[str, Any]] = {
 """The fields the kit supplies: the container their type must name, and their default."""
 
 
+NOT_DRAWN = object()
+"""What no action is: the drawn action of a state :meth:`TaskState.random_action` has not
+drawn from."""
+
+
 @attrs.frozen(slots=False)
 class TaskState(GameState):
     """A game state driven by a stack of tasks (see the module docstring): the state kit.
@@ -338,9 +352,19 @@ class TaskState(GameState):
         """Put ``tasks`` on top, to be done in the order given."""
         return self._with_tasks(self.tasks + tasks[::-1])
 
-    def pop(self, *then: Task[Any]) -> Self:
-        """Finish the top task and put ``then`` on top, to be done in the order given."""
-        return self._with_tasks(self.tasks[:-1] + then[::-1] if then else self.tasks[:-1])
+    def pop(self, *then: Task[Any], **changes: Any) -> Self:
+        """Finish the top task and put ``then`` on top, to be done in the order given; the
+        state's other fields' ``changes`` made in the same copy (a step that ends with changes
+        of its own makes one copy, not two)."""
+        tasks = self.popped(*then)
+        if changes:
+            return self.evolve(tasks=tasks, **changes)
+        return self._with_tasks(tasks)
+
+    def popped(self, *then: Task[Any]) -> tuple[Task[Any], ...]:
+        """The tasks :meth:`pop` leaves (the top task done, ``then`` on top to be done in the
+        order given): for a change that makes its own copy (a move of counters, say)."""
+        return self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
 
     def _with_tasks(self, tasks: tuple[Task[Any], ...]) -> Self:
         """:meth:`evolve` with new ``tasks`` only (every step of play makes one)."""
@@ -477,6 +501,31 @@ class TaskState(GameState):
     @property
     def outcome(self) -> Outcome | None:
         return self.result
+
+    def random_action(self, rng: np.random.Generator) -> Action:
+        """:meth:`~wargames.core.engine.GameState.random_action`, remembered: :meth:`apply`
+        knows the action drawn here is legal without a look at the listing."""
+        action = super().random_action(rng)
+        self._memo["drawn"] = action
+        return action
+
+    def _random_legal(self, u: float) -> Action:
+        """The legal action :meth:`random_action` draws: the pending step's :meth:`Task.draw`
+        where it finds it without listing, else the listing's; the very action at index
+        ``int(u * len(legal))`` either way, so seeded games do not depend on which."""
+        if "legal" not in self._memo:
+            found = self.top.draw(self, u)
+            if found is not None:
+                return found
+        return super()._random_legal(u)
+
+    def apply(self, action: Action | str) -> Self:
+        """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
+        drew from this state is legal without a look at the listing (any other, ``None``
+        included, is checked as ever)."""
+        if self._memo.get("drawn", NOT_DRAWN) is action:
+            return self._apply(cast(Action, action))
+        return super().apply(action)
 
     def _legal(self) -> tuple[Action, ...]:
         return self.top.legal(self)

@@ -63,9 +63,6 @@ the scenario starts there and plays its first activations in it, so they are wor
 per scenario (one entry while the scenario is loaded), not once per game."""
 OTHER = {side: other_side(side) for side in SIDES}
 """Side -> the opposing side."""
-_NOT_DRAWN = object()
-"""What no action is: the drawn action of a state :meth:`PScaleState.random_action` has not
-drawn from (``None`` given to ``apply`` is refused like any illegal action)."""
 
 
 @saved("horde/pscale")
@@ -408,31 +405,11 @@ class PScaleState(StrikeHost):
         memo["drawn"] = action
         return action
 
-    def _random_legal(self, u: float) -> Action:
-        """The legal action :meth:`random_action` draws, found by the pending step without
-        listing every legal action where it can (a move order's squares are a mask): the
-        same action as the listing's, so seeded games are unchanged."""
-        memo = self._memo
-        legal: tuple[Action, ...] | None = memo.get("legal")
-        if legal is None:
-            draw = getattr(self.tasks[-1], "draw", None)
-            if draw is not None:
-                found: Action | None = draw(self, u)
-                if found is not None:
-                    return found
-            legal = self._legal_tuple()
-            if not legal:
-                raise ValueError("no legal action to choose from")
-        return legal[int(u * len(legal))]
-
     def apply(self, action: Action | str) -> Self:
         """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
         drew from this state is legal without a look at the listing, and so is a die's face
         that is the very outcome listed for its value (as ``Match.roll`` picks it)."""
-        memo = self._memo
-        if memo.get("drawn", _NOT_DRAWN) is action:
-            return self._apply(cast(Action, action))
-        if type(action) is Roll and memo.get("player") == CHANCE:
+        if type(action) is Roll and self._memo.get("player") == CHANCE:
             outcomes, face = self._chance_tuple(), action.value
             if type(face) is int and 0 < face <= len(outcomes) and outcomes[face - 1][0] is action:
                 return self._apply(action)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from operator import attrgetter, is_
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 import numpy as np
@@ -56,8 +56,6 @@ DEAD = "@dead"  # destroyed or removed from the game (WM-DESTROY-01)
 OUT = "@out"  # a counter of the manifest the scenario does not use
 HIDDEN = "@hidden"  # in a view: a counter the viewer may not identify
 UNKNOWN = "?"  # in a view: a counter in the cup
-
-_NOT_DRAWN = object()
 
 
 def other(side: str) -> str:
@@ -161,33 +159,6 @@ class WarmasterState(TaskState):
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
 
-    def random_action(self, rng: np.random.Generator) -> Action:
-        """:meth:`~wargames.core.engine.GameState.random_action`, remembered: :meth:`apply`
-        knows the action drawn here is legal without a look at the listing."""
-        action = super().random_action(rng)
-        self._memo["drawn"] = action
-        return action
-
-    def _random_legal(self, u: float) -> Action:
-        """The legal action :meth:`random_action` draws, found by the pending step's ``draw``
-        without listing every legal action where the step has one (a movement phase counts
-        each unit's moves, a face-down placing the free areas): the very action at index
-        ``int(u * len(legal))`` of the listing, so seeded games are unchanged."""
-        if "legal" not in self._memo:
-            draw = getattr(self.tasks[-1], "draw", None)
-            if draw is not None:
-                found: Action | None = draw(self, u)
-                if found is not None:
-                    return found
-        return super()._random_legal(u)
-
-    def apply(self, action: Action | str) -> Self:
-        """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
-        drew from this state is legal without a look at the listing."""
-        if self._memo.get("drawn", _NOT_DRAWN) is action:
-            return self._apply(cast(Action, action))
-        return super().apply(action)
-
     # -- counters -----------------------------------------------------------------------------
 
     @property
@@ -218,21 +189,6 @@ class WarmasterState(TaskState):
         if old is not None:
             new._memo["index"] = whereabouts.moved(old, changed)
         return new
-
-    # -- steps -------------------------------------------------------------------------------
-
-    def pop(self, *then: Task[Any], **changes: Any) -> Self:
-        """Finish the top step and put ``then`` on top, to be done in the order given
-        (:meth:`~wargames.core.tasks.TaskState.pop`), with the other ``changes`` made in the
-        same copy."""
-        if not changes:
-            return super().pop(*then)
-        return self.evolve(tasks=self.popped(*then), **changes)
-
-    def popped(self, *then: Task[Any]) -> tuple[Task[Any], ...]:
-        """The steps once the top one is done and ``then`` are put on top, to be done in the
-        order given (the ``tasks`` of :meth:`pop`)."""
-        return self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
 
     def move_counter(self, counter: str, location: str, **changes: Any) -> Self:
         """:meth:`move_counters` for one counter."""

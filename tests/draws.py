@@ -1,0 +1,35 @@
+"""The states where a step draws its random action without listing (:meth:`Task.draw
+<wargames.core.tasks.Task.draw>`), for the per-game draw tests: a step's draw must give the
+very action the listing has at the drawn index, so seeded games do not change."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from wargames.core.tasks import Task, TaskState
+
+
+def drawing_states(start: TaskState, seeds: int) -> list[TaskState]:
+    """The states of random playouts from ``start`` (seeds ``0 .. seeds - 1``) whose pending
+    step has a draw of its own."""
+    found = []
+    for seed in range(seeds):
+        rng = np.random.default_rng(seed)
+        s = start
+        while s.current_player is not None:
+            if type(s.top).draw is not Task.draw:
+                found.append(s)
+            s = s.apply(s.random_action(rng))
+    return found
+
+
+def assert_drawn_as_listed(states: Iterable[TaskState], draws: Iterable[float]) -> None:
+    """For every chance ``u`` of ``draws``, the action a copy of each state that has listed
+    nothing draws is the one at ``int(u * n)`` of its ``n`` legal actions."""
+    chances = tuple(draws)
+    for s in states:
+        legal = s.legal_actions()
+        for u in chances:
+            assert s.evolve()._random_legal(u) == legal[int(u * len(legal))], (s.top, u)
