@@ -677,9 +677,9 @@ def test_the_edge_values_are_accepted(capsys: pytest.CaptureFixture[str], argv: 
 
 def test_a_huge_card_bonus_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "odds", "ancients", "MI", "HI")  # the game's data loaded: time the refusal only
-    start = time.perf_counter()
+    start = time.process_time()
     code, _, err = run(capsys, "odds", "ancients", "MI", "HI", "--bonus", "10000")
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
     assert code == 2
     assert "--bonus: expected a whole number from 0 to 6, got 10000" in one_error(err)
 

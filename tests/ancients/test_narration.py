@@ -34,10 +34,13 @@ def played(
     return m
 
 
+@cache
 def steps(m: Match) -> list[tuple[AncientsState, object, AncientsState]]:
+    """(state before, action, state after) for every step of ``m``, once per match."""
+    states = list(m.states)  # once, in order: any other state is recomputed from a checkpoint
     out = []
     for i, action in enumerate(m.actions):
-        before, after = m.states[i], m.states[i + 1]
+        before, after = states[i], states[i + 1]
         assert isinstance(before, AncientsState) and isinstance(after, AncientsState)
         out.append((before, action, after))
     return out

@@ -251,16 +251,18 @@ def test_monte_carlo_agrees_with_the_exact_odds(roll: Roll, dice: int) -> None:
 
 
 def test_speed() -> None:
+    """Times in CPU seconds of this process (``process_time``): a busy machine's queue is
+    not the code's speed."""
     roll_odds("HI", "MI", leader="attached", card_bonus=3)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(1000):
         roll_odds("HI", "MI", leader="attached", card_bonus=3)
-    cached = (time.perf_counter() - start) / 1000
+    cached = (time.process_time() - start) / 1000
     assert cached < 1e-4  # a cached query: microseconds
-    start = time.perf_counter()
+    start = time.process_time()
     for bonus in range(4):
         distribution(Roll("close", U["EL"], U["HI"], leader="adjacent"), 5 + bonus, hit_cap=9)
-    assert (time.perf_counter() - start) / 4 < 0.05  # new elephant rolls of 5 to 8 dice
+    assert (time.process_time() - start) / 4 < 0.05  # new elephant rolls of 5 to 8 dice
 
 
 @pytest.mark.rule("CCB-UNITS-16")
@@ -346,10 +348,10 @@ def test_the_edges_of_the_roll_bounds_are_accepted() -> None:
 
 
 def test_a_huge_bonus_is_refused_before_any_work() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(ArgumentError):
         odds_command(["MI", "HI", "--bonus", "10000"])
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
 
 
 def test_the_roll_cache_is_bounded() -> None:

@@ -30,7 +30,7 @@ def played(seed: int) -> Played:
     agents = {side: g.agents["greedy"](seed + i, side) for i, side in enumerate(SIDES)}
     m = Match(wargames.load("armageddon"), seed=seed, agents=agents)
     m.run()
-    states = m.states
+    states = list(m.states)  # once, in order: any other state is recomputed from a checkpoint
     out = []
     for i, a in enumerate(m.actions):
         before, after = states[i], states[i + 1]

@@ -30,9 +30,17 @@ values = st.recursive(
 tables = st.dictionaries(keys, values, max_size=6)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(tables)
 def test_any_plain_document_reads_back_the_same(data: dict[str, Any]) -> None:
+    assert tomllib.loads(toml_text(data)) == data
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None)
+@given(tables)
+def test_any_plain_document_reads_back_the_same_at_a_larger_budget(data: dict[str, Any]) -> None:
+    """The same property as above, ten times the documents (``-m slow``)."""
     assert tomllib.loads(toml_text(data)) == data
 
 

@@ -4,13 +4,14 @@ told of a horde in stealth to the side that cannot see it."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
 from horde.pscale import battle, play
 
 import wargames
-from wargames.core.engine import CHANCE
+from wargames.core.engine import CHANCE, Match
 from wargames.core.narration import Narrator
 from wargames.horde import actions as cmd
 from wargames.horde import circumstances
@@ -28,13 +29,20 @@ def test_the_game_has_its_narrator() -> None:
     assert g.narration() is NARRATOR and isinstance(NARRATOR, Narrator)
 
 
+@cache
+def played(seed: int) -> tuple[Match, list[PScaleState]]:
+    """A greedy game of the mirror scenario and its states, played once per test session."""
+    m = wargames.match("horde", {"blue": "greedy", "red": "greedy"}, seed=seed, scenario="mirror")
+    m.run()
+    return m, list(m.states)  # once, in order: any other state is recomputed from a checkpoint
+
+
 @pytest.mark.parametrize("viewer", [None, "blue", "red"])
 def test_a_seeded_game_is_narrated_end_to_end(viewer: str | None) -> None:
-    m = wargames.match("horde", {"blue": "greedy", "red": "greedy"}, seed=5, scenario="mirror")
-    m.run()
+    m, states = played(5)
     told = []
     for i, action in enumerate(m.actions):
-        before, after = m.states[i], m.states[i + 1]
+        before, after = states[i], states[i + 1]
         told += NARRATOR.happened(before, action, after, viewer)
         told.append(NARRATOR.deciding(after, viewer))
         if before.current_player not in (None, CHANCE) and i % 9 == 0:

@@ -282,22 +282,39 @@ def test_odds_are_refused_for_illegal_attacks() -> None:
         attack_odds(horde("cultists"), horde("space-marines"), "ranged", tearing="sometimes")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
+SAMPLED = pytest.mark.parametrize(
     "case",
     [ENGAGEMENTS[0], ("chaos-space-marines", "guard-infantry", "melee", AttackContext(), DEFAULT)],
     ids=["examples", "tearing"],
 )
+
+
+@SAMPLED
 def test_monte_carlo_through_seeded_matches_agrees(
     case: tuple[str, str, str, AttackContext, HordeRules],
 ) -> None:
-    """3000 engagements, each played by a Match seeded with its number: the observed
+    """1000 engagements, each played by a Match seeded with its number: the observed
     frequency of full damage and the mean losses are within five standard errors of the exact
     odds."""
+    assert_sampled_odds(case, 1000)
+
+
+@pytest.mark.slow
+@SAMPLED
+def test_monte_carlo_through_seeded_matches_agrees_at_a_larger_budget(
+    case: tuple[str, str, str, AttackContext, HordeRules],
+) -> None:
+    """The same with 3000 engagements (``-m slow``)."""
+    assert_sampled_odds(case, 3000)
+
+
+def assert_sampled_odds(case: tuple[str, str, str, AttackContext, HordeRules], n: int) -> None:
+    """``n`` engagements, each played by a Match seeded with its number, agree with the exact
+    odds within five standard errors (full damage, the mean losses of each side)."""
     a, d, kind, ctx, rules = case
     odds = engagement_odds(horde(a), horde(d), kind, ctx, rules)  # type: ignore[arg-type]
     state = new_engagement(horde(a), horde(d), kind, ctx, rules)  # type: ignore[arg-type]
     agents = {"attacker": PolicyAgent(), "defender": PolicyAgent()}
-    n = 3000
     fulls = 0
     losses: Tally[tuple[int, int]] = Tally()
     for seed in range(n):

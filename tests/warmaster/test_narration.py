@@ -31,9 +31,10 @@ def played(seed: int) -> Played:
     agents = {side: g.agents["greedy"](seed + i, side) for i, side in enumerate(SIDES)}
     m = Match(wargames.load("warmaster", **g.bot_options), seed=seed, agents=agents)
     m.run()
+    states = list(m.states)  # once, in order: any other state is recomputed from a checkpoint
     out = []
     for i, a in enumerate(m.actions):
-        before, after = m.states[i], m.states[i + 1]
+        before, after = states[i], states[i + 1]
         assert isinstance(before, State) and isinstance(after, State)
         out.append((before, a, after))
     return out
