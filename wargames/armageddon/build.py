@@ -9,6 +9,7 @@ Ork supply area.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -27,6 +28,8 @@ from wargames.core.errors import RuleViolation
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
+
+END_BUILD = act.Pass("build")
 
 REBUILD_FACTOR = 2
 """A ruined hive or factory costs twice its value to rebuild (research 5.6, BFA-GAP-10)."""
@@ -224,19 +227,41 @@ class PlaceReady(Task):
             for c in s.in_box(READY, IMPERIUM)
             for a in placement_areas(s, c)
         ]
-        out.append(act.Pass("build"))
+        out.append(END_BUILD)
         return tuple(out)
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
+        counting each counter's areas: the only placement made."""
+        ready = s.in_box(READY, IMPERIUM)
+        by_weight: dict[tuple[int, Hashable | None], tuple[str, ...]] = {}
+        areas = []
+        for c in ready:  # counters of one weight have the same areas
+            key = weight(s.data, c)
+            found = by_weight.get(key)
+            if found is None:
+                found = by_weight[key] = placement_areas(s, c)
+            areas.append(found)
+        i = int(chance * (sum(map(len, areas)) + 1))
+        for c, found in zip(ready, areas, strict=True):
+            if i < len(found):
+                place: act.Place = act.made(act.Place, c, found[i])
+                return place
+            i -= len(found)
+        return END_BUILD
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Place):
             return s.move_counters([(action.counter, action.area)])
+        if not s.rebuilding:  # no ruins flip: the where-is-what index holds
+            return s.pop(phase=None)
         gain = sum(s.spec(c).defence for c in s.rebuilding)
-        return s.evolve(
+        return s.pop(
             ruined=s.ruined - s.rebuilding,
             rebuilding=frozenset(),
             build_points=s.build_points + gain,
             phase=None,
-        ).pop()
+        )
 
 
 @saved("armageddon/arrive")

@@ -10,13 +10,14 @@ legal home for the last counters, and the rules require the whole army to be dep
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import attrs
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData, CounterSpec
 from wargames.armageddon.stacking import LIMIT, fits
 from wargames.armageddon.state import UNPLACED
 
@@ -31,14 +32,20 @@ def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     counter = waiting[0]
     spec = specs[counter]
     needs, tribes = _still_to_place(s.data, waiting[1:])
-    areas = [a for a in s.setup.ork_areas if not s.stack(a, IMPERIUM)]
-    owners = [_owner(s, a) for a in areas]
+    stacks = s.placement.stacks
+    imperial, orks = stacks[IMPERIUM], stacks[ORKS]
+    areas = [a for a in s.setup.ork_areas if a not in imperial]
+    owners = [_owner(specs, orks.get(a, ())) for a in areas]
     room = Room.of(owners)
+    completable: dict[tuple[str | None, int], bool] = {}  # the same for stacks alike
     out = []
-    for area, (owner, n) in zip(areas, owners, strict=True):
-        if fits(s.data, s.stack(area, ORKS), counter):
-            after = (spec.tribe, n + (not spec.exempt))
-            if room.completable((owner, n), after, needs, tribes):
+    for area, owner in zip(areas, owners, strict=True):
+        if fits(s.data, orks.get(area, ()), counter):
+            ok = completable.get(owner)
+            if ok is None:
+                after = (spec.tribe, owner[1] + (not spec.exempt))
+                ok = completable[owner] = room.completable(owner, after, needs, tribes)
+            if ok:
                 out.append(act.made(act.Deploy, counter, area))
     return tuple(out)
 
@@ -57,10 +64,8 @@ def _still_to_place(
     return dict(needs), frozenset(needs.keys() | exempt)
 
 
-def _owner(s: S, area: str) -> tuple[str | None, int]:
-    """(tribe, counting counters) of the Ork stack in ``area``; (None, 0) when empty."""
-    specs = s.data.counters
-    stack = s.stack(area, ORKS)
+def _owner(specs: Mapping[str, CounterSpec], stack: tuple[str, ...]) -> tuple[str | None, int]:
+    """(tribe, counting counters) of an Ork stack; (None, 0) when empty."""
     if not stack:
         return (None, 0)
     return (specs[stack[0]].tribe, sum(not specs[c].exempt for c in stack))

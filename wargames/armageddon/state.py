@@ -51,6 +51,15 @@ TRACK = "@track"  # followed by the space number: "@track2"
 
 HIDDEN = "?"
 
+MOVES_SINCE = "index-moves"
+"""Memo key: an earlier state's where-is-what index and the ``(counter, from, to)`` moves made
+since, for a state whose own index is not built yet. A move of counters carries them to the
+next state; the index is brought up to date only when asked (a movement phase's moves ask for
+none of it until the phase ends), every move at once."""
+
+MOVES_KEPT = 32
+"""At most this many moves wait for the index before it is brought up to date anyway."""
+
 
 T = TypeVar("T")
 
@@ -121,9 +130,18 @@ class ArmageddonState(TaskState):
 
     game: ClassVar[str] = "armageddon"
     players: ClassVar[tuple[Player, ...]] = SIDES
-    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where", "ruined"})}
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {
+        "index": frozenset({"where", "ruined"}),
+        MOVES_SINCE: frozenset({"where", "ruined"}),
+    }
     """Where-is-what lookups hold while no counter moves and nothing is ruined."""
-    shared_with_view: ClassVar[tuple[str, ...]] = ("legal", "legal_set", "index", "player")
+    shared_with_view: ClassVar[tuple[str, ...]] = (
+        "legal",
+        "legal_set",
+        "index",
+        MOVES_SINCE,
+        "player",
+    )
     saved_modules: ClassVar[tuple[str, ...]] = tuple(
         f"wargames.armageddon.{m}"
         for m in ("build", "combat", "flow", "movement", "phases", "specials", "supply")
@@ -213,9 +231,17 @@ class ArmageddonState(TaskState):
         moved."""
         where, changed = counters.relocated(self.where, self._ix, moves)
         new = self.evolve(where=where, **changes)
-        old: Placement | None = self._memo.get("index")
-        if old is not None and "ruined" not in changes:
-            new._memo["index"] = old.moved(changed, self.ruined)
+        if "ruined" not in changes:
+            memo = self._memo
+            old: Placement | None = memo.get("index")
+            if old is not None:
+                new._memo[MOVES_SINCE] = (old, changed)
+            elif MOVES_SINCE in memo:
+                old, before = memo[MOVES_SINCE]
+                if len(before) < MOVES_KEPT:
+                    new._memo[MOVES_SINCE] = (old, before + changed)
+                else:
+                    new._memo["index"] = old.moved(before + changed, self.ruined)
         return new
 
     def counters_at(self, location: str) -> tuple[str, ...]:
@@ -231,9 +257,13 @@ class ArmageddonState(TaskState):
         memo = self._memo
         found: Placement | None = memo.get("index")
         if found is None:
-            found = memo["index"] = Placement.of(
-                self._counters, self._bits, self.where, self.ruined
-            )
+            if MOVES_SINCE in memo:  # an earlier state's index and the moves made since
+                old, changed = memo[MOVES_SINCE]
+                found = memo["index"] = old.moved(changed, self.ruined)
+            else:
+                found = memo["index"] = Placement.of(
+                    self._counters, self._bits, self.where, self.ruined
+                )
         return found
 
     def stack(self, area: str, side: str) -> tuple[str, ...]:
