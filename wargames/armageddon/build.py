@@ -9,7 +9,7 @@ Ork supply area.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,7 +18,7 @@ import attrs
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import DieRoll, Task
-from wargames.armageddon.specials import phase_card_plays, play_phase_card
+from wargames.armageddon.specials import phase_card_count, phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import fits, weight
 from wargames.armageddon.state import DEAD, POOL, READY
 from wargames.core.caches import PER_DATA
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
 
 END_BUILD = act.Pass("build")
+END_BUYING = act.Pass("buying")
 
 REBUILD_FACTOR = 2
 """A ruined hive or factory costs twice its value to rebuild (research 5.6, BFA-GAP-10)."""
@@ -52,6 +53,22 @@ def placement_areas(s: S, counter: str) -> tuple[str, ...]:
 
     counts, tribe = weight(data, counter)
     return s.once(f"placement-areas:{counts}:{tribe}", found)
+
+
+def each_areas(
+    s: S, counters: Iterable[str], areas_of: Callable[[S, str], tuple[str, ...]]
+) -> list[tuple[str, ...]]:
+    """``areas_of(s, c)`` for each of ``counters``, asked once per weight (counters of one
+    weight fit in the same areas)."""
+    by_weight: dict[tuple[int, Hashable | None], tuple[str, ...]] = {}
+    out = []
+    for c in counters:
+        key = weight(s.data, c)
+        found = by_weight.get(key)
+        if found is None:
+            found = by_weight[key] = areas_of(s, c)
+        out.append(found)
+    return out
 
 
 def industry_areas(s: S) -> tuple[str, ...]:
@@ -109,16 +126,37 @@ class ImperialBuild(Task):
         return IMPERIUM
 
     def legal(self, s: S) -> tuple[Action, ...]:
+        out: list[Action] = [*self.buys(s), *self.rebuilds(s)]
+        out += phase_card_plays(s, IMPERIUM, "build")
+        out.append(END_BUYING)
+        return tuple(out)
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`; the card plays
+        are counted, not made."""
+        buys, rebuilds = self.buys(s), self.rebuilds(s)
+        cards = phase_card_count(s, IMPERIUM, "build")
+        i = int(chance * (len(buys) + len(rebuilds) + cards + 1))
+        if i < len(buys):
+            return buys[i]
+        i -= len(buys)
+        if i < len(rebuilds):
+            return rebuilds[i]
+        i -= len(rebuilds)
+        return phase_card_plays(s, IMPERIUM, "build")[i] if i < cards else END_BUYING
+
+    def buys(self, s: S) -> list[act.Buy]:
+        """The purchases within the points left (BFA-BUILD-05/06/08)."""
         cost = build_costs(s.data)
         buys = _buys(s.data)
         points = self.points
-        out: list[Action] = [buys[c] for c in buildable(s) if cost[c] <= points]
-        out += [
+        return [buys[c] for c in buildable(s) if cost[c] <= points]
+
+    def rebuilds(self, s: S) -> list[act.Rebuild]:
+        """The ruins that may be rebuilt within the points left (BFA-GAP-10)."""
+        return [
             act.made(act.Rebuild, a) for a in rebuildable(s) if rebuild_cost(s, a) <= self.points
         ]
-        out += phase_card_plays(s, IMPERIUM, "build")
-        out.append(act.Pass("buying"))
-        return tuple(out)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Buy):
@@ -234,14 +272,7 @@ class PlaceReady(Task):
         """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
         counting each counter's areas: the only placement made."""
         ready = s.in_box(READY, IMPERIUM)
-        by_weight: dict[tuple[int, Hashable | None], tuple[str, ...]] = {}
-        areas = []
-        for c in ready:  # counters of one weight have the same areas
-            key = weight(s.data, c)
-            found = by_weight.get(key)
-            if found is None:
-                found = by_weight[key] = placement_areas(s, c)
-            areas.append(found)
+        areas = each_areas(s, ready, placement_areas)
         i = int(chance * (sum(map(len, areas)) + 1))
         for c, found in zip(ready, areas, strict=True):
             if i < len(found):
@@ -360,8 +391,22 @@ class OrkBuild(Task):
         if self.left > 0:
             out = [act.made(act.Return, c, a) for c in returnable(s) for a in return_areas(s, c)]
         out += phase_card_plays(s, ORKS, "build")
-        out.append(act.Pass("build"))
+        out.append(END_BUILD)
         return tuple(out)
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
+        counting each counter's areas and the card plays: the only action made."""
+        dead = returnable(s) if self.left > 0 else ()
+        areas = each_areas(s, dead, return_areas)
+        cards = phase_card_count(s, ORKS, "build")
+        i = int(chance * (sum(map(len, areas)) + cards + 1))
+        for c, found in zip(dead, areas, strict=True):
+            if i < len(found):
+                back: act.Return = act.made(act.Return, c, found[i])
+                return back
+            i -= len(found)
+        return phase_card_plays(s, ORKS, "build")[i] if i < cards else END_BUILD
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Return):

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     """Areas where the next Ork counter may go, keeping the deployment completable."""
     specs = s.data.counters
-    waiting = s.in_box(UNPLACED, ORKS)
+    waiting = unplaced(s)
     counter = waiting[0]
     spec = specs[counter]
     needs, tribes = _still_to_place(s.data, waiting[1:])
@@ -48,6 +48,11 @@ def deploy_options(s: S) -> tuple[act.Deploy, ...]:
             if ok:
                 out.append(act.made(act.Deploy, counter, area))
     return tuple(out)
+
+
+def unplaced(s: S) -> tuple[str, ...]:
+    """The Ork counters still to place, in manifest order (once per state)."""
+    return s.once("unplaced", lambda: s.in_box(UNPLACED, ORKS))
 
 
 @lru_cache(maxsize=64)

@@ -131,11 +131,11 @@ class DeployOrks(Task):
         return deploy_options(s)
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.armageddon.state import UNPLACED
+        from wargames.armageddon.deploy import unplaced
 
         assert isinstance(action, act.Deploy)
         moves = [(action.counter, action.area)]
-        if s.in_box(UNPLACED, ORKS) != (action.counter,):
+        if unplaced(s) != (action.counter,):
             return s.move_counters(moves)
         return s.move_counters(moves, tasks=s.popped())  # the last one placed
 
