@@ -9,7 +9,7 @@ Ork supply area.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,7 +22,7 @@ from wargames.armageddon.specials import phase_card_count, phase_card_plays, pla
 from wargames.armageddon.stacking import fits, weight
 from wargames.armageddon.state import DEAD, POOL, READY
 from wargames.core.caches import PER_DATA
-from wargames.core.codec import saved
+from wargames.core.codec import DERIVED, saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
@@ -92,7 +92,7 @@ def buildable(s: S) -> tuple[str, ...]:
     """Imperial counters that may be bought: lost so far or set aside at the start, of a kind
     with a cost (BFA-BUILD-06/08)."""
     cost = build_costs(s.data)
-    return tuple(c for c in (*s.counters_at(POOL), *s.counters_at(DEAD)) if c in cost)
+    return tuple(filter(cost.__contains__, (*s.counters_at(POOL), *s.counters_at(DEAD))))
 
 
 @lru_cache(maxsize=PER_DATA)
@@ -248,33 +248,55 @@ class _Moved(Task):
         return s.move_counters(self.moves, tasks=s.popped())
 
 
+ReadyAreas = Mapping[tuple[int, Hashable | None], tuple[str, tuple[str, ...]]]
+"""Weight -> a counter of that weight and the areas where it may be placed (BFA-BUILD-15)."""
+
+
+def _ready_areas(s: S) -> ReadyAreas:
+    found: dict[tuple[int, Hashable | None], tuple[str, tuple[str, ...]]] = {}
+    for c in s.in_box(READY, IMPERIUM):
+        key = weight(s.data, c)
+        if key not in found:
+            found[key] = (c, placement_areas(s, c))
+    return found
+
+
 @saved("armageddon/place-ready")
 @attrs.frozen
 class PlaceReady(Task):
     """Counters in the 'ready' box may be placed with an intact hive or factory; what does not
     fit stays in the box (BFA-BUILD-13..16, BFA-GAP-24). Ruins paid for flip face up at the end."""
 
+    areas: ReadyAreas | None = attrs.field(default=None, eq=False, repr=False, metadata=DERIVED)
+    """Each weight's areas, carried from placement to placement within the phase (a placement
+    changes only the stack it joins; the Orks and the ruins stay as they are)."""
     rule: ClassVar[str] = "BFA-BUILD-15"
 
     def actor(self, s: S) -> Player | None:
         return IMPERIUM
 
+    def ready_areas(self, s: S) -> ReadyAreas:
+        """Weight -> a counter of that weight in the 'ready' box and its areas."""
+        if self.areas is not None:
+            return self.areas
+        return s.once("ready-areas", lambda: _ready_areas(s))
+
+    def each(self, s: S) -> list[tuple[str, tuple[str, ...]]]:
+        """Each counter in the 'ready' box with the areas it may be placed in."""
+        areas, data = self.ready_areas(s), s.data
+        return [(c, areas[weight(data, c)][1]) for c in s.in_box(READY, IMPERIUM)]
+
     def legal(self, s: S) -> tuple[Action, ...]:
-        out: list[Action] = [
-            act.made(act.Place, c, a)
-            for c in s.in_box(READY, IMPERIUM)
-            for a in placement_areas(s, c)
-        ]
+        out: list[Action] = [act.made(act.Place, c, a) for c, found in self.each(s) for a in found]
         out.append(END_BUILD)
         return tuple(out)
 
     def draw(self, s: S, chance: float) -> Action:
         """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
         counting each counter's areas: the only placement made."""
-        ready = s.in_box(READY, IMPERIUM)
-        areas = each_areas(s, ready, placement_areas)
-        i = int(chance * (sum(map(len, areas)) + 1))
-        for c, found in zip(ready, areas, strict=True):
+        each = self.each(s)
+        i = int(chance * (sum(len(found) for _, found in each) + 1))
+        for c, found in each:
             if i < len(found):
                 place: act.Place = act.made(act.Place, c, found[i])
                 return place
@@ -283,7 +305,13 @@ class PlaceReady(Task):
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Place):
-            return s.move_counters([(action.counter, action.area)])
+            counter, area = action.counter, action.area
+            stack, data = (*s.stack(area, IMPERIUM), counter), s.data
+            left = {
+                key: (c, tuple(a for a in found if a != area or fits(data, stack, c)))
+                for key, (c, found) in self.ready_areas(s).items()
+            }
+            return s.move_counters([(counter, area)], tasks=s.popped(PlaceReady(left)))
         if not s.rebuilding:  # no ruins flip: the where-is-what index holds
             return s.pop(phase=None)
         gain = sum(s.spec(c).defence for c in s.rebuilding)

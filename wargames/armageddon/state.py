@@ -118,6 +118,15 @@ def _structures_by_location(s: ArmageddonState) -> dict[str, tuple[str, ...]]:
     return {loc: tuple(cs) for loc, cs in found.items()}
 
 
+@lru_cache(maxsize=PER_DATA)
+def _sides(data: ArmageddonData) -> dict[str, frozenset[str]]:
+    """Side -> its counters."""
+    return {
+        side: frozenset(c for c, spec in data.counters.items() if spec.side == side)
+        for side in SIDES
+    }
+
+
 @lru_cache(maxsize=PER_DATA * 8)
 def _of_kind(data: ArmageddonData, kind: str) -> tuple[str, ...]:
     return tuple(c for c, spec in data.counters.items() if spec.kind == kind)
@@ -300,8 +309,7 @@ class ArmageddonState(TaskState):
         there = self.counters_at(box)
         if side is None:
             return there
-        side_of = self._counters.side_of
-        return tuple(c for c in there if side_of[c] == side)
+        return tuple(filter(_sides(self.data)[side].__contains__, there))
 
     # -- hives and victory ---------------------------------------------------------------------
 
