@@ -24,9 +24,10 @@ from wargames.armageddon.stacking import fits
 from wargames.armageddon.state import DEAD
 from wargames.core.caches import PER_DATA
 from wargames.core.codec import saved
+from wargames.core.dice import clamp
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
-from wargames.core.odds import Odds, odds_ratio
+from wargames.core.odds import CombatResultsTable, Odds, odds_ratio
 from wargames.core.retreat import RetreatRule
 
 if TYPE_CHECKING:
@@ -182,9 +183,18 @@ def numbers(s: S, side: str, target: str, stacks: tuple[str, ...]) -> AttackNumb
     defence = defence_of(s, target, other(side))
     odds = odds_ratio(attack, defence)
     mod, reasons = modifiers(s, side, target, stacks)
-    return AttackNumbers(
-        attack, defence, odds, s.data.crt.columns[s.data.crt.column(odds)], mod, reasons
-    )
+    column = s.data.crt.columns[_column(s.data.crt, odds)]
+    return AttackNumbers(attack, defence, odds, column, mod, reasons)
+
+
+ODDS_CACHE = 256
+"""Odds whose column :func:`_column` remembers: the totals are small, a few dozen odds."""
+
+
+@lru_cache(maxsize=ODDS_CACHE)
+def _column(crt: CombatResultsTable, odds: Odds) -> int:
+    """:meth:`CombatResultsTable.column`, looked up once per table and odds."""
+    return crt.column(odds)
 
 
 def modifiers(s: S, side: str, target: str, stacks: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
@@ -202,6 +212,8 @@ def modifiers(s: S, side: str, target: str, stacks: tuple[str, ...]) -> tuple[in
         found.append((+1, "WAAAGH! card"))
     if side == ORKS and "thunderbolt" in s.effects:
         found.append((-1, "Thunderbolt Wing card"))
+    if not found:
+        return 0, ()
     return sum(m for m, _ in found), tuple(r for _, r in found)
 
 
@@ -362,7 +374,8 @@ class CombatRoll(DieRoll):
 def combat_result(s: S, b: Battle, roll: int) -> str:
     """Step 5: cross-reference the modified roll with the odds column (BFA-COMBAT-16)."""
     n = numbers(s, b.side, b.target, b.stacks)
-    return s.data.crt.result(n.odds, roll, n.modifier)
+    crt = s.data.crt  # its result(), the column looked up once per odds
+    return crt.cells[_column(crt, n.odds)][clamp(roll + n.modifier, 1, crt.die_sides) - 1]
 
 
 @saved("armageddon/reroll-choice")
