@@ -242,10 +242,10 @@ class CombatPhase(Task):
         """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by counting
         each group's attacks (``2 ** k - 1`` for ``k`` stacks) without making the others."""
         groups = attack_groups(s, self.side)
+        counts = [(1 << len(areas)) - 1 for _, areas in groups]
         cards = phase_card_count(s, self.side, "combat")
-        i = int(chance * (sum((1 << len(areas)) - 1 for _, areas in groups) + cards + 1))
-        for target, areas in groups:
-            n = (1 << len(areas)) - 1
+        i = int(chance * (sum(counts) + cards + 1))
+        for (target, areas), n in zip(groups, counts, strict=True):
             if i < n:
                 return _subsets(target, areas)[i]
             i -= n

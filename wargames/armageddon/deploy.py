@@ -20,6 +20,7 @@ from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData, CounterSpec
 from wargames.armageddon.stacking import LIMIT, fits
 from wargames.armageddon.state import UNPLACED
+from wargames.core.caches import PER_DATA
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
@@ -35,7 +36,8 @@ def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     stacks = s.placement.stacks
     imperial, orks = stacks[IMPERIUM], stacks[ORKS]
     areas = [a for a in s.setup.ork_areas if a not in imperial]
-    owners = [_owner(specs, orks.get(a, ())) for a in areas]
+    counting = _counting(s.data)
+    owners = [_owner(specs, counting, orks.get(a, ())) for a in areas]
     room = Room.of(owners)
     completable: dict[tuple[str | None, int], bool] = {}  # the same for stacks alike
     out = []
@@ -69,11 +71,19 @@ def _still_to_place(
     return dict(needs), frozenset(needs.keys() | exempt)
 
 
-def _owner(specs: Mapping[str, CounterSpec], stack: tuple[str, ...]) -> tuple[str | None, int]:
+def _owner(
+    specs: Mapping[str, CounterSpec], counting: Mapping[str, int], stack: tuple[str, ...]
+) -> tuple[str | None, int]:
     """(tribe, counting counters) of an Ork stack; (None, 0) when empty."""
     if not stack:
         return (None, 0)
-    return (specs[stack[0]].tribe, sum(not specs[c].exempt for c in stack))
+    return (specs[stack[0]].tribe, sum(map(counting.__getitem__, stack)))
+
+
+@lru_cache(maxsize=PER_DATA)
+def _counting(data: ArmageddonData) -> dict[str, int]:
+    """Counter id -> 1 if it counts against the stacking limit, else 0 (BFA-STACK-03)."""
+    return {c: int(not spec.exempt) for c, spec in data.counters.items()}
 
 
 @attrs.frozen

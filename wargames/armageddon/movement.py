@@ -185,7 +185,8 @@ class MovementPhase(Task):
         for entry, (c, mask, n) in enumerate(reaches):
             if i < n:
                 s._memo[DRAWN_ENTRY] = entry  # read by :meth:`act`
-                return s.bits.moves[c][s.bits.nth(mask, i)]
+                bits = s.bits
+                return bits.moves[c][bits.nth(mask, i)]
             i -= n
         if i < cards:
             return phase_card_plays(s, self.side, "movement")[i]
@@ -218,7 +219,8 @@ class MovementPhase(Task):
 def overstacked(s: S, side: str) -> tuple[str, ...]:
     """Areas where ``side``'s stack breaks the stacking rules (BFA-MOVE-09)."""
     stacks = s.placement.stacks[side]
-    return tuple(a for a in s.data.board.ids if a in stacks and not legal_stack(s.data, stacks[a]))
+    illegal = {a for a, stack in stacks.items() if not legal_stack(s.data, stack)}
+    return tuple(a for a in s.data.board.ids if a in illegal) if illegal else ()
 
 
 @saved("armageddon/overstacked")
