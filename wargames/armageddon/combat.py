@@ -519,12 +519,13 @@ class Retreat(Task):
         c = self._next(s)
         if c is None or s.location(c) not in s.data.board:
             return None
-        return self.side if self.options(s, c) else None
+        return self.side if s.once("retreat", lambda: self.options(s, c)) else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
         c = self._next(s)
         assert c is not None
-        return tuple(act.RetreatTo(c, a) for a in self.options(s, c))
+        areas = s.once("retreat", lambda: self.options(s, c))  # asked by actor() first
+        return tuple(act.RetreatTo(c, a) for a in areas)
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)

@@ -108,6 +108,11 @@ def _structures(data: ArmageddonData) -> tuple[str, ...]:
     return tuple(c for c, spec in data.counters.items() if spec.structure)
 
 
+@lru_cache(maxsize=PER_DATA)
+def _structures_set(data: ArmageddonData) -> frozenset[str]:
+    return frozenset(_structures(data))
+
+
 def _structures_by_location(s: ArmageddonState) -> dict[str, tuple[str, ...]]:
     """Location -> the structures there, in manifest order: one pass over the few structure
     counters (they never move but to the dead box)."""
@@ -142,6 +147,7 @@ class ArmageddonState(TaskState):
     kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {
         "index": frozenset({"where", "ruined"}),
         MOVES_SINCE: frozenset({"where", "ruined"}),
+        "structures": frozenset({"where"}),
     }
     """Where-is-what lookups hold while no counter moves and nothing is ruined."""
     shared_with_view: ClassVar[tuple[str, ...]] = (
@@ -240,8 +246,10 @@ class ArmageddonState(TaskState):
         moved."""
         where, changed = counters.relocated(self.where, self._ix, moves)
         new = self.evolve(where=where, **changes)
+        memo = self._memo
+        if "structures" in memo and _structures_set(self.data).isdisjoint(c for c, _, _ in changed):
+            new._memo["structures"] = memo["structures"]  # no hive, factory or fort moved
         if "ruined" not in changes:
-            memo = self._memo
             old: Placement | None = memo.get("index")
             if old is not None:
                 new._memo[MOVES_SINCE] = (old, changed)
