@@ -42,7 +42,8 @@ def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     completable: dict[tuple[str | None, int], bool] = {}  # the same for stacks alike
     out = []
     for area, owner in zip(areas, owners, strict=True):
-        if fits(s.data, orks.get(area, ()), counter):
+        stack = orks.get(area)
+        if stack is None or fits(s.data, stack, counter):  # a lone counter always fits
             ok = completable.get(owner)
             if ok is None:
                 after = (spec.tribe, owner[1] + (not spec.exempt))
