@@ -11,9 +11,9 @@ import pytest
 
 import wargames
 from wargames import testing
+from wargames.armageddon.actions import Move
 from wargames.armageddon.data import IMPERIUM, ORKS, SIDES, default_data
 from wargames.armageddon.mapbits import map_bits
-from wargames.armageddon.actions import Move
 from wargames.armageddon.movement import MovementPhase
 from wargames.armageddon.placement import Placement
 from wargames.armageddon.state import MOVES_SINCE, ArmageddonState
