@@ -27,13 +27,18 @@ def drawing_states(seeds: int) -> list[ArmageddonState]:
     return cast(list[ArmageddonState], draws.drawing_states(start, seeds))
 
 
-@pytest.mark.rule("BFA-MOVE-02", "BFA-MOVE-07", "BFA-CARDS-03")
+@pytest.mark.rule(
+    "BFA-MOVE-02", "BFA-MOVE-07", "BFA-CARDS-03", "BFA-COMBAT-06", "BFA-BUILD-15", "BFA-BUILD-21"
+)
 def test_a_drawn_action_is_the_listed_one() -> None:
     """For every chance ``u``, the action drawn is the one at ``int(u * n)`` of the ``n``
     legal actions (each unmoved counter's moves, the special cards that may be played, the end
-    of the phase), drawn from a copy that has not listed them."""
+    of the phase; the attacks of a combat phase, the purchases and placements of a build phase,
+    the plans of the strategy segment), drawn from a copy that has not listed them."""
     states = drawing_states(2)
-    assert any(isinstance(s.top, MovementPhase) for s in states)
+    steps = {type(s.top).__name__ for s in states}
+    assert {"MovementPhase", "CombatPhase", "PlaceReady", "ImperialBuild", "OrkBuild"} <= steps
+    assert {"PlanCards"} <= steps and any(getattr(s.top, "left", 0) > 0 for s in states)
     draws.assert_drawn_as_listed(states, DRAWS)
     cards = sum(type(a).__name__ == "PlayCard" for s in states for a in s.legal_actions())
     assert cards  # card plays were drawn among too

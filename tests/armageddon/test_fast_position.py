@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import wargames
 from wargames import testing
+from wargames.armageddon.actions import Move
 from wargames.armageddon.data import IMPERIUM, ORKS, SIDES, default_data
 from wargames.armageddon.mapbits import map_bits
+from wargames.armageddon.movement import MovementPhase
 from wargames.armageddon.placement import Placement
-from wargames.armageddon.state import ArmageddonState
+from wargames.armageddon.state import MOVES_SINCE, ArmageddonState
 
 
 def random_states(seed: int, limit: int = 2000) -> list[ArmageddonState]:
@@ -79,6 +82,48 @@ def test_carried_index_is_the_rebuilt_one(seed: int) -> None:
             assert state.counters_at(location) == there
             specs = state.data.counters
             assert state.structures(location) == tuple(c for c in there if specs[c].structure)
+
+
+def test_an_index_brought_up_to_date_over_several_moves_is_the_rebuilt_one() -> None:
+    """A movement phase's moves ask nothing of the where-is-what index: each state carries an
+    earlier index and the moves made since, and the index brought up to date from them when
+    first asked (on a copy here, so the game goes on as played) is the one built afresh."""
+    longest = 0
+    for state in random_states(0):
+        if "index" in state._memo or MOVES_SINCE not in state._memo:
+            continue
+        longest = max(longest, len(state._memo[MOVES_SINCE][1]))
+        fresh = Placement.of(state.manifest, state.bits, state.where, state.ruined)
+        assert state.evolve().placement == fresh
+    assert longest >= 3  # whole movement phases go by without an index
+
+
+@pytest.mark.rule("BFA-MOVE-07")
+def test_a_move_other_than_the_drawn_one_moves_its_own_counter() -> None:
+    """The movement phase's draw notes the reach entry it drew from; a different move applied
+    after the draw (a player's, not the draw's) still takes its own counter's entry out."""
+    rng = np.random.default_rng(3)
+    checked = 0
+    for s in random_states(1):
+        if s.current_player is None or not isinstance(s.top, MovementPhase):
+            continue
+        if not isinstance(s.random_action(rng), Move):
+            continue
+        drawn = s._memo["drawn"]
+        other = next((a for a in s.legal_actions() if isinstance(a, Move) and a != drawn), None)
+        if other is None or other.counter == drawn.counter:
+            continue
+        after = s.apply(other)
+        assert after == s.evolve().apply(other)
+        assert other.counter in after.used and drawn.counter not in after.used
+        left = after.top
+        assert isinstance(left, MovementPhase)
+        if left.moves is None:
+            continue  # under Rail Convoy the reaches are worked out afresh
+        assert other.counter not in {c for c, _, _ in left.moves[0]}
+        assert any(c == drawn.counter for c, _, _ in left.moves[0])
+        checked += 1
+    assert checked > 10
 
 
 def test_stack_check_is_the_stacking_rule() -> None:

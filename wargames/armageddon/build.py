@@ -9,6 +9,7 @@ Ork supply area.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -17,16 +18,19 @@ import attrs
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import DieRoll, Task
-from wargames.armageddon.specials import phase_card_plays, play_phase_card
+from wargames.armageddon.specials import phase_card_count, phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import fits, weight
 from wargames.armageddon.state import DEAD, POOL, READY
 from wargames.core.caches import PER_DATA
-from wargames.core.codec import saved
+from wargames.core.codec import DERIVED, saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
+
+END_BUILD = act.Pass("build")
+END_BUYING = act.Pass("buying")
 
 REBUILD_FACTOR = 2
 """A ruined hive or factory costs twice its value to rebuild (research 5.6, BFA-GAP-10)."""
@@ -51,6 +55,22 @@ def placement_areas(s: S, counter: str) -> tuple[str, ...]:
     return s.once(f"placement-areas:{counts}:{tribe}", found)
 
 
+def each_areas(
+    s: S, counters: Iterable[str], areas_of: Callable[[S, str], tuple[str, ...]]
+) -> list[tuple[str, ...]]:
+    """``areas_of(s, c)`` for each of ``counters``, asked once per weight (counters of one
+    weight fit in the same areas)."""
+    by_weight: dict[tuple[int, Hashable | None], tuple[str, ...]] = {}
+    out = []
+    for c in counters:
+        key = weight(s.data, c)
+        found = by_weight.get(key)
+        if found is None:
+            found = by_weight[key] = areas_of(s, c)
+        out.append(found)
+    return out
+
+
 def industry_areas(s: S) -> tuple[str, ...]:
     """Areas with an intact hive or factory and no Ork counter, sorted (once per state)."""
 
@@ -72,7 +92,7 @@ def buildable(s: S) -> tuple[str, ...]:
     """Imperial counters that may be bought: lost so far or set aside at the start, of a kind
     with a cost (BFA-BUILD-06/08)."""
     cost = build_costs(s.data)
-    return tuple(c for c in (*s.counters_at(POOL), *s.counters_at(DEAD)) if c in cost)
+    return tuple(filter(cost.__contains__, (*s.counters_at(POOL), *s.counters_at(DEAD))))
 
 
 @lru_cache(maxsize=PER_DATA)
@@ -106,16 +126,37 @@ class ImperialBuild(Task):
         return IMPERIUM
 
     def legal(self, s: S) -> tuple[Action, ...]:
+        out: list[Action] = [*self.buys(s), *self.rebuilds(s)]
+        out += phase_card_plays(s, IMPERIUM, "build")
+        out.append(END_BUYING)
+        return tuple(out)
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`; the card plays
+        are counted, not made."""
+        buys, rebuilds = self.buys(s), self.rebuilds(s)
+        cards = phase_card_count(s, IMPERIUM, "build")
+        i = int(chance * (len(buys) + len(rebuilds) + cards + 1))
+        if i < len(buys):
+            return buys[i]
+        i -= len(buys)
+        if i < len(rebuilds):
+            return rebuilds[i]
+        i -= len(rebuilds)
+        return phase_card_plays(s, IMPERIUM, "build")[i] if i < cards else END_BUYING
+
+    def buys(self, s: S) -> list[act.Buy]:
+        """The purchases within the points left (BFA-BUILD-05/06/08)."""
         cost = build_costs(s.data)
         buys = _buys(s.data)
         points = self.points
-        out: list[Action] = [buys[c] for c in buildable(s) if cost[c] <= points]
-        out += [
+        return [buys[c] for c in buildable(s) if cost[c] <= points]
+
+    def rebuilds(self, s: S) -> list[act.Rebuild]:
+        """The ruins that may be rebuilt within the points left (BFA-GAP-10)."""
+        return [
             act.made(act.Rebuild, a) for a in rebuildable(s) if rebuild_cost(s, a) <= self.points
         ]
-        out += phase_card_plays(s, IMPERIUM, "build")
-        out.append(act.Pass("buying"))
-        return tuple(out)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Buy):
@@ -207,36 +248,79 @@ class _Moved(Task):
         return s.move_counters(self.moves, tasks=s.popped())
 
 
+ReadyAreas = Mapping[tuple[int, Hashable | None], tuple[str, tuple[str, ...]]]
+"""Weight -> a counter of that weight and the areas where it may be placed (BFA-BUILD-15)."""
+
+
+def _ready_areas(s: S) -> ReadyAreas:
+    found: dict[tuple[int, Hashable | None], tuple[str, tuple[str, ...]]] = {}
+    for c in s.in_box(READY, IMPERIUM):
+        key = weight(s.data, c)
+        if key not in found:
+            found[key] = (c, placement_areas(s, c))
+    return found
+
+
 @saved("armageddon/place-ready")
 @attrs.frozen
 class PlaceReady(Task):
     """Counters in the 'ready' box may be placed with an intact hive or factory; what does not
     fit stays in the box (BFA-BUILD-13..16, BFA-GAP-24). Ruins paid for flip face up at the end."""
 
+    areas: ReadyAreas | None = attrs.field(default=None, eq=False, repr=False, metadata=DERIVED)
+    """Each weight's areas, carried from placement to placement within the phase (a placement
+    changes only the stack it joins; the Orks and the ruins stay as they are)."""
     rule: ClassVar[str] = "BFA-BUILD-15"
 
     def actor(self, s: S) -> Player | None:
         return IMPERIUM
 
+    def ready_areas(self, s: S) -> ReadyAreas:
+        """Weight -> a counter of that weight in the 'ready' box and its areas."""
+        if self.areas is not None:
+            return self.areas
+        return s.once("ready-areas", lambda: _ready_areas(s))
+
+    def each(self, s: S) -> list[tuple[str, tuple[str, ...]]]:
+        """Each counter in the 'ready' box with the areas it may be placed in."""
+        areas, data = self.ready_areas(s), s.data
+        return [(c, areas[weight(data, c)][1]) for c in s.in_box(READY, IMPERIUM)]
+
     def legal(self, s: S) -> tuple[Action, ...]:
-        out: list[Action] = [
-            act.made(act.Place, c, a)
-            for c in s.in_box(READY, IMPERIUM)
-            for a in placement_areas(s, c)
-        ]
-        out.append(act.Pass("build"))
+        out: list[Action] = [act.made(act.Place, c, a) for c, found in self.each(s) for a in found]
+        out.append(END_BUILD)
         return tuple(out)
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
+        counting each counter's areas: the only placement made."""
+        each = self.each(s)
+        i = int(chance * (sum(len(found) for _, found in each) + 1))
+        for c, found in each:
+            if i < len(found):
+                place: act.Place = act.made(act.Place, c, found[i])
+                return place
+            i -= len(found)
+        return END_BUILD
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Place):
-            return s.move_counters([(action.counter, action.area)])
+            counter, area = action.counter, action.area
+            stack, data = (*s.stack(area, IMPERIUM), counter), s.data
+            left = {
+                key: (c, tuple(a for a in found if a != area or fits(data, stack, c)))
+                for key, (c, found) in self.ready_areas(s).items()
+            }
+            return s.move_counters([(counter, area)], tasks=s.popped(PlaceReady(left)))
+        if not s.rebuilding:  # no ruins flip: the where-is-what index holds
+            return s.pop(phase=None)
         gain = sum(s.spec(c).defence for c in s.rebuilding)
-        return s.evolve(
+        return s.pop(
             ruined=s.ruined - s.rebuilding,
             rebuilding=frozenset(),
             build_points=s.build_points + gain,
             phase=None,
-        ).pop()
+        )
 
 
 @saved("armageddon/arrive")
@@ -335,8 +419,22 @@ class OrkBuild(Task):
         if self.left > 0:
             out = [act.made(act.Return, c, a) for c in returnable(s) for a in return_areas(s, c)]
         out += phase_card_plays(s, ORKS, "build")
-        out.append(act.Pass("build"))
+        out.append(END_BUILD)
         return tuple(out)
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
+        counting each counter's areas and the card plays: the only action made."""
+        dead = returnable(s) if self.left > 0 else ()
+        areas = each_areas(s, dead, return_areas)
+        cards = phase_card_count(s, ORKS, "build")
+        i = int(chance * (sum(map(len, areas)) + cards + 1))
+        for c, found in zip(dead, areas, strict=True):
+            if i < len(found):
+                back: act.Return = act.made(act.Return, c, found[i])
+                return back
+            i -= len(found)
+        return phase_card_plays(s, ORKS, "build")[i] if i < cards else END_BUILD
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Return):

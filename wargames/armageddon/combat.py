@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -19,14 +19,15 @@ import attrs
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.flow import DieRoll, Task
-from wargames.armageddon.specials import phase_card_plays, play_phase_card
+from wargames.armageddon.specials import phase_card_count, phase_card_plays, play_phase_card
 from wargames.armageddon.stacking import fits
 from wargames.armageddon.state import DEAD
 from wargames.core.caches import PER_DATA
 from wargames.core.codec import saved
+from wargames.core.dice import clamp
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
-from wargames.core.odds import Odds, odds_ratio
+from wargames.core.odds import CombatResultsTable, Odds, odds_ratio
 from wargames.core.retreat import RetreatRule
 
 if TYPE_CHECKING:
@@ -103,11 +104,17 @@ def _attacks(data: ArmageddonData) -> dict[str, int]:
 def attack_options(s: S, side: str) -> tuple[act.Attack, ...]:
     """Every legal attack: each enemy area not yet attacked, by any non-empty set of adjacent
     eligible stacks, never mixing Ork tribes (BFA-COMBAT-05/06/07)."""
+    return tuple(chain.from_iterable(_subsets(*group) for group in attack_groups(s, side)))
+
+
+def attack_groups(s: S, side: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The attacks of :func:`attack_options` in groups, in their order: each target with the
+    ready stacks of one tribe next to it (every non-empty subset of them is an attack)."""
     bits = s.bits
     ready = ready_stacks(s, side)
     ready_bits = ready_mask(s, side)
     targets = s.placement.masks[other(side)] & ~bits.mask(s.attacked)
-    out: list[act.Attack] = []
+    out: list[tuple[str, tuple[str, ...]]] = []
     for target in bits.names(targets):
         near = bits.neighbours[bits.bit[target]] & ready_bits
         if not near:
@@ -116,9 +123,11 @@ def attack_options(s: S, side: str) -> tuple[act.Attack, ...]:
         for area in bits.names(near):
             groups.setdefault(ready[area], []).append(area)
         for _tribe, areas in sorted(groups.items(), key=lambda kv: str(kv[0])):
-            out.extend(_subsets(target, tuple(areas)))
-    return tuple(out)
+            out.append((target, tuple(areas)))
+    return out
 
+
+END_COMBAT = act.Pass("phase")
 
 SUBSETS_CACHE = 1 << 10
 """Attack lists :func:`_subsets` remembers (target, attacking areas): 480 distinct in 100
@@ -174,9 +183,18 @@ def numbers(s: S, side: str, target: str, stacks: tuple[str, ...]) -> AttackNumb
     defence = defence_of(s, target, other(side))
     odds = odds_ratio(attack, defence)
     mod, reasons = modifiers(s, side, target, stacks)
-    return AttackNumbers(
-        attack, defence, odds, s.data.crt.columns[s.data.crt.column(odds)], mod, reasons
-    )
+    column = s.data.crt.columns[_column(s.data.crt, odds)]
+    return AttackNumbers(attack, defence, odds, column, mod, reasons)
+
+
+ODDS_CACHE = 256
+"""Odds whose column :func:`_column` remembers: the totals are small, a few dozen odds."""
+
+
+@lru_cache(maxsize=ODDS_CACHE)
+def _column(crt: CombatResultsTable, odds: Odds) -> int:
+    """:meth:`CombatResultsTable.column`, looked up once per table and odds."""
+    return crt.column(odds)
 
 
 def modifiers(s: S, side: str, target: str, stacks: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
@@ -194,6 +212,8 @@ def modifiers(s: S, side: str, target: str, stacks: tuple[str, ...]) -> tuple[in
         found.append((+1, "WAAAGH! card"))
     if side == ORKS and "thunderbolt" in s.effects:
         found.append((-1, "Thunderbolt Wing card"))
+    if not found:
+        return 0, ()
     return sum(m for m, _ in found), tuple(r for _, r in found)
 
 
@@ -215,8 +235,23 @@ class CombatPhase(Task):
         return (
             *attack_options(s, self.side),
             *phase_card_plays(s, self.side, "combat"),
-            act.Pass("phase"),
+            END_COMBAT,
         )
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by counting
+        each group's attacks (``2 ** k - 1`` for ``k`` stacks) without making the others."""
+        groups = attack_groups(s, self.side)
+        counts = [(1 << len(areas)) - 1 for _, areas in groups]
+        cards = phase_card_count(s, self.side, "combat")
+        i = int(chance * (sum(counts) + cards + 1))
+        for (target, areas), n in zip(groups, counts, strict=True):
+            if i < n:
+                return _subsets(target, areas)[i]
+            i -= n
+        if i < cards:
+            return phase_card_plays(s, self.side, "combat")[i]
+        return END_COMBAT
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Attack):
@@ -232,6 +267,8 @@ class CombatPhase(Task):
         )
 
     def explain(self, s: S, action: Action) -> RuleViolation:
+        from wargames.armageddon.refused_attacks import explain_attack
+
         return explain_attack(s, self.side, action) or super().explain(s, action)
 
 
@@ -337,7 +374,8 @@ class CombatRoll(DieRoll):
 def combat_result(s: S, b: Battle, roll: int) -> str:
     """Step 5: cross-reference the modified roll with the odds column (BFA-COMBAT-16)."""
     n = numbers(s, b.side, b.target, b.stacks)
-    return s.data.crt.result(n.odds, roll, n.modifier)
+    crt = s.data.crt  # its result(), the column looked up once per odds
+    return crt.cells[_column(crt, n.odds)][clamp(roll + n.modifier, 1, crt.die_sides) - 1]
 
 
 @saved("armageddon/reroll-choice")
@@ -481,12 +519,13 @@ class Retreat(Task):
         c = self._next(s)
         if c is None or s.location(c) not in s.data.board:
             return None
-        return self.side if self.options(s, c) else None
+        return self.side if s.once("retreat", lambda: self.options(s, c)) else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
         c = self._next(s)
         assert c is not None
-        return tuple(act.RetreatTo(c, a) for a in self.options(s, c))
+        areas = s.once("retreat", lambda: self.options(s, c))  # asked by actor() first
+        return tuple(act.RetreatTo(c, a) for a in areas)
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)
@@ -557,6 +596,8 @@ def ruin_area(s: S, area: str) -> S:
     forts = [c for c in s.structures(area) if s.spec(c).kind == "fortification"]
     drop = sum(s.spec(c).defence for c in flipped)
     s = eliminate(s, forts)
+    if not flipped:
+        return s
     return s.evolve(ruined=s.ruined | set(flipped), build_points=s.build_points - drop)
 
 
@@ -605,32 +646,3 @@ class EndBattle(Task):
 
     def run(self, s: S) -> S:
         return s.evolve(effects=s.effects - {"tunnel-rats", "thunderbolt"}, tasks=s.popped())
-
-
-def explain_attack(s: S, side: str, action: Action) -> RuleViolation | None:
-    """The rule a refused attack breaks, or None."""
-    if not isinstance(action, act.Attack):
-        return None
-    board = s.data.board
-    t = action.target
-    if t not in board or t not in s.occupied(other(side)):
-        return RuleViolation("BFA-COMBAT-01", f"{t} holds no enemy stack to attack")
-    if t in s.attacked:
-        return RuleViolation("BFA-COMBAT-05", f"{t} has already been attacked this phase")
-    for a in action.stacks:
-        if a not in board or not s.units(a, side):
-            return RuleViolation("BFA-COMBAT-01", f"you have no stack in {a}")
-        if not board.adjacent(a, t):
-            return RuleViolation("BFA-COMBAT-06", f"the stack in {a} is not adjacent to {t}")
-        if any(c in s.used for c in s.units(a, side)):
-            return RuleViolation("BFA-COMBAT-01", f"the stack in {a} has already attacked")
-    if len(action.stacks) != len(set(action.stacks)):
-        return RuleViolation("BFA-COMBAT-02", "a stack attacks once, with all its counters")
-    tribes = {s.spec(c).tribe for c in attackers(s, side, action.stacks)}
-    if len(tribes) > 1:
-        return RuleViolation(
-            "BFA-COMBAT-07", "Ork stacks of different tribes may not attack together"
-        )
-    if attack_of(s, attackers(s, side, action.stacks)) <= 0:
-        return RuleViolation("BFA-GAP-14", "an attack needs an attack total above 0")
-    return None

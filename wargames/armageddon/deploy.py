@@ -10,15 +10,17 @@ legal home for the last counters, and the rules require the whole army to be dep
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import attrs
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData, CounterSpec
 from wargames.armageddon.stacking import LIMIT, fits
 from wargames.armageddon.state import UNPLACED
+from wargames.core.caches import PER_DATA
 
 if TYPE_CHECKING:
     from wargames.armageddon.state import ArmageddonState as S
@@ -27,20 +29,33 @@ if TYPE_CHECKING:
 def deploy_options(s: S) -> tuple[act.Deploy, ...]:
     """Areas where the next Ork counter may go, keeping the deployment completable."""
     specs = s.data.counters
-    waiting = s.in_box(UNPLACED, ORKS)
+    waiting = unplaced(s)
     counter = waiting[0]
     spec = specs[counter]
     needs, tribes = _still_to_place(s.data, waiting[1:])
-    areas = [a for a in s.setup.ork_areas if not s.stack(a, IMPERIUM)]
-    owners = [_owner(s, a) for a in areas]
+    stacks = s.placement.stacks
+    imperial, orks = stacks[IMPERIUM], stacks[ORKS]
+    areas = [a for a in s.setup.ork_areas if a not in imperial]
+    counting = _counting(s.data)
+    owners = [_owner(specs, counting, orks.get(a, ())) for a in areas]
     room = Room.of(owners)
+    completable: dict[tuple[str | None, int], bool] = {}  # the same for stacks alike
     out = []
-    for area, (owner, n) in zip(areas, owners, strict=True):
-        if fits(s.data, s.stack(area, ORKS), counter):
-            after = (spec.tribe, n + (not spec.exempt))
-            if room.completable((owner, n), after, needs, tribes):
+    for area, owner in zip(areas, owners, strict=True):
+        stack = orks.get(area)
+        if stack is None or fits(s.data, stack, counter):  # a lone counter always fits
+            ok = completable.get(owner)
+            if ok is None:
+                after = (spec.tribe, owner[1] + (not spec.exempt))
+                ok = completable[owner] = room.completable(owner, after, needs, tribes)
+            if ok:
                 out.append(act.made(act.Deploy, counter, area))
     return tuple(out)
+
+
+def unplaced(s: S) -> tuple[str, ...]:
+    """The Ork counters still to place, in manifest order (once per state)."""
+    return s.once("unplaced", lambda: s.in_box(UNPLACED, ORKS))
 
 
 @lru_cache(maxsize=64)
@@ -57,13 +72,19 @@ def _still_to_place(
     return dict(needs), frozenset(needs.keys() | exempt)
 
 
-def _owner(s: S, area: str) -> tuple[str | None, int]:
-    """(tribe, counting counters) of the Ork stack in ``area``; (None, 0) when empty."""
-    specs = s.data.counters
-    stack = s.stack(area, ORKS)
+def _owner(
+    specs: Mapping[str, CounterSpec], counting: Mapping[str, int], stack: tuple[str, ...]
+) -> tuple[str | None, int]:
+    """(tribe, counting counters) of an Ork stack; (None, 0) when empty."""
     if not stack:
         return (None, 0)
-    return (specs[stack[0]].tribe, sum(not specs[c].exempt for c in stack))
+    return (specs[stack[0]].tribe, sum(map(counting.__getitem__, stack)))
+
+
+@lru_cache(maxsize=PER_DATA)
+def _counting(data: ArmageddonData) -> dict[str, int]:
+    """Counter id -> 1 if it counts against the stacking limit, else 0 (BFA-STACK-03)."""
+    return {c: int(not spec.exempt) for c, spec in data.counters.items()}
 
 
 @attrs.frozen

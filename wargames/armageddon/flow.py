@@ -7,14 +7,16 @@ card, checking victory) run as soon as they reach the top.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import IMPERIUM, ORKS
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.core import tasks
+from wargames.core.caches import PER_DATA
 from wargames.core.cards import Deck, Pile
 from wargames.core.codec import saved
 from wargames.core.engine import CHANCE, Action, Outcome, Player
@@ -129,11 +131,11 @@ class DeployOrks(Task):
         return deploy_options(s)
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.armageddon.state import UNPLACED
+        from wargames.armageddon.deploy import unplaced
 
         assert isinstance(action, act.Deploy)
         moves = [(action.counter, action.area)]
-        if s.in_box(UNPLACED, ORKS) != (action.counter,):
+        if unplaced(s) != (action.counter,):
             return s.move_counters(moves)
         return s.move_counters(moves, tasks=s.popped())  # the last one placed
 
@@ -224,11 +226,17 @@ class PlanCards(Task):
         return self.side
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        cards = tuple(c.id for c in s.data.strategy.values() if c.side == self.side)
-        plans: list[Action] = [act.Plan(a, b) for a, b in permutations(cards, 2)]
-        if self.side == IMPERIUM and s.holds(IMPERIUM, "astropathic-warning"):
-            plans.append(act.PlayCard("astropathic-warning"))
-        return tuple(plans)
+        plans = _plans(s.data, self.side)
+        return (*plans, ASTROPATH) if self._astropath(s) else plans
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, not listed."""
+        plans = _plans(s.data, self.side)
+        i = int(chance * (len(plans) + self._astropath(s)))
+        return plans[i] if i < len(plans) else ASTROPATH
+
+    def _astropath(self, s: S) -> bool:
+        return self.side == IMPERIUM and s.holds(IMPERIUM, "astropathic-warning")
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.PlayCard):
@@ -245,6 +253,16 @@ class PlanCards(Task):
                 if spec is not None and spec.side != self.side:
                     return RuleViolation("BFA-COMP-04", f"{card} is not a {self.side} card")
         return super().explain(s, action)
+
+
+ASTROPATH = act.PlayCard("astropathic-warning")
+
+
+@lru_cache(maxsize=PER_DATA * 2)
+def _plans(data: ArmageddonData, side: str) -> tuple[act.Plan, ...]:
+    """Every stack of two of ``side``'s strategy cards, in order (made once per data set)."""
+    cards = tuple(c.id for c in data.strategy.values() if c.side == side)
+    return tuple(act.Plan(a, b) for a, b in permutations(cards, 2))
 
 
 @saved("armageddon/initiative")

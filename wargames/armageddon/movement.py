@@ -8,7 +8,7 @@ the opponent then picks the counters an illegal stack loses.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import chain
 from typing import TYPE_CHECKING, ClassVar
 
@@ -94,6 +94,13 @@ def rail_mask(s: S, start: str) -> int:
 
 END_PHASE = act.Pass("phase")
 
+AIMED_AT_START = ("ere-we-go:", "rail:")
+"""The card effects that change the reach of the counters of one area (Ere We Go!, Rail Convoy)."""
+
+DRAWN_ENTRY = "drawn-entry"
+"""Memo key: the index of the reach entry whose move :meth:`MovementPhase.draw` drew (so
+:meth:`MovementPhase.act` need not look for the counter's entry)."""
+
 
 Reaches = tuple[tuple[str, int, int], ...]
 """Each unmoved counter's reach in a movement phase: ``(counter, destinations as a bitset, how
@@ -129,13 +136,23 @@ class MovementPhase(Task):
         return s.once("open-moves", lambda: self._open_moves(s))
 
     def _open_moves(self, s: S) -> OpenMoves:
+        side = self.side
         used = s.used
         reaches: dict[tuple[str, int], tuple[int, int]] = {}  # one per area and movement value
         out = []
+        total = 0
         movement = _movement(s.data)
-        kult = {e[5:] for e in s.effects if e.startswith("kult:")}  # Kult of Speed's tribes
-        location = s.location
-        for c in s.on_map(self.side):
+        effects = s.effects
+        kult = {e[5:] for e in effects if e.startswith("kult:")}  # Kult of Speed's tribes
+        where, index = s.where, s.manifest.index
+        placement = s.placement
+        if any(e.startswith(AIMED_AT_START) for e in effects):
+            walk = partial(reach_from, s, side)
+        else:  # no card effect where a counter starts: the same walk for every start
+            walk = partial(
+                s.bits.reach_near, blocked=placement.masks[other(side)], stops=s.bits.stops[side]
+            )
+        for c in placement.on_map(side):
             if c in used:
                 continue
             steps, tribe = movement[c]
@@ -143,14 +160,15 @@ class MovementPhase(Task):
                 continue  # BFA-MOVE-03
             if kult and tribe in kult:
                 steps += 1
-            start = location(c)
+            start = where[index[c]]
             found = reaches.get((start, steps))
             if found is None:
-                mask = reach_from(s, self.side, start, steps)
+                mask = walk(start, steps)
                 found = reaches[start, steps] = (mask, mask.bit_count())
             if found[0]:
                 out.append((c, *found))
-        return tuple(out), sum(n for _, _, n in out)
+                total += found[1]
+        return tuple(out), total
 
     def legal(self, s: S) -> tuple[Action, ...]:
         cards = phase_card_plays(s, self.side, "movement")
@@ -164,9 +182,11 @@ class MovementPhase(Task):
         reaches, total = self.open_moves(s)
         cards = phase_card_count(s, self.side, "movement")
         i = int(chance * (total + cards + 1))
-        for c, mask, n in reaches:
+        for entry, (c, mask, n) in enumerate(reaches):
             if i < n:
-                return s.bits.moves[c][s.bits.nth(mask, i)]
+                s._memo[DRAWN_ENTRY] = entry  # read by :meth:`act`
+                bits = s.bits
+                return bits.moves[c][bits.nth(mask, i)]
             i -= n
         if i < cards:
             return phase_card_plays(s, self.side, "movement")[i]
@@ -176,9 +196,11 @@ class MovementPhase(Task):
         if isinstance(action, act.Move):
             counter = action.counter
             reaches, total = self.open_moves(s)
-            i = next(i for i, m in enumerate(reaches) if m[0] == counter)
+            i = s._memo.get(DRAWN_ENTRY, -1)
+            if not 0 <= i < len(reaches) or reaches[i][0] != counter:
+                i = next(i for i, m in enumerate(reaches) if m[0] == counter)
             left: OpenMoves | None = (reaches[:i] + reaches[i + 1 :], total - reaches[i][2])
-            if any(e.startswith("rail:") for e in s.effects):
+            if s.effects and any(e.startswith("rail:") for e in s.effects):
                 left = None  # the rail network follows the Imperial counters: recompute
             return s.move_counters(
                 [(counter, action.area)],
@@ -197,7 +219,8 @@ class MovementPhase(Task):
 def overstacked(s: S, side: str) -> tuple[str, ...]:
     """Areas where ``side``'s stack breaks the stacking rules (BFA-MOVE-09)."""
     stacks = s.placement.stacks[side]
-    return tuple(a for a in s.data.board.ids if a in stacks and not legal_stack(s.data, stacks[a]))
+    illegal = {a for a, stack in stacks.items() if not legal_stack(s.data, stack)}
+    return tuple(a for a in s.data.board.ids if a in illegal) if illegal else ()
 
 
 @saved("armageddon/overstacked")

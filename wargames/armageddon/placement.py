@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect
 from collections.abc import Callable, Collection
+from itertools import chain
 from typing import Any
 
 from wargames.armageddon.mapbits import MapBits
@@ -152,7 +153,7 @@ class Placement:
             known = self._on_map = {}
         found = known.get(side)
         if found is None:
-            every = (c for cs in self.units[side].values() for c in cs)
+            every = chain.from_iterable(self.units[side].values())
             found = known[side] = tuple(sorted(every, key=self.manifest.index.__getitem__))
         return found
 

@@ -49,7 +49,9 @@ def phase_card_count(s: S, side: str, phase: str) -> int:
     """How many plays :func:`phase_card_plays` lists, without making them."""
     if side in s.played:
         return 0
-    return sum(target_count(s, card) for card in PHASE_CARDS[(side, phase)] if s.holds(side, card))
+    hand = s.hand(side).cards
+    held = [card for card in PHASE_CARDS[(side, phase)] if card in hand]
+    return sum(target_count(s, card) for card in held) if held else 0
 
 
 AIMED_AT_AREA = ("ere-we-go", "orbital-strike", "rail-convoy")
@@ -64,7 +66,9 @@ def targets(s: S, card: str) -> tuple[str, ...]:
     if card in ("ere-we-go", "orbital-strike"):
         return s.stack_areas(ORKS)
     if card in AIMED_AT_TRIBE:
-        return tuple(t for t in TRIBES if any(s.spec(c).tribe == t for c in s.on_map(ORKS)))
+        specs = s.data.counters
+        present = {specs[c].tribe for c in s.on_map(ORKS)}
+        return tuple(t for t in TRIBES if t in present)
     if card == "rail-convoy":
         return s.stack_areas(IMPERIUM)
     return ("",)

@@ -51,6 +51,15 @@ TRACK = "@track"  # followed by the space number: "@track2"
 
 HIDDEN = "?"
 
+MOVES_SINCE = "index-moves"
+"""Memo key: an earlier state's where-is-what index and the ``(counter, from, to)`` moves made
+since, for a state whose own index is not built yet. A move of counters carries them to the
+next state; the index is brought up to date only when asked (a movement phase's moves ask for
+none of it until the phase ends), every move at once."""
+
+MOVES_KEPT = 32
+"""At most this many moves wait for the index before it is brought up to date anyway."""
+
 
 T = TypeVar("T")
 
@@ -99,6 +108,11 @@ def _structures(data: ArmageddonData) -> tuple[str, ...]:
     return tuple(c for c, spec in data.counters.items() if spec.structure)
 
 
+@lru_cache(maxsize=PER_DATA)
+def _structures_set(data: ArmageddonData) -> frozenset[str]:
+    return frozenset(_structures(data))
+
+
 def _structures_by_location(s: ArmageddonState) -> dict[str, tuple[str, ...]]:
     """Location -> the structures there, in manifest order: one pass over the few structure
     counters (they never move but to the dead box)."""
@@ -107,6 +121,15 @@ def _structures_by_location(s: ArmageddonState) -> dict[str, tuple[str, ...]]:
     for c in _structures(s.data):
         found.setdefault(where[index[c]], []).append(c)
     return {loc: tuple(cs) for loc, cs in found.items()}
+
+
+@lru_cache(maxsize=PER_DATA)
+def _sides(data: ArmageddonData) -> dict[str, frozenset[str]]:
+    """Side -> its counters."""
+    return {
+        side: frozenset(c for c, spec in data.counters.items() if spec.side == side)
+        for side in SIDES
+    }
 
 
 @lru_cache(maxsize=PER_DATA * 8)
@@ -121,9 +144,19 @@ class ArmageddonState(TaskState):
 
     game: ClassVar[str] = "armageddon"
     players: ClassVar[tuple[Player, ...]] = SIDES
-    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {"index": frozenset({"where", "ruined"})}
+    kept_memo: ClassVar[Mapping[str, frozenset[str]]] = {
+        "index": frozenset({"where", "ruined"}),
+        MOVES_SINCE: frozenset({"where", "ruined"}),
+        "structures": frozenset({"where"}),
+    }
     """Where-is-what lookups hold while no counter moves and nothing is ruined."""
-    shared_with_view: ClassVar[tuple[str, ...]] = ("legal", "legal_set", "index", "player")
+    shared_with_view: ClassVar[tuple[str, ...]] = (
+        "legal",
+        "legal_set",
+        "index",
+        MOVES_SINCE,
+        "player",
+    )
     saved_modules: ClassVar[tuple[str, ...]] = tuple(
         f"wargames.armageddon.{m}"
         for m in ("build", "combat", "flow", "movement", "phases", "specials", "supply")
@@ -213,9 +246,19 @@ class ArmageddonState(TaskState):
         moved."""
         where, changed = counters.relocated(self.where, self._ix, moves)
         new = self.evolve(where=where, **changes)
-        old: Placement | None = self._memo.get("index")
-        if old is not None and "ruined" not in changes:
-            new._memo["index"] = old.moved(changed, self.ruined)
+        memo = self._memo
+        if "structures" in memo and _structures_set(self.data).isdisjoint(c for c, _, _ in changed):
+            new._memo["structures"] = memo["structures"]  # no hive, factory or fort moved
+        if "ruined" not in changes:
+            old: Placement | None = memo.get("index")
+            if old is not None:
+                new._memo[MOVES_SINCE] = (old, changed)
+            elif MOVES_SINCE in memo:
+                old, before = memo[MOVES_SINCE]
+                if len(before) < MOVES_KEPT:
+                    new._memo[MOVES_SINCE] = (old, before + changed)
+                else:
+                    new._memo["index"] = old.moved(before + changed, self.ruined)
         return new
 
     def counters_at(self, location: str) -> tuple[str, ...]:
@@ -231,9 +274,13 @@ class ArmageddonState(TaskState):
         memo = self._memo
         found: Placement | None = memo.get("index")
         if found is None:
-            found = memo["index"] = Placement.of(
-                self._counters, self._bits, self.where, self.ruined
-            )
+            if MOVES_SINCE in memo:  # an earlier state's index and the moves made since
+                old, changed = memo[MOVES_SINCE]
+                found = memo["index"] = old.moved(changed, self.ruined)
+            else:
+                found = memo["index"] = Placement.of(
+                    self._counters, self._bits, self.where, self.ruined
+                )
         return found
 
     def stack(self, area: str, side: str) -> tuple[str, ...]:
@@ -270,8 +317,7 @@ class ArmageddonState(TaskState):
         there = self.counters_at(box)
         if side is None:
             return there
-        side_of = self._counters.side_of
-        return tuple(c for c in there if side_of[c] == side)
+        return tuple(filter(_sides(self.data)[side].__contains__, there))
 
     # -- hives and victory ---------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ def supplied_mask(s: S, side: str) -> int:
 def cut_off(s: S, side: str) -> tuple[str, ...]:
     """Areas holding ``side``'s units that are out of supply, sorted."""
     bits = s.bits
-    held = bits.mask(s.stack_areas(side))
+    held = bits.mask(s.placement.units[side])  # the areas of its units
     return bits.names(held & ~supplied_mask(s, side))
 
 
