@@ -19,8 +19,9 @@ import attrs
 import numpy as np
 from gymnasium import spaces
 
+from wargames.adapters.masks import Masks
 from wargames.core import bounds
-from wargames.core.actionspace import ActionCodec
+from wargames.core.actionspace import ActionCodec, ActionIdError
 from wargames.core.engine import CHANCE, Action, Agent, GameState, Player, Record, pick_outcome
 from wargames.core.errors import CapabilityError, UnknownNameError
 from wargames.core.observation import Observer, observer_of
@@ -49,9 +50,6 @@ RENDER_MODES: Final[tuple[str, ...]] = get_args(RenderMode)
 _UNNUMBERED: Final = -1
 """The id of a legal action that the codec cannot number (see :meth:`Table.legal`)."""
 
-_FEW: Final = 24
-"""Up to this many legal ids, a mask is set item by item."""
-
 EPISODE_SEEDS: Final = 2**63
 """Episode seeds drawn by an environment are below this."""
 
@@ -71,7 +69,12 @@ class Table:
     observer: Observer
     seats: tuple[Player, ...]
     _last: list[Any] = attrs.field(init=False, factory=list, eq=False, repr=False)
-    """``[state, legal]``: :meth:`legal` of the last state asked about."""
+    """``[state, ids, actions]``: :meth:`legal` of the last state asked about."""
+    _masks: Masks = attrs.field(init=False, eq=False, repr=False)
+    """The arrays of :meth:`mask`, reused once their readers let them go."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_masks", Masks(self.codec.decisions.size))
 
     @classmethod
     def open(cls, game_id: str, scenario: str | None, options: Mapping[str, Any]) -> Table:
@@ -152,15 +155,20 @@ class Table:
         actions: Sequence[Action] = ()
         player = state.current_player
         if player is not None and player != CHANCE:
-            legal = state._legal_tuple()
-            ids = self.codec.decisions.legal_ids(state, missing=_UNNUMBERED)
-            if _UNNUMBERED in ids:
-                actions = [a for n, a in zip(ids, legal, strict=True) if n != _UNNUMBERED]
-                ids = [n for n in ids if n != _UNNUMBERED]
-            else:
-                actions = legal
+            actions = state._legal_tuple()
+            try:  # the common case: the codec numbers every one (no look for the unnumbered)
+                ids = self.codec.decisions.legal_ids(state)
+            except ActionIdError:
+                ids, actions = self._bounded(state, actions)
         last[:] = [state, ids, actions]
         return ids, actions
+
+    def _bounded(self, state: GameState, legal: Sequence[Action]) -> tuple[list[int], list[Action]]:
+        """The ids and actions of ``state``'s legal decisions that the codec numbers, leaving
+        out those it cannot (a space bounded below what the rules allow)."""
+        ids = self.codec.decisions.legal_ids(state, missing=_UNNUMBERED)
+        kept = [(n, a) for n, a in zip(ids, legal, strict=True) if n != _UNNUMBERED]
+        return [n for n, _ in kept], [a for _, a in kept]
 
     def action(self, state: GameState, action_id: object) -> Action:
         """The legal action of ``state`` numbered ``action_id`` (an ``int``, a numpy integer
@@ -181,16 +189,10 @@ class Table:
         return self.codec.action_from_id(state, action_id)
 
     def mask(self, state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
-        """The legal ids of ``state``'s pending decision as an int8 0/1 array (all zeros at
-        the end of the game)."""
-        out = np.zeros(self.codec.decisions.size, dtype=np.int8)  # num_actions, without calls
-        ids = self.legal(state)
-        if len(ids) > _FEW:  # an index array made from the list directly (no type probing)
-            out[np.fromiter(ids, np.intp, len(ids))] = 1
-        else:  # item by item is faster than numpy's indexing with a short list
-            for i in ids:
-                out[i] = 1
-        return out
+        """The legal ids of ``state``'s pending decision as a read-only int8 0/1 array (all
+        zeros at the end of the game), the table's own
+        (:class:`~wargames.adapters.masks.Masks`: its array reused once nobody holds it)."""
+        return self._masks.make(self.legal(state))
 
     def episode(self, seed: int, agents: Mapping[Player, Agent] | None = None) -> Episode:
         """A new :class:`Episode` from the initial state, seeded with ``seed``, its dice (and
