@@ -518,10 +518,20 @@ class ActionSpace:
         self._by_state: dict[Hashable, dict[tuple[type, Hashable], int]] = {}
         self._part_ids: dict[int, list[int]] = {}
         self._parts_held: dict[int, object] = {}
+        self._part_values: dict[Hashable, list[int]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without what :meth:`ids` remembers."""
-        kept = ("_keys", "_known", "_pinned", "_held", "_by_state", "_part_ids", "_parts_held")
+        kept = (
+            "_keys",
+            "_known",
+            "_pinned",
+            "_held",
+            "_by_state",
+            "_part_ids",
+            "_parts_held",
+            "_part_values",
+        )
         return {k: v for k, v in self.__dict__.items() if k not in kept}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
@@ -624,11 +634,24 @@ class ActionSpace:
 
     def _part(self, part: Any, state: GameState, missing: int | None) -> list[int]:
         """The ids of one of :attr:`parts`, remembered (the part held, so that its identity
-        is not reused while it is) when every action in it has an id without the state."""
-        actions = part if self.part_actions is None else self.part_actions(state, part)
-        ids = self.ids(actions, None, _BY_STATE)
-        if _BY_STATE in ids:  # numbered by the state, or not at all: here only
-            return self.ids(actions, state, missing)
+        is not reused while it is) when every action in it has an id without the state.
+
+        A part not met as this object may be equal to one met before (a counter's entry in
+        the next movement phase, its reach unchanged): its ids are then found by its value,
+        its actions not listed again."""
+        by_value = self._part_values
+        try:
+            ids = by_value.get(part)
+        except TypeError:  # unhashable: by its identity only
+            ids, by_value = None, {}
+        if ids is None:
+            actions = part if self.part_actions is None else self.part_actions(state, part)
+            ids = self.ids(actions, None, _BY_STATE)
+            if _BY_STATE in ids:  # numbered by the state, or not at all: here only
+                return self.ids(actions, state, missing)
+            if len(by_value) >= _PARTS:
+                by_value.clear()
+            by_value[part] = ids
         remembered = self._part_ids
         if len(remembered) >= _PARTS:
             remembered.clear()
