@@ -15,7 +15,12 @@ from bfa import started
 import wargames
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, SIDES
-from wargames.armageddon.numbering import action_codec, movement_parts, templates_markdown
+from wargames.armageddon.numbering import (
+    action_codec,
+    movement_moves,
+    movement_parts,
+    templates_markdown,
+)
 from wargames.armageddon.observation import observer
 from wargames.armageddon.state import ArmageddonState
 from wargames.core.actionspace import ActionCodec, ActionIdError
@@ -138,7 +143,8 @@ def test_ids_are_the_same_in_every_state() -> None:
 @pytest.mark.rule("BFA-MOVE-02")
 def test_a_movement_phase_is_numbered_counter_by_counter_as_one_by_one() -> None:
     """In a movement phase the codec numbers each counter's moves as one part, remembered
-    while the phase carries them (``movement_parts``): the legal ids are those of the actions
+    by the counter's reach entry while the phase carries it (``movement_parts``, its moves
+    ``movement_moves``): the legal ids are those of the actions
     one by one, in their order, in every state of whole games; pickled, the codec forgets
     what it remembered and numbers alike."""
     import pickle
@@ -154,7 +160,8 @@ def test_a_movement_phase_is_numbered_counter_by_counter_as_one_by_one() -> None
             assert codec.decisions.legal_ids(s) == one_by_one == again.decisions.legal_ids(s)
             parts = movement_parts(s)
             if parts:
-                assert s.legal_actions()[: sum(map(len, parts))] == [m for p in parts for m in p]
+                moves = [m for entry in parts for m in movement_moves(s, entry)]
+                assert s.legal_actions()[: len(moves)] == moves
                 moving += 1
     assert moving > 100
     assert codec.decisions._part_ids  # the parts were remembered: a pickle leaves them out

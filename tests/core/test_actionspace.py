@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import attrs
 import pytest
@@ -372,3 +373,41 @@ def test_a_space_numbers_recurring_parts_of_legal_lists_once() -> None:
     assert numbered == [1, 1]  # q remembered; made numbered again, by this state
     assert space.legal_ids(Parted(())) == [] and space.legal_ids(Parted((), (q[0],))) == [3]
     assert ActionSpace(space.templates).legal_ids(first) == [0, 1, 3, 6, 1]  # one by one
+
+
+@attrs.frozen
+class Entries(Parted):
+    """A stand-in state whose parts are entries ``(piece, area, area...)`` standing for the
+    piece's moves to those areas (as a movement phase's reach entries stand for a counter's
+    moves)."""
+
+    def _legal_tuple(self) -> tuple[Move, ...]:
+        return (*(m for part in self.parts for m in moves_of(self, part)), *self.tail)
+
+
+def moves_of(state: object, part: Any) -> tuple[Move, ...]:
+    return tuple(Move(part[0], area) for area in part[1:])
+
+
+def test_a_part_equal_to_one_met_before_is_found_by_its_value() -> None:
+    """A part that is a new object but equal to one numbered before (a counter's entry in
+    the next movement phase) is found by its value: its actions are not listed again. A part
+    standing for its actions (``part_actions``) is listed only when not found."""
+    listed: list[object] = []
+
+    def actions_of(state: object, part: Any) -> tuple[Move, ...]:
+        listed.append(part)
+        return moves_of(state, part)
+
+    space = ActionSpace(
+        ranked_codec().decisions.templates, parts=lambda s: s.parts, part_actions=actions_of
+    )
+    entry: Any = ("P", "A", "B")
+    q: Any = ("Q", "B")
+    assert space.legal_ids(Entries((entry,))) == [0, 1]
+    assert space.legal_ids(Entries((entry, q))) == [0, 1, 3]
+    assert listed == [entry, q]
+    again: Any = tuple(["P", "A", "B"])  # equal, another object
+    assert again is not entry
+    assert space.legal_ids(Entries((again,), tail=(Move("Q", "B"),))) == [0, 1, 3]
+    assert listed == [entry, q]  # found by value: not listed again

@@ -24,13 +24,13 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Hashable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import SIDES, TRIBES, ArmageddonData
-from wargames.armageddon.movement import MovementPhase
+from wargames.armageddon.movement import MovementPhase, Reaches
 from wargames.armageddon.specials import AIMED_AT_AREA, AIMED_AT_TRIBE
 from wargames.core.actionspace import (
     ActionCodec,
@@ -48,7 +48,14 @@ from wargames.core.notation import Pass, Reroll, Roll
 if TYPE_CHECKING:
     from wargames.core.engine import GameState
 
-__all__ = ["PASSES", "action_codec", "codec_for", "templates_markdown"]
+__all__ = [
+    "PASSES",
+    "action_codec",
+    "codec_for",
+    "movement_moves",
+    "movement_parts",
+    "templates_markdown",
+]
 
 PASSES = ("phase", "card", "advance", "buying", "build")
 """What an ``end`` finishes: a movement or combat phase, a card window, the advance after
@@ -73,46 +80,37 @@ def action_codec(state: GameState) -> ActionCodec:
 def codec_for(data: ArmageddonData) -> ActionCodec:
     """The player decisions and chance outcomes over ``data``'s counters, areas and cards."""
     return ActionCodec(
-        decisions=ActionSpace(_decisions(data), "armageddon decisions", parts=movement_parts),
+        decisions=ActionSpace(
+            _decisions(data),
+            "armageddon decisions",
+            parts=movement_parts,
+            part_actions=movement_moves,
+        ),
         chance=ActionSpace(_chance(data), "armageddon chance outcomes"),
         note=NOTE,
     )
 
 
-def movement_parts(state: GameState) -> tuple[tuple[act.Move, ...], ...] | None:
-    """In a movement phase, the moves of each counter still to move, counter by counter: the
-    first of the phase's legal actions (BFA-MOVE-02; its cards and the end of the phase
-    follow), the same tuples from state to state while the phase lasts, so the adapters
-    number them once (:attr:`~wargames.core.actionspace.ActionSpace.parts`); ``None`` in
-    any other step."""
+def movement_parts(state: GameState) -> Reaches | None:
+    """In a movement phase, each counter still to move as its reach entry ``(counter,
+    destinations, count)``: its moves are the first of the phase's legal actions, counter by
+    counter (BFA-MOVE-02; its cards and the end of the phase follow). The phase carries the
+    very same entries from state to state while it lasts, so the adapters number each
+    counter's moves once (:attr:`~wargames.core.actionspace.ActionSpace.parts`, the moves
+    made by :func:`movement_moves` only then); ``None`` in any other step."""
     tasks = state.tasks  # type: ignore[attr-defined]  # an ArmageddonState: its codec's hook
     if not tasks or state.result is not None:  # type: ignore[attr-defined]
         return None
     top = tasks[-1]
     if type(top) is not MovementPhase:
         return None
-    moves_to = state.bits.moves_to  # type: ignore[attr-defined]
-    return tuple(_moves(moves_to, entry) for entry in top.open_moves(state)[0])  # type: ignore[arg-type]
+    return top.open_moves(state)[0]  # type: ignore[arg-type]
 
 
-_HELD: dict[int, tuple[object, tuple[act.Move, ...]]] = {}
-"""The moves made for each counter's reach entry of a movement phase, by the entry's identity
-(the phase carries the same entries from state to state), so that a counter's part is the
-very same tuple while the phase lasts; cleared when it holds :data:`HELD_MOST`."""
-HELD_MOST = 4096
-
-
-def _moves(
-    moves_to: Callable[[str, int], tuple[act.Move, ...]], entry: tuple[str, int, int]
-) -> tuple[act.Move, ...]:
-    """The moves of one reach entry ``(counter, destinations, count)``, made once."""
-    held = _HELD.get(id(entry))
-    if held is not None and held[0] is entry:
-        return held[1]
-    if len(_HELD) >= HELD_MOST:
-        _HELD.clear()
-    moves = moves_to(entry[0], entry[1])
-    _HELD[id(entry)] = (entry, moves)
+def movement_moves(state: GameState, entry: tuple[str, int, int]) -> tuple[act.Move, ...]:
+    """The moves of one of :func:`movement_parts`: the counter to each area it may reach,
+    in the order the phase lists them (BFA-MOVE-02)."""
+    moves: tuple[act.Move, ...] = state.bits.moves_to(entry[0], entry[1])  # type: ignore[attr-defined]
     return moves
 
 

@@ -62,6 +62,7 @@ __all__ = [
     "Domain",
     "Integers",
     "Multiset",
+    "PartActions",
     "Parts",
     "Sequences",
     "Subset",
@@ -442,8 +443,11 @@ _PARTS: Final = 4_000
 :meth:`ActionSpace.legal_ids` remembers by identity (holding them) before it forgets them and
 starts again."""
 
-Parts = Callable[[GameState], Sequence[Sequence[Action]] | None]
+Parts = Callable[[GameState], Sequence[Any] | None]
 """A game's split of a state's legal actions (:attr:`ActionSpace.parts`)."""
+
+PartActions = Callable[[GameState, Any], Sequence[Action]]
+"""The actions of one part of a state's legal list (:attr:`ActionSpace.part_actions`)."""
 
 
 def _no_fields(action: Action) -> tuple[()]:
@@ -471,6 +475,7 @@ class ActionSpace:
         name: str = "actions",
         state_key: Callable[[GameState], Hashable] | None = None,
         parts: Parts | None = None,
+        part_actions: PartActions | None = None,
     ) -> None:
         self.name = name
         self.templates = tuple(templates)
@@ -479,12 +484,19 @@ class ActionSpace:
         depend on (equal keys, equal ids for the same action), so that :meth:`ids` numbers
         such an action once per key rather than once per state; ``None``: once per state."""
         self.parts = parts
-        """For a game whose legal lists begin with parts that recur, as the very same tuple
-        objects, from state to state (a movement phase's moves, counter by counter, carried
-        while the phase lasts): ``parts(state)`` gives those leading parts of the state's
-        ``legal_actions()`` in order (``None`` for a state not so split), so that
-        :meth:`legal_ids` numbers each part once and then finds its ids with one lookup,
-        not one per action; the actions after them are numbered one by one."""
+        """For a game whose legal lists begin with parts that recur from state to state (a
+        movement phase's moves, counter by counter, while the phase lasts): ``parts(state)``
+        gives those leading parts of the state's ``legal_actions()`` in order (``None`` for a
+        state not so split), each as an object that recurs as the very same object while its
+        actions stay the same, so that :meth:`legal_ids` numbers each part once and then
+        finds its ids with one lookup, not one per action; the actions after them are
+        numbered one by one."""
+        self.part_actions = part_actions
+        """The actions of a part, ``part_actions(state, part)``, asked only for a part not
+        remembered; ``None``: each part is the sequence of its actions itself. A part may so
+        be any object that stands for its actions (a movement phase's entry for one counter:
+        the counter and the areas it may reach), which the game need not turn into actions
+        in every state."""
         self._by_kind: dict[type, list[tuple[int, Template]]] = {}
         self._starts: list[int] = []
         start = 0
@@ -505,11 +517,21 @@ class ActionSpace:
         self._held: dict[int, Action] = {}
         self._by_state: dict[Hashable, dict[tuple[type, Hashable], int]] = {}
         self._part_ids: dict[int, list[int]] = {}
-        self._parts_held: dict[int, Sequence[Action]] = {}
+        self._parts_held: dict[int, object] = {}
+        self._part_values: dict[Hashable, list[int]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without what :meth:`ids` remembers."""
-        kept = ("_keys", "_known", "_pinned", "_held", "_by_state", "_part_ids", "_parts_held")
+        kept = (
+            "_keys",
+            "_known",
+            "_pinned",
+            "_held",
+            "_by_state",
+            "_part_ids",
+            "_parts_held",
+            "_part_values",
+        )
         return {k: v for k, v in self.__dict__.items() if k not in kept}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
@@ -593,7 +615,7 @@ class ActionSpace:
         each found at once by the part's identity once numbered.
 
         A part is remembered only when every action in it has an id without the state (its
-        ids then hold in every state that lists the same tuple); otherwise it is numbered in
+        ids then hold in every state that lists the same part); otherwise it is numbered in
         each state, as :meth:`ids` does."""
         legal = state._legal_tuple()
         split = None if self.parts is None else self.parts(state)
@@ -610,12 +632,26 @@ class ActionSpace:
             out += self.ids(legal[len(out) :], state, missing)
         return out
 
-    def _part(self, part: Sequence[Action], state: GameState, missing: int | None) -> list[int]:
+    def _part(self, part: Any, state: GameState, missing: int | None) -> list[int]:
         """The ids of one of :attr:`parts`, remembered (the part held, so that its identity
-        is not reused while it is) when every action in it has an id without the state."""
-        ids = self.ids(part, None, _BY_STATE)
-        if _BY_STATE in ids:  # numbered by the state, or not at all: here only
-            return self.ids(part, state, missing)
+        is not reused while it is) when every action in it has an id without the state.
+
+        A part not met as this object may be equal to one met before (a counter's entry in
+        the next movement phase, its reach unchanged): its ids are then found by its value,
+        its actions not listed again."""
+        by_value = self._part_values
+        try:
+            ids = by_value.get(part)
+        except TypeError:  # unhashable: by its identity only
+            ids, by_value = None, {}
+        if ids is None:
+            actions = part if self.part_actions is None else self.part_actions(state, part)
+            ids = self.ids(actions, None, _BY_STATE)
+            if _BY_STATE in ids:  # numbered by the state, or not at all: here only
+                return self.ids(actions, state, missing)
+            if len(by_value) >= _PARTS:
+                by_value.clear()
+            by_value[part] = ids
         remembered = self._part_ids
         if len(remembered) >= _PARTS:
             remembered.clear()
