@@ -31,12 +31,20 @@ def may_fire(s: S, unit: int) -> bool:
     kind = s.kind(unit)
     if not kind.can_fire or not s.mods.may_fire or fire_dice(kind, s.moved[unit]) == 0:
         return False
-    side = s.side_of(unit)
+    sides = s.scenario.sides
+    side = sides[unit]
+    index = s._index()
+    unit_at, leader_at = index.unit_at, index.leader_at
     leaders_block = s.scenario.settings.lone_leaders_block_fire
     for hex_id in s.scenario.geometry.neighbours[s.where[unit]]:
-        enemy = s.enemy_piece_at(hex_id, side)
-        if enemy is not None and (leaders_block or not s.is_leader(enemy)):
-            return False
+        enemy = unit_at.get(hex_id)  # s.enemy_piece_at, written out
+        if enemy is not None:
+            if sides[enemy] != side:
+                return False
+        elif leaders_block:
+            leader = leader_at.get(hex_id)
+            if leader is not None and sides[leader] != side:
+                return False
     return True
 
 
