@@ -75,18 +75,20 @@ def _targets(s: S, unit: int) -> Iterator[int]:
     has a die against (CCB-RANGED-07, -08, -12, CCB-LOS-01 to -06), in piece order; ``unit``
     may fire (:func:`may_fire`)."""
     geometry = s.scenario.geometry
-    here = s.where[unit]
-    reach = s.kind(unit).range
+    where = s.where
+    here = where[unit]
+    band = geometry.fire_band(here, s.kind(unit).range)
     occupied = s.occupied()
-    side = s.side_of(unit)
-    for enemy in (*s.units_of(other(side)), *s.leaders_of(other(side))):
-        hex_id = s.where[enemy]
-        distance = geometry.distance(here, hex_id)
-        if distance < 2 or distance > reach:
-            continue
-        if s.is_leader(enemy) and not s.lone(enemy):
-            continue
-        if geometry.sees(here, hex_id, occupied) and fire_dice_at(s, unit, enemy) > 0:
+    enemy_side = other(s.side_of(unit))
+    for enemy in s.units_of(enemy_side):
+        hex_id = where[enemy]
+        seen = hex_id in band and geometry.sees(here, hex_id, occupied)
+        if seen and fire_dice_at(s, unit, enemy) > 0:
+            yield enemy
+    for enemy in s.leaders_of(enemy_side):
+        hex_id = where[enemy]
+        seen = hex_id in band and s.lone(enemy) and geometry.sees(here, hex_id, occupied)
+        if seen and fire_dice_at(s, unit, enemy) > 0:
             yield enemy
 
 
