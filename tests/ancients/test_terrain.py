@@ -3,6 +3,7 @@ of CCB-GAP-28, and the sword and flag ignores."""
 
 from __future__ import annotations
 
+import itertools
 import shutil
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from wargames.ancients.terrain import (
     ranged_dice,
     sword_ignores,
 )
-from wargames.ancients.units import UnitTable, default_units
+from wargames.ancients.units import UnitTable, UnitType, default_units
 from wargames.core.errors import ScenarioError
 
 DATA = Path(terrain_module.__file__).parent / "data"
@@ -230,6 +231,34 @@ def test_ranged_caps(t: TerrainTable, u: UnitTable) -> None:
         assert ranged_dice(lb, clear, t[tid]) == 2
     assert ranged_dice(lb, clear, t["broken"]) == 2  # CCB-TERRAIN-05: fire is not affected
     assert ranged_dice(u["HWM"], clear, clear) == 2 and ranged_dice(u["HWM"], clear, clear, 1) == 0
+
+
+@pytest.mark.rule("CCB-GAP-28", "CCB-TERRAIN-15", "CCB-TERRAIN-16", "CCB-RANGED-12")
+def test_the_dice_are_the_counts_totals(t: TerrainTable, u: UnitTable) -> None:
+    """The dice counted without their reasons (what a listing of battles asks) are the total of
+    the count with every cap and its reason, for every pair of unit types on every pair of
+    terrains, in every role, and at every move for fire."""
+    kinds = [k for k in u.values() if k.close_dice or k.dice_by_target]
+    hill = attrs.evolve(t["hill"], caps_ranged=True, uphill_cap=1)  # a reading that caps fire
+    grounds = [*t.values(), hill]
+    roles = [("attack", 0), ("attack", 2), ("battle-back", 0), ("first-strike", 0)]
+    ways = [
+        {"card_bonus": bonus, "role": role, "full_strength": full}
+        for role, bonus in roles
+        for full in (True, False)
+    ]
+    targets: list[UnitType | None] = [None, *kinds]
+    for kind, target, a, b in itertools.product(kinds, targets, grounds, grounds):
+        unmatched = kind.dice_by_target and target is not None and target.dice_by_target
+        if unmatched and kind.against(target.code) is None:  # type: ignore[union-attr]
+            continue  # no count in the table
+        for way in ways:
+            count = close_combat_count(kind, target, a, b, **way)  # type: ignore[arg-type]
+            dice = close_combat_dice(kind, target, a, b, **way)  # type: ignore[arg-type]
+            assert dice == count.total, (kind.code, target, a.id, b.id, way)
+        if kind.can_fire and target is None:
+            for moved in (0, 1, 2):
+                assert ranged_dice(kind, a, b, moved) == ranged_count(kind, a, b, moved).total
 
 
 @pytest.mark.rule("CCB-TERRAIN-52-EX")

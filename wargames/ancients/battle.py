@@ -65,11 +65,34 @@ def _battlers(s: S) -> tuple[int, ...]:
 
 
 def options(s: S, unit: int) -> tuple[Action, ...]:
-    here = s.where[unit]
-    found: list[Action] = [act.Fire(here, s.where[t]) for t in fire_targets(s, unit)]
+    here, where = s.where[unit], s.where
+    fires = _FIRES.get(here)
+    if fires is None:
+        fires = _FIRES[here] = _Actions(act.Fire, here)
+    found: list[Action] = [fires[where[t]] for t in fire_targets(s, unit)]
     if s.mods.may_close:
-        found.extend(act.Attack(here, s.where[t]) for t in close_targets(s, unit))
+        attacks = _ATTACKS.get(here)
+        if attacks is None:
+            attacks = _ATTACKS[here] = _Actions(act.Attack, here)
+        found.extend([attacks[where[t]] for t in close_targets(s, unit)])
     return tuple(found)
+
+
+class _Actions(dict[str, act.Fire | act.Attack]):
+    """The (shared) fire or attack actions of the unit in one hex, by the hex it battles:
+    made on first use."""
+
+    def __init__(self, kind: type[act.Fire | act.Attack], frm: str) -> None:
+        super().__init__()
+        self.kind, self.frm = kind, frm
+
+    def __missing__(self, at: str) -> act.Fire | act.Attack:
+        found = self[at] = self.kind(self.frm, at)
+        return found
+
+
+_FIRES: dict[str, _Actions] = {}
+_ATTACKS: dict[str, _Actions] = {}
 
 
 def must_close(s: S, unit: int) -> bool:
@@ -114,6 +137,15 @@ class BattleStep(Task):
         if any(must_close(s, u) for u in battlers(s)):
             return found
         return (*found, end("battles"))
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, without the
+        listing's copy (the battles, then ``end battles`` unless a warrior must close)."""
+        found = self.battles(s)
+        if any(must_close(s, u) for u in battlers(s)):
+            return found[int(chance * len(found))]
+        i = int(chance * (len(found) + 1))
+        return found[i] if i < len(found) else end("battles")
 
     def act(self, s: S, action: Action) -> S:
         if not isinstance(action, act.Fire | act.Attack):

@@ -112,11 +112,16 @@ def defence_dice(s: S, combat: Combat, role: Role) -> int:
 def close_targets(s: S, unit: int, bonus: bool = False) -> tuple[int, ...]:
     """The enemies ``unit`` may attack: an enemy unit or lone enemy leader in an adjacent hex
     (CCB-CLOSE-01), against which it has at least one die (CCB-GAP-28)."""
-    side = s.side_of(unit)
+    sides = s.scenario.sides
+    side = sides[unit]
+    index = s._index()
+    unit_at, leader_at = index.unit_at, index.leader_at
     found = []
     for hex_id in s.scenario.geometry.neighbours[s.where[unit]]:
-        enemy = s.enemy_piece_at(hex_id, side)
-        if enemy is not None and attack_dice(s, unit, enemy, bonus) > 0:
+        enemy = unit_at.get(hex_id)  # s.enemy_piece_at, written out
+        if enemy is None:
+            enemy = leader_at.get(hex_id)
+        if enemy is not None and sides[enemy] != side and attack_dice(s, unit, enemy, bonus) > 0:
             found.append(enemy)
     return tuple(found)
 

@@ -109,6 +109,10 @@ def circumstances(s: S, strike: Strike) -> Roll:
     )
 
 
+_FACES: dict[str, Face] = {face.value: face for face in Face}
+"""Each face by the name a roll's outcome writes (``Face(name)`` without the enum's call)."""
+
+
 def roll_task(strike: Strike) -> RollDice:
     return RollDice(strike, strike.dice)
 
@@ -142,8 +146,9 @@ class RollDice(DiceRoll):
         else:
             tally = Tally(self.hits, self.flags, self.swords_left, self.symbols_left)
         counts = dict.fromkeys(EFFECTS, 0)
+        effect = roll.effect
         for face in faces.faces:
-            counts[roll.effect(Face(face))] += 1
+            counts[effect(_FACES[face])] += 1
         tally, again = add_round(
             tally,
             counts["symbol"],

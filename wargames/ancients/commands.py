@@ -149,13 +149,15 @@ class CardRule(abc.ABC):
 
 def unordered_units(s: S, side: str) -> tuple[int, ...]:
     ordered = s.ordered
-    return tuple(u for u in s.units_of(side) if u not in ordered)
+    units = s.units_of(side)
+    return tuple([u for u in units if u not in ordered]) if ordered else units
 
 
 def leaders_to_order(s: S, side: str, detach: bool) -> tuple[int, ...]:
     """Leaders that may take an order: lone ones (CCB-ORDERS-07), and attached ones only on a
     card with the helmet icon (CCB-ORDERS-08)."""
-    return tuple(p for p in s.leaders_of(side) if p not in s.ordered and (detach or s.lone(p)))
+    ordered = s.ordered
+    return tuple([p for p in s.leaders_of(side) if p not in ordered and (detach or s.lone(p))])
 
 
 def basic_refusal(s: S, side: str, piece: int) -> RuleViolation | None:
@@ -184,9 +186,9 @@ class SectionOrders(CardRule):
             return ()
         candidates = (*unordered_units(s, side), *leaders_to_order(s, side, self.may_detach()))
         if len(counts) == 1:
-            sections = s.scenario.geometry.sections[side]
+            sections, where = s.scenario.geometry.sections[side], s.where
             (name,) = counts
-            return tuple(sorted(p for p in candidates if name in sections[s.where[p]]))
+            return tuple(sorted([p for p in candidates if name in sections[where[p]]]))
         return tuple(sorted(p for p in candidates if fits(s, side, (*s.ordered, p), counts)))
 
     def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
@@ -209,14 +211,20 @@ def fits(s: S, side: str, pieces: Iterable[int], counts: Mapping[str, int]) -> b
     """Whether ``pieces`` can each be given to one of the sections they stand in, no section
     getting more than its count (CCB-ORDERS-04, CCB-BOARD-05)."""
     sections = s.scenario.geometry.sections[side]
-    options = [sorted(sections[s.where[p]] & counts.keys()) for p in pieces]
-    options.sort(key=len)
+    return fits_sections(tuple([sections[s.where[p]] for p in pieces]), tuple(counts.items()))
+
+
+@lru_cache(maxsize=4096)  # a few kinds of hexes (sections), a few orders: a few keys
+def fits_sections(options: tuple[frozenset[str], ...], counts: tuple[tuple[str, int], ...]) -> bool:
+    """Whether each piece, standing in the sections of its entry of ``options``, can be given
+    one of them, no section (of ``counts``) getting more than its count."""
     room = dict(counts)
+    choices = sorted((sorted(o & room.keys()) for o in options), key=len)
 
     def place(i: int) -> bool:
-        if i == len(options):
+        if i == len(choices):
             return True
-        for name in options[i]:
+        for name in choices[i]:
             if room[name]:
                 room[name] -= 1
                 if place(i + 1):
@@ -267,7 +275,7 @@ class TroopOrders(CardRule):
             return () if s.ordered else unordered_units(s, side)
         if len(s.ordered) >= s.command(side):
             return ()
-        units = tuple(u for u in unordered_units(s, side) if u in troops)
+        units = [u for u in unordered_units(s, side) if u in troops]
         leaders = leaders_to_order(s, side, True) if self.spec.helmet else ()
         return tuple(sorted((*units, *leaders)))
 
@@ -407,6 +415,7 @@ __all__ = [
     "SectionOrders",
     "TroopOrders",
     "fits",
+    "fits_sections",
     "of_troops",
     "register",
     "rule_of",

@@ -89,6 +89,7 @@ class Geometry:
         self._sight: dict[tuple[str, str], tuple[tuple[str, ...], ...] | None] = {}
         self._fire_crosses: dict[tuple[str, str], bool] = {}
         self._entry: dict[str, Entry] = {}
+        self._bands: dict[tuple[str, int], frozenset[str]] = {}
 
     def entry(self, kind: UnitType | None) -> Entry:
         """Where a unit of ``kind`` (``None``: a lone leader) may go, from the terrain alone
@@ -114,6 +115,18 @@ class Geometry:
         (qa, ra), (qb, rb) = self._coords[a], self._coords[b]
         dq, dr = qa - qb, ra - rb
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def fire_band(self, hex_id: str, reach: int) -> frozenset[str]:
+        """The hexes a unit in ``hex_id`` with a range of ``reach`` may fire at, counting
+        distance alone: from 2 (never an adjacent one) to ``reach`` hexes away (CCB-RANGED-03,
+        -07, -08); worked out once per hex and range."""
+        key = (hex_id, reach)
+        found = self._bands.get(key)
+        if found is None:
+            found = self._bands[key] = frozenset(
+                h for h in self.ids if 2 <= self.distance(hex_id, h) <= reach
+            )
+        return found
 
     def hexside(self, a: str, b: str) -> tuple[TerrainType, ...]:
         """The hexside terrain between neighbours ``a`` and ``b`` (a rampart), if any."""

@@ -23,7 +23,6 @@ more (CCB-ORDERS-12).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -31,7 +30,7 @@ import attrs
 from wargames.ancients import actions as act
 from wargames.ancients.combat import marsh_roll
 from wargames.ancients.flow import Task, end, once
-from wargames.ancients.geometry import Entry
+from wargames.ancients.state import DEAD, OFF
 from wargames.ancients.terrain import may_enter
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
@@ -41,6 +40,7 @@ if TYPE_CHECKING:
     from wargames.ancients.state import AncientsState as S
 
 LEADER_MOVE = 3
+_OFF_BOARD = frozenset({DEAD, OFF})
 """A lone leader moves up to 3 hexes (CCB-MOVE-15)."""
 
 
@@ -71,20 +71,17 @@ def _unit_reach(s: S, unit: int) -> tuple[dict[str, int], set[str]]:
     """:func:`unit_reach`, and the hexes whose pieces it looked at (a move that neither
     leaves nor enters one of them leaves the reach as it is). Breadth-first over the step
     tables of the unit's kind (:meth:`~wargames.ancients.geometry.Geometry.entry`)."""
-    side = s.side_of(unit)
-    kind = s.kind(unit)
-    has_leader = s.attached(unit) is not None
-    through = passes_friends(s, unit)
+    scenario = s.scenario
+    sides, kind = scenario.sides, s.kind(unit)
+    side = sides[unit]
     index = s._index()
-    unit_at, leader_at, sides = index.unit_at, index.leader_at, s.scenario.sides
-    entry = s.scenario.geometry.entry(kind)
-
-    def _friends_only(hex_id: str) -> bool:
-        leader = leader_at.get(hex_id)
-        return sides[unit_at[hex_id]] == side and (leader is None or sides[leader] == side)
-
-    frontier = [s.where[unit]]
-    seen = set(frontier)
+    unit_at, leader_at = index.unit_at, index.leader_at
+    start = s.where[unit]
+    has_leader = start in leader_at  # his attached leader goes with him (s.attached)
+    through = passes_friends(s, unit)
+    entry = scenario.geometry.entry(kind)
+    frontier = [start]
+    seen = {start}
     found: dict[str, int] = {}
     steps = entry.first
     # :func:`_walk`'s breadth-first loop written out here, without its visit callback per
@@ -97,8 +94,10 @@ def _unit_reach(s: S, unit: int) -> tuple[dict[str, int], set[str]]:
                     continue
                 seen.add(hex_id)
                 if hex_id in unit_at:  # passing through friends only (CCB-MOVE-02, -03)
-                    if through and not stops and _friends_only(hex_id):
-                        nxt.append(hex_id)
+                    if through and not stops and sides[unit_at[hex_id]] == side:
+                        leader = leader_at.get(hex_id)
+                        if leader is None or sides[leader] == side:
+                            nxt.append(hex_id)
                 elif hex_id in leader_at:  # a lone leader: never an enemy (CCB-MOVE-02);
                     # a friend's hex ends the move, the leader attaching (CCB-MOVE-04)
                     if not has_leader and sides[leader_at[hex_id]] == side:
@@ -107,6 +106,8 @@ def _unit_reach(s: S, unit: int) -> tuple[dict[str, int], set[str]]:
                     found[hex_id] = step
                     if not stops:
                         nxt.append(hex_id)
+        if not nxt:
+            break
         frontier = nxt
         steps = entry.onward  # every hex next to the start was seen in the first step
     if kind.move_rule == "warrior-charge":  # also a Double Time charge of 3 (CCB-CARDS-17)
@@ -130,42 +131,20 @@ def leader_reach(s: S, leader: int) -> dict[str, int]:
 
 
 def _leader_reach(s: S, leader: int) -> tuple[dict[str, int], set[str]]:
-    """:func:`leader_reach`, and the hexes whose pieces it looked at."""
+    """:func:`leader_reach`, and the hexes whose pieces it looked at: breadth-first through
+    friendly pieces, never into an enemy's hex, nor to stop on another leader (CCB-MOVE-16),
+    over the step tables of a lone leader."""
     geometry = s.scenario.geometry
-    side = s.side_of(leader)
+    sides = s.scenario.sides
+    side = sides[leader]
     start = s.where[leader]
     index = s._index()
-
-    def visit(hex_id: str, stops: bool) -> tuple[bool, bool]:
-        unit = index.unit_at.get(hex_id)
-        other = index.leader_at.get(hex_id)
-        if (unit is not None and s.side_of(unit) != side) or (
-            other is not None and s.side_of(other) != side
-        ):
-            return False, False
-        if other is not None and stops:
-            return False, False  # he would have to stop on another leader (CCB-MOVE-16)
-        return other is None, not stops
-
+    unit_at, leader_at = index.unit_at, index.leader_at
+    entry = geometry.entry(None)
     most = 1 if geometry.terrain[start].leave_one else LEADER_MOVE
     seen = {start}
-    found = _walk(most, geometry.entry(None), visit, seen)
-    return dict(sorted(found.items())), seen
-
-
-def _walk(
-    most: int,
-    entry: Entry,
-    visit: Callable[[str, bool], tuple[bool, bool]],
-    seen: set[str],
-) -> dict[str, int]:
-    """Breadth-first over the hexes a piece may enter from its start (``seen`` holds only
-    it, and gathers every hex visited) in up to ``most`` steps (terrain entry limits of
-    ``entry``: its first step may enter what only a piece next to it may);
-    ``visit(hex, stops)`` says whether the piece may end there and whether it may go on.
-    Hex -> the steps taken to reach it."""
     found: dict[str, int] = {}
-    frontier = list(seen)
+    frontier = [start]
     steps = entry.first
     for step in range(1, most + 1):
         nxt: list[str] = []
@@ -174,21 +153,37 @@ def _walk(
                 if hex_id in seen:
                     continue
                 seen.add(hex_id)
-                ends, goes_on = visit(hex_id, stops)
-                if ends:
+                unit = unit_at.get(hex_id)
+                if unit is not None and sides[unit] != side:
+                    continue
+                other = leader_at.get(hex_id)
+                if other is None:
                     found[hex_id] = step
-                if goes_on:
+                elif sides[other] != side or stops:
+                    continue
+                if not stops:
                     nxt.append(hex_id)
         frontier = nxt
         steps = entry.onward  # every hex next to the start was seen in the first step
-    return found
+    return dict(sorted(found.items())), seen
 
 
 def movers(s: S) -> tuple[int, ...]:
     """The ordered pieces that may still move, in the order they were ordered."""
+    memo = s._memo
+    found: tuple[int, ...] | None = memo.get("movers")
+    if found is None:
+        found = memo["movers"] = _movers(s)
+    return found
+
+
+def _movers(s: S) -> tuple[int, ...]:
     if not s.mods.may_move:
         return ()
-    return tuple(p for p in s.ordered if s.on_board(p) and s.moved[p] == 0 and p not in s.stuck)
+    moved, stuck, where = s.moved, s.stuck, s.where
+    return tuple(
+        [p for p in s.ordered if moved[p] == 0 and p not in stuck and where[p] not in _OFF_BOARD]
+    )
 
 
 def reach(s: S, piece: int) -> dict[str, int]:
@@ -199,22 +194,27 @@ def reach(s: S, piece: int) -> dict[str, int]:
 
 def moves_of(s: S, piece: int) -> tuple[act.Move, ...]:
     """The move actions of ``piece``, in hex order."""
-    return _reach_and_moves(s, piece)[1]
+    moves = _moves_from(s.where[piece], s.is_leader(piece))
+    return tuple([moves[h] for h in _reach_and_moves(s, piece)[1]])
 
 
-Reach = tuple[dict[str, int], tuple[act.Move, ...], set[str]]
-"""A piece's reach, its move actions, and the hexes whose pieces the reach depends on."""
+Reach = tuple[dict[str, int], tuple[str, ...], set[str]]
+"""A piece's reach, the hexes it may go to in hex order, and the hexes whose pieces the
+reach depends on."""
 
 
 def _reach_and_moves(s: S, piece: int) -> Reach:
     memo: dict[int, Reach] = s._memo.setdefault("reach", {})
     found = memo.get(piece)
     if found is None:
-        leader = s.is_leader(piece)
-        hexes, seen = _leader_reach(s, piece) if leader else _unit_reach(s, piece)
-        moves = _moves_from(s.where[piece], leader)
-        found = memo[piece] = (hexes, tuple([moves[h] for h in hexes]), seen)
+        hexes, seen = _leader_reach(s, piece) if s.is_leader(piece) else _unit_reach(s, piece)
+        found = memo[piece] = (hexes, tuple(hexes), seen)
     return found
+
+
+def destinations(s: S, piece: int) -> tuple[str, ...]:
+    """The hexes ``piece`` may move to, in hex order (its reach, kept as :func:`reach`)."""
+    return _reach_and_moves(s, piece)[1]
 
 
 def _carry_reach(old: S, new: S, frm: str, to: str) -> None:
@@ -274,10 +274,23 @@ class MoveStep(Task):
         return tuple(found)
 
     def actor(self, s: S) -> Player | None:
-        return s.seat(s.active) if self.options(s) else None
+        found = any(destinations(s, piece) for piece in movers(s))  # kept in the memo
+        return s.seat(s.active) if found else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
         return (*self.options(s), end("moves"))
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, counted off
+        each mover's moves (kept with its reach) without listing them all."""
+        pieces = movers(s)
+        per = [destinations(s, piece) for piece in pieces]
+        i = int(chance * (sum(map(len, per)) + 1))
+        for piece, hexes in zip(pieces, per, strict=True):
+            if i < len(hexes):
+                return move_action(s.where[piece], hexes[i], s.is_leader(piece))
+            i -= len(hexes)
+        return end("moves")
 
     def act(self, s: S, action: Action) -> S:
         if not isinstance(action, act.Move):

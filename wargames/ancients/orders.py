@@ -37,7 +37,13 @@ class PlayStep(Task):
         return s.seat(s.active)
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return tuple(act.PlayCard(c) for c in dict.fromkeys(s.hand(s.active).cards))
+        return tuple([play_action(c) for c in dict.fromkeys(s.hand(s.active).cards)])
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`: the card at
+        that place among the hand's different cards."""
+        cards = tuple(dict.fromkeys(s.hand(s.active).cards))
+        return play_action(cards[int(chance * len(cards))])
 
     def act(self, s: S, action: Action) -> S:
         from wargames.ancients.commands import rule_of
@@ -77,6 +83,16 @@ class OrderStep(Task):
         orders.append(end("orders"))
         return tuple(orders)
 
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, the one order
+        made (the orderable pieces, then ``end orders``)."""
+        pieces = self.orderable(s)
+        i = int(chance * (len(pieces) + 1))
+        if i == len(pieces):
+            return end("orders")
+        piece = pieces[i]
+        return order_action(s.where[piece], s.scenario.types[piece] is None)
+
     def act(self, s: S, action: Action) -> S:
         if not isinstance(action, act.Order):
             return s.pop()
@@ -99,6 +115,15 @@ class OrderStep(Task):
 
 
 _ORDERS: dict[tuple[str, bool], act.Order] = {}
+_PLAYS: dict[str, act.PlayCard] = {}
+
+
+def play_action(card: str) -> act.PlayCard:
+    """The (shared) action playing ``card``."""
+    found = _PLAYS.get(card)
+    if found is None:
+        found = _PLAYS[card] = act.PlayCard(card)
+    return found
 
 
 def order_action(hex_id: str, leader: bool) -> act.Order:
@@ -115,4 +140,4 @@ def piece_ordered(s: S, order: act.Order) -> int | None:
     return s.leader_at(order.hex) if order.leader else s.unit_at(order.hex)
 
 
-__all__ = ["OrderStep", "PlayStep", "order_action", "piece_ordered"]
+__all__ = ["OrderStep", "PlayStep", "order_action", "piece_ordered", "play_action"]

@@ -31,12 +31,20 @@ def may_fire(s: S, unit: int) -> bool:
     kind = s.kind(unit)
     if not kind.can_fire or not s.mods.may_fire or fire_dice(kind, s.moved[unit]) == 0:
         return False
-    side = s.side_of(unit)
+    sides = s.scenario.sides
+    side = sides[unit]
+    index = s._index()
+    unit_at, leader_at = index.unit_at, index.leader_at
     leaders_block = s.scenario.settings.lone_leaders_block_fire
     for hex_id in s.scenario.geometry.neighbours[s.where[unit]]:
-        enemy = s.enemy_piece_at(hex_id, side)
-        if enemy is not None and (leaders_block or not s.is_leader(enemy)):
-            return False
+        enemy = unit_at.get(hex_id)  # s.enemy_piece_at, written out
+        if enemy is not None:
+            if sides[enemy] != side:
+                return False
+        elif leaders_block:
+            leader = leader_at.get(hex_id)
+            if leader is not None and sides[leader] != side:
+                return False
     return True
 
 
@@ -67,18 +75,20 @@ def _targets(s: S, unit: int) -> Iterator[int]:
     has a die against (CCB-RANGED-07, -08, -12, CCB-LOS-01 to -06), in piece order; ``unit``
     may fire (:func:`may_fire`)."""
     geometry = s.scenario.geometry
-    here = s.where[unit]
-    reach = s.kind(unit).range
+    where = s.where
+    here = where[unit]
+    band = geometry.fire_band(here, s.kind(unit).range)
     occupied = s.occupied()
-    side = s.side_of(unit)
-    for enemy in (*s.units_of(other(side)), *s.leaders_of(other(side))):
-        hex_id = s.where[enemy]
-        distance = geometry.distance(here, hex_id)
-        if distance < 2 or distance > reach:
-            continue
-        if s.is_leader(enemy) and not s.lone(enemy):
-            continue
-        if geometry.sees(here, hex_id, occupied) and fire_dice_at(s, unit, enemy) > 0:
+    enemy_side = other(s.side_of(unit))
+    for enemy in s.units_of(enemy_side):
+        hex_id = where[enemy]
+        seen = hex_id in band and geometry.sees(here, hex_id, occupied)
+        if seen and fire_dice_at(s, unit, enemy) > 0:
+            yield enemy
+    for enemy in s.leaders_of(enemy_side):
+        hex_id = where[enemy]
+        seen = hex_id in band and s.lone(enemy) and geometry.sees(here, hex_id, occupied)
+        if seen and fire_dice_at(s, unit, enemy) > 0:
             yield enemy
 
 

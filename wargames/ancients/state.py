@@ -122,24 +122,30 @@ class _Index:
         return cls(units, leaders, *_on_board(s))
 
     def moved(self, s: AncientsState, changes: list[tuple[int, str, str]]) -> _Index:
-        units = self.unit_at
-        leaders = self.leader_at
-        copied_units = copied_leaders = False
+        units: dict[str, int] | None = None
+        leaders: dict[str, int] | None = None
+        off = False  # a piece left the board or came back: the lists per side change
         types = s.scenario.types
         for piece, old, new in changes:
             if types[piece] is not None:
-                if not copied_units:
-                    units, copied_units = dict(units), True
+                if units is None:
+                    units = dict(self.unit_at)
                 table = units
             else:
-                if not copied_leaders:
-                    leaders, copied_leaders = dict(leaders), True
+                if leaders is None:
+                    leaders = dict(self.leader_at)
                 table = leaders
             if table.get(old) == piece:
                 del table[old]
-            if new != DEAD and new != OFF:
+            if new in _OFF_BOARD:
+                off = True
+            else:
                 table[new] = piece
-        if any(place in _OFF_BOARD for _, old, new in changes for place in (old, new)):
+            if old in _OFF_BOARD:
+                off = True
+        units = self.unit_at if units is None else units
+        leaders = self.leader_at if leaders is None else leaders
+        if off:
             return _Index(units, leaders, *_on_board(s))
         return _Index(units, leaders, self.units, self.leaders)
 

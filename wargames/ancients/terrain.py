@@ -234,18 +234,50 @@ class DiceCount:
         return max(0, capped + self.modifier) + self.bonus
 
 
+def _hill_limits(
+    unit: UnitType, own: TerrainType, other: TerrainType, ranged: bool
+) -> tuple[int | None, int | None]:
+    """The hill caps that apply: against higher ground (CCB-TERRAIN-15) and from a hill,
+    downhill or level (CCB-TERRAIN-16); ``None`` where none does."""
+    up = other.uphill_cap
+    if other.height <= own.height or (ranged and not other.caps_ranged):
+        up = None
+    down = None
+    if own.height > 0 and other.height <= own.height and (not ranged or own.caps_ranged):
+        down = own.downhill_cap_mounted if unit.mounted else own.downhill_cap_foot
+    return up, down
+
+
 def _hill_caps(
     unit: UnitType, own: TerrainType, other: TerrainType, ranged: bool
 ) -> list[tuple[int, str]]:
     caps: list[tuple[int, str]] = []
-    up = other.uphill_cap
-    if other.height > own.height and up is not None and (not ranged or other.caps_ranged):
+    up, down = _hill_limits(unit, own, other, ranged)
+    if up is not None:
         caps.append((up, f"uphill, against {other.id} (CCB-TERRAIN-15)"))
-    if own.height > 0 and other.height <= own.height and (not ranged or own.caps_ranged):
-        cap = own.downhill_cap_mounted if unit.mounted else own.downhill_cap_foot
-        if cap is not None:
-            caps.append((cap, f"from {own.id}, downhill or level (CCB-TERRAIN-16)"))
+    if down is not None:
+        caps.append((down, f"from {own.id}, downhill or level (CCB-TERRAIN-16)"))
     return caps
+
+
+def _total(base: int, caps: tuple[int | None, ...], modifier: int, bonus: int) -> int:
+    """:attr:`DiceCount.total` of the count with ``caps`` (``None``: no cap there), counted
+    without writing the reasons (the dice asked for at every listing of battles)."""
+    capped = base
+    for cap in caps:
+        if cap is not None and cap < capped:
+            capped = cap
+    return max(0, capped + modifier) + bonus
+
+
+def _check_bonus(card_bonus: int, role: Role) -> None:
+    """Card bonus dice are never negative and add to an attack only (CCB-BATTLEBACK-06)."""
+    if card_bonus < 0:
+        raise ValueError("card bonus dice cannot be negative")
+    if card_bonus and role != "attack":
+        raise ValueError(
+            "card bonus dice never add to a battle back or a First Strike (CCB-BATTLEBACK-06)"
+        )
 
 
 def close_combat_count(
@@ -259,12 +291,7 @@ def close_combat_count(
     full_strength: bool = True,
 ) -> DiceCount:
     """The counting of :func:`close_combat_dice`, with each cap and its reason."""
-    if card_bonus < 0:
-        raise ValueError("card bonus dice cannot be negative")
-    if card_bonus and role != "attack":
-        raise ValueError(
-            "card bonus dice never add to a battle back or a First Strike (CCB-BATTLEBACK-06)"
-        )
+    _check_bonus(card_bonus, role)
     base = close_dice(attacker, target, role, full_strength)
     caps: list[tuple[int, str]] = []
     if attacker_terrain.close_cap_out is not None:
@@ -296,15 +323,14 @@ def close_combat_dice(
     mounted 2, CCB-TERRAIN-16), then 1 less in a fortified camp (CCB-TERRAIN-29), then the
     card's bonus dice on top (CCB-BATTLE-07, CCB-TERRAIN-01). 0 means it cannot attack.
     """
-    return close_combat_count(
-        attacker,
-        target,
-        attacker_terrain,
-        target_terrain,
-        card_bonus=card_bonus,
-        role=role,
-        full_strength=full_strength,
-    ).total
+    _check_bonus(card_bonus, role)
+    base = close_dice(attacker, target, role, full_strength)
+    caps = (
+        attacker_terrain.close_cap_out,
+        target_terrain.close_cap_in,
+        *_hill_limits(attacker, attacker_terrain, target_terrain, False),
+    )
+    return _total(base, caps, attacker_terrain.dice_modifier, card_bonus)
 
 
 def ranged_count(
@@ -330,7 +356,13 @@ def ranged_dice(
     fordable river, a bridge or a marsh 1 (CCB-TERRAIN-22, -32, -48), 1 less out of a
     fortified camp (CCB-TERRAIN-29). Hills do not cap fire and fire out of a forest is not
     capped (CCB-GAP-27, data: ``caps_ranged``, ``ranged_cap_out``)."""
-    return ranged_count(firer, firer_terrain, target_terrain, hexes_moved).total
+    base = fire_dice(firer, hexes_moved)
+    caps = (
+        target_terrain.ranged_cap_in,
+        firer_terrain.ranged_cap_out,
+        *_hill_limits(firer, firer_terrain, target_terrain, True),
+    )
+    return _total(base, caps, firer_terrain.dice_modifier if base else 0, 0)
 
 
 # -- ignores ----------------------------------------------------------------------------------

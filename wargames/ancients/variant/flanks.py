@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from wargames.ancients.board import Seat
 from wargames.ancients.cards import CardSpec
-from wargames.ancients.commands import leaders_to_order, rule_of, unordered_units
+from wargames.ancients.commands import fits_sections, leaders_to_order, rule_of, unordered_units
 from wargames.ancients.scenario import Scenario
 from wargames.ancients.variant.seats import FLANKS
 from wargames.core.caches import PER_SCENARIO
@@ -133,21 +133,7 @@ def _section_orderable(s: S, side: str, flank: str, spec: CardSpec) -> tuple[int
 
 def fits(options: Iterable[frozenset[str]], room: Mapping[str, int]) -> bool:
     """Whether each piece can be given one of its sections, none over its count."""
-    choices = sorted((sorted(o & room.keys()) for o in options), key=len)
-    left = dict(room)
-
-    def place(i: int) -> bool:
-        if i == len(choices):
-            return True
-        for name in choices[i]:
-            if left[name]:
-                left[name] -= 1
-                if place(i + 1):
-                    return True
-                left[name] += 1
-        return False
-
-    return place(0)
+    return fits_sections(tuple(options), tuple(room.items()))
 
 
 def refusal(s: S, side: str, flank: str, card: str, piece: int) -> RuleViolation:

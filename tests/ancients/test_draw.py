@@ -1,0 +1,63 @@
+"""Random playouts draw an action without listing the legal actions where the pending step
+can (the card played, the orders, the moves counted off each mover's reach, the battles): the
+very action the listing has at the drawn index, so seeded games are unchanged."""
+
+from __future__ import annotations
+
+import draws
+import numpy as np
+import pytest
+
+import wargames
+from wargames.ancients.battle import BattleStep
+from wargames.ancients.movement import MoveStep
+from wargames.ancients.orders import OrderStep, PlayStep
+from wargames.ancients.state import AncientsState
+from wargames.core.errors import RuleViolation
+
+DRAWS = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.999999)
+SCENARIOS = list(wargames.game("ancients").scenarios())
+
+
+def drawing_states(scenario: str, seeds: int) -> list[AncientsState]:
+    """The states of seeded random games of ``scenario`` whose pending step draws without
+    listing."""
+    game = wargames.game("ancients")
+    start = game.start(scenario, dict(game.bot_options))
+    assert isinstance(start, AncientsState)
+    found = draws.drawing_states(start, seeds)
+    assert all(isinstance(s, AncientsState) for s in found)
+    return found  # type: ignore[return-value]
+
+
+@pytest.mark.rule("CCB-TURN-02", "CCB-TURN-03", "CCB-MOVE-01", "CCB-BATTLE-01", "CCA-CARDS-10")
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_drawn_action_is_the_listed_one(scenario: str) -> None:
+    """For every chance ``u``, the action drawn is the one at ``int(u * n)`` of the ``n``
+    legal actions (a card of the hand, an order, a move, a battle, the end of the step), drawn
+    from a copy that has listed nothing."""
+    states = drawing_states(scenario, 1)
+    steps = (OrderStep, MoveStep, BattleStep)
+    if scenario == "elephant-ridge":  # the base game's card step (not the variant's)
+        steps = (PlayStep, *steps)
+    for step in steps:
+        assert any(isinstance(s.top, step) for s in states), step
+    draws.assert_drawn_as_listed(states, DRAWS)
+
+
+@pytest.mark.rule("CCB-MOVE-01")
+def test_an_illegal_move_is_refused_after_a_draw() -> None:
+    """Only the very action drawn from a state skips the look at the listing: a piece that
+    moved already is still refused by the movement rule."""
+    s = next(
+        s
+        for s in drawing_states("mirror-fields", 1)
+        if isinstance(s.top, MoveStep) and any(s.moved)
+    )
+    drawn = s.random_action(np.random.default_rng(0))
+    assert s.apply(drawn) == s.apply(str(drawn))
+    piece = next(p for p, n in enumerate(s.moved) if n)
+    hex_id = s.where[piece]
+    leader = " leader" if s.is_leader(piece) else ""
+    with pytest.raises(RuleViolation, match=r"once a turn|may not move"):
+        s.apply(f"move{leader} {hex_id} {s.scenario.geometry.neighbours[hex_id][0]}")
