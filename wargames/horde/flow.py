@@ -294,7 +294,9 @@ def _eligible(s: S, side: str) -> tuple[Unit, ...]:
     ordered = command.ordered_among(s, side, asked) if asked else None
     if ordered is None or len(ordered) == len(asked):
         return tuple(waiting)
-    return tuple(u for u in waiting if u.officer is not None or u.morale in COMPELLED or u.id in ordered)
+    return tuple(
+        u for u in waiting if u.officer is not None or u.morale in COMPELLED or u.id in ordered
+    )
 
 
 @saved("horde/turn")
