@@ -321,7 +321,8 @@ class Turn(BattleTask):
         """The action at index ``int(chance * len(legal))`` of :meth:`legal`, the only one made
         (``None``: there is none)."""
         units = eligible(s, self.side)
-        count = len(units) if any(compelled(u) for u in units) else len(units) + 1
+        driven = not COMPELLED.isdisjoint([u.morale for u in units])  # compelled(u) of any
+        count = len(units) if driven else len(units) + 1
         if not count:
             return None
         i = int(chance * count)
