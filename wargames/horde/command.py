@@ -90,7 +90,7 @@ def ordered_among(s: PScaleState, side: str, units: list[Unit]) -> set[str] | No
         if where is None:
             known.update((u.id, False) for u in todo)
         else:
-            away = [(u.id, u.square) for u in todo if u.square != where]
+            away = [(u.id, u.square) for u in todo if u.square is not None and u.square != where]
             seen = set(s.field.in_sight_of(where, away, blockers(s, side))) if away else ()
             for u in todo:
                 known[u.id] = u.square == where or u.id in seen
