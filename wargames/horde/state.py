@@ -409,7 +409,10 @@ class PScaleState(StrikeHost):
                 raise GameOverError("the game is over; there is no action to draw")
         u = float(rng.random())
         if player == CHANCE:
-            action = pick_outcome(self._chance_tuple(), u)
+            outcomes = memo.get("chance")
+            if outcomes is None:
+                outcomes = memo["chance"] = self.tasks[-1].chance(self)
+            action = pick_outcome(outcomes, u)
         else:
             legal: tuple[Action, ...] | None = memo.get("legal")
             if legal is None:
