@@ -15,7 +15,8 @@ every applied action, chance outcomes included:
   probabilities, ``apply``. Every shipped scenario of the game in turn (game ``k`` plays
   scenario ``k mod n``), with the game's :attr:`~wargames.core.registry.Game.bot_options`.
 - ``GAME Match``: the same games through a :class:`~wargames.Match` with
-  :class:`~wargames.RandomAgent` on every side (agents see views; the log grows).
+  :class:`~wargames.RandomAgent` on every side (agents see views; the log grows): the very
+  games of the states row, drawn from the same generators.
 - ``tic-tac-toe (OpenSpiel Python)``, ``chess (OpenSpiel C++)``: ``pyspiel`` games played the
   same way (``legal_actions``, a uniform pick, ``apply_action``; chance sampled by its
   probabilities). Needs the ``[openspiel]`` extra.
@@ -62,18 +63,26 @@ def starts(game: str) -> Callable[[int], GameState]:
 
 
 def on_states(game: str) -> Play:
-    """Random playouts on states: uniform legal actions, chance by its probabilities."""
+    """Random playouts on states: uniform legal actions, chance by its probabilities. Game
+    ``k`` is the very game :func:`through_match` plays: the dice drawn from a generator
+    seeded ``k`` (the match's), each player's choices from a generator seeded as its random
+    agent's, so the two rows differ only by what a ``Match`` costs (the cost of a decision
+    varies much from game to game: other games in the two rows moved their ratio by several
+    per cent, the same way in every run, since every run plays the same seeds)."""
     start = starts(game)
 
     def play(seed: int) -> int:
-        rng = np.random.default_rng(seed)
         state = start(seed)
+        dice = np.random.default_rng(seed)
+        rngs = {p: np.random.default_rng(seed + 10_000 * i) for i, p in enumerate(state.players)}
         decisions = 0
         sample = getattr(state, "random_action", None)
-        while state.current_player is not None:
+        while (player := state.current_player) is not None:
+            # whose generator draws: the dice's, else the player's (a seat side/role's side's)
+            rng = dice if player == CHANCE else rngs.get(player) or rngs[player.split("/")[0]]
             if sample is not None:
                 action = state.random_action(rng)
-            elif state.current_player == CHANCE:
+            elif player == CHANCE:
                 action = pick_outcome(state.chance_outcomes(), rng.random())
             else:
                 legal = state.legal_actions()

@@ -128,6 +128,40 @@ def test_run_stops_at_max_steps_and_step_needs_an_agent() -> None:
     assert match.state.current_player in ("red", "blue")
 
 
+class CountingMatch(Match[ToyState]):
+    """A match that counts its steps: :meth:`Match.run` steps through an overridden
+    :meth:`step`."""
+
+    steps = 0
+
+    def step(self) -> ToyState:
+        self.steps += 1
+        return super().step()
+
+
+def test_run_plays_as_step_by_step() -> None:
+    """``run`` (its step written out) plays the game that :meth:`Match.step` plays with the
+    same seeds, dice forced as queued, and steps through a subclass's own ``step``."""
+    for seed in range(6):
+        ran = play(seed)
+        stepped = Match(ToyState(), seed=seed, agents=random_agents(seed))
+        while not stepped.over:
+            stepped.step()
+        assert ran.actions == stepped.actions and ran.log == stepped.log
+        assert ran.players == stepped.players and ran.outcome == stepped.outcome
+        assert list(ran.states) == list(stepped.states)
+    forced = Match(ToyState(), seed=2, agents=random_agents(2)).force_dice(6, 5)
+    forced.run(30)
+    assert [a for a in forced.actions if isinstance(a, Die)][:2] == [Die(6), Die(5)]
+    again = Match(ToyState(), seed=2, agents=random_agents(2)).force_dice(6, 5)
+    while not again.over and len(again.actions) < 30:
+        again.step()
+    assert forced.actions == again.actions
+    counting = CountingMatch(ToyState(), seed=3, agents=random_agents(3))
+    counting.run(7)
+    assert counting.steps == 7 and len(counting.actions) == 7
+
+
 def test_force_dice_picks_the_forced_value() -> None:
     match = Match(ToyState(), seed=5)
     match.force_dice(6, 1)

@@ -705,12 +705,47 @@ class Match(Generic[S]):
         return agent
 
     def run(self, max_steps: int | None = None) -> Outcome | None:
-        """Play on with the agents (and dice) until the game ends or ``max_steps`` are taken."""
-        steps = 0
-        while self.state.current_player is not None and (max_steps is None or steps < max_steps):
-            self.step()
+        """Play on with the agents (and dice) until the game ends or ``max_steps`` are taken.
+
+        Each step is :meth:`step`'s, written out in the loop (the state and its player read
+        once a step, the action logged as :meth:`apply` logs it): random playouts through a
+        match spend their time here. A subclass that overrides :meth:`step`, :meth:`roll` or
+        :meth:`apply` is stepped through them."""
+        if not _PLAIN_STEPS.get(type(self), False) and not _plain_steps(type(self)):
+            steps = 0
+            while self.state.current_player is not None and (
+                max_steps is None or steps < max_steps
+            ):
+                self.step()
+                steps += 1
+            return self.outcome
+        steps, states, rng = 0, self.states, self.rng
+        while True:
+            state = states.last
+            player = state.current_player
+            if player is None or (max_steps is not None and steps >= max_steps):
+                return state.outcome
+            if player == CHANCE:
+                outcomes = state.chance_outcomes()
+                if not outcomes or self._forced:
+                    self.roll()  # the dice forced, or none called for (roll says so)
+                    steps += 1
+                    continue
+                action = pick_outcome(outcomes, float(rng.random()))
+            else:
+                agent = self.agent_for(player)
+                if agent is None:
+                    raise RuleViolation(
+                        "MATCH", f"no agent plays {player}; apply its action yourself"
+                    )
+                action = agent.act(_shown(state, player, agent))
+            nxt = state.apply(action)
+            if isinstance(action, str):
+                action = state.parse_action(action)
+            self.players.append(state.current_player)
+            self.actions.append(action)
+            states.append(nxt)
             steps += 1
-        return self.outcome
 
     def advance(self) -> S:
         """Resolve chance nodes (and agents' turns) until a player without an agent must decide."""
@@ -805,6 +840,21 @@ class Match(Generic[S]):
         from wargames.drawing.notebook import match_repr
 
         return match_repr(self)
+
+
+_PLAIN_STEPS: dict[type, bool] = {}
+"""Match class -> whether it steps as :class:`Match` does (:meth:`Match.run` writes the step
+out then)."""
+
+
+def _plain_steps(cls: type) -> bool:
+    """Whether the match class ``cls`` keeps :class:`Match`'s own ``step``, ``roll``,
+    ``apply``, ``agent_for`` and ``state`` (remembered per class)."""
+    found = _PLAIN_STEPS[cls] = all(
+        getattr(cls, name) is getattr(Match, name)
+        for name in ("step", "roll", "apply", "agent_for", "state")
+    )
+    return found
 
 
 @attrs.frozen

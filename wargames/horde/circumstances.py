@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from wargames.horde.close_combat import adjacent_enemies, in_cqc
+from wargames.horde.close_combat import adjacent_enemies
 from wargames.horde.combat.context import AttackContext, Side
 from wargames.horde.combat.profiles import PATHFINDER
-from wargames.horde.units import CONFUSED, FRENZIED
-from wargames.horde.visibility import sees
+from wargames.horde.units import CONFUSED, FAILURES, FRENZIED
+from wargames.horde.visibility import enemy_mask, sees
 
 if TYPE_CHECKING:
     from wargames.horde.combat.strikes import Strike
@@ -24,22 +24,29 @@ if TYPE_CHECKING:
 
 def side_context(s: PScaleState, u: Unit, foe: Unit) -> Side:
     """What is true of ``u`` facing ``foe`` (cover, close combat, orders in force, morale,
-    stealth) for the attack numbers."""
+    stealth) for the attack numbers. In close combat (:func:`~wargames.horde.close_combat.in_cqc`)
+    exactly when an enemy it sees stands around it, so the enemies it is engaged with are
+    looked up only then."""
     square = s.location(u)
     assert square is not None
-    engaged = tuple(e.magnitude for e in adjacent_enemies(s, u) if e.is_horde and e.id != foe.id)
+    near = s.field.around[square] & enemy_mask(s, u.side)  # in_cqc(s, u)
+    engaged = (
+        tuple([e.magnitude for e in adjacent_enemies(s, u) if e.is_horde and e.id != foe.id])
+        if near
+        else ()
+    )
     return side_of(  # the fields of Side, in order
         s.field.cover(square),  # cover
-        in_cqc(s, u),  # in_cqc
+        bool(near),  # in_cqc
         engaged,  # engaged_with
         u.received,  # attacks_received
         u.brace,  # brace
         u.get_down,  # get_down
         u.forced_march,  # forced_march
-        u.failing,  # fleeing
+        u.morale in FAILURES,  # fleeing (u.failing)
         u.morale == CONFUSED,  # confused
         u.stealthed,  # stealthed
-        marked(s, u, foe),  # marked
+        s.rules.pathfinder == "marked-target" and marked(s, u, foe),  # marked
         u.morale == FRENZIED,  # frenzied
     )
 

@@ -69,6 +69,34 @@ def commanded(s: PScaleState, side: str) -> frozenset[str] | None:
     return found
 
 
+def ordered_among(s: PScaleState, side: str, units: list[Unit]) -> set[str] | None:
+    """The ids among ``units`` (``side``'s, fighting on the board) its Commander may order
+    (HMC-ORDERS-02): ``None`` for every unit when he is at his command post, else those he
+    sees, as :func:`in_commander_sight` finds them. Only these units' lines of sight are
+    traced, each once per layout (who may be activated asks after a few units, not every
+    unit of the side)."""
+    if at_post(s, side):
+        return None
+    layout = s.layout()
+    memo: dict[str, dict[str, bool]] | None = layout.get("ordered")
+    if memo is None:
+        memo = layout["ordered"] = {}
+    known = memo.get(side)
+    if known is None:
+        known = memo[side] = {}
+    todo = [u for u in units if u.id not in known]
+    if todo:
+        where = commander_square(s, side)
+        if where is None:
+            known.update((u.id, False) for u in todo)
+        else:
+            away = [(u.id, u.square) for u in todo if u.square is not None and u.square != where]
+            seen = set(s.field.in_sight_of(where, away, blockers(s, side))) if away else ()
+            for u in todo:
+                known[u.id] = u.square == where or u.id in seen
+    return {u.id for u in units if known[u.id]}
+
+
 def in_commander_sight(s: PScaleState, side: str) -> frozenset[str]:
     """The units on the board of ``side`` its Commander sees from where he stands."""
     where = commander_square(s, side)
@@ -92,4 +120,5 @@ __all__ = [
     "commander_square",
     "commands",
     "in_commander_sight",
+    "ordered_among",
 ]

@@ -282,17 +282,21 @@ def eligible(s: S, side: str) -> tuple[Unit, ...]:
 
 
 def _eligible(s: S, side: str) -> tuple[Unit, ...]:
-    out = []
-    activated, ordered = s.activated, command.commanded(s, side)
-    for u in s.units:
-        if u.side != side or u.status != "fighting" or u.square is None or u.id in activated:
-            continue
-        if u.officer is not None:
-            if u.attached_to is None:
-                out.append(u)
-        elif ordered is None or u.morale in COMPELLED or u.id in ordered:
-            out.append(u)
-    return tuple(out)
+    activated = s.activated
+    waiting = [
+        u
+        for u in s.units
+        if u.side == side and u.status == "fighting" and u.square is not None
+        if u.id not in activated and (u.officer is None or u.attached_to is None)
+    ]
+    # the hordes that need their Commander's order (HMC-ORDERS-02): only theirs are asked
+    asked = [u for u in waiting if u.officer is None and u.morale not in COMPELLED]
+    ordered = command.ordered_among(s, side, asked) if asked else None
+    if ordered is None or len(ordered) == len(asked):
+        return tuple(waiting)
+    return tuple(
+        u for u in waiting if u.officer is not None or u.morale in COMPELLED or u.id in ordered
+    )
 
 
 @saved("horde/turn")
@@ -317,7 +321,8 @@ class Turn(BattleTask):
         """The action at index ``int(chance * len(legal))`` of :meth:`legal`, the only one made
         (``None``: there is none)."""
         units = eligible(s, self.side)
-        count = len(units) if any(compelled(u) for u in units) else len(units) + 1
+        driven = not COMPELLED.isdisjoint([u.morale for u in units])  # compelled(u) of any
+        count = len(units) if driven else len(units) + 1
         if not count:
             return None
         i = int(chance * count)
@@ -325,17 +330,18 @@ class Turn(BattleTask):
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, cmd.EndTurn):
-            return s.evolve(passed=s.passed | {self.side}).pop(NextTurn.of(self.side))
+            return s.pop(NextTurn.of(self.side), passed=s.passed | {self.side})
         assert isinstance(action, cmd.Activate)
-        s = orders.begin_activation(s, action.unit)
-        return s.pop(
+        return orders.begin_activation(
+            s,
+            action.unit,
             orders.Activation.of(action.unit),
             AfterActivation.of(action.unit),
             NextTurn.of(self.side),
         )
 
     def run(self, s: S) -> S:
-        return s.evolve(passed=s.passed | {self.side}).pop(NextTurn.of(self.side))
+        return s.pop(NextTurn.of(self.side), passed=s.passed | {self.side})
 
     def explain(self, s: S, action: Action) -> RuleViolation:
         """Name the rule a refused activation breaks."""

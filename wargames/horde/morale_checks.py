@@ -193,7 +193,7 @@ class MoraleCheck(BattleTask):
         if u.failing:
             return s.pop()
         if 4 * (u.round_magnitude - u.magnitude) >= u.round_magnitude and u.id not in s.tested:
-            return s.evolve(tested=s.tested | {u.id}).pop(MoraleTest(u.id, "loss"))
+            return s.pop(MoraleTest(u.id, "loss"), tested=s.tested | {u.id})
         if self.stealth:
             return s.pop(MoraleTest(u.id, "stealth"))
         return s.pop()

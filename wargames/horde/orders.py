@@ -57,14 +57,16 @@ if TYPE_CHECKING:
     from wargames.horde.state import PScaleState as S
 
 
-def begin_activation(s: S, unit: str) -> S:
+def begin_activation(s: S, unit: str, *then: BattleTask) -> S:
     """``unit`` is activated: it and the Officers with it act this round; its earlier
-    Brace!, Get Down! and Forced March! lapse (they last until its next activation)."""
+    Brace!, Get Down! and Forced March! lapse (they last until its next activation). The
+    pending step is done and ``then`` put on top (:meth:`~wargames.core.tasks.TaskState.pop`),
+    in the same copy."""
     u = s.unit(unit)
     with_it = s.places().attached.get(unit, ())
     if u.brace or u.get_down or u.forced_march:
         s = s.replace(quick_evolve(u, brace=False, get_down=False, forced_march=False))
-    return s.evolve(activated=s.activated.union((unit,), with_it))
+    return s.pop(*then, activated=s.activated.union((unit,), with_it))
 
 
 # -- what may be ordered ------------------------------------------------------------------------
@@ -221,7 +223,7 @@ class Activation(BattleTask):
             return s.pop(MoveOrder(u.id, name, action.target), after)
         if name == "rally":
             test = MoraleTest(u.id, "rally", blocked=u.morale == FLEEING)
-            return s.evolve(rallied=s.rallied | {u.id}).pop(test, after)
+            return s.pop(test, after, rallied=s.rallied | {u.id})
         if name == "leave":
             return officers.leave(s, action.unit).pop(self)
         if name == "split":

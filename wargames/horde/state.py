@@ -41,7 +41,7 @@ from wargames.core.engine import CHANCE, Action, Player, pick_outcome
 from wargames.core.errors import GameOverError, RuleViolation, UnknownPlayerError
 from wargames.core.notation import Roll
 from wargames.core.sources import state_setup
-from wargames.core.tasks import quick_evolve
+from wargames.core.tasks import Task, quick_evolve
 from wargames.horde import casualties, circumstances
 from wargames.horde.combat.attack import AttackNumbers, attack_numbers
 from wargames.horde.combat.rules import DEFAULT, HordeRules
@@ -55,6 +55,10 @@ if TYPE_CHECKING:
     from wargames.horde.battlefield import Battlefield
 
 StrikeKey = tuple[str, str, str, bool, bool, bool, str | None]
+fresh_numbers = attack_numbers.__wrapped__
+""":func:`~wargames.horde.combat.attack.attack_numbers` without its cache, for the board's
+attacks: their contexts recur about 1 % of the time, the cache's look-up (hashing the
+context, both hordes and the rules) and its bookkeeping cost more than that saves."""
 T = TypeVar("T")
 
 OPENINGS: weakref.WeakKeyDictionary[BattleSetup, dict[str, Any]] = weakref.WeakKeyDictionary()
@@ -62,6 +66,7 @@ OPENINGS: weakref.WeakKeyDictionary[BattleSetup, dict[str, Any]] = weakref.WeakK
 the scenario starts there and plays its first activations in it, so they are worked out once
 per scenario (one entry while the scenario is loaded), not once per game."""
 OTHER = {side: other_side(side) for side in SIDES}
+_new, _set = object.__new__, object.__setattr__
 """Side -> the opposing side."""
 
 
@@ -334,7 +339,9 @@ class PScaleState(StrikeHost):
     # -- the attack numbers (the strike host) -------------------------------------------------
 
     def numbers(self, strike: Strike) -> AttackNumbers:
-        lookups = self.lookups()
+        lookups = self._lookups
+        if lookups is None:
+            lookups = self.lookups()
         memo: dict[StrikeKey, AttackNumbers] | None = lookups.get("numbers")
         if memo is None:
             memo = lookups["numbers"] = {}
@@ -348,9 +355,9 @@ class PScaleState(StrikeHost):
             strike.weapon,
         )
         found = memo.get(key)
-        if found is None:
+        if found is None:  # worked out afresh: the context of a board's attack seldom recurs
             a, d = self.unit(strike.striker), self.unit(strike.target)
-            found = memo[key] = attack_numbers(
+            found = memo[key] = fresh_numbers(
                 a.horde, d.horde, strike.kind, circumstances.context(self, strike), self.rules
             )
         return found
@@ -363,16 +370,19 @@ class PScaleState(StrikeHost):
         return u.on_board and u.magnitude > 0
 
     def can_counter(self, strike: Strike) -> bool:
-        """Whether the target of a melee attack may strike back (HMC-COUNTER-01, -03)."""
-        if strike.kind != "melee" or not (
-            self.standing(strike.striker) and self.standing(strike.target)
-        ):
+        """Whether the target of a melee attack may strike back (HMC-COUNTER-01, -03): both
+        still stand, and the counter-attack's numbers would be allowed
+        (:func:`~wargames.horde.combat.attack.check_attack`: the striker is not in stealth,
+        HMC-TALENT-02, the target suffers no morale failure, HMC-COUNTER-01; and
+        :func:`~wargames.horde.combat.attack.choose_weapon`: it has a melee weapon,
+        HMC-ATTACK-01), asked of the units without working the numbers out (they are, if it
+        does strike back)."""
+        if strike.kind != "melee":
             return False
-        try:
-            self.numbers(strike.countered())
-        except RuleViolation:
+        a, d = self.unit(strike.target), self.unit(strike.striker)
+        if not (d.on_board and d.magnitude > 0 and a.on_board and a.magnitude > 0):
             return False
-        return True
+        return not (d.stealthed or a.failing) and bool(a.horde.weapons_of("melee"))
 
     def brace_first(self, strike: Strike) -> bool:
         return strike.charge and not strike.counter and self.unit(strike.target).brace
@@ -399,9 +409,22 @@ class PScaleState(StrikeHost):
                 raise GameOverError("the game is over; there is no action to draw")
         u = float(rng.random())
         if player == CHANCE:
-            action = pick_outcome(self._chance_tuple(), u)
+            outcomes = memo.get("chance")
+            if outcomes is None:
+                outcomes = memo["chance"] = self.tasks[-1].chance(self)
+            action = pick_outcome(outcomes, u)
         else:
-            action = self._random_legal(u)
+            legal: tuple[Action, ...] | None = memo.get("legal")
+            if legal is None:
+                top = self.tasks[-1]
+                found = top.draw(self, u) if type(top).draw is not Task.draw else None
+                if found is not None:
+                    memo["drawn"] = found
+                    return found
+                legal = memo["legal"] = top.legal(self)
+            if not legal:
+                raise ValueError("no legal action to choose from")
+            action = legal[int(u * len(legal))]
         memo["drawn"] = action
         return action
 
@@ -432,10 +455,27 @@ class PScaleState(StrikeHost):
                 break
             s = top.run(s)
         if s.result is None:
+            known = s._lookups
+            if known is not None and known.get("broken") == []:  # no side broke: known
+                return s
             done = broken_outcome(s)
             if done is not None:
                 return cast(Self, done)
         return s
+
+    def pop(self, *then: Task[Any], **changes: Any) -> Self:
+        """:meth:`~wargames.core.tasks.TaskState.pop`, written out for this class (no memo
+        entry outlives a change of the tasks; the kept fields do not depend on them): every
+        step of play makes one."""
+        tasks = self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
+        if changes:
+            return self.evolve(tasks=tasks, **changes)
+        fields = self.__dict__.copy()
+        fields["tasks"] = tasks
+        fields["_memo"] = {}
+        new = _new(type(self))
+        _set(new, "__dict__", fields)
+        return new
 
     def parse_action(self, text: str) -> Action:
         from wargames.horde.actions import parse

@@ -163,8 +163,17 @@ class Horde:
     @property
     def bonuses(self) -> Characteristics:
         """The seven characteristic bonuses (tens digit plus Unnatural), worked out once per
-        profile."""
-        return _bonuses(self.characteristics, self.unnatural)
+        profile (:data:`_BONUSES`)."""
+        c, u = self.characteristics, self.unnatural
+        key = (id(c), id(u))
+        found = _BONUSES.get(key)
+        if found is not None and found[0] is c and found[1] is u:
+            return found[2]
+        made = _bonuses(c, u)
+        if len(_BONUSES) >= PER_PROFILE:
+            _BONUSES.clear()
+        _BONUSES[key] = (c, u, made)
+        return made
 
     @property
     def wsb(self) -> int:
@@ -298,6 +307,13 @@ def _horde_weapons_of(horde: Horde, kind: Kind) -> tuple[Weapon, ...]:
 def _has_pistol(weapons: tuple[Weapon, ...], specialists: tuple[Specialist, ...]) -> bool:
     """:attr:`Horde.has_pistol`, worked out once per set of weapons and Specialists."""
     return any(w.pistol for w in _usable(weapons, specialists))
+
+
+_BONUSES: dict[tuple[int, int], tuple[Characteristics, Characteristics, Characteristics]] = {}
+""":attr:`Horde.bonuses` by the identities of the characteristics and the Unnatural modifiers
+(every horde of a profile shares them): read at every rating, damage and morale term, where
+the look-up in :func:`_bonuses` hashed both (two calls of attrs' hash each time). The entry
+holds both, so their identities stay theirs; emptied when :data:`PER_PROFILE` are kept."""
 
 
 @lru_cache(maxsize=PER_PROFILE)
