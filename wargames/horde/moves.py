@@ -101,8 +101,21 @@ def has_destination(s: S, u: Unit, order: str) -> bool:
 def with_room(s: S, u: Unit) -> frozenset[str]:
     """The move orders of :data:`MOVE_ORDERS` that have somewhere to end, Pull Back! only in
     close combat (HMC-ORDERS-10); cached by layout."""
-    key = (u.id, u.morale == FRENZIED, u.is_horde and ignores_difficult_terrain(u.horde))
-    return s.by_layout("destination", key, lambda: _with_room(s, u))
+    return room_of(s, u, u.is_horde and ignores_difficult_terrain(u.horde))
+
+
+def room_of(s: S, u: Unit, engineer: bool) -> frozenset[str]:
+    """:func:`with_room`, told whether ``u`` ignores difficult terrain (``engineer``): cached
+    by layout (``"destination"``, by unit, frenzy and ``engineer``)."""
+    layout = s.layout()
+    memo: dict[tuple[str, bool, bool], frozenset[str]] | None = layout.get("destination")
+    if memo is None:
+        memo = layout["destination"] = {}
+    key = (u.id, u.morale == FRENZIED, engineer)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _with_room(s, u)
+    return found
 
 
 def _with_room(s: S, u: Unit) -> frozenset[str]:
@@ -263,6 +276,7 @@ __all__ = [
     "has_destination",
     "move_mask",
     "move_squares",
+    "room_of",
     "toward_enemy",
     "with_room",
 ]

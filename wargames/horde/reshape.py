@@ -58,6 +58,8 @@ def merge_partners(s: S, u: Unit) -> list[Unit]:
     """Adjacent hordes that may Merge! into ``u`` (HMC-ORDERS-17, -18, HMC-GAP-26)."""
     square = s.location(u)
     assert square is not None
+    if u.is_horde and not s.field.around[square] & no_stop(s, u):
+        return []  # no horde its side sees next to it
     out = []
     horde_at, unit = s.places().horde_at, s.unit
     for sq in s.field.steps[square]:
