@@ -1,9 +1,11 @@
 """Layout lookups after a change of the board: when a single horde moves, the new layout starts
 from the old one's masks and target lists with the horde moved
-(:func:`~wargames.horde.state.carry_layout`), the per-unit lookups worked out afresh; after a
-split, a horde destroyed, off the board or back on it, a merge, an Officer joining or
-leaving a horde, a horde entering stealth, it is built afresh. Either way every lookup is what
-a fresh rebuild finds (:func:`~wargames.horde.invariants.violations`)."""
+(:func:`~wargames.horde.state.carry_layout`); when a single horde enters or leaves the board
+(a split, a horde off the board or back on it, a merge) it starts from them with the horde's
+square set or cleared (:mod:`wargames.horde.carry`); the per-unit lookups are worked out
+afresh. After any other change (a horde destroyed with an Officer left standing, an Officer
+joining or leaving a horde, a horde entering stealth) it is built afresh. Either way every
+lookup is what a fresh rebuild finds (:func:`~wargames.horde.invariants.violations`)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from horde.pscale import battle
 
@@ -138,28 +141,32 @@ def test_a_move_carries_the_masks(tmp_path: Path) -> None:
 
 
 Change = Callable[[PScaleState], PScaleState]
+MASKS = ("enemy mask", "blockers", "no_stop", "seen", "targets", "places")
 CHANGES: list[Any] = [
-    pytest.param(_as_set_up, _split, id="split"),
-    pytest.param(_as_set_up, _destroyed, id="destroyed"),
-    pytest.param(_as_set_up, _off_board, id="off-board"),
-    pytest.param(_off_board, _back_on_board, id="returns"),
-    pytest.param(_as_set_up, _merged, id="merge"),
-    pytest.param(_as_set_up, _joined, id="join"),
-    pytest.param(_joined, _left, id="leave"),
-    pytest.param(_as_set_up, _hidden, id="hide"),
+    pytest.param(_as_set_up, _split, MASKS, id="split"),
+    pytest.param(_as_set_up, _destroyed, (), id="destroyed"),
+    pytest.param(_as_set_up, _off_board, MASKS, id="off-board"),
+    pytest.param(_off_board, _back_on_board, MASKS, id="returns"),
+    pytest.param(_as_set_up, _merged, MASKS, id="merge"),
+    pytest.param(_as_set_up, _joined, (), id="join"),
+    pytest.param(_joined, _left, (), id="leave"),
+    pytest.param(_as_set_up, _hidden, (), id="hide"),
 ]
 
 
-@pytest.mark.parametrize(("first", "change"), CHANGES)
-def test_other_changes_build_the_layout_afresh(
-    tmp_path: Path, first: Change, change: Change
+@pytest.mark.parametrize(("first", "change", "kept"), CHANGES)
+def test_other_changes_carry_the_masks_of_a_horde_entering_or_leaving(
+    tmp_path: Path, first: Change, change: Change, kept: tuple[str, ...]
 ) -> None:
     """After any other change of the board (from a position reached by ``first``) the new
     layout starts empty of per-unit lookups (carrying them did not pay: on these boards a
-    movement search nearly never survives), and every lookup is what a fresh rebuild finds."""
+    movement search nearly never survives); it starts from the old masks, seen enemies,
+    targets and who is where (``kept``) when one horde entered or left the board and nothing
+    else changed, from nothing otherwise; every lookup is what a fresh rebuild finds."""
     before = primed(first(board(tmp_path)))
     start = carried(before, change(before))
     assert not any(start.get(name) for name in PER_UNIT)
+    assert sorted(name for name in start if start[name]) == sorted(kept)
 
 
 def test_the_games_of_a_scenario_share_its_opening_lookups() -> None:
@@ -182,3 +189,24 @@ def test_the_games_of_a_scenario_share_its_opening_lookups() -> None:
         step += 1
     assert state.layout() is not first.layout()
     assert violations(primed(state)) == []
+
+
+@pytest.mark.rule("HMC-ORDERS-16", "HMC-ORDERS-17", "HMC-OFFICER-08", "HMC-TALENT-02")
+@pytest.mark.parametrize("name", sorted(wargames.game("horde").scenarios()))
+def test_layouts_carried_over_a_horde_entering_or_leaving_in_random_battles(name: str) -> None:
+    """In seeded random games of each shipped scenario, every layout that started from the
+    one before it with a horde entering or leaving the board (split, merged, destroyed,
+    routed, off the board or back) holds, worked out in full, what a fresh rebuild finds."""
+    options = dict(wargames.game("horde").bot_options)
+    done: list[Any] = []
+    for seed in range(2):
+        rng = np.random.default_rng(seed)
+        s = wargames.load("horde", scenario=name, **options)
+        assert isinstance(s, PScaleState)
+        while s.current_player is not None:
+            s = s.apply(s.random_action(rng))
+            toggle = s.lookups().get("layout_toggle")
+            if toggle is not None and not any(toggle is t for t in done):
+                done.append(toggle)  # each change once (the states after it share it)
+                assert violations(primed(s)) == [], (seed, toggle[1:])
+    assert done, name
