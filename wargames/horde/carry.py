@@ -1,4 +1,5 @@
-"""Layout lookups carried over a horde entering or leaving the board.
+"""Layout lookups carried over a horde entering or leaving the board, and over a lone Officer's
+move.
 
 A horde destroyed, routed, withdrawn or merged away leaves its square; a Split! puts a new
 horde on one; a horde back from off the board stands on one again. The new layout then differs
@@ -6,7 +7,9 @@ from the old one by one square of one horde, so each side's masks (the enemy uni
 the squares blocking its sight, the hordes it may not stop on), the enemies it sees and may
 attack and who is where follow from the old ones by one bit or one entry, as after a move
 (:func:`~wargames.horde.state.carry_layout`), instead of being worked out afresh. The per-unit
-lookups (movement searches, lines of sight, room to move) are worked out afresh.
+lookups (movement searches, lines of sight, room to move) are worked out afresh. A lone
+Officer's move changes even less: who is where, and the squares his foe sees him on
+(:func:`carry_officer_move`).
 :func:`~wargames.horde.invariants.violations` checks every carried lookup against a rebuild.
 """
 
@@ -138,4 +141,65 @@ def carry_toggle(
         layout[name] = out
 
 
-__all__ = ["Toggle", "carry_toggle", "on_board", "toggled"]
+def carry_officer_move(
+    s: PScaleState,
+    layout: dict[str, Any],
+    before: dict[str, Any],
+    officer: Unit,
+    start: str,
+    end: str,
+) -> None:
+    """Fill the new ``layout`` of ``s``, where only the lone ``officer`` moved (from ``start``
+    to ``end``), with the lookups of the layout ``before`` that follow: who is where, the
+    enemy units his foe sees (an Officer is always seen, and blocks no sight nor stop), the
+    enemies it sees and may attack with his square moved; the foe's targets are worked out
+    afresh when a horde of his side shelters him on one square and not on the other
+    (HMC-OFFICER-08)."""
+    places: Places | None = before.get("places")
+    if s.hidden or places is None or officer.id not in places.officers_at.get(start, ()):
+        return  # a view, or not the layout the move was made from
+    uid, side = officer.id, officer.side
+    foe = other_side(side)
+    officers_at = dict(places.officers_at)
+    left = tuple(o for o in officers_at[start] if o != uid)
+    if left:
+        officers_at[start] = left
+    else:
+        del officers_at[start]
+    order = s._index()
+    officers_at[end] = tuple(sorted((*officers_at.get(end, ()), uid), key=order.__getitem__))
+    layout["places"] = Places(places.horde_at, officers_at, places.attached, places.stealthed)
+    unit, field = s.unit, s.field
+
+    def shelters(square: str) -> bool:
+        there = places.horde_at.get(square)
+        return there is not None and unit(there).side == side
+
+    enemies: dict[str, int] | None = before.get("enemy mask")
+    if enemies:
+        there = places.horde_at.get(start)
+        stays = any(unit(o).side == side for o in left) or (
+            there is not None and unit(there).side == side and there not in places.stealthed[side]
+        )
+        gone = 0 if stays else field.bit[start]
+        layout["enemy mask"] = {
+            k: (mask & ~gone) | field.bit[end] if k == foe else mask for k, mask in enemies.items()
+        }
+    for name in ("seen", "targets"):
+        lists: dict[str, tuple[tuple[str, str], ...]] | None = before.get(name)
+        if not lists:
+            continue
+        out = {}
+        for k, entries in lists.items():
+            if k != foe:
+                out[k] = entries
+            elif name == "seen" or shelters(start) == shelters(end):
+                out[k] = tuple((e, end if e == uid else sq) for e, sq in entries)
+        layout[name] = out
+    for name in ("blockers", "no_stop"):
+        masks: dict[str, int] | None = before.get(name)
+        if masks:
+            layout[name] = masks
+
+
+__all__ = ["Toggle", "carry_officer_move", "carry_toggle", "on_board", "toggled"]

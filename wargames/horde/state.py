@@ -43,7 +43,7 @@ from wargames.core.notation import Roll
 from wargames.core.sources import state_setup
 from wargames.core.tasks import quick_evolve
 from wargames.horde import casualties, circumstances
-from wargames.horde.carry import carry_toggle, toggled
+from wargames.horde.carry import carry_officer_move, carry_toggle, toggled
 from wargames.horde.combat.attack import AttackNumbers, attack_numbers
 from wargames.horde.combat.rules import DEFAULT, HordeRules
 from wargames.horde.combat.strikes import Strike, StrikeHost
@@ -528,6 +528,7 @@ def carry_layout(
     :func:`~wargames.horde.invariants.violations` checks them against a fresh rebuild."""
     mover = s.unit(unit)
     if not mover.is_horde:
+        carry_officer_move(s, layout, before, mover, start, end)
         return
     old_places: Places | None = before.get("places")
     if old_places is not None and old_places.horde_at.get(start) == unit:
