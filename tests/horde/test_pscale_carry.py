@@ -1,9 +1,12 @@
-"""Layout lookups after a change of the board: when a single horde moves, the new layout starts
-from the old one's masks and target lists with the horde moved
-(:func:`~wargames.horde.state.carry_layout`), the per-unit lookups worked out afresh; after a
-split, a horde destroyed, off the board or back on it, a merge, an Officer joining or
-leaving a horde, a horde entering stealth, it is built afresh. Either way every lookup is what
-a fresh rebuild finds (:func:`~wargames.horde.invariants.violations`)."""
+"""Layout lookups after a change of the board: when a single horde or lone Officer moves, the
+new layout starts from the old one's masks and target lists with the unit moved
+(:func:`~wargames.horde.state.carry_layout`, :func:`~wargames.horde.carry.carry_officer_move`);
+when a single horde enters or leaves the board (a split, a horde off the board or back on it,
+a merge) it starts from them with the horde's square set or cleared
+(:mod:`wargames.horde.carry`); the per-unit lookups are worked out afresh. After any other
+change (a horde destroyed with an Officer left standing, an Officer joining or leaving a
+horde, a horde entering stealth) it is built afresh. Either way every lookup is what a fresh
+rebuild finds (:func:`~wargames.horde.invariants.violations`)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from horde.pscale import battle
 
@@ -137,29 +141,52 @@ def test_a_move_carries_the_masks(tmp_path: Path) -> None:
     assert not any(start.get(name) for name in PER_UNIT)
 
 
+@pytest.mark.rule("HMC-OFFICER-03", "HMC-OFFICER-08")
+@pytest.mark.parametrize(
+    ("square", "targets"),
+    [("05-02", True), ("03-04", False)],
+    ids=["in the open", "onto his horde"],
+)
+def test_an_officer_move_carries_the_masks(tmp_path: Path, square: str, targets: bool) -> None:
+    """When the lone Officer lt moves, who is where, the enemy units red sees and the enemies
+    it sees come over with his square moved (an Officer blocks no sight and no stop: those
+    masks stay); red's targets too, unless a horde of his shelters him on one square and not
+    on the other (HMC-OFFICER-08: worked out afresh); all are what a fresh rebuild finds."""
+    before = primed(board(tmp_path))
+    start = carried(before, move(before, before.unit("lt"), square))
+    for name in ("enemy mask", "blockers", "no_stop", "seen", "places"):
+        assert name in start, name
+    assert ("red" in start["targets"]) == targets
+    assert not any(start.get(name) for name in PER_UNIT)
+
+
 Change = Callable[[PScaleState], PScaleState]
+MASKS = ("enemy mask", "blockers", "no_stop", "seen", "targets", "places")
 CHANGES: list[Any] = [
-    pytest.param(_as_set_up, _split, id="split"),
-    pytest.param(_as_set_up, _destroyed, id="destroyed"),
-    pytest.param(_as_set_up, _off_board, id="off-board"),
-    pytest.param(_off_board, _back_on_board, id="returns"),
-    pytest.param(_as_set_up, _merged, id="merge"),
-    pytest.param(_as_set_up, _joined, id="join"),
-    pytest.param(_joined, _left, id="leave"),
-    pytest.param(_as_set_up, _hidden, id="hide"),
+    pytest.param(_as_set_up, _split, MASKS, id="split"),
+    pytest.param(_as_set_up, _destroyed, (), id="destroyed"),
+    pytest.param(_as_set_up, _off_board, MASKS, id="off-board"),
+    pytest.param(_off_board, _back_on_board, MASKS, id="returns"),
+    pytest.param(_as_set_up, _merged, MASKS, id="merge"),
+    pytest.param(_as_set_up, _joined, (), id="join"),
+    pytest.param(_joined, _left, (), id="leave"),
+    pytest.param(_as_set_up, _hidden, (), id="hide"),
 ]
 
 
-@pytest.mark.parametrize(("first", "change"), CHANGES)
-def test_other_changes_build_the_layout_afresh(
-    tmp_path: Path, first: Change, change: Change
+@pytest.mark.parametrize(("first", "change", "kept"), CHANGES)
+def test_other_changes_carry_the_masks_of_a_horde_entering_or_leaving(
+    tmp_path: Path, first: Change, change: Change, kept: tuple[str, ...]
 ) -> None:
     """After any other change of the board (from a position reached by ``first``) the new
     layout starts empty of per-unit lookups (carrying them did not pay: on these boards a
-    movement search nearly never survives), and every lookup is what a fresh rebuild finds."""
+    movement search nearly never survives); it starts from the old masks, seen enemies,
+    targets and who is where (``kept``) when one horde entered or left the board and nothing
+    else changed, from nothing otherwise; every lookup is what a fresh rebuild finds."""
     before = primed(first(board(tmp_path)))
     start = carried(before, change(before))
     assert not any(start.get(name) for name in PER_UNIT)
+    assert sorted(name for name in start if start[name]) == sorted(kept)
 
 
 def test_the_games_of_a_scenario_share_its_opening_lookups() -> None:
@@ -182,3 +209,29 @@ def test_the_games_of_a_scenario_share_its_opening_lookups() -> None:
         step += 1
     assert state.layout() is not first.layout()
     assert violations(primed(state)) == []
+
+
+@pytest.mark.rule("HMC-ORDERS-16", "HMC-ORDERS-17", "HMC-OFFICER-08", "HMC-TALENT-02")
+@pytest.mark.parametrize("name", sorted(wargames.game("horde").scenarios()))
+def test_layouts_carried_over_a_horde_entering_or_leaving_in_random_battles(name: str) -> None:
+    """In seeded random games of each shipped scenario, every layout that started from the
+    one before it with a horde entering or leaving the board (split, merged, destroyed,
+    routed, off the board or back) or a lone Officer moving holds, worked out in full, what a
+    fresh rebuild finds."""
+    options = dict(wargames.game("horde").bot_options)
+    done: list[Any] = []
+    for seed in range(2):
+        rng = np.random.default_rng(seed)
+        s = wargames.load("horde", scenario=name, **options)
+        assert isinstance(s, PScaleState)
+        while s.current_player is not None:
+            s = s.apply(s.random_action(rng))
+            memo = s.lookups()
+            change = memo.get("layout_toggle")
+            moved = memo.get("layout_seed")
+            if change is None and moved is not None and s.unit(moved[1]).is_officer:
+                change = moved
+            if change is not None and not any(change is t for t in done):
+                done.append(change)  # each change once (the states after it share it)
+                assert violations(primed(s)) == [], (seed, change[1:])
+    assert done, name

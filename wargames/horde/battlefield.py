@@ -47,6 +47,10 @@ Manufactorum, and climbing); a miss only builds one row's tuple of squares. Over
 to 300 of ``benchmarks/memory.py``: 71 % hits at 2,048 (83 % at 4,096, 88 % unbounded),
 0.6 rows asked per decision; 2,048 (some 220 bytes each) are full by game 100 (issue 13)."""
 
+BOXES = 8192
+"""Squares and distances :meth:`Battlefield.box` remembers per battlefield (a shipped board asks
+for a few distances of its squares; a huge user board cannot grow it without end)."""
+
 
 @attrs.frozen(eq=False)
 class Battlefield:
@@ -106,6 +110,8 @@ class Battlefield:
     _line_masks: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = attrs.field(
         init=False, factory=dict, repr=False
     )
+    _boxes: dict[tuple[str, int], int] = attrs.field(init=False, factory=dict, repr=False)
+    """(square, distance) -> :meth:`box` (a few distances are asked: the Full Moves plus one)."""
 
     def __attrs_post_init__(self) -> None:
         grid = self.grid
@@ -389,6 +395,19 @@ class Battlefield:
         not_first, not_last = self.edges
         row = mask | ((mask << 1) & not_first) | ((mask >> 1) & not_last)
         return (row | (row << self.width) | (row >> self.width)) & self.everywhere
+
+    def box(self, square: str, distance: int) -> int:
+        """The mask of the squares at most ``distance`` rows and columns from ``square`` (the
+        square itself included), made once per square and distance."""
+        key = (square, distance)
+        found = self._boxes.get(key)
+        if found is None:
+            found = self.bit[square]
+            for _ in range(distance):
+                found = self.spread(found)
+            if len(self._boxes) < BOXES:
+                self._boxes[key] = found
+        return found
 
     def blocks_sight(self, square: str) -> bool:
         return self.kind(square).blocks_sight

@@ -35,7 +35,7 @@ from wargames.horde.actions import RULE
 from wargames.horde.combat.specialists import ignores_difficult_terrain
 from wargames.horde.combat.strikes import Engage, Strike
 from wargames.horde.flow import BattleTask
-from wargames.horde.reach import blocked, destinations, ends, move, next_ends, no_stop, reach
+from wargames.horde.reach import blocked, destinations, ends, move, no_stop, reach
 from wargames.horde.targets import charge_squares
 from wargames.horde.units import FRENZIED, Unit
 
@@ -101,8 +101,21 @@ def has_destination(s: S, u: Unit, order: str) -> bool:
 def with_room(s: S, u: Unit) -> frozenset[str]:
     """The move orders of :data:`MOVE_ORDERS` that have somewhere to end, Pull Back! only in
     close combat (HMC-ORDERS-10); cached by layout."""
-    key = (u.id, u.morale == FRENZIED, u.is_horde and ignores_difficult_terrain(u.horde))
-    return s.by_layout("destination", key, lambda: _with_room(s, u))
+    return room_of(s, u, u.is_horde and ignores_difficult_terrain(u.horde))
+
+
+def room_of(s: S, u: Unit, engineer: bool) -> frozenset[str]:
+    """:func:`with_room`, told whether ``u`` ignores difficult terrain (``engineer``): cached
+    by layout (``"destination"``, by unit, frenzy and ``engineer``)."""
+    layout = s.layout()
+    memo: dict[tuple[str, bool, bool], frozenset[str]] | None = layout.get("destination")
+    if memo is None:
+        memo = layout["destination"] = {}
+    key = (u.id, u.morale == FRENZIED, engineer)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _with_room(s, u)
+    return found
 
 
 def _with_room(s: S, u: Unit) -> frozenset[str]:
@@ -113,16 +126,24 @@ def _with_room(s: S, u: Unit) -> frozenset[str]:
             for order in MOVE_ORDERS
             if (cqc or order != "pull back") and move_squares(s, u, order)
         )
-    h = u.horde
-    out = ["tactical retreat"] if _retreat_room(s, u) else []
-    if cqc and _pull_back_room(s, u):
+    h, field, side = u.horde, s.field, u.side
+    here = s.location(u)
+    assert here is not None
+    # the squares next to it that it may enter and stop on, and those of them costing one
+    # square of movement (the first step of every search), worked out once for every order
+    free = field.around[here] & ~(blocked(s, side) | no_stop(s, u))
+    cheap = free & field.cheap_mask[u.is_horde and ignores_difficult_terrain(h)]
+    half = h.half_move
+    first = 0 if half < 1 else free if half >= 2 else cheap  # next_ends(s, u, half)
+    out = ["tactical retreat"] if _retreat_room(s, u, here, free, cheap) else []
+    if cqc and _pull_back_room(s, u, first):
         out.append("pull back")
     # the shortest move that can end somewhere, and every longer one (the search goes only
     # as far as needed, not at all when a square next to the unit will do)
-    if next_ends(s, u, h.half_move):
+    if first:
         return frozenset([*out, "tactical advance", "rapid advance", "forced march", "sprint"])
     r, stops = reach(s, u), no_stop(s, u)
-    if r.within(h.half_move) & ~stops:
+    if r.within(half) & ~stops:
         out += ["tactical advance", "rapid advance", "forced march", "sprint"]
     elif r.within(h.full_move) & ~stops:
         out += ["rapid advance", "forced march", "sprint"]
@@ -131,33 +152,29 @@ def _with_room(s: S, u: Unit) -> frozenset[str]:
     return frozenset(out)
 
 
-def _retreat_room(s: S, u: Unit) -> bool:
+def _retreat_room(s: S, u: Unit, here: str, free: int, cheap: int) -> bool:
     """Whether a Tactical Retreat! has somewhere to end: a quick look at the squares next to
-    the unit first (one nearer the HQ area that it may enter and stop on), the search of the
-    whole move only when none will do."""
+    the unit first (one nearer the HQ area that it may enter and stop on: of ``free``, or of
+    ``cheap`` when its move is a single square), the search of the whole move only when none
+    will do."""
     field = s.field
-    here = s.location(u)
-    assert here is not None
     home = field.hq_distance(u.side, here)
     if home == 0:
         return False
     limit = u.horde.run_move  # a square costs one square of movement, or two
     if limit < 1:
         return False
-    nearer = field.around[here] & field.hq_within[u.side][home]
-    if limit < 2:
-        nearer &= field.cheap_mask[u.is_horde and ignores_difficult_terrain(u.horde)]
-    if nearer & ~(blocked(s, u.side) | no_stop(s, u)):
+    if field.hq_within[u.side][home] & (free if limit >= 2 else cheap):
         return True
     return bool(_withdrawal_ends(s, u, "tactical retreat"))
 
 
-def _pull_back_room(s: S, u: Unit) -> bool:
+def _pull_back_room(s: S, u: Unit, first: int) -> bool:
     """Whether a Pull Back! has somewhere to end (HMC-ORDERS-10): a quick look at the squares
-    next to the unit first (one touching no enemy unit), the search of the Half Move only
-    when none will do."""
+    next to the unit first (of ``first``, those a Half Move may end on: one touching no enemy
+    unit), the search of the Half Move only when none will do."""
     away = ~s.field.spread(visibility.enemy_mask(s, u.side))
-    if next_ends(s, u, u.horde.half_move) & away:
+    if first & away:
         return True
     return bool(_withdrawal_ends(s, u, "pull back"))
 
@@ -263,6 +280,7 @@ __all__ = [
     "has_destination",
     "move_mask",
     "move_squares",
+    "room_of",
     "toward_enemy",
     "with_room",
 ]

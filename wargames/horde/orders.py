@@ -20,6 +20,7 @@ d100 test a round (HMC-ORDERS-15); a Medic's aid heals an Officer 1d5 wounds
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -32,6 +33,7 @@ from wargames.horde import actions as cmd
 from wargames.horde import close_combat, officers
 from wargames.horde.actions import COST, RULE
 from wargames.horde.combat.profiles import AMBUSHERS, MEDIC
+from wargames.horde.combat.specialists import ignores_difficult_terrain
 from wargames.horde.combat.strikes import Engage, die_outcomes
 from wargames.horde.compulsion import (
     compelled_move,
@@ -41,7 +43,7 @@ from wargames.horde.compulsion import (
 )
 from wargames.horde.flow import BattleTask
 from wargames.horde.morale_checks import MoraleTest
-from wargames.horde.moves import MoveOrder, with_room
+from wargames.horde.moves import MoveOrder, room_of
 from wargames.horde.reshape import (
     SPLIT_MINIMUM,
     SplitSize,
@@ -49,8 +51,13 @@ from wargames.horde.reshape import (
     merge,
     merge_partners,
 )
-from wargames.horde.targets import attack_actions, attack_strike, can_move, charge_orders
-from wargames.horde.units import CONFUSED, FLEEING, FRENZIED, ROUTING, Unit, resized
+from wargames.horde.targets import (
+    attack_actions,
+    attack_strike,
+    chargeable,
+    ranged_attacks,
+)
+from wargames.horde.units import CONFUSED, FAILURES, FLEEING, FRENZIED, ROUTING, Unit, resized
 from wargames.horde.withdrawal import full_retreat
 
 if TYPE_CHECKING:
@@ -85,42 +92,80 @@ def horde_options(s: S, u: Unit, spent: int) -> list[Action]:
 
 def paid_orders(s: S, u: Unit, budget: int) -> list[Action]:
     """The Half orders, and with ``budget`` 2 the Full ones, the horde may be given
-    (HMC-ORDERS-19): nothing of it is worked out once no Half action is left."""
+    (HMC-ORDERS-19): nothing of it is worked out once no Half action is left. Written out for
+    a horde: what the orders share (close combat, whether it may move, an Engineer) is worked
+    out once; in close combat it has only melee targets, out of it only targets at range
+    (HMC-COMBAT-05, -06)."""
+    uid, h = u.id, u.horde
+    own = own_orders(uid)
     cqc = close_combat.in_cqc(s, u)
-    moving = can_move(s, u)
-    room = with_room(s, u) if moving else frozenset()
-    out: list[Action] = [*attack_actions(s, u)]
-    if not cqc and "tactical advance" in room:
-        out.append(cmd.order(u.id, "tactical advance"))
-    out += medicae_orders(s, u)
+    moving = uid not in s.no_move
+    engineer = u.is_horde and ignores_difficult_terrain(h)
+    room = room_of(s, u, engineer) if moving else frozenset()
+    if cqc:
+        out: list[Action] = [*attack_actions(s, u, melee_only=True)]
+    else:
+        out = [*ranged_attacks(s, u)]
+        if "tactical advance" in room:
+            out.append(own["tactical advance"])
+    if h.specialists:
+        out += medicae_orders(s, u)
     if budget >= 2:
-        out += charge_orders(s, u)
-        out += [cmd.order(u.id, "brace"), cmd.order(u.id, "get down")]
+        if not cqc and moving and h.weapons_of("melee"):
+            out += [cmd.order(uid, "charge", e) for e in chargeable(s, u, engineer)]
+        out += (own["brace"], own["get down"])
         if not cqc:
-            out += [cmd.order(u.id, o) for o in ("rapid advance", "forced march") if o in room]
-        if cqc and "pull back" in room:
-            out.append(cmd.order(u.id, "pull back"))
+            out += [own[o] for o in ("rapid advance", "forced march") if o in room]
+        elif "pull back" in room:
+            out.append(own["pull back"])
         if "tactical retreat" in room:
-            out.append(cmd.order(u.id, "tactical retreat"))
+            out.append(own["tactical retreat"])
         if moving:
-            out.append(cmd.order(u.id, "full retreat"))
+            out.append(own["full retreat"])
         if may_hide(s, u):
-            out.append(cmd.order(u.id, "hide"))
+            out.append(own["hide"])
     return out
+
+
+OWN_ORDERS = (
+    "rally",
+    "reveal",
+    "split",
+    "tactical advance",
+    "brace",
+    "get down",
+    "rapid advance",
+    "forced march",
+    "pull back",
+    "tactical retreat",
+    "full retreat",
+    "hide",
+)
+"""The orders a horde is given without a target."""
+
+
+@lru_cache(maxsize=1024)
+def own_orders(unit: str) -> dict[str, cmd.Order]:
+    """Order name -> the action giving ``unit`` that order (:data:`OWN_ORDERS`), looked up
+    once per listing rather than once per order."""
+    return {name: cmd.order(unit, name) for name in OWN_ORDERS}
 
 
 def free_orders(s: S, u: Unit) -> list[Action]:
     """Rally!, leaving stealth, Officers leaving, Split! and Merge! (HMC-ORDERS-15 to -18)."""
+    uid, morale, stealthed = u.id, u.morale, u.stealthed
     out: list[Action] = []
-    if u.failing and u.id not in s.rallied:
-        out.append(cmd.order(u.id, "rally"))
-    if u.stealthed:
-        out.append(cmd.order(u.id, "reveal"))
-    out += [cmd.order(o, "leave") for o in s.places().attached.get(u.id, ())]
-    if u.morale == "" and not u.stealthed and u.id not in s.reshaped:
-        if u.magnitude >= 2 * SPLIT_MINIMUM and may_split(s, u):
-            out.append(cmd.order(u.id, "split"))
-        out += [cmd.Merge(u.id, o.id) for o in merge_partners(s, u)]
+    if morale in FAILURES and uid not in s.rallied:
+        out.append(own_orders(uid)["rally"])
+    if stealthed:
+        out.append(own_orders(uid)["reveal"])
+    attached = s.places().attached.get(uid)
+    if attached:
+        out += [cmd.order(o, "leave") for o in attached]
+    if morale == "" and not stealthed and uid not in s.reshaped:
+        if u.horde.magnitude >= 2 * SPLIT_MINIMUM and may_split(s, u):
+            out.append(own_orders(uid)["split"])
+        out += [cmd.Merge(uid, o.id) for o in merge_partners(s, u)]
     return out
 
 
@@ -315,5 +360,6 @@ __all__ = [
     "horde_options",
     "may_hide",
     "medicae_orders",
+    "own_orders",
     "paid_orders",
 ]

@@ -25,6 +25,7 @@ from wargames.horde import actions as cmd
 from wargames.horde.flow import BattleTask
 from wargames.horde.reach import blocked, discover, no_stop
 from wargames.horde.units import Unit, resized
+from wargames.horde.visibility import enemy_mask
 
 if TYPE_CHECKING:
     from wargames.horde.state import PScaleState as S
@@ -58,9 +59,17 @@ def merge_partners(s: S, u: Unit) -> list[Unit]:
     """Adjacent hordes that may Merge! into ``u`` (HMC-ORDERS-17, -18, HMC-GAP-26)."""
     square = s.location(u)
     assert square is not None
+    field = s.field
+    near = field.around[square]
+    if u.is_horde:  # the squares of its side's hordes: those it sees, but the enemy's
+        near &= no_stop(s, u) & ~enemy_mask(s, u.side)
+        if not near:
+            return []
     out = []
-    horde_at, unit = s.places().horde_at, s.unit
-    for sq in s.field.steps[square]:
+    horde_at, unit, bit = s.places().horde_at, s.unit, field.bit
+    for sq in field.steps[square]:
+        if not bit[sq] & near:
+            continue
         there = horde_at.get(sq)
         if there is None:
             continue

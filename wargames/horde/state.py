@@ -43,6 +43,7 @@ from wargames.core.notation import Roll
 from wargames.core.sources import state_setup
 from wargames.core.tasks import Task, quick_evolve
 from wargames.horde import casualties, circumstances
+from wargames.horde.carry import carry_officer_move, carry_toggle, toggled
 from wargames.horde.combat.attack import AttackNumbers, attack_numbers
 from wargames.horde.combat.rules import DEFAULT, HordeRules
 from wargames.horde.combat.strikes import Strike, StrikeHost
@@ -239,6 +240,10 @@ class PScaleState(StrikeHost):
             before_layout: dict[str, Any] | None = old.get("layout")
             if before_layout is not None:
                 memo["layout_seed"] = (before_layout, *moved)
+        elif "layout" in old:  # a horde that entered or left the board (carry.py)
+            toggle = toggled(self, changed)
+            if toggle is not None:
+                memo["layout_toggle"] = (old["layout"], *toggle)
         return new
 
     def layout(self) -> dict[str, Any]:
@@ -268,6 +273,10 @@ class PScaleState(StrikeHost):
                 seed = memo.get("layout_seed")
                 if seed is not None:
                     carry_layout(self, found, *seed)
+                else:
+                    toggle = memo.get("layout_toggle")
+                    if toggle is not None:
+                        carry_toggle(self, found, *toggle)
             memo["layout"] = found
         return found
 
@@ -559,6 +568,7 @@ def carry_layout(
     :func:`~wargames.horde.invariants.violations` checks them against a fresh rebuild."""
     mover = s.unit(unit)
     if not mover.is_horde:
+        carry_officer_move(s, layout, before, mover, start, end)
         return
     old_places: Places | None = before.get("places")
     if old_places is not None and old_places.horde_at.get(start) == unit:

@@ -47,8 +47,21 @@ def ranged_targets(s: S, u: Unit) -> list[Unit]:
     its line of sight (HMC-ORDERS-03)."""
     if close_combat.in_cqc(s, u) or not u.horde.weapons_of("ranged"):
         return []
-    ids = s.by_layout("in sight", u.id, lambda: _in_sight(s, u))
-    return [s.unit(i) for i in ids]
+    unit = s.unit
+    return [unit(i) for i in in_sight(s, u)]
+
+
+def in_sight(s: S, u: Unit) -> tuple[str, ...]:
+    """The ids of the enemies ``u``'s side may attack that are in ``u``'s line of sight
+    (HMC-ORDERS-03), cached by layout (``"in sight"``, by unit)."""
+    layout = s.layout()
+    memo: dict[str, tuple[str, ...]] | None = layout.get("in sight")
+    if memo is None:
+        memo = layout["in sight"] = {}
+    found = memo.get(u.id)
+    if found is None:
+        found = memo[u.id] = _in_sight(s, u)
+    return found
 
 
 def _in_sight(s: S, u: Unit) -> tuple[str, ...]:
@@ -71,6 +84,17 @@ def attack_actions(s: S, u: Unit, melee_only: bool = False) -> list[cmd.Attack]:
         for t in targets:
             out += [cmd.attack(u.id, t.id, kind, w) for w in choices]
     return out
+
+
+def ranged_attacks(s: S, u: Unit) -> list[cmd.Attack]:
+    """The Attack Target! orders at range of :func:`attack_actions` for a unit known not to be
+    in close combat (HMC-COMBAT-05): one per target in sight (HMC-ORDERS-03) and weapon when
+    it has a choice."""
+    choices = weapon_choices(u.horde, "ranged")
+    if not choices:
+        return []
+    uid, attack = u.id, cmd.attack
+    return [attack(uid, t, "ranged", w) for t in in_sight(s, u) for w in choices]
 
 
 @lru_cache(maxsize=2048)  # 91.0 % hits over games 100-300 (93.6 % at 4,096): full by game 100
@@ -107,21 +131,44 @@ def charge_orders(s: S, u: Unit, among: list[Unit] | None = None) -> list[cmd.Or
     weapon, a target it can reach."""
     if close_combat.in_cqc(s, u) or not can_move(s, u) or not u.horde.weapons_of("melee"):
         return []
-    key = (u.id, ignores_difficult_terrain(u.horde))
-    within = s.by_layout("charge", key, lambda: _chargeable(s, u))
+    within = chargeable(s, u, ignores_difficult_terrain(u.horde))
     if among is not None:
         wanted = {e.id for e in among}
         within = tuple(i for i in within if i in wanted)
     return [cmd.order(u.id, "charge", i) for i in within]
 
 
+def chargeable(s: S, u: Unit, engineer: bool) -> tuple[str, ...]:
+    """The ids of the enemies ``u`` could reach with a Charge! (:func:`_chargeable`; ``engineer``
+    whether its horde ignores difficult terrain), cached by layout (``"charge"``, by unit and
+    ``engineer``)."""
+    layout = s.layout()
+    memo: dict[tuple[str, bool], tuple[str, ...]] | None = layout.get("charge")
+    if memo is None:
+        memo = layout["charge"] = {}
+    key = (u.id, engineer)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _chargeable(s, u)
+    return found
+
+
 def _chargeable(s: S, u: Unit) -> tuple[str, ...]:
     """The targets next to a square where a Charge! may end (an enemy's own square never is
-    one: it may not be entered)."""
+    one: it may not be entered). A square costs at least one square of movement, so such a
+    target stands at most the Full Move plus one squares away (in rows and in columns): when
+    none does, there is no search."""
     field = s.field
     bit = field.bit
-    close = field.spread(ends(s, u, u.horde.full_move))
-    return tuple(e for e, there in visibility.targets(s, u.side) if bit[there] & close)
+    full = u.horde.full_move
+    here = s.location(u)
+    assert here is not None
+    box = field.box(here, full + 1)
+    targets = visibility.targets(s, u.side)
+    if not any(bit[there] & box for _, there in targets):
+        return ()
+    close = field.spread(ends(s, u, full))
+    return tuple(e for e, there in targets if bit[there] & close)
 
 
 __all__ = [
@@ -130,7 +177,10 @@ __all__ = [
     "can_move",
     "charge_orders",
     "charge_squares",
+    "chargeable",
+    "in_sight",
     "melee_targets",
+    "ranged_attacks",
     "ranged_targets",
     "weapon_choices",
 ]
