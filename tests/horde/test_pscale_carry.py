@@ -1,6 +1,6 @@
 """Layout lookups after a change of the board: when a single horde or lone Officer moves, the
 new layout starts from the old one's masks and target lists with the unit moved
-(:func:`~wargames.horde.state.carry_layout`, :func:`~wargames.horde.carry.carry_officer_move`);
+(:func:`~wargames.horde.carry.carry_layout`, :func:`~wargames.horde.carry.carry_officer_move`);
 when a single horde enters or leaves the board (a split, a horde off the board or back on it,
 a merge) it starts from them with the horde's square set or cleared
 (:mod:`wargames.horde.carry`); the per-unit lookups are worked out afresh. After any other

@@ -14,7 +14,7 @@
 * Stealth only for Ambushers on a cover square (HMC-TALENT-01).
 * The where-is-what lookups carried from earlier states match the units, and the layout
   lookups (per unit, and those carried over a move by
-  :func:`~wargames.horde.state.carry_layout`: the square masks, the enemies each side sees
+  :func:`~wargames.horde.carry.carry_layout`: the square masks, the enemies each side sees
   and may attack) match a fresh rebuild.
 """
 

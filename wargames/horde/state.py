@@ -43,7 +43,7 @@ from wargames.core.notation import Roll
 from wargames.core.sources import state_setup
 from wargames.core.tasks import Task, quick_evolve
 from wargames.horde import casualties, circumstances
-from wargames.horde.carry import carry_officer_move, carry_toggle, toggled
+from wargames.horde.carry import PER_UNIT, carry_layout, carry_toggle, toggled
 from wargames.horde.combat.attack import AttackNumbers, attack_numbers
 from wargames.horde.combat.rules import DEFAULT, HordeRules
 from wargames.horde.combat.strikes import Strike, StrikeHost
@@ -548,108 +548,6 @@ class PScaleState(StrikeHost):
         from wargames.horde.describe import describe
 
         return describe(self)
-
-
-PER_UNIT = ("adjacent", "reach", "destination")
-"""Per-unit layout lookups (the enemies around a unit, its movement search, the room its move
-orders have): worked out afresh in each new layout. Carrying those of the units far from a
-move over to the new layout was measured to cost more than it saved (some 5 % of a random
-playout: the distance of every unit to the move, and the dictionaries filtered, for entries
-seldom asked again before the next move)."""
-
-
-def carry_layout(
-    s: PScaleState, layout: dict[str, Any], before: dict[str, Any], unit: str, start: str, end: str
-) -> None:
-    """Fill the new ``layout`` of ``s``, where only ``unit`` moved (from ``start`` to ``end``),
-    with the lookups of the layout ``before`` that follow from it by moving one bit or one
-    entry: who is where, and the masks and target lists a horde's move changes
-    (:func:`carry_masks`). Everything else is worked out afresh.
-    :func:`~wargames.horde.invariants.violations` checks them against a fresh rebuild."""
-    mover = s.unit(unit)
-    if not mover.is_horde:
-        carry_officer_move(s, layout, before, mover, start, end)
-        return
-    old_places: Places | None = before.get("places")
-    if old_places is not None and old_places.horde_at.get(start) == unit:
-        horde_at = dict(old_places.horde_at)
-        del horde_at[start]
-        horde_at[end] = unit
-        layout["places"] = Places(
-            horde_at, old_places.officers_at, old_places.attached, old_places.stealthed
-        )
-    carry_masks(s, layout, before, mover, start, end)
-
-
-def carry_masks(
-    s: PScaleState,
-    layout: dict[str, Any],
-    before: dict[str, Any],
-    mover: Unit,
-    start: str,
-    end: str,
-) -> None:
-    """The square masks of the layout ``before`` with the horde ``mover`` (seen by both
-    sides: a horde in stealth that moves is seen) moved from ``start`` to ``end``: the enemy
-    units each side sees (a lone Officer of its side left on ``start`` stays) and those it
-    may attack (:func:`carry_targets`), the squares blocking its sight (terrain stays) and the
-    hordes it may not stop on."""
-    field = s.field
-    gone, there = field.bit[start], field.bit[end]
-    terrain = field.sight_blocker_mask & gone
-    enemies: dict[str, int] | None = before.get("enemy mask")
-    places: Places | None = before.get("places")
-    if enemies and places is not None:
-        officers = places.officers_at.get(start, ())
-        stays = gone if any(s.unit(o).side == mover.side for o in officers) else 0
-        layout["enemy mask"] = {
-            side: mask if side == mover.side else (mask & ~gone) | stays | there
-            for side, mask in enemies.items()
-        }
-        sheltering = any(
-            s.unit(o).side == mover.side
-            for square in (start, end)
-            for o in places.officers_at.get(square, ())
-        )
-        carry_targets(layout, before, mover, end, sheltering)
-    sight: dict[str, int] | None = before.get("blockers")
-    if sight:
-        layout["blockers"] = {
-            side: (mask & ~gone) | terrain | there for side, mask in sight.items()
-        }
-    stops: dict[str, int] | None = before.get("no_stop")
-    if stops:
-        layout["no_stop"] = {side: (mask & ~gone) | there for side, mask in stops.items()}
-
-
-def carry_targets(
-    layout: dict[str, Any],
-    before: dict[str, Any],
-    mover: Unit,
-    end: str,
-    sheltering: bool,
-) -> None:
-    """The enemy units each side sees and may attack (:func:`~wargames.horde.visibility.seen`,
-    :func:`~wargames.horde.visibility.targets`) of the layout ``before`` with the horde ``mover``
-    moved to ``end``: the enemy sees it on its new square. The enemy's targets are left to be worked
-    out afresh when ``sheltering``: a lone Officer of the mover's side stands where it left
-    or where it arrived (the horde no longer shelters him, or now does, HMC-OFFICER-08)."""
-
-    def moved(entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-        return tuple((e, end if e == mover.id else there) for e, there in entries)
-
-    seen: dict[str, tuple[tuple[str, str], ...]] | None = before.get("seen")
-    if seen:
-        layout["seen"] = {
-            side: found if side == mover.side else moved(found) for side, found in seen.items()
-        }
-    targets: dict[str, tuple[tuple[str, str], ...]] | None = before.get("targets")
-    if targets:
-        layout["targets"] = {
-            side: found if side == mover.side else moved(found)
-            for side, found in targets.items()
-            if side == mover.side or not sheltering
-        }
 
 
 def other(side: str) -> str:
