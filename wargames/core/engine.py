@@ -711,7 +711,7 @@ class Match(Generic[S]):
         once a step, the action logged as :meth:`apply` logs it): random playouts through a
         match spend their time here. A subclass that overrides :meth:`step`, :meth:`roll` or
         :meth:`apply` is stepped through them."""
-        if not _PLAIN_STEPS.get(type(self), False) and not _plain_steps(type(self)):
+        if not _plain_steps(type(self)):
             steps = 0
             while self.state.current_player is not None and (
                 max_steps is None or steps < max_steps
@@ -850,10 +850,12 @@ out then)."""
 def _plain_steps(cls: type) -> bool:
     """Whether the match class ``cls`` keeps :class:`Match`'s own ``step``, ``roll``,
     ``apply``, ``agent_for`` and ``state`` (remembered per class)."""
-    found = _PLAIN_STEPS[cls] = all(
-        getattr(cls, name) is getattr(Match, name)
-        for name in ("step", "roll", "apply", "agent_for", "state")
-    )
+    found = _PLAIN_STEPS.get(cls)
+    if found is None:
+        found = _PLAIN_STEPS[cls] = all(
+            getattr(cls, name) is getattr(Match, name)
+            for name in ("step", "roll", "apply", "agent_for", "state")
+        )
     return found
 
 
