@@ -38,8 +38,9 @@ def main() -> None:
     narrator, viewer = g.narration(), args.viewer
     print(narrator.board(m.initial, viewer), "\n")
     decisions = 0
-    for i, (player, action) in enumerate(zip(m.players, m.actions, strict=True)):
-        before, after = m.states[i], m.states[i + 1]
+    states = iter(m.states)  # each state once, from the one before (m.states[i] recomputes)
+    before = next(states)
+    for player, action, after in zip(m.players, m.actions, states, strict=True):
         if player != "chance" and args.prompts and decisions % args.prompts == 0:
             print(f"  [{narrator.deciding(before, viewer)}]")
         decisions += player != "chance"
@@ -47,6 +48,7 @@ def main() -> None:
         print(f"{player}: {shown}")
         for line in narrator.happened(before, action, after, viewer):
             print(f"    {line}")
+        before = after
     print()
     print(narrator.board(m.state, viewer))
 

@@ -74,3 +74,52 @@ def test_reading_out_of_range_is_an_index_error(
         match.states.cut(len(every))  # the first state stays
     with pytest.raises(ValueError, match="cannot undo"):
         match.undo(len(every))
+
+
+def test_walking_the_states_from_anywhere_applies_each_at_most_once(
+    game: tuple[Match, list[wargames.GameState]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``since(start)`` gives the states from ``start`` on, recomputing each not kept from the
+    one before it (a log written at the end of a long game reads every state: walking them one
+    index at a time would recompute each from its checkpoint)."""
+    match, every = game
+    start = CHECKPOINT_EVERY + 7
+    applied = count_applies(monkeypatch, type(match.state))
+    assert list(match.states.since(start)) == every[start:]
+    assert (
+        applied[0] <= len(every) - start + 7
+    )  # the way to `start` from its checkpoint, then one each
+    assert list(match.states.since(len(every))) == []
+    with pytest.raises(IndexError):
+        next(match.states.since(len(every) + 1))
+    assert match.states[start : start + 40 : 3] == every[start : start + 40 : 3]
+
+
+def test_the_log_of_a_whole_game_applies_each_state_once(
+    game: tuple[Match, list[wargames.GameState]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``wargames replay`` writes the log of a whole game at once (it took 80 s for a game of
+    3,000 actions when each line recomputed its two states)."""
+    import io
+
+    from wargames.terminal.log import LogPrinter
+
+    match, every = game
+    applied = count_applies(monkeypatch, type(match.state))
+    out = io.StringIO()
+    LogPrinter(out).catch_up(match)
+    assert applied[0] <= len(every)
+    assert out.getvalue().count("\n") >= len(match.actions)
+
+
+def count_applies(monkeypatch: pytest.MonkeyPatch, cls: type[wargames.GameState]) -> list[int]:
+    """A counter of the calls of ``cls.apply`` from now on."""
+    applied = [0]
+    original = cls.apply
+
+    def counted(self: wargames.GameState, action: wargames.Action) -> wargames.GameState:
+        applied[0] += 1
+        return original(self, action)
+
+    monkeypatch.setattr(cls, "apply", counted)
+    return applied

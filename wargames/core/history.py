@@ -90,8 +90,11 @@ class History(Sequence[S], Generic[S]):
     def __getitem__(self, index: int | slice) -> S | list[S]:
         if isinstance(index, slice):
             wanted = range(*index.indices(self._length))
+            if not wanted:
+                return []
+            first = min(wanted)
             chosen = set(wanted)
-            found = {i: s for i, s in enumerate(self) if i in chosen}
+            found = {i: s for i, s in enumerate(self.since(first), first) if i in chosen}
             return [found[i] for i in wanted]
         if index < 0:
             index += self._length
@@ -101,9 +104,19 @@ class History(Sequence[S], Generic[S]):
 
     def __iter__(self) -> Iterator[S]:
         """Every state from the first, each applied once from the one before (or kept)."""
-        state = self._kept[0]
+        return self.since(0)
+
+    def since(self, start: int) -> Iterator[S]:
+        """The states from ``start`` (``0 <= start <= len(self)``) to the last, each applied
+        once from the one before it or kept: walking the states a log writes costs one
+        ``apply`` a state not kept, however many are walked."""
+        if not 0 <= start <= self._length:
+            raise IndexError(f"state {start} of a match of {self._length} states")
+        if start == self._length:
+            return
+        state = self._state_at(start)
         yield state
-        for index in range(1, self._length):
+        for index in range(start + 1, self._length):
             kept = self._kept.get(index)
             state = kept if kept is not None else state.apply(self._actions[index - 1])
             yield state

@@ -89,9 +89,12 @@ class LogPrinter:
 
     def catch_up(self, match: Match) -> None:
         """Write every action taken since the last call."""
-        if self.out is not None:
-            for index in range(self.done, len(match.actions)):
-                self._write(match, index)
+        if self.out is not None and self.done < len(match.actions):
+            states = match.states.since(self.done)
+            before = next(states)
+            for index, after in enumerate(states, self.done):
+                self._write(match, index, before, after)
+                before = after
         self.done = len(match.actions)
 
     def rewind(self, match: Match) -> None:
@@ -99,8 +102,8 @@ class LogPrinter:
         self.done = len(match.actions)
         self.turn = turn_of(match.state)
 
-    def _write(self, match: Match, index: int) -> None:
-        before, after = match.states[index], match.states[index + 1]
+    def _write(self, match: Match, index: int, before: GameState, after: GameState) -> None:
+        """Action ``index`` of ``match``, which took ``before`` to ``after``, and what it did."""
         turn = turn_of(before)
         if turn is not None and turn != self.turn:
             print(f"{self.unit} {turn}", file=self.out)
