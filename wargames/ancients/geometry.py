@@ -85,8 +85,8 @@ class Geometry:
                 sides = board.hexside(a, b)
                 if sides:
                     self._hexsides[(a, b)] = sides
-        self._lines: dict[tuple[str, str], HexLine] = {}
-        self._sight: dict[tuple[str, str], tuple[tuple[str, ...], ...] | None] = {}
+        self._ids = {h: h for h in board.ids}  # each hex id's one string
+        self._sight: dict[str, dict[str, tuple[tuple[str, ...], ...] | None]] = {}
         self._fire_crosses: dict[tuple[str, str], bool] = {}
         self._entry: dict[str, Entry] = {}
         self._bands: dict[tuple[str, int], frozenset[str]] = {}
@@ -133,10 +133,9 @@ class Geometry:
         return self._hexsides.get((a, b), ())
 
     def line(self, a: str, b: str) -> HexLine:
-        found = self._lines.get((a, b))
-        if found is None:
-            found = self._lines[(a, b)] = self.board.line(a, b)
-        return found
+        """The line from the centre of ``a`` to the centre of ``b`` (:meth:`Board.line`), not
+        kept: :meth:`sight` keeps what play needs of it, much smaller."""
+        return self.board.line(a, b)
 
     def sees(self, a: str, b: str, occupied: Collection[str]) -> bool:
         """Line of sight from ``a`` to ``b`` with pieces in ``occupied`` (CCB-LOS-01 to -06,
@@ -151,16 +150,21 @@ class Geometry:
         whose edge it runs along), each cut to its hexes the terrain does not block:
         ``None`` when the terrain alone blocks the line (CCB-LOS-04, -05, CCB-TERRAIN-17,
         -18; :meth:`Board.obstructs` with no piece on the board)."""
-        key = (a, b)
-        if key in self._sight:
-            return self._sight[key]
+        seen = self._sight.get(a)  # kept per hex, then per target: no key tuple per line
+        if seen is None:
+            seen = self._sight[a] = {}
+        if b in seen:
+            return seen[b]
         line = self.line(a, b)
         found: tuple[tuple[str, ...], ...] | None = None
         if not line.leaves_board:
             terrain_blocks = self.board.obstructs(a, b, ())
-            steps = [tuple(h for h in step if not terrain_blocks(h)) for step in line.steps[1:-1]]
+            ids = self._ids  # the board's own id strings, not the line's copies
+            steps = [
+                tuple(ids[h] for h in step if not terrain_blocks(h)) for step in line.steps[1:-1]
+            ]
             found = None if not all(steps) else tuple(steps)
-        self._sight[key] = found
+        seen[b] = found
         return found
 
     def fire_crosses(self, a: str, b: str) -> bool:
