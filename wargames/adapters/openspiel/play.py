@@ -82,33 +82,42 @@ class _Play:
         the state's ``legal_actions()``; numbered once per state."""
         found = self._ids
         if found is None:
-            found = self._ids = self.context.number(self.state, self.player == _CHANCE)
+            if self.player == _CHANCE:
+                self._numbered_chance()
+                return self._ids  # type: ignore[return-value]
+            found = self._ids = self.context.number(self.state, False)
         return found
 
     def legal_ids(self) -> list[int]:
         """The legal ids, ascending (:meth:`ActionCodec.legal_ids`); empty at the end."""
         found = self._legal
         if found is None:
+            player = self.player
+            if player == _CHANCE:
+                self._numbered_chance()
+                return self._legal  # type: ignore[return-value]
             ids = self._ids
-            if ids is None and self.player != _TERMINAL:  # ids(), without two calls
-                codec, state = self.context.codec, self.state
-                space = codec.chance if self.player == _CHANCE else codec.decisions
-                ids = self._ids = space.legal_ids(state)
+            if ids is None and player != _TERMINAL:  # ids(), without two calls
+                ids = self._ids = self.context.codec.decisions.legal_ids(self.state)
             found = self._legal = [] if ids is None else sorted(ids)
         return found
 
     def chance_ids(self) -> list[tuple[int, float]]:
         """``(id, probability)`` of each chance outcome, by id
-        (:meth:`ActionCodec.chance_ids`); empty at a player's decision."""
+        (:meth:`ActionCodec.chance_ids`); empty at a player's decision. Shared: never change
+        it."""
         found = self._chance
         if found is None:
             if self.player == _CHANCE:
-                outcomes = self.state._chance_tuple()
-                found = sorted(zip(self.ids(), [p for _, p in outcomes], strict=True))
-            else:
-                found = []
-            self._chance = found
+                self._numbered_chance()
+                return self._chance  # type: ignore[return-value]
+            found = self._chance = []
         return found
+
+    def _numbered_chance(self) -> None:
+        """The ids of the chance node's outcomes, in their order, by id and ascending
+        (:meth:`_Context.chance`: worked out once per tuple of outcomes)."""
+        _, self._ids, self._chance, self._legal = self.context.chance(self.state)
 
     def action(self, action_id: int) -> Action | None:
         """The legal action (chance outcome) numbered ``action_id``, ``None`` if none is."""
@@ -125,7 +134,10 @@ class _Play:
         state = self.state
         ids = self._ids
         try:  # action(), without a call
-            action = state._legal_tuple()[(self.ids() if ids is None else ids).index(action_id)]
+            if self.player == _CHANCE:  # the outcome, without listing them as actions
+                action = state._chance_tuple()[self.ids().index(action_id)][0]
+            else:
+                action = state._legal_tuple()[(self.ids() if ids is None else ids).index(action_id)]
         except ValueError:
             action = self.context.codec.action_from_id(state, action_id)
         if self.resampled is None:

@@ -73,7 +73,7 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(id, probability)`` of each chance outcome, by id."""
-        return self._play.chance_ids()
+        return self._play.chance_ids().copy()
 
     def apply_action(self, action: int) -> None:
         """Apply the action (chance outcome) numbered ``action``, in Python.
