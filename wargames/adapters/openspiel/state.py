@@ -64,7 +64,12 @@ class WargamesState(pyspiel.State):  # type: ignore[misc]
         if player and player[0] != play.player:
             return list(super().legal_actions(*player))
         found = play._legal
-        return (play.legal_ids() if found is None else found).copy()
+        if found is not None:
+            return found.copy()
+        if play.player >= 0:  # sorted afresh: a new list, the play's own not kept
+            ids = play._ids
+            return sorted(play.ids() if ids is None else ids)
+        return play.legal_ids().copy()
 
     def is_chance_node(self) -> bool:
         """Whether the pending decision is chance's (OpenSpiel's answer, without a call from
