@@ -312,6 +312,32 @@ def test_ids_round_trip_through_the_codec(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_chance_outcomes_are_the_codec_s_at_every_chance_node(game_id: str) -> None:
+    """The adapter keeps a chance node's numbered outcomes for every node with the same
+    outcomes; each node still answers what the codec numbers in it, and what it hands out is
+    a copy (changing it changes no state)."""
+    # the shortest Horde battle has a single die: a whole one has many
+    loaded = adapter.load_game("horde") if game_id == "horde" else short_game(game_id)
+    state, rng, met = loaded.new_initial_state(), random.Random(11), 0
+    for _ in range(3000):
+        if state.is_terminal() or met == 40:
+            break
+        if state.is_chance_node():
+            ours = state.wargames_state
+            expected = sorted(wargames.action_space(ours).chance_ids(ours))
+            listed = state.chance_outcomes()
+            assert listed == expected
+            assert state.legal_actions() == [i for i, _ in expected]
+            listed.clear()
+            state.legal_actions().clear()
+            assert state.chance_outcomes() == expected
+            assert state.legal_actions() == [i for i, _ in expected]
+            met += 1
+        random_walk(state, rng, steps=1)
+    assert met > 2
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_a_finished_game_returns_what_the_engine_returns(game_id: str) -> None:
     loaded = short_game(game_id)
     state = random_walk(loaded.new_initial_state(), random.Random(5))

@@ -27,7 +27,7 @@ FINITE = {
     "wargames.warmaster.data.default_data",
     # keyed by the installed games, by die sizes, by names the rules fix
     "wargames.core.registry.game",
-    "wargames.adapters.openspiel.game_type",
+    "wargames.adapters.openspiel.gametype.game_type",
     "wargames.core.sources.shipped_ids",
     "wargames.fuzz.cases._matches",
     "wargames.fuzz.cases.record_bases",

@@ -13,6 +13,7 @@ stays reproducible episode after episode). They are rolled as a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from sys import getrefcount
 from typing import Any, Final, Literal, get_args
 
 import attrs
@@ -52,6 +53,13 @@ _UNNUMBERED: Final = -1
 _FEW: Final = 24
 """Up to this many legal ids, a mask is set item by item."""
 
+_REUSED_FROM: Final = 16_384
+"""From this many ids a space's masks are used again (:meth:`Table.mask`)."""
+
+_UNHELD: Final = 3
+"""The references to the last mask while only :meth:`Table.mask` holds it (its list, its
+local name, ``getrefcount``'s argument)."""
+
 EPISODE_SEEDS: Final = 2**63
 """Episode seeds drawn by an environment are below this."""
 
@@ -72,6 +80,8 @@ class Table:
     seats: tuple[Player, ...]
     _last: list[Any] = attrs.field(init=False, factory=list, eq=False, repr=False)
     """``[state, ids, actions]``: :meth:`legal` of the last state asked about."""
+    _kept: list[Any] = attrs.field(init=False, factory=lambda: [None, ()], eq=False, repr=False)
+    """``[array, ids]``: the last mask handed out and the ids set in it (:meth:`mask`)."""
 
     @classmethod
     def open(cls, game_id: str, scenario: str | None, options: Mapping[str, Any]) -> Table:
@@ -187,20 +197,34 @@ class Table:
 
     def mask(self, state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal ids of ``state``'s pending decision as an int8 0/1 array (all zeros at
-        the end of the game).
+        the end of the game); read-only in a large space.
 
-        A new array each time (``np.zeros`` of the whole space, 22,085 bytes for Armageddon):
-        timed, that is 1.5 to 2.6 us a mask with its ids set, and a kept array reused (only its
-        last ids cleared, handed out read-only while held) was slower (2.6 to 4 us); valgrind
-        counts the zeroing as one instruction a byte (``rep stosb``), which it is not."""
-        out = np.zeros(self.codec.decisions.size, dtype=np.int8)  # num_actions, without calls
+        In a large space (:data:`_REUSED_FROM` ids or more: 22,085 for Armageddon, 49,597 for
+        the Horde) the array of the last mask is used again when it held few ids
+        (:data:`_FEW`) and nobody holds it any more: those ids cleared, the new ones set.
+        Otherwise a new one is made (``np.zeros`` of the whole space). A mask still held (in
+        an observation kept, a list) is so never changed; read-only, it cannot be changed
+        either. A small space's masks are new arrays, writable (making one read-only costs
+        more than zeroing it). Clearing a few ids costs about what zeroing a large space
+        costs in time, and far fewer instructions (valgrind counts the zeroing one a byte);
+        clearing many, or zeroing a small space, it is the other way round."""
         ids = self.legal(state)
-        if len(ids) > _FEW:  # an index array made from the list directly (no type probing)
-            out[np.fromiter(ids, np.intp, len(ids))] = 1
-        else:  # item by item is faster than numpy's indexing with a short list
-            for i in ids:
-                out[i] = 1
-        return out
+        size = self.codec.decisions.size  # num_actions, without calls
+        if size < _REUSED_FROM:  # a small space: a new array, writable
+            out = np.zeros(size, dtype=np.int8)
+            _set(out, ids, 1)
+            return out
+        kept = self._kept
+        found: np.ndarray[Any, np.dtype[np.int8]] | None = kept[0]
+        if found is None or len(kept[1]) > _FEW or getrefcount(found) > _UNHELD:
+            found = np.zeros(size, dtype=np.int8)  # many ids to clear, or held elsewhere
+        else:
+            found.setflags(write=True)
+            _set(found, kept[1], 0)
+        _set(found, ids, 1)
+        found.setflags(write=False)
+        kept[0], kept[1] = found, ids
+        return found
 
     def episode(self, seed: int, agents: Mapping[Player, Agent] | None = None) -> Episode:
         """A new :class:`Episode` from the initial state, seeded with ``seed``, its dice (and
@@ -270,6 +294,15 @@ class Episode:
             outcome=self.state.outcome,
             options=dict(self.table.options),
         )
+
+
+def _set(out: np.ndarray[Any, np.dtype[np.int8]], ids: Sequence[int], value: int) -> None:
+    """``out`` at ``ids`` set to ``value``."""
+    if len(ids) > _FEW:  # an index array made from the list directly (no type probing)
+        out[np.fromiter(ids, np.intp, len(ids))] = value
+    else:  # item by item is faster than numpy's indexing with a short list
+        for i in ids:
+            out[i] = value
 
 
 def episode_seed(seed: object, rng: np.random.Generator) -> int:

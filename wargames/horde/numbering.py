@@ -154,6 +154,15 @@ _GROUPS_KEPT = 100_000
 for."""
 
 
+Standing = tuple[dict[Group, tuple[str, ...]], tuple[tuple[Group, tuple[str, ...]], ...]]
+"""A state's split-off hordes by group, and the same as its :meth:`Roster.state_key`."""
+
+_NONE_STANDING: Standing = ({}, ())
+
+_MADE_KEPT = 4096
+"""The most lists of split-off hordes :meth:`Roster.split_offs` keeps grouped."""
+
+
 class Roster:
     """The units a battle of one scenario can hold: the scenario's by id, then the slots of
     the hordes Split! makes (:func:`split_slots`), with each one's side and profile."""
@@ -172,10 +181,14 @@ class Roster:
             for (side, profile), count in self.slot_counts.items()
             for rank in range(count)
         )
-        self._last: tuple[GameState | None, dict[Group, tuple[str, ...]]] = (None, {})
-        self._standing: tuple[tuple[Any, ...] | None, dict[Group, tuple[str, ...]]] = (None, {})
+        self._last: tuple[GameState | None, Standing] = (None, _NONE_STANDING)
+        self._standing: tuple[tuple[Any, ...] | None, Standing] = (None, _NONE_STANDING)
         """The last units looked at (a state's ``units``, a value) and their split-off
         hordes: states that share their units share them (a Split! being placed aside)."""
+        self._by_made: dict[tuple[str, ...], Standing] = {}
+        """The split-off hordes grouped and ordered, with their :meth:`state_key`, by the
+        ids of the split-off hordes as the units list them: a move changes the units but
+        seldom the split-off hordes, which are then not sorted and grouped again."""
         self._groups: dict[str, Group] = {}
         """:meth:`group_of` of each unit asked about (a unit's id names its group)."""
         self._paths: dict[str, tuple[int, tuple[int, ...]]] = {}
@@ -183,7 +196,12 @@ class Roster:
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the last state and units looked at (:meth:`split_offs`)."""
-        return {**self.__dict__, "_last": (None, {}), "_standing": (None, {})}
+        return {
+            **self.__dict__,
+            "_last": (None, _NONE_STANDING),
+            "_standing": (None, _NONE_STANDING),
+            "_by_made": {},
+        }
 
     def group(self, unit: str) -> Group:
         """The side and profile of a scenario horde."""
@@ -222,37 +240,54 @@ class Roster:
     def split_offs(self, state: GameState) -> dict[Group, tuple[str, ...]]:
         """The split-off hordes of each group in ``state``, those merged away left out and
         the one a Split! being placed makes included, in the canonical order
-        (:meth:`path_key`). What a view holds too: every unit's id and status are public."""
-        last, found = self._last
-        if last is state:
-            return found
-        s: PScaleState = state  # type: ignore[assignment]
-        top = s.top if s.tasks else None
-        placing = isinstance(top, SplitPlacement)
-        units, standing = self._standing
-        if units is not s.units or placing:  # the units' split-offs, once per set of units
-            made = [
-                u.id
-                for u in s.units
-                if u.id not in self.order and u.is_horde and u.status != "merged"
-            ]
-            if placing:
-                made.append(top.new_id(s))  # type: ignore[union-attr]
-            groups: dict[Group, list[str]] = {}
-            for unit in sorted(made, key=self.path_key):
-                groups.setdefault(self.group_of(unit), []).append(unit)
-            standing = {g: tuple(members) for g, members in groups.items()}
-            if not placing:
-                self._standing = (s.units, standing)
-        self._last = (state, standing)
-        return standing
+        (:meth:`path_key`). What a view holds too: every unit's id and status are public.
+        Shared by the states with the same split-off hordes: never change it."""
+        return self._standing_in(state)[0]
 
     def state_key(self, state: GameState) -> tuple[tuple[Group, tuple[str, ...]], ...]:
         """What of ``state`` the ids of its actions depend on: its split-off hordes
         (:meth:`split_offs`), which give every slot its horde; two states with the same give
         an action the same id (:attr:`ActionSpace.state_key
         <wargames.core.actionspace.ActionSpace.state_key>`)."""
-        return tuple(self.split_offs(state).items())
+        return self._standing_in(state)[1]
+
+    def _standing_in(self, state: GameState) -> Standing:
+        """:meth:`split_offs` and :meth:`state_key` of ``state``: worked out once per set of
+        units, and grouped and sorted once per list of split-off hordes."""
+        last, found = self._last
+        if last is state:
+            return found
+        s: PScaleState = state  # type: ignore[assignment]
+        top = s.top if s.tasks else None
+        placing = isinstance(top, SplitPlacement)
+        units, found = self._standing
+        if units is not s.units or placing:  # the units' split-offs, once per set of units
+            order = self.order
+            made = [
+                u.id for u in s.units if u.id not in order and u.is_horde and u.status != "merged"
+            ]
+            if placing:
+                made.append(top.new_id(s))  # type: ignore[union-attr]
+            listed = tuple(made)
+            found = self._by_made.get(listed)  # type: ignore[assignment]
+            if found is None:
+                found = self._grouped(made)
+                if len(self._by_made) >= _MADE_KEPT:
+                    self._by_made.clear()
+                self._by_made[listed] = found
+            if not placing:
+                self._standing = (s.units, found)
+        self._last = (state, found)
+        return found
+
+    def _grouped(self, made: list[str]) -> Standing:
+        """Split-off hordes by group, each group's in the canonical order (:meth:`path_key`),
+        and that as a :meth:`state_key`."""
+        groups: dict[Group, list[str]] = {}
+        for unit in sorted(made, key=self.path_key):
+            groups.setdefault(self.group_of(unit), []).append(unit)
+        standing = {g: tuple(members) for g, members in groups.items()}
+        return standing, tuple(standing.items())
 
     def slot_of(self, unit: str, fields: Mapping[str, Any]) -> Slot:
         """The slot of the split-off horde ``unit`` in the state of ``fields``
