@@ -84,3 +84,33 @@ def test_only_the_drawn_action_skips_the_listing() -> None:
         s.apply(None)
     with pytest.raises(RuleViolation):
         s.apply("move 01-01 09-09")
+
+
+@pytest.mark.rule("CCB-TURN-01", "CCB-TURN-07")
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_applying_never_changes_a_state_handed_out(scenario: str) -> None:
+    """The automatic steps after an action pop in place only in the state that action made:
+    every state of a seeded game is, after the game, the value it was when handed out, and
+    none carries the mark of a state the automatic steps own."""
+    start = wargames.load("ancients", scenario=scenario, turn_cap=60)
+    assert isinstance(start, AncientsState)
+    rng = np.random.default_rng(5)
+    kept: list[tuple[AncientsState, dict[str, object]]] = []
+    s = start
+    while s.current_player is not None and len(kept) < 600:
+        kept.append((s, s.to_json()))
+        s = s.apply(s.random_action(rng))
+    turns = {state.turn for state, _ in kept}
+    assert len(turns) > 3  # several turns' automatic steps (draw, pass, begin) were run
+    for state, saved in kept:
+        assert "owned" not in state._memo
+        assert state.to_json() == saved
+
+
+@pytest.mark.rule("CCB-TURN-01")
+def test_a_pop_copies_a_state_no_step_owns() -> None:
+    """Outside the automatic steps ``pop`` and ``push`` copy, as the kit's do."""
+    s = _states("elephant-ridge", 2, 40)[-1]
+    tasks = s.tasks
+    assert s.pop() is not s and s.tasks == tasks
+    assert s.push(*tasks[-1:]) is not s and s.tasks == tasks

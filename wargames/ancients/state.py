@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import attrs
 import numpy as np
@@ -60,6 +60,10 @@ COMMANDER = "commander"
 
 _new, _set = object.__new__, object.__setattr__
 """A copy of a frozen state: a bare instance, then its instance dictionary set at once."""
+
+_OWNED = "owned"
+"""The memo entry of a state that the automatic steps after an action own: made while
+:meth:`AncientsState._apply` settles it, held by no one else, so popped in place."""
 
 
 def other(side: str) -> Seat:
@@ -167,6 +171,52 @@ def _on_board(
         }
 
     return kept(scenario.units_by_side), kept(scenario.leaders_by_side)
+
+
+_S = TypeVar("_S", bound="AncientsState")
+
+
+def _apply(s: _S, action: Action) -> _S:
+    """:meth:`AncientsState._apply`: the state after ``action`` and the automatic steps that
+    follow it. The state the action's step makes is new, so no one else holds it: the
+    automatic steps then finish in place, not in a copy each (they own it, as its copies on
+    the way; the memo's :data:`_OWNED` says so until the state is handed out)."""
+    made: _S = s.top.act(s, action)
+    if made is s:
+        return made.settle()
+    made._memo[_OWNED] = True
+    settled = made.settle()
+    settled._memo.pop(_OWNED, None)
+    return settled
+
+
+def _with_tasks(s: _S, tasks: tuple[AnyTask[Any], ...]) -> _S:
+    """:meth:`AncientsState.evolve` with new ``tasks`` only (what ``push`` and ``pop`` make);
+    a state the automatic steps own is changed in place (:func:`_apply`)."""
+    memo = s._memo
+    if _OWNED in memo:
+        return _in_place(s, tasks, {})
+    fields = s.__dict__.copy()
+    fields["tasks"] = tasks
+    index = memo.get("index")
+    fields["_memo"] = {} if index is None else {"index": index}
+    new: _S = _new(type(s))
+    _set(new, "__dict__", fields)
+    return new
+
+
+def _in_place(s: _S, tasks: tuple[AnyTask[Any], ...], changes: dict[str, Any]) -> _S:
+    """``s`` itself with ``tasks`` and ``changes``, its caches forgotten as a copy's would be
+    (the index kept while no piece moves): only for a state no one else holds."""
+    fields = s.__dict__
+    fields["tasks"] = tasks
+    if changes:
+        fields.update(changes)
+    index = None if "where" in changes else s._memo.get("index")
+    memo = fields["_memo"] = {_OWNED: True}
+    if index is not None:
+        memo["index"] = index
+    return s
 
 
 def _saved_state_violations(s: AncientsState) -> list[str]:
@@ -357,24 +407,37 @@ class AncientsState(TaskState):
     def evolve(self, **changes: Any) -> Self:
         """:meth:`TaskState.evolve <wargames.core.tasks.TaskState.evolve>` written out for
         this game's one kept cache (:attr:`kept_memo`: the index of where is what, kept while
-        ``where`` is unchanged): every step of play makes three or four copies."""
+        ``where`` is unchanged): every step of play makes two or three copies. A copy of a
+        state the turn's automatic steps own is theirs too (:meth:`_apply`)."""
         fields = self.__dict__.copy()
         fields.update(changes)
-        index = None if "where" in changes else self._memo.get("index")
+        memo = self._memo
+        index = None if "where" in changes else memo.get("index")
         fields["_memo"] = {} if index is None else {"index": index}
+        if _OWNED in memo:
+            fields["_memo"][_OWNED] = True
         new = _new(type(self))
         _set(new, "__dict__", fields)
         return new
 
-    def _with_tasks(self, tasks: tuple[AnyTask[Any], ...]) -> Self:
-        """:meth:`evolve` with new ``tasks`` only (what ``push`` and ``pop`` make)."""
-        fields = self.__dict__.copy()
-        fields["tasks"] = tasks
-        index = self._memo.get("index")
-        fields["_memo"] = {} if index is None else {"index": index}
-        new = _new(type(self))
-        _set(new, "__dict__", fields)
-        return new
+    _with_tasks = _with_tasks
+    """:meth:`evolve` with new ``tasks`` only (what ``push`` and ``pop`` make); in place in a
+    state the automatic steps own (:func:`_with_tasks`)."""
+
+    def pop(self, *then: AnyTask[Any], **changes: Any) -> Self:
+        """:meth:`TaskState.pop <wargames.core.tasks.TaskState.pop>`: the top task done,
+        ``then`` on top, ``changes`` made; in place in a state the automatic steps own
+        (:meth:`_apply`), else in one copy."""
+        tasks = self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
+        if _OWNED in self._memo:
+            return _in_place(self, tasks, changes)
+        if changes:
+            return self.evolve(tasks=tasks, **changes)
+        return self._with_tasks(tasks)
+
+    _apply = _apply
+    """The state after an action and the automatic steps that follow it, which pop in place
+    (:func:`_apply`)."""
 
     def relocate(self, moves: list[tuple[int, str]], **changes: Any) -> Self:
         """The state with each ``(piece, place)`` moved there (a hex, :data:`DEAD`, :data:`OFF`),
