@@ -197,34 +197,34 @@ class Table:
 
     def mask(self, state: GameState) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal ids of ``state``'s pending decision as an int8 0/1 array (all zeros at
-        the end of the game); read-only in a large space.
+        the end of the game), read-only.
 
         In a large space (:data:`_REUSED_FROM` ids or more: 22,085 for Armageddon, 49,597 for
         the Horde) the array of the last mask is used again when it held few ids
         (:data:`_FEW`) and nobody holds it any more: those ids cleared, the new ones set.
         Otherwise a new one is made (``np.zeros`` of the whole space). A mask still held (in
         an observation kept, a list) is so never changed; read-only, it cannot be changed
-        either. A small space's masks are new arrays, writable (making one read-only costs
-        more than zeroing it). Clearing a few ids costs about what zeroing a large space
-        costs in time, and far fewer instructions (valgrind counts the zeroing one a byte);
-        clearing many, or zeroing a small space, it is the other way round."""
+        either. Clearing a few ids costs about what zeroing a large space costs in time, and
+        far fewer instructions (valgrind counts the zeroing one a byte); clearing many, or
+        zeroing a small space, it is the other way round."""
         ids = self.legal(state)
-        size = self.codec.decisions.size  # num_actions, without calls
-        if size < _REUSED_FROM:  # a small space: a new array, writable
-            out = np.zeros(size, dtype=np.int8)
-            _set(out, ids, 1)
-            return out
         kept = self._kept
-        found: np.ndarray[Any, np.dtype[np.int8]] | None = kept[0]
-        if found is None or len(kept[1]) > _FEW or getrefcount(found) > _UNHELD:
-            found = np.zeros(size, dtype=np.int8)  # many ids to clear, or held elsewhere
+        out: np.ndarray[Any, np.dtype[np.int8]] | None = kept[0]
+        size = self.codec.decisions.size  # num_actions, without calls
+        if (
+            out is None
+            or size < _REUSED_FROM
+            or len(kept[1]) > _FEW
+            or getrefcount(out) > _UNHELD  # held elsewhere
+        ):
+            out = np.zeros(size, dtype=np.int8)
         else:
-            found.setflags(write=True)
-            _set(found, kept[1], 0)
-        _set(found, ids, 1)
-        found.setflags(write=False)
-        kept[0], kept[1] = found, ids
-        return found
+            out.setflags(write=True)
+            _set(out, kept[1], 0)
+        _set(out, ids, 1)
+        out.setflags(write=False)
+        kept[0], kept[1] = out, ids
+        return out
 
     def episode(self, seed: int, agents: Mapping[Player, Agent] | None = None) -> Episode:
         """A new :class:`Episode` from the initial state, seeded with ``seed``, its dice (and
