@@ -53,9 +53,6 @@ _UNNUMBERED: Final = -1
 _FEW: Final = 24
 """Up to this many legal ids, a mask is set item by item."""
 
-_REUSED_FROM: Final = 16_384
-"""From this many ids a space's masks are used again (:meth:`Table.mask`)."""
-
 _UNHELD: Final = 3
 """The references to the last mask while only :meth:`Table.mask` holds it (its list, its
 local name, ``getrefcount``'s argument)."""
@@ -199,25 +196,17 @@ class Table:
         """The legal ids of ``state``'s pending decision as an int8 0/1 array (all zeros at
         the end of the game), read-only.
 
-        In a large space (:data:`_REUSED_FROM` ids or more: 22,085 for Armageddon, 49,597 for
-        the Horde) the array of the last mask is used again when it held few ids
-        (:data:`_FEW`) and nobody holds it any more: those ids cleared, the new ones set.
-        Otherwise a new one is made (``np.zeros`` of the whole space). A mask still held (in
-        an observation kept, a list) is so never changed; read-only, it cannot be changed
-        either. Clearing a few ids costs about what zeroing a large space costs in time, and
-        far fewer instructions (valgrind counts the zeroing one a byte); clearing many, or
-        zeroing a small space, it is the other way round."""
+        The array of the last mask is used again when nobody holds it any more (its last ids
+        cleared, the new ones set), else a new one is made (``np.zeros`` of the whole space:
+        22,085 bytes for Armageddon, 49,597 for the Horde). A mask still held (in an
+        observation kept, a list) is so never changed; read-only, it cannot be changed
+        either. Setting a few ids costs about what zeroing the space costs in time, and much
+        less in instructions (zeroing counts one a byte under valgrind)."""
         ids = self.legal(state)
         kept = self._kept
         out: np.ndarray[Any, np.dtype[np.int8]] | None = kept[0]
-        size = self.codec.decisions.size  # num_actions, without calls
-        if (
-            out is None
-            or size < _REUSED_FROM
-            or len(kept[1]) > _FEW
-            or getrefcount(out) > _UNHELD  # held elsewhere
-        ):
-            out = np.zeros(size, dtype=np.int8)
+        if out is None or getrefcount(out) > _UNHELD:  # held elsewhere: a new one
+            out = np.zeros(self.codec.decisions.size, dtype=np.int8)  # num_actions
         else:
             out.setflags(write=True)
             _set(out, kept[1], 0)
