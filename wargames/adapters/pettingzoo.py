@@ -11,9 +11,7 @@ environment with PettingZoo's usual wrappers, :func:`raw_env` the bare :class:`W
   ``action_space(agent)`` is ``Discrete(num_distinct_actions)``, the same for every state.
 * **Observations** are ``{"observation": float32 tensor, "action_mask": int8 0/1}``: the
   agent's tensor (:func:`~wargames.core.observation.observation_tensor`, built from its view
-  only) and the legal ids, all zeros for an agent that is not to act. A mask is read-only
-  (copy it to change it): its array is used again for a later mask once nobody holds it
-  (:meth:`Table.mask <wargames.adapters.episodes.Table.mask>`).
+  only) and the legal ids, all zeros for an agent that is not to act.
 * **Chance** (dice, draws) is resolved inside :meth:`~WargamesAEC.step` and
   :meth:`~WargamesAEC.reset` with the environment's generator seeded by ``reset(seed=...)``
   (:mod:`wargames.adapters.episodes`): the same seed and actions give the same episode, and
