@@ -13,6 +13,7 @@ alive").
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import islice
 from typing import TYPE_CHECKING, Generic, TypeVar, overload
 
 if TYPE_CHECKING:
@@ -92,9 +93,10 @@ class History(Sequence[S], Generic[S]):
             wanted = range(*index.indices(self._length))
             if not wanted:
                 return []
-            first = min(wanted)
+            first, last = min(wanted), max(wanted)
             chosen = set(wanted)
-            found = {i: s for i, s in enumerate(self.since(first), first) if i in chosen}
+            walked = islice(self.since(first), last - first + 1)  # no further than needed
+            found = {i: s for i, s in enumerate(walked, first) if i in chosen}
             return [found[i] for i in wanted]
         if index < 0:
             index += self._length
