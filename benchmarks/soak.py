@@ -4,7 +4,7 @@ through the conformance kit's checks, resumable across runs.
     python benchmarks/soak.py [--games 100000] [--jobs 2] [--log soak.jsonl] [--seed 0]
                               [--game GAME ...] [--agent random|greedy ...] [--chunk 25]
                               [--check-every 50] [--light-every 1]
-                              [--invariants-every 1] [--max-steps 100000]
+                              [--invariants-every 1] [--max-steps 100000] [--from-game 0]
     python benchmarks/soak.py --summary [--log soak.jsonl] [--json]
 
 The plan: every (game, scenario, agent) combination, sorted, in turn; game ``i`` plays
@@ -19,7 +19,10 @@ Games run in chunks of ``--chunk`` in ``--jobs`` processes; each finished chunk 
 the log as one JSON line (the plan, the chunk number and every game's result), so a run that
 is stopped loses at most the chunks in progress, and running the same command again skips the
 chunks already in the log (``--games`` is rounded up to whole chunks, and a larger
-``--games`` with the same other settings goes on from a smaller soak's log). ``--summary``
+``--games`` with the same other settings goes on from a smaller soak's log). ``--from-game N``
+(a whole number of chunks) plays only the games from ``N`` on: the way to go on with a soak
+whose earlier games are logged elsewhere (or whose log was lost; their summary then stands for
+them). ``--summary``
 reads the log only: games per game and agent, the failures with their seeds (``python
 benchmarks/conformance.py GAME --scenario S --agent A --seed K --games 1`` replays one), and
 the CPU time. The exit code is 1 if any game failed.
@@ -118,7 +121,8 @@ def soak(args: argparse.Namespace) -> int:
     if other:
         sys.exit(f"{args.log} holds chunks of another plan (seed, chunk, games or agents, checks)")
     done = {c["chunk"] for c in logged}
-    todo = [k for k in range(-(-args.games // args.chunk)) if k not in done]
+    first = args.from_game // args.chunk
+    todo = [k for k in range(first, -(-args.games // args.chunk)) if k not in done]
     print(f"{len(done)} chunks in {args.log}, {len(todo)} to play", file=sys.stderr)
     start = time.perf_counter()
     with ProcessPoolExecutor(max(1, args.jobs)) as pool, args.log.open("a") as out:
@@ -198,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--light-every", type=int, default=1, help="light checks every N states")
     parser.add_argument("--invariants-every", type=int, default=1, help="invariants every N")
     parser.add_argument("--max-steps", type=int, default=100_000, help="actions a game may take")
+    parser.add_argument("--from-game", type=int, default=0, help="play only games from N on")
     parser.add_argument("--summary", action="store_true", help="only sum up the log")
     parser.add_argument("--json", action="store_true", help="the summary as JSON")
     args = parser.parse_args(argv)
@@ -205,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     every = (args.check_every, args.light_every, args.invariants_every)
     if min(args.games, args.chunk, *every) < 1:
         parser.error("--games, --chunk and every --...-every must be at least 1")
+    if args.from_game < 0 or args.from_game % args.chunk:
+        parser.error("--from-game must be a whole number of chunks (a multiple of --chunk)")
     return summary(args) if args.summary else soak(args)
 
 
