@@ -343,7 +343,7 @@ class Arrive(Task):
 
     def legal(self, s: S) -> tuple[Action, ...]:
         c = self.counters[0]
-        return tuple(act.Place(c, a) for a in self.hive_areas(s, c))
+        return tuple(act.made(act.Place, c, a) for a in self.hive_areas(s, c))
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Place)

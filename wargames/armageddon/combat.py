@@ -128,6 +128,8 @@ def attack_groups(s: S, side: str) -> list[tuple[str, tuple[str, ...]]]:
 
 
 END_COMBAT = act.Pass("phase")
+END_CARD, END_ADVANCE = act.Pass("card"), act.Pass("advance")
+REROLL_OR_KEEP = (act.Reroll(True), act.Reroll(False))  # listed as these objects (BFA-COMBAT-20)
 
 SUBSETS_CACHE = 1 << 10
 """Attack lists :func:`_subsets` remembers (target, attacking areas): 480 distinct in 100
@@ -318,7 +320,7 @@ class AttackCards(Task):
         return b.side if b.side == ORKS and hive and s.may_play(ORKS, "tunnel-rats") else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return (act.PlayCard("tunnel-rats"), act.Pass("card"))
+        return (act.made(act.PlayCard, "tunnel-rats"), END_CARD)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.PlayCard):
@@ -342,7 +344,7 @@ class DefenceCards(Task):
         return IMPERIUM if ok else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return (act.PlayCard("thunderbolt-wing"), act.Pass("card"))
+        return (act.made(act.PlayCard, "thunderbolt-wing"), END_CARD)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.PlayCard):
@@ -392,7 +394,7 @@ class RerollChoice(Task):
         return ORKS
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return (act.Reroll(True), act.Reroll(False))
+        return REROLL_OR_KEEP
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Reroll)
@@ -476,7 +478,7 @@ class TakeLoss(Task):
         return self.side if self.eligible(s) else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return tuple(act.Lose(c) for c in self.eligible(s))
+        return tuple(act.made(act.Lose, c) for c in self.eligible(s))
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Lose)
@@ -525,7 +527,7 @@ class Retreat(Task):
         c = self._next(s)
         assert c is not None
         areas = s.once("retreat", lambda: self.options(s, c))  # asked by actor() first
-        return tuple(act.RetreatTo(c, a) for a in areas)
+        return tuple(act.made(act.RetreatTo, c, a) for a in areas)
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)
@@ -558,7 +560,7 @@ class HeroicStand(Task):
         return IMPERIUM if ok else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return (act.PlayCard("heroic-stand"), act.Pass("card"))
+        return (act.made(act.PlayCard, "heroic-stand"), END_CARD)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.PlayCard):
@@ -628,7 +630,7 @@ class AdvanceChoice(Task):
         return self.battle.side if self.candidates(s) else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return (*(act.Advance(c) for c in self.candidates(s)), act.Pass("advance"))
+        return (*(act.made(act.Advance, c) for c in self.candidates(s)), END_ADVANCE)
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.Advance):

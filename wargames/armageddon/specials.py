@@ -41,7 +41,7 @@ def phase_card_plays(s: S, side: str, phase: str) -> list[Action]:
     out: list[Action] = []
     for card in PHASE_CARDS[(side, phase)]:
         if s.holds(side, card):
-            out.extend(act.PlayCard(card, t) for t in targets(s, card))
+            out.extend(act.made(act.PlayCard, card, t) for t in targets(s, card))
     return out
 
 

@@ -66,7 +66,7 @@ class SupplyCheck(Task):
         return None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return (act.PlayCard("looted-supplies"), act.Pass("card"))
+        return (act.made(act.PlayCard, "looted-supplies"), act.made(act.Pass, "card"))
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.PlayCard):

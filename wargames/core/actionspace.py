@@ -39,7 +39,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from itertools import chain, combinations_with_replacement, compress, repeat
+from itertools import combinations_with_replacement, compress, repeat
 from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
@@ -575,7 +575,14 @@ class ActionSpace:
             if got is None:
                 got = self._learn(kind, key, action)
             if got == _BY_STATE:
-                found[i] = self._by_state_key(action, state, missing, by_key, (kind, key))
+                token = (kind, key)
+                # after the list's first such action, its state key's ids are at hand
+                hit = by_key[0].get(token) if by_key else None
+                found[i] = (
+                    hit
+                    if hit is not None
+                    else self._by_state_key(action, state, missing, by_key, token)
+                )
                 continue
             pinned[id(action)] = got
             held[id(action)] = action
@@ -627,7 +634,9 @@ class ActionSpace:
                 self._part(p, state, missing) if f is None else f
                 for p, f in zip(split, found, strict=True)
             ]
-        out = list(chain.from_iterable(cast("list[list[int]]", found)))
+        out: list[int] = []
+        for part_ids in cast("list[list[int]]", found):
+            out += part_ids  # extending copies whole lists: faster than chain.from_iterable
         if len(out) < len(legal):
             out += self.ids(legal[len(out) :], state, missing)
         return out
