@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import numpy as np
 import pytest
 
@@ -46,6 +47,28 @@ def test_reach_is_the_maps_walk() -> None:
         walked = tuple(sorted(board.reach(start, steps, can_enter, stops)))
         stop_mask = 0 if ignore else bits.stops[side]
         assert bits.names(bits.reach(start, steps, bits.mask(blocked), stop_mask)) == walked
+
+
+@pytest.mark.rule("BFA-MOVE-02")
+def test_remembered_moves_are_the_reach_in_area_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``moves_to`` answers from memory as it does afresh: the counter's moves to each area of
+    the reach, sorted by area id; the memory is emptied when full, never larger."""
+    from wargames.armageddon import mapbits
+
+    data = default_data()
+    bits = attrs.evolve(map_bits(data))  # the same map, its memory empty
+    monkeypatch.setattr(mapbits, "MOVES_CACHE", 50)
+    rng = random.Random(3)
+    counters = sorted(bits.moves)
+    for _ in range(400):
+        counter = rng.choice(counters)
+        mask = rng.getrandbits(len(bits.areas)) & rng.getrandbits(len(bits.areas))
+        areas = bits.names(mask)
+        expected = tuple(Move(counter, a) for a in areas)
+        assert bits.moves_to(counter, mask) == expected
+        assert bits.moves_to(counter, mask) is bits.moves_to(counter, mask)  # remembered
+        assert list(areas) == sorted(areas)
+        assert len(bits.remembered_moves) <= 50
 
 
 def test_supply_tracing_is_the_maps_walk() -> None:
