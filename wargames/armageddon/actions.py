@@ -192,9 +192,9 @@ class PlayCard:
 
 
 MADE_CACHE = 1 << 15
-"""Actions :func:`made` keeps: the placements, returns, deployments, retreats, purchases, card
-plays, losses, advances, eliminations, plans and card draws of one data set are at most some
-14,000 values (counters times areas, cards times targets), listed again at every step."""
+"""Actions :func:`made` keeps: the placements, returns, deployments, purchases, card plays,
+losses, advances, eliminations, plans and card draws of one data set are at most some 9,000
+values (counters times areas, cards times targets), listed again at every step."""
 
 
 @lru_cache(maxsize=MADE_CACHE)

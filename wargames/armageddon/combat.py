@@ -527,7 +527,7 @@ class Retreat(Task):
         c = self._next(s)
         assert c is not None
         areas = s.once("retreat", lambda: self.options(s, c))  # asked by actor() first
-        return tuple(act.made(act.RetreatTo, c, a) for a in areas)
+        return tuple(act.RetreatTo(c, a) for a in areas)  # not made: rare, and many values
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)
