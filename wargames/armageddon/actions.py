@@ -191,10 +191,18 @@ class PlayCard:
         return f"play {self.card}" + (f" {self.target}" if self.target else "")
 
 
+PLAY_OR_PASS = {
+    card: (PlayCard(card), Pass("card"))
+    for card in ("tunnel-rats", "thunderbolt-wing", "heroic-stand", "looted-supplies")
+}
+"""The choice at a card's own moment in a battle or a supply check (BFA-CARDS-02): play it or
+pass, the same two objects in every state (actions are values)."""
+
+
 MADE_CACHE = 1 << 15
 """Actions :func:`made` keeps: the placements, returns, deployments, purchases, card plays,
-losses, advances, eliminations, plans and card draws of one data set are at most some 9,000
-values (counters times areas, cards times targets), listed again at every step."""
+losses, advances, eliminations and card draws of one data set are at most some 9,000 values
+(counters times areas, cards times targets), listed again at every step."""
 
 
 @lru_cache(maxsize=MADE_CACHE)

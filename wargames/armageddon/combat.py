@@ -128,7 +128,7 @@ def attack_groups(s: S, side: str) -> list[tuple[str, tuple[str, ...]]]:
 
 
 END_COMBAT = act.Pass("phase")
-END_CARD, END_ADVANCE = act.Pass("card"), act.Pass("advance")
+END_ADVANCE = act.Pass("advance")
 REROLL_OR_KEEP = (act.Reroll(True), act.Reroll(False))  # listed as these objects (BFA-COMBAT-20)
 
 SUBSETS_CACHE = 1 << 10
@@ -320,7 +320,7 @@ class AttackCards(Task):
         return b.side if b.side == ORKS and hive and s.may_play(ORKS, "tunnel-rats") else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return (act.made(act.PlayCard, "tunnel-rats"), END_CARD)
+        return act.PLAY_OR_PASS["tunnel-rats"]
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.PlayCard):
@@ -344,7 +344,7 @@ class DefenceCards(Task):
         return IMPERIUM if ok else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return (act.made(act.PlayCard, "thunderbolt-wing"), END_CARD)
+        return act.PLAY_OR_PASS["thunderbolt-wing"]
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.PlayCard):
@@ -560,7 +560,7 @@ class HeroicStand(Task):
         return IMPERIUM if ok else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return (act.made(act.PlayCard, "heroic-stand"), END_CARD)
+        return act.PLAY_OR_PASS["heroic-stand"]
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.PlayCard):

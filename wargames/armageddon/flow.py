@@ -262,7 +262,7 @@ ASTROPATH = act.PlayCard("astropathic-warning")
 def _plans(data: ArmageddonData, side: str) -> tuple[act.Plan, ...]:
     """Every stack of two of ``side``'s strategy cards, in order (made once per data set)."""
     cards = tuple(c.id for c in data.strategy.values() if c.side == side)
-    return tuple(act.made(act.Plan, a, b) for a, b in permutations(cards, 2))
+    return tuple(act.Plan(a, b) for a, b in permutations(cards, 2))
 
 
 @saved("armageddon/initiative")

@@ -66,7 +66,7 @@ class SupplyCheck(Task):
         return None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return (act.made(act.PlayCard, "looted-supplies"), act.made(act.Pass, "card"))
+        return act.PLAY_OR_PASS["looted-supplies"]
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, act.PlayCard):
