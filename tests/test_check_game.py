@@ -66,6 +66,7 @@ def test_check_game_catches_a_record_that_replays_elsewhere() -> None:
 
 
 @pytest.mark.parametrize("game_id", registry.BUILTIN)
+@pytest.mark.quick(1)
 def test_every_shipped_game_passes_check_game(game_id: str) -> None:
     """The default scenario of each game, full checks every 100th state (the games' own
     conformance tests play hundreds of games of every scenario)."""

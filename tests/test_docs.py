@@ -142,6 +142,7 @@ def page_params(kind: str) -> list[object]:
 
 
 @pytest.mark.parametrize("page", page_params("python"))
+@pytest.mark.quick(2)
 def test_python_snippets_run(page: Path, folder: Path) -> None:
     namespace: dict[str, object] = {"__name__": "__snippet__"}
     with contextlib.chdir(folder), contextlib.redirect_stdout(io.StringIO()):
@@ -151,6 +152,7 @@ def test_python_snippets_run(page: Path, folder: Path) -> None:
 
 
 @pytest.mark.parametrize("page", page_params("console"))
+@pytest.mark.quick(2)
 def test_console_snippets_run(page: Path, folder: Path) -> None:
     for body in blocks(page, "console"):
         for line, shown in commands(body):

@@ -31,8 +31,8 @@ from wargames.fuzz.cases import record_bases, scenario_bases, state_bases
 from wargames.fuzz.mutate import json_text, mutate_bytes, mutate_document, paths
 from wargames.fuzz.verdict import check_loaded
 
-CI_CASES = 150
-"""Hypothesis examples per kind in the ordinary suite."""
+CI_CASES = 50
+"""Hypothesis examples per kind in the quick suite."""
 SLOW_CASES = 2000
 """Hypothesis examples per kind with ``-m slow``."""
 HARD_LIMIT = 2.0
@@ -254,6 +254,7 @@ PLANTED = ("dev-zero", "fifo", "toml-file", "parent-path")
 @pytest.mark.parametrize(
     ("game", "via"), [*((game, "api") for game in GAMES), ("armageddon", "cli")]
 )
+@pytest.mark.quick(4)
 def test_a_record_naming_a_path_is_rejected_without_opening_it(
     tmp_path: Path, game: str, via: str, what: str
 ) -> None:
@@ -268,6 +269,7 @@ def test_a_record_naming_a_path_is_rejected_without_opening_it(
 
 @pytest.mark.parametrize("what", PLANTED)
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.quick(4)
 def test_a_saved_state_naming_a_path_is_rejected_without_opening_it(
     tmp_path: Path, game: str, what: str
 ) -> None:

@@ -65,6 +65,7 @@ def test_citing_tests_match_the_whole_id(sweep: ModuleType) -> None:
     assert nodes and all("::test" in n for n in nodes)
 
 
+@pytest.mark.slow
 def test_a_caught_bug_is_reported_killed(sweep: ModuleType) -> None:
     """The D66 read units die first (5 then 3 gives 35) is caught by the tests citing the
     example WM-TELEPORT-04-EX; the worktree is left as it was."""

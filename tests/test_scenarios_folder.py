@@ -56,6 +56,7 @@ def bots(path: Path, kind: str, seed: int) -> tuple[wargames.GameState, dict[str
 
 @pytest.mark.parametrize("kind", ["random", "greedy"])
 @pytest.mark.parametrize("path", FILES, ids=IDS)
+@pytest.mark.quick(4)
 def test_plays_to_the_end(path: Path, kind: str) -> None:
     """A seeded game to its end, the kit's full checks on its first, middle and last states."""
     state, agents = bots(path, kind, seed=3)

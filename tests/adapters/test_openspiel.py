@@ -284,6 +284,7 @@ def test_game_type_and_info_follow_the_descriptor(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.quick(1)
 def test_a_short_game_passes_the_random_simulation_test(game_id: str) -> None:
     loaded = short_game(game_id)
     start = random_walk(loaded.new_initial_state(), random.Random(0), WALK.get(game_id, 0))

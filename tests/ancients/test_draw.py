@@ -32,6 +32,7 @@ def drawing_states(scenario: str, seeds: int) -> list[AncientsState]:
 
 @pytest.mark.rule("CCB-TURN-02", "CCB-TURN-03", "CCB-MOVE-01", "CCB-BATTLE-01", "CCA-CARDS-10")
 @pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.quick(1)
 def test_a_drawn_action_is_the_listed_one(scenario: str) -> None:
     """For every chance ``u``, the action drawn is the one at ``int(u * n)`` of the ``n``
     legal actions (a card of the hand, an order, a move, a battle, the end of the step), drawn

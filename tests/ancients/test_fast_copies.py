@@ -88,6 +88,7 @@ def test_only_the_drawn_action_skips_the_listing() -> None:
 
 @pytest.mark.rule("CCB-TURN-01", "CCB-TURN-07")
 @pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.quick(1)
 def test_applying_never_changes_a_state_handed_out(scenario: str) -> None:
     """The automatic steps after an action pop in place only in the state that action made:
     every state of a seeded game is, after the game, the value it was when handed out, and

@@ -88,6 +88,7 @@ def test_step_tables_reach_what_the_board_walk_reaches(scenario: str) -> None:
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.quick(1)
 def test_reach_and_orders_along_random_games(scenario: str) -> None:
     for s in _states(scenario, 11, 300)[::5]:
         for piece in s.scenario.pieces:
@@ -102,6 +103,7 @@ def test_reach_and_orders_along_random_games(scenario: str) -> None:
 
 @pytest.mark.rule("CCB-LOS-03", "CCB-LOS-04", "CCB-LOS-05", "CCB-LOS-06")
 @pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.quick(1)
 def test_sight_kept_per_pair_agrees_with_the_board(scenario: str) -> None:
     """The steps of a line the terrain leaves open, kept per pair of hexes, see exactly what
     the board's line of sight sees, whatever pieces stand where."""
@@ -141,6 +143,7 @@ def test_reach_carried_past_a_move_equals_a_fresh_one(scenario: str) -> None:
 
 @pytest.mark.rule("CCB-BATTLE-01", "CCB-CLOSE-01", "CCB-RANGED-07", "CCB-LOS-03")
 @pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.quick(1)
 def test_has_target_is_whether_the_unit_has_a_battle(scenario: str) -> None:
     """Asking whether an ordered unit has a target answers what listing its battles does."""
     from wargames.ancients.battle import BattleStep, battlers, options

@@ -52,6 +52,7 @@ def test_the_game_has_its_narrator() -> None:
 
 
 @pytest.mark.parametrize("viewer", [None, "bottom", "top"])
+@pytest.mark.quick(1)
 def test_a_seeded_game_is_narrated_end_to_end(viewer: str | None) -> None:
     m = played(1)
     told: list[str] = []

@@ -92,6 +92,7 @@ def check_round_trip(s: GameState) -> list[int]:
 
 
 @pytest.mark.parametrize("case", CASES, ids=_id)
+@pytest.mark.quick(2)
 def test_every_legal_action_and_outcome_round_trips(case: tuple[str, dict[str, Any]]) -> None:
     name, options = case
     seen: dict[object, int] = {}
@@ -178,6 +179,7 @@ def test_an_action_the_space_cannot_number_names_it() -> None:
 
 
 @pytest.mark.parametrize("case", SEATED, ids=_id)
+@pytest.mark.quick(1)
 def test_an_observation_holds_only_what_the_seat_sees(case: tuple[str, dict[str, Any]]) -> None:
     """Resampling the hidden cards (the descriptor's determinize) never changes a seat's
     tensor or text; the seats' observations differ."""

@@ -184,6 +184,7 @@ def test_terrain_examples_through_the_odds() -> None:
 
 
 @pytest.mark.parametrize("roll", ROLLS)
+@pytest.mark.quick(3)
 def test_closed_form_equals_the_markov_chain(roll: Roll) -> None:
     blocks = 1 if roll.target is None else roll.target.blocks
     for dice in range(7):
@@ -235,6 +236,7 @@ def sample(
         (Roll("close", CAVALRY_ELEPHANT, U["CCAM"]), 3),
     ],
 )
+@pytest.mark.quick(1)
 def test_monte_carlo_agrees_with_the_exact_odds(roll: Roll, dice: int) -> None:
     trials = 6000
     odds = distribution(roll, dice)

@@ -132,6 +132,7 @@ def _play(scenario: str | None, seed: int) -> tuple[list[str], str]:
 
 
 @pytest.mark.parametrize(("scenario", "seed"), [(None, 1), ("elephant-ridge", 2), (None, 3)])
+@pytest.mark.quick(1)
 def test_the_greedy_agent_plays_legal_actions_to_the_end(scenario: str | None, seed: int) -> None:
     chosen, result = _play(scenario, seed)
     assert chosen

@@ -88,6 +88,7 @@ REFUSED = [
 
 
 @pytest.mark.parametrize(("source", "edit", "key", "problem"), REFUSED)
+@pytest.mark.quick(5)
 def test_a_broken_scenario_is_refused_naming_the_key(
     tmp_path: Path, source: Path, edit: tuple[str, str], key: str, problem: str
 ) -> None:
@@ -107,6 +108,7 @@ def test_a_broken_scenario_is_refused_naming_the_key(
                      id="command-1"),
     ],
 )  # fmt: skip
+@pytest.mark.quick(1)
 def test_a_mutated_but_valid_scenario_plays(
     tmp_path: Path, source: Path, edit: tuple[str, str]
 ) -> None:

@@ -109,6 +109,7 @@ def test_a_value_and_its_file_play_the_same_game(tmp_path: Path) -> None:
     ("scenario", "unit", "options"),
     [("the-long-ridge", "02-03", {"players": 2}), ("twin-valleys", "06-04", {"players": 4})],
 )
+@pytest.mark.quick(1)
 def test_the_team_variant_and_epic_battles_too(
     scenario: str, unit: str, options: dict[str, Any], tmp_path: Path
 ) -> None:

@@ -39,6 +39,7 @@ def test_every_task_belongs_to_a_declared_step() -> None:
 
 
 @pytest.mark.parametrize(("scenario", "sequence", "tasks"), GAMES)
+@pytest.mark.quick(1)
 def test_seeded_games_follow_the_declared_sequence(
     scenario: str, sequence: SequenceOfPlay, tasks: list[str]
 ) -> None:
@@ -46,6 +47,7 @@ def test_seeded_games_follow_the_declared_sequence(
 
 
 @pytest.mark.parametrize(("scenario", "sequence", "tasks"), GAMES)
+@pytest.mark.quick(1)
 def test_a_sequence_in_another_order_than_the_flow_fails(
     scenario: str, sequence: SequenceOfPlay, tasks: list[str]
 ) -> None:

@@ -233,6 +233,7 @@ def test_ranged_caps(t: TerrainTable, u: UnitTable) -> None:
     assert ranged_dice(u["HWM"], clear, clear) == 2 and ranged_dice(u["HWM"], clear, clear, 1) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.rule("CCB-GAP-28", "CCB-TERRAIN-15", "CCB-TERRAIN-16", "CCB-RANGED-12")
 def test_the_dice_are_the_counts_totals(t: TerrainTable, u: UnitTable) -> None:
     """The dice counted without their reasons (what a listing of battles asks) are the total of

@@ -43,6 +43,7 @@ def play(seed: int, players: object) -> tuple[Match, dict[str, Checked]]:
 
 
 @pytest.mark.parametrize(("seed", "players"), [(1, 4), (2, 2), (3, (1, 3))])
+@pytest.mark.quick(1)
 def test_greedy_seats_play_only_legal_actions_to_the_end(seed: int, players: object) -> None:
     match, _ = play(seed, players)
     assert match.state.outcome is not None

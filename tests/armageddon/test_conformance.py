@@ -47,6 +47,7 @@ and first greedy game in the default run (the pytest ids say which)."""
     ("kind", "seeds"),
     [pytest.param(k, *p.values, id=f"{k}-{p.id}", marks=p.marks) for k, p in BLOCKS],
 )
+@pytest.mark.quick(1)
 def test_games_conform(kind: str, seeds: range) -> None:
     """Every game ends within eight turns with an outcome, every state passing the checks."""
     agents, full_every = KINDS[kind]

@@ -89,6 +89,7 @@ def test_supply_tracing_is_the_maps_walk() -> None:
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.quick(1)
 def test_carried_index_is_the_rebuilt_one(seed: int) -> None:
     for state in random_states(seed):
         carried = state.placement

@@ -91,6 +91,7 @@ def _round_trip(
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.quick(1)
 def test_every_legal_action_has_its_own_id_and_comes_back(scenario: str) -> None:
     states = _states(scenario)
     codec = wargames.action_space(states[0])

@@ -71,6 +71,7 @@ def test_a_broken_campaign_is_refused_naming_the_key(
         pytest.param([('S2 = ["guard-20"]', "S2 = []")], id="an-empty-area-list"),
     ],
 )
+@pytest.mark.quick(1)
 def test_a_mutated_but_valid_campaign_plays(tmp_path: Path, edits: list[tuple[str, str]]) -> None:
     path = mutated(tmp_path, CAMPAIGN, *edits)
     assert sum(plays("armageddon", path, seed) for seed in (1, 2)) > 100

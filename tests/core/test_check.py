@@ -95,6 +95,7 @@ def broken(folder: Path, game_id: str, name: str, edits: list[tuple[str, str]]) 
 
 
 @pytest.mark.parametrize(("game_id", "name", "edits", "keys"), BROKEN, ids=[b[0] for b in BROKEN])
+@pytest.mark.quick(1)
 def test_every_problem_is_listed(
     tmp_path: Path, game_id: str, name: str, edits: list[tuple[str, str]], keys: list[str]
 ) -> None:

@@ -244,6 +244,7 @@ def test_a_horde_unit_is_saved_as_its_profile_and_what_changed() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.quick(1)
 def test_a_state_reads_back_in_a_fresh_process(game: str) -> None:
     """The state class declares the modules of its saved classes; nothing else need have been
     imported (no game played) for a saved state to read back."""

@@ -64,6 +64,7 @@ def cuts(n: int) -> list[float]:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.quick(1)
 def test_random_legal_is_the_listed_action_at_int_u_n(game: str) -> None:
     """Over many states of seeded games, for ``u`` at every index boundary: the action
     ``_random_legal(u)`` of a state that has listed nothing is ``legal[int(u * n)]``."""
@@ -81,6 +82,7 @@ def test_random_legal_is_the_listed_action_at_int_u_n(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.quick(1)
 def test_random_action_draws_as_the_random_agent_always_did(game: str) -> None:
     """``random_action(rng)`` takes one number from ``rng`` and picks as the listing does:
     at a decision ``legal[int(u * n)]``, at a chance node ``pick_outcome(outcomes, u)``; two
@@ -154,6 +156,7 @@ def decision_states(game: str, want: int) -> list[GameState]:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.quick(1)
 def test_random_action_is_uniform_over_the_legal_list(game: str) -> None:
     """Drawn many times (each from a state that has listed nothing, with one fixed seed), every
     legal action comes up about equally often: a chi-square test of uniformity per state."""
@@ -170,6 +173,7 @@ def test_random_action_is_uniform_over_the_legal_list(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.quick(1)
 def test_random_action_draws_chance_by_its_probabilities(game: str) -> None:
     """At chance nodes the outcomes come up as often as their probabilities say."""
     rng = np.random.default_rng(16)

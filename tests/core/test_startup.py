@@ -47,6 +47,7 @@ def test_the_registry_lists_games_without_loading_them() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.quick(1)
 def test_an_odds_query_imports_only_its_game(game: str) -> None:
     args = json.dumps(["odds", game, *ODDS[game]])
     modules = modules_after(f"from wargames.cli import main\nassert main({args}) == 0")

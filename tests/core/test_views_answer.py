@@ -68,6 +68,7 @@ def sweep(game: str, seeds: Iterable[int], steps: int, agent: str = "random") ->
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.quick(1)
 def test_every_view_answers_in_a_game_of_each_scenario(game: str) -> None:
     assert sweep(game, range(1), 200) > 30
 

@@ -43,6 +43,7 @@ def counter_numbers_allowed(s: PScaleState, strike: Strike) -> bool:
 
 @pytest.mark.rule("HMC-COUNTER-01", "HMC-COUNTER-03", "HMC-TALENT-02")
 @pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.quick(1)
 def test_who_may_counter_attack_is_what_the_numbers_allow(scenario: str) -> None:
     """At every state of a seeded mission, for pairs of units in melee and at range: the
     target may strike back exactly when the counter-attack's numbers are allowed (fleeing,

@@ -103,6 +103,7 @@ def check_numbering(s: PScaleState, seen: dict[object, int]) -> set[str]:
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: Path(s).stem)
+@pytest.mark.quick(1)
 def test_every_legal_action_and_chance_outcome_round_trips(scenario: str) -> None:
     seen: dict[object, int] = {}
     codecs = set()
@@ -141,6 +142,7 @@ def scenario_named(stem: str) -> str:
 
 @pytest.mark.rule("HMC-ORDERS-16", "HMC-ORDERS-17", "HMC-GAP-26")
 @pytest.mark.parametrize(("stem", "seed"), BEYOND_THE_NAMES, ids=lambda x: str(x))
+@pytest.mark.quick(3)
 def test_battles_beyond_the_old_names_number_every_action(stem: str, seed: int) -> None:
     codec, made = None, 0
     for s in states(scenario_named(stem), seed):

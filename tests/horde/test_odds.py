@@ -181,6 +181,7 @@ WALKED = [(c, "best") for c in CASES] + [(c, p) for c in TEARING for p in POLICI
 @pytest.mark.parametrize(
     ("case", "policy"), WALKED, ids=[f"{c[0]}-{c[1]}-{c[4].tearing}-{p}" for c, p in WALKED]
 )
+@pytest.mark.quick(2)
 def test_odds_match_the_engagement_tree(
     case: tuple[str, str, str, AttackContext, HordeRules], policy: Policy
 ) -> None:
@@ -214,6 +215,7 @@ ENGAGEMENTS: list[tuple[str, str, str, AttackContext, HordeRules]] = [
 
 
 @pytest.mark.parametrize("case", ENGAGEMENTS, ids=[c[0] for c in ENGAGEMENTS])
+@pytest.mark.quick(1)
 def test_engagement_odds_match_the_engagement_tree(
     case: tuple[str, str, str, AttackContext, HordeRules],
 ) -> None:

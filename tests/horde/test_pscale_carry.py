@@ -175,6 +175,7 @@ CHANGES: list[Any] = [
 
 
 @pytest.mark.parametrize(("first", "change", "kept"), CHANGES)
+@pytest.mark.quick(2)
 def test_other_changes_carry_the_masks_of_a_horde_entering_or_leaving(
     tmp_path: Path, first: Change, change: Change, kept: tuple[str, ...]
 ) -> None:
@@ -213,6 +214,7 @@ def test_the_games_of_a_scenario_share_its_opening_lookups() -> None:
 
 @pytest.mark.rule("HMC-ORDERS-16", "HMC-ORDERS-17", "HMC-OFFICER-08", "HMC-TALENT-02")
 @pytest.mark.parametrize("name", sorted(wargames.game("horde").scenarios()))
+@pytest.mark.quick(1)
 def test_layouts_carried_over_a_horde_entering_or_leaving_in_random_battles(name: str) -> None:
     """In seeded random games of each shipped scenario, every layout that started from the
     one before it with a horde entering or leaving the board (split, merged, destroyed,

@@ -33,6 +33,7 @@ def drawing_states(scenario: str, seeds: int) -> list[PScaleState]:
     "HMC-ORDERS-07", "HMC-ORDERS-04", "HMC-ORDERS-10", "HMC-ORDERS-11", "HMC-ORDERS-16"
 )
 @pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.quick(1)
 def test_a_drawn_action_is_the_listed_one(scenario: str) -> None:
     """For every chance ``u``, the action drawn is the one at ``int(u * n)`` of the ``n``
     legal actions (a move order's squares: Tactical Advance!, Charge!, Pull Back!, Tactical

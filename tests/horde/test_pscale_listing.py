@@ -118,6 +118,7 @@ def check(s: PScaleState, seen: Counter[str]) -> None:
 @pytest.mark.rule("HMC-ORDERS-19", "HMC-COMBAT-05", "HMC-COMBAT-06", "HMC-ORDERS-03")
 @pytest.mark.rule("HMC-ORDERS-04", "HMC-ORDERS-16", "HMC-ORDERS-17")
 @pytest.mark.parametrize("name", sorted(wargames.game("horde").scenarios()))
+@pytest.mark.quick(1)
 def test_the_listing_is_the_orders_own_in_random_battles(name: str) -> None:
     """In every state of a seeded random game of each shipped scenario (and the deciding
     side's view), each horde's listing is the orders' own, attacks in melee and at range,
@@ -134,6 +135,7 @@ def test_the_listing_is_the_orders_own_in_random_battles(name: str) -> None:
 @pytest.mark.rule("HMC-SPECIALIST-05", "HMC-SPECIALIST-08", "HMC-TALENT-01", "HMC-TALENT-02")
 @pytest.mark.rule("HMC-ORDERS-10", "HMC-ORDERS-17", "HMC-OFFICER-08")
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.quick(1)
 def test_the_listing_is_the_orders_own_in_a_crowded_battle(tmp_path: Path, seed: int) -> None:
     """The same on a small board with difficult terrain, an Engineer, hordes of one profile
     side by side (Merge!), Officers and hordes in stealth."""
@@ -171,6 +173,7 @@ def test_the_listing_is_the_orders_own_in_a_crowded_battle(tmp_path: Path, seed:
 
 @pytest.mark.rule("HMC-ORDERS-03", "HMC-GAP-28")
 @pytest.mark.parametrize("name", sorted(wargames.game("horde").scenarios()))
+@pytest.mark.quick(1)
 def test_lines_of_sight_listed_are_the_clear_lines(name: str) -> None:
     """:meth:`~wargames.horde.battlefield.Battlefield.in_sight_of` (the targets in sight)
     lists a square exactly when the line to it is clear (:meth:`~wargames.horde.battlefield.

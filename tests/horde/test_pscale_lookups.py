@@ -50,6 +50,7 @@ def fresh_masks(s: PScaleState, side: str) -> tuple[int, int]:
 
 @pytest.mark.rule("HMC-COMBAT-01", "HMC-GAP-16", "HMC-TALENT-02", "HMC-ORDERS-19")
 @pytest.mark.parametrize("scenario", sorted(wargames.game("horde").scenarios()))
+@pytest.mark.quick(1)
 def test_close_combat_and_sight_lookups_match_the_rules(scenario: str) -> None:
     """At every state of two seeded missions: the enemies next to each unit, whether it is in
     close combat, the masks of what each side sees; and a horde with no Half action left is

@@ -73,6 +73,7 @@ def check(s: PScaleState, seen: Counter[str]) -> None:
 @pytest.mark.rule("HMC-ORDERS-07", "HMC-ORDERS-08", "HMC-ORDERS-09", "HMC-ORDERS-10")
 @pytest.mark.rule("HMC-ORDERS-11", "HMC-OFFICER-02")
 @pytest.mark.parametrize("name", sorted(wargames.game("horde").scenarios()))
+@pytest.mark.quick(1)
 def test_quick_looks_agree_with_the_search_in_random_battles(name: str) -> None:
     """The move orders with somewhere to end, quick looks and all, are the whole search's in
     every state of a seeded random game of each shipped scenario."""
@@ -87,6 +88,7 @@ def test_quick_looks_agree_with_the_search_in_random_battles(name: str) -> None:
 @pytest.mark.rule("HMC-SPECIALIST-05", "HMC-SCALE-05", "HMC-SCALE-06", "HMC-OFFICER-03")
 @pytest.mark.rule("HMC-TALENT-02", "HMC-ORDERS-10")
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.quick(1)
 def test_quick_looks_agree_with_the_search_in_a_crowded_battle(tmp_path: Path, seed: int) -> None:
     """The same on a small board of difficult terrain and walls, with an Engineer's horde
     (difficult terrain costs it one square) boxed in a corner by its allies (it may pass

@@ -90,6 +90,7 @@ def test_a_broken_mirror_is_refused_naming_the_key(
         pytest.param([(A1, "")], id="one-horde-fewer"),
     ],
 )
+@pytest.mark.quick(1)
 def test_a_mutated_but_valid_mirror_plays(tmp_path: Path, edits: list[tuple[str, str]]) -> None:
     path = mutated(tmp_path, MIRROR, *edits)
     assert all(plays("horde", path, seed) > 0 for seed in (1, 2))

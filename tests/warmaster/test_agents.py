@@ -70,6 +70,7 @@ def finish_phase(
 
 @pytest.mark.rule("WM-SEQ-02", "WM-VICTORY-05")
 @pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.quick(1)
 def test_greedy_games_take_only_legal_actions_and_end(seed: int) -> None:
     m, agents = play(seed)
     assert m.outcome is not None

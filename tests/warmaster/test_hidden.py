@@ -165,6 +165,7 @@ def test_the_imperial_view_of_the_set_up_shows_eye_backs_and_a_cup_count() -> No
 
 @pytest.mark.rule("WM-HIDDEN-01", "WM-HIDDEN-05", "WM-HIDDEN-07", "WM-REINF-07")
 @pytest.mark.parametrize("block", range(4))
+@pytest.mark.quick(1)
 def test_no_imperial_view_gives_a_hidden_counter_away(block: int) -> None:
     """Property over random full games: every state's Imperial view hides every face-down,
     cupped and unplaced counter; a face-down counter turns face up only in a Battle phase (or

@@ -70,6 +70,7 @@ def check_numbering(s: WarmasterState, seen: dict[object, int]) -> None:
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: Path(s).stem)
+@pytest.mark.quick(1)
 def test_every_legal_action_and_chance_outcome_round_trips(scenario: str) -> None:
     seen: dict[object, int] = {}
     codecs = set()
@@ -144,6 +145,7 @@ def test_an_illegal_id_is_refused_and_the_state_is_unchanged() -> None:
 
 @pytest.mark.rule("WM-HIDDEN-01", "WM-REINF-07")
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: Path(s).stem)
+@pytest.mark.quick(1)
 def test_hidden_information_never_changes_the_observation(scenario: str) -> None:
     rng = np.random.default_rng(7)
     resampled = 0

@@ -288,6 +288,7 @@ def test_bad_options_raise_value_errors() -> None:
         ({"custodes-1": "52", "horror-1": "52", "crew-1": "52"}, "custodes", "horror,crew"),
     ],
 )
+@pytest.mark.quick(1)
 def test_monte_carlo_battles_of_the_engine_agree(
     units: dict[str, str], attack: str, defence: str
 ) -> None:

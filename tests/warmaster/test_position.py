@@ -115,6 +115,7 @@ def test_the_position_plays_on_to_the_end_and_replays_the_same() -> None:
 
 @pytest.mark.rule("WM-SEQ-01", "WM-SEQ-02")
 @pytest.mark.parametrize("phase", STARTS)
+@pytest.mark.quick(2)
 def test_every_start_plays_on_by_the_sequence_of_play(phase: str) -> None:
     capped = BoardingScenario.read("boarding").with_turn_cap(4)
     s = position(

@@ -110,6 +110,7 @@ def test_dice_are_public_and_an_unknown_player_is_refused() -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.quick(2)
 def test_the_imperial_log_never_names_a_counter_he_may_not_identify(seed: int) -> None:
     m = full_game(seed)
     assert m.log_for(TRAITOR) == m.log

@@ -81,6 +81,7 @@ def test_a_broken_boarding_is_refused_naming_the_key(
         pytest.param(('bridge_control = "traitor"', 'bridge_control = "imperial"'), id="bridge"),
     ],
 )
+@pytest.mark.quick(1)
 def test_a_mutated_but_valid_boarding_plays(tmp_path: Path, edit: tuple[str, str]) -> None:
     path = mutated(tmp_path, BOARDING, edit)
     assert sum(plays("warmaster", path, seed) for seed in (1, 2, 3)) > 100
