@@ -16,6 +16,7 @@ import wargames
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, SIDES
 from wargames.armageddon.numbering import (
+    MoveIds,
     action_codec,
     movement_moves,
     movement_parts,
@@ -143,15 +144,17 @@ def test_ids_are_the_same_in_every_state() -> None:
 
 @pytest.mark.rule("BFA-MOVE-02")
 def test_a_movement_phase_is_numbered_counter_by_counter_as_one_by_one() -> None:
-    """In a movement phase the codec numbers each counter's moves as one part, remembered
-    by the counter's reach entry while the phase carries it (``movement_parts``, its moves
-    ``movement_moves``): the legal ids are those of the actions
-    one by one, in their order, in every state of whole games; pickled, the codec forgets
-    what it remembered and numbers alike."""
+    """In a movement phase the codec numbers each counter's moves as one part, worked out
+    from the counter's reach entry (``MoveIds``: no move made) and remembered by the entry
+    while the phase carries it (``movement_parts``, its moves ``movement_moves``): the legal
+    ids are those of the actions one by one, in their order, in every state of whole games;
+    pickled, the codec forgets what it remembered and numbers alike."""
     import pickle
 
     codec = action_codec(_start("campaign"))
     again = pickle.loads(pickle.dumps(codec))
+    move_ids = codec.decisions.part_ids
+    assert isinstance(move_ids, MoveIds)
     moving = 0
     for scenario in SCENARIOS:
         for s in _states(scenario):
@@ -163,6 +166,9 @@ def test_a_movement_phase_is_numbered_counter_by_counter_as_one_by_one() -> None
             if parts:
                 moves = [m for entry in parts for m in movement_moves(s, entry)]
                 assert s.legal_actions()[: len(moves)] == moves
+                for entry in parts:
+                    ids = [codec.action_id(s, m) for m in movement_moves(s, entry)]
+                    assert move_ids(entry) == ids
                 moving += 1
     assert moving > 100
     assert codec.decisions._part_ids  # the parts were remembered: a pickle leaves them out

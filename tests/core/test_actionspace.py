@@ -411,3 +411,37 @@ def test_a_part_equal_to_one_met_before_is_found_by_its_value() -> None:
     assert again is not entry
     assert space.legal_ids(Entries((again,), tail=(Move("Q", "B"),))) == [0, 1, 3]
     assert listed == [entry, q]  # found by value: not listed again
+
+
+def test_a_part_numbered_from_itself_is_neither_listed_nor_looked_up_by_value() -> None:
+    """A space with ``part_ids`` asks it for a part not met as this object (its actions not
+    listed, nothing looked up by value) and remembers the answer by the part's identity; a
+    part it cannot number (``None``) is numbered from its actions as before."""
+    listed: list[object] = []
+    asked: list[object] = []
+
+    def actions_of(state: object, part: Any) -> tuple[Move, ...]:
+        listed.append(part)
+        return moves_of(state, part)
+
+    def ids_of(part: Any) -> list[int] | None:
+        asked.append(part)
+        return None if part[0] == "Q" else [space.encode(m) for m in moves_of(None, part)]
+
+    space = ActionSpace(
+        ranked_codec().decisions.templates,
+        parts=lambda s: s.parts,
+        part_actions=actions_of,
+        part_ids=ids_of,
+    )
+    entry: Any = ("P", "A", "B")
+    q: Any = ("Q", "B")
+    state = Entries((entry, q), tail=(Move("P", "B"),))
+    assert space.legal_ids(state) == [space.encode(a) for a in state._legal_tuple()]
+    assert space.legal_ids(state) == [0, 1, 3, 1]
+    assert asked == [entry, q] and listed == [q]  # the entry from itself, q from its moves
+    again: Any = tuple(["P", "A", "B"])
+    assert space.legal_ids(Entries((again,))) == [0, 1]
+    assert asked == [entry, q, again]
+    assert listed == [q]  # worked out from itself again, not listed
+    assert space._part_values == {q: [3]}  # only the part numbered from its actions by value

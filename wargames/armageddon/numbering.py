@@ -26,10 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+
+import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import SIDES, TRIBES, ArmageddonData
+from wargames.armageddon.mapbits import map_bits
 from wargames.armageddon.movement import MovementPhase, Reaches
 from wargames.armageddon.specials import AIMED_AT_AREA, AIMED_AT_TRIBE
 from wargames.core.actionspace import (
@@ -50,6 +53,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PASSES",
+    "MoveIds",
     "action_codec",
     "codec_for",
     "movement_moves",
@@ -79,12 +83,14 @@ def action_codec(state: GameState) -> ActionCodec:
 @lru_cache(maxsize=PER_DATA)
 def codec_for(data: ArmageddonData) -> ActionCodec:
     """The player decisions and chance outcomes over ``data``'s counters, areas and cards."""
+    decisions = _decisions(data)
     return ActionCodec(
         decisions=ActionSpace(
-            _decisions(data),
+            decisions,
             "armageddon decisions",
             parts=movement_parts,
             part_actions=movement_moves,
+            part_ids=MoveIds.of(data, decisions),
         ),
         chance=ActionSpace(_chance(data), "armageddon chance outcomes"),
         note=NOTE,
@@ -112,6 +118,46 @@ def movement_moves(state: GameState, entry: tuple[str, int, int]) -> tuple[act.M
     in the order the phase lists them (BFA-MOVE-02)."""
     moves: tuple[act.Move, ...] = state.bits.moves_to(entry[0], entry[1])  # type: ignore[attr-defined]
     return moves
+
+
+@attrs.frozen(eq=False)
+class MoveIds:
+    """The ids of a movement phase's entry ``(counter, destinations, count)`` worked out from
+    the entry (:attr:`~wargames.core.actionspace.ActionSpace.part_ids`): the Move template
+    numbers a counter's move to an area as counter by area, so the counter's moves, listed
+    area by area in the order of the destinations' bits (BFA-MOVE-02), have the ids of its
+    first move plus each area's place, read off the bits without making the moves."""
+
+    first: dict[str, int]
+    """A counter that moves -> the id of its move to the first area of the area choice."""
+    places: tuple[int, ...]
+    """An area's bit index (:attr:`MapBits.areas <wargames.armageddon.mapbits.MapBits>`) ->
+    its place in the template's area choice."""
+
+    @classmethod
+    def of(cls, data: ArmageddonData, templates: list[Template]) -> MoveIds:
+        """The Move template's numbers over ``data``'s map (``templates`` in the space's
+        order)."""
+        at = next(i for i, t in enumerate(templates) if t.kind is act.Move)
+        start = sum(t.size for t in templates[:at])
+        units, areas = (cast(Choice, domain) for _, domain in templates[at].fields)
+        return cls(
+            first={str(c): start + units.index(c, {}) * areas.size for c in units.values},
+            places=tuple(areas.index(a, {}) for a in map_bits(data).areas),
+        )
+
+    def __call__(self, entry: tuple[str, int, int]) -> list[int] | None:
+        """The ids of ``entry``'s moves in their order, or ``None`` for a counter the template
+        does not number (the codec then says why, move by move)."""
+        first = self.first.get(entry[0])
+        if first is None:
+            return None
+        places, mask, out = self.places, entry[1], []
+        while mask:
+            low = mask & -mask
+            out.append(first + places[low.bit_length() - 1])
+            mask ^= low
+        return out
 
 
 def _decisions(data: ArmageddonData) -> list[Template]:

@@ -63,6 +63,7 @@ __all__ = [
     "Integers",
     "Multiset",
     "PartActions",
+    "PartIds",
     "Parts",
     "Sequences",
     "Subset",
@@ -449,6 +450,10 @@ Parts = Callable[[GameState], Sequence[Any] | None]
 PartActions = Callable[[GameState, Any], Sequence[Action]]
 """The actions of one part of a state's legal list (:attr:`ActionSpace.part_actions`)."""
 
+PartIds = Callable[[Any], "list[int] | None"]
+"""The ids of one part of a state's legal list worked out from the part itself
+(:attr:`ActionSpace.part_ids`)."""
+
 
 def _no_fields(action: Action) -> tuple[()]:
     return ()
@@ -476,6 +481,7 @@ class ActionSpace:
         state_key: Callable[[GameState], Hashable] | None = None,
         parts: Parts | None = None,
         part_actions: PartActions | None = None,
+        part_ids: PartIds | None = None,
     ) -> None:
         self.name = name
         self.templates = tuple(templates)
@@ -497,6 +503,12 @@ class ActionSpace:
         be any object that stands for its actions (a movement phase's entry for one counter:
         the counter and the areas it may reach), which the game need not turn into actions
         in every state."""
+        self.part_ids = part_ids
+        """The ids of a part worked out from the part alone, ``part_ids(part)`` (``None``
+        for one it cannot number so), asked for a part not met as this object: cheaper than
+        looking it up by its value or numbering its actions (a movement phase's entry: the
+        ids of a counter's moves from the counter and the bits of its destinations). It must
+        give exactly the ids of the part's actions one by one, in their order."""
         self._by_kind: dict[type, list[tuple[int, Template]]] = {}
         self._starts: list[int] = []
         start = 0
@@ -647,7 +659,11 @@ class ActionSpace:
 
         A part not met as this object may be equal to one met before (a counter's entry in
         the next movement phase, its reach unchanged): its ids are then found by its value,
-        its actions not listed again."""
+        its actions not listed again. A space with :attr:`part_ids` works a part's ids out
+        from the part itself instead."""
+        ids = None if self.part_ids is None else self.part_ids(part)
+        if ids is not None:
+            return self._remember_part(part, ids)
         by_value = self._part_values
         try:
             ids = by_value.get(part)
@@ -661,6 +677,10 @@ class ActionSpace:
             if len(by_value) >= _PARTS:
                 by_value.clear()
             by_value[part] = ids
+        return self._remember_part(part, ids)
+
+    def _remember_part(self, part: Any, ids: list[int]) -> list[int]:
+        """``ids``, remembered as the ids of ``part`` by its identity (the part held)."""
         remembered = self._part_ids
         if len(remembered) >= _PARTS:
             remembered.clear()
