@@ -145,10 +145,10 @@ def test_ids_are_the_same_in_every_state() -> None:
 @pytest.mark.rule("BFA-MOVE-02")
 def test_a_movement_phase_is_numbered_counter_by_counter_as_one_by_one() -> None:
     """In a movement phase the codec numbers each counter's moves as one part, worked out
-    from the counter's reach entry (``MoveIds``: no move made) and remembered by the entry
-    while the phase carries it (``movement_parts``, its moves ``movement_moves``): the legal
-    ids are those of the actions one by one, in their order, in every state of whole games;
-    pickled, the codec forgets what it remembered and numbers alike."""
+    from the counter's reach entry (``MoveIds``: no move made) and kept beside the moves in
+    the engine's memory (``movement_parts``, its moves ``movement_moves``): the legal ids are
+    those of the actions one by one, in their order, in every state of whole games; a codec
+    pickled and read back numbers alike."""
     import pickle
 
     codec = action_codec(_start("campaign"))
@@ -168,11 +168,13 @@ def test_a_movement_phase_is_numbered_counter_by_counter_as_one_by_one() -> None
                 assert s.legal_actions()[: len(moves)] == moves
                 for entry in parts:
                     ids = [codec.action_id(s, m) for m in movement_moves(s, entry)]
-                    assert move_ids(entry) == ids
+                    assert move_ids(s, (entry,)) == move_ids.work_out(entry) == ids
                 moving += 1
     assert moving > 100
-    assert codec.decisions._part_ids  # the parts were remembered: a pickle leaves them out
-    assert not pickle.loads(pickle.dumps(codec)).decisions._part_ids
+    # the ids were kept beside the moves in the engine's memory, and only there
+    remembered = _start("campaign").bits.remembered_moves
+    assert any(ids is not None for _, ids in remembered.values())
+    assert not codec.decisions._part_ids
 
 
 def test_the_numbers_read_like_the_templates() -> None:

@@ -413,10 +413,11 @@ def test_a_part_equal_to_one_met_before_is_found_by_its_value() -> None:
     assert listed == [entry, q]  # found by value: not listed again
 
 
-def test_a_part_numbered_from_itself_is_neither_listed_nor_looked_up_by_value() -> None:
-    """A space with ``part_ids`` asks it for a part not met as this object (its actions not
-    listed, nothing looked up by value) and remembers the answer by the part's identity; a
-    part it cannot number (``None``) is numbered from its actions as before."""
+def test_parts_the_game_numbers_are_asked_of_it_in_every_state() -> None:
+    """A space with ``part_ids`` asks the game for the ids of all the parts of every state
+    at once (keeping nothing of its own for them: a game keeps them where its listing looks);
+    where the game cannot number them (``None``) the space numbers them part by part from
+    their actions and remembers them, as it does without the hook."""
     listed: list[object] = []
     asked: list[object] = []
 
@@ -424,9 +425,11 @@ def test_a_part_numbered_from_itself_is_neither_listed_nor_looked_up_by_value() 
         listed.append(part)
         return moves_of(state, part)
 
-    def ids_of(part: Any) -> list[int] | None:
-        asked.append(part)
-        return None if part[0] == "Q" else [space.encode(m) for m in moves_of(None, part)]
+    def ids_of(state: object, parts: Any) -> list[int] | None:
+        asked.append(parts)
+        if any(part[0] == "Q" for part in parts):
+            return None
+        return [space.encode(m) for part in parts for m in moves_of(state, part)]
 
     space = ActionSpace(
         ranked_codec().decisions.templates,
@@ -436,12 +439,12 @@ def test_a_part_numbered_from_itself_is_neither_listed_nor_looked_up_by_value() 
     )
     entry: Any = ("P", "A", "B")
     q: Any = ("Q", "B")
-    state = Entries((entry, q), tail=(Move("P", "B"),))
-    assert space.legal_ids(state) == [space.encode(a) for a in state._legal_tuple()]
-    assert space.legal_ids(state) == [0, 1, 3, 1]
-    assert asked == [entry, q] and listed == [q]  # the entry from itself, q from its moves
-    again: Any = tuple(["P", "A", "B"])
-    assert space.legal_ids(Entries((again,))) == [0, 1]
-    assert asked == [entry, q, again]
-    assert listed == [q]  # worked out from itself again, not listed
-    assert space._part_values == {q: [3]}  # only the part numbered from its actions by value
+    by_game = Entries((entry,), tail=(Move("Q", "B"),))
+    assert space.legal_ids(by_game) == [space.encode(a) for a in by_game._legal_tuple()]
+    assert space.legal_ids(by_game) == [0, 1, 3]
+    assert asked == [(entry,), (entry,)] and not listed  # asked in every state
+    assert not space._part_ids  # nothing kept by the space
+    by_space = Entries((entry, q), tail=(Move("P", "B"),))
+    assert space.legal_ids(by_space) == [0, 1, 3, 1]
+    assert listed == [entry, q]  # the game could not: part by part, from their actions
+    assert id(entry) in space._part_ids and id(q) in space._part_ids

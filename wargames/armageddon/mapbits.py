@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
@@ -47,11 +48,13 @@ class MapBits:
     balls: dict[str, tuple[int, ...]]
     """Area id -> the areas within ``k`` borders of it at index ``k`` (through any terrain),
     for ``k`` up to :data:`BALL_RADIUS`."""
-    remembered_moves: dict[tuple[str, int], tuple[act.Move, ...]] = attrs.field(
+    remembered_moves: dict[tuple[str, int], list[Any]] = attrs.field(
         factory=dict, init=False, repr=False
     )
-    """(counter, mask) -> :meth:`moves_to`, up to :data:`MOVES_CACHE` entries (emptied when
-    full)."""
+    """(counter, mask) -> ``[moves, ids]``: :meth:`moves_to` and, once the action codec has
+    numbered them, the moves' ids (``None`` until then: the codec reads them from the entry the
+    engine has just read, :class:`~wargames.armageddon.numbering.MoveIds`); up to
+    :data:`MOVES_CACHE` entries (emptied when full)."""
 
     def mask(self, areas: Iterable[str]) -> int:
         """The mask of ``areas`` (off-map boxes and unknown ids are ignored)."""
@@ -144,8 +147,9 @@ class MapBits:
         if found is None:
             if len(remembered) >= MOVES_CACHE:
                 remembered.clear()
-            found = remembered[key] = self.moves_along(counter, self.singles(mask))
-        return found
+            found = remembered[key] = [self.moves_along(counter, self.singles(mask)), None]
+        moves: tuple[act.Move, ...] = found[0]
+        return moves
 
     def moves_along(self, counter: str, singles: tuple[int, ...]) -> tuple[act.Move, ...]:
         """The moves of ``counter`` to the areas of :meth:`singles`, in their order."""

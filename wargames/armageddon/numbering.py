@@ -24,7 +24,7 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -122,11 +122,17 @@ def movement_moves(state: GameState, entry: tuple[str, int, int]) -> tuple[act.M
 
 @attrs.frozen(eq=False)
 class MoveIds:
-    """The ids of a movement phase's entry ``(counter, destinations, count)`` worked out from
-    the entry (:attr:`~wargames.core.actionspace.ActionSpace.part_ids`): the Move template
-    numbers a counter's move to an area as counter by area, so the counter's moves, listed
-    area by area in the order of the destinations' bits (BFA-MOVE-02), have the ids of its
-    first move plus each area's place, read off the bits without making the moves."""
+    """The ids of a movement phase's entry ``(counter, destinations, count)``
+    (:attr:`~wargames.core.actionspace.ActionSpace.part_ids`), numbered as the engine lists:
+    kept beside the counter's moves in the very entry of the engine's memory the listing has
+    just read (:attr:`MapBits.remembered_moves
+    <wargames.armageddon.mapbits.MapBits.remembered_moves>`), so that numbering a movement
+    state reads nothing the engine's action has pushed out of the caches.
+
+    They are worked out from the entry the first time: the Move template numbers a
+    counter's move to an area as counter by area, so the counter's moves, listed area by area
+    in the order of the destinations' bits (BFA-MOVE-02), have the ids of its first move plus
+    each area's place, read off the bits without making the moves."""
 
     first: dict[str, int]
     """A counter that moves -> the id of its move to the first area of the area choice."""
@@ -146,9 +152,29 @@ class MoveIds:
             places=tuple(areas.index(a, {}) for a in map_bits(data).areas),
         )
 
-    def __call__(self, entry: tuple[str, int, int]) -> list[int] | None:
-        """The ids of ``entry``'s moves in their order, or ``None`` for a counter the template
-        does not number (the codec then says why, move by move)."""
+    def __call__(
+        self, state: GameState, entries: Sequence[tuple[str, int, int]]
+    ) -> list[int] | None:
+        """The ids of the moves of every one of ``entries`` in their order (each entry's kept
+        in the engine's remembered entry), or ``None`` if a counter is one the template does
+        not number (the codec then says why, move by move)."""
+        remembered = state.bits.remembered_moves  # type: ignore[attr-defined]
+        out: list[int] = []
+        for entry in entries:
+            found = remembered.get(entry[:2])  # as the listing has just asked
+            ids = None if found is None else found[1]
+            if ids is None:
+                ids = self.work_out(entry)
+                if ids is None:
+                    return None
+                if found is not None:
+                    found[1] = ids
+            out += ids  # extending copies whole lists: faster than chain.from_iterable
+        return out
+
+    def work_out(self, entry: tuple[str, int, int]) -> list[int] | None:
+        """The ids of ``entry``'s moves from the counter's first id and the bits of its
+        destinations."""
         first = self.first.get(entry[0])
         if first is None:
             return None

@@ -450,8 +450,8 @@ Parts = Callable[[GameState], Sequence[Any] | None]
 PartActions = Callable[[GameState, Any], Sequence[Action]]
 """The actions of one part of a state's legal list (:attr:`ActionSpace.part_actions`)."""
 
-PartIds = Callable[[Any], "list[int] | None"]
-"""The ids of one part of a state's legal list worked out from the part itself
+PartIds = Callable[[GameState, Sequence[Any]], "list[int] | None"]
+"""The ids of the leading parts of a state's legal list, found by the game
 (:attr:`ActionSpace.part_ids`)."""
 
 
@@ -504,11 +504,14 @@ class ActionSpace:
         the counter and the areas it may reach), which the game need not turn into actions
         in every state."""
         self.part_ids = part_ids
-        """The ids of a part worked out from the part alone, ``part_ids(part)`` (``None``
-        for one it cannot number so), asked for a part not met as this object: cheaper than
-        looking it up by its value or numbering its actions (a movement phase's entry: the
-        ids of a counter's moves from the counter and the bits of its destinations). It must
-        give exactly the ids of the part's actions one by one, in their order."""
+        """The ids of all the :attr:`parts` of a state found by the game, ``part_ids(state,
+        parts)``, one list in their order (``None`` where it cannot number them: the space
+        then numbers them part by part), asked in every state instead of what the space
+        remembers: a game can keep them where its own listing has just looked (a movement
+        phase's entries: the ids of a counter's moves kept beside the moves in the engine's
+        memory), which is cheaper in play than the space's own tables, read cold after the
+        engine's action. It must give exactly the ids of the parts' actions one by one, in
+        their order, as a new list."""
         self._by_kind: dict[type, list[tuple[int, Template]]] = {}
         self._starts: list[int] = []
         start = 0
@@ -631,7 +634,8 @@ class ActionSpace:
     def legal_ids(self, state: GameState, missing: int | None = None) -> list[int]:
         """The ids of ``state``'s legal actions in their order: :meth:`ids` of its
         ``legal_actions()``, the leading :attr:`parts` (if the game splits the state's list)
-        each found at once by the part's identity once numbered.
+        each found at once: by the game (:attr:`part_ids`), or by the part's identity once
+        numbered.
 
         A part is remembered only when every action in it has an id without the state (its
         ids then hold in every state that lists the same part); otherwise it is numbered in
@@ -640,6 +644,16 @@ class ActionSpace:
         split = None if self.parts is None else self.parts(state)
         if not split:
             return self.ids(legal, state, missing)
+        out = None if self.part_ids is None else self.part_ids(state, split)
+        if out is None:
+            out = self._parts_ids(split, state, missing)
+        if len(out) < len(legal):
+            out += self.ids(legal[len(out) :], state, missing)
+        return out
+
+    def _parts_ids(self, split: Sequence[Any], state: GameState, missing: int | None) -> list[int]:
+        """The ids of the parts ``split`` of ``state``'s legal list, one after another, each
+        part found by its identity once numbered (:meth:`_part`)."""
         found = list(map(self._part_ids.get, map(id, split)))  # in C: most parts were met
         if None in found:
             found = [
@@ -647,10 +661,8 @@ class ActionSpace:
                 for p, f in zip(split, found, strict=True)
             ]
         out: list[int] = []
-        for part_ids in cast("list[list[int]]", found):
-            out += part_ids  # extending copies whole lists: faster than chain.from_iterable
-        if len(out) < len(legal):
-            out += self.ids(legal[len(out) :], state, missing)
+        for ids in cast("list[list[int]]", found):
+            out += ids  # extending copies whole lists: faster than chain.from_iterable
         return out
 
     def _part(self, part: Any, state: GameState, missing: int | None) -> list[int]:
@@ -659,11 +671,7 @@ class ActionSpace:
 
         A part not met as this object may be equal to one met before (a counter's entry in
         the next movement phase, its reach unchanged): its ids are then found by its value,
-        its actions not listed again. A space with :attr:`part_ids` works a part's ids out
-        from the part itself instead."""
-        ids = None if self.part_ids is None else self.part_ids(part)
-        if ids is not None:
-            return self._remember_part(part, ids)
+        its actions not listed again."""
         by_value = self._part_values
         try:
             ids = by_value.get(part)
