@@ -685,10 +685,6 @@ class ActionSpace:
             if len(by_value) >= _PARTS:
                 by_value.clear()
             by_value[part] = ids
-        return self._remember_part(part, ids)
-
-    def _remember_part(self, part: Any, ids: list[int]) -> list[int]:
-        """``ids``, remembered as the ids of ``part`` by its identity (the part held)."""
         remembered = self._part_ids
         if len(remembered) >= _PARTS:
             remembered.clear()
