@@ -350,6 +350,22 @@ def attack(unit: str, target: str, kind: Kind, weapon: str | None = None) -> Att
     return Attack(unit, target, kind, weapon)
 
 
+@lru_cache(maxsize=ACTIONS_CACHE)
+def split(unit: str, magnitude: int) -> Split:
+    """The action :class:`Split`, made once (each split lists its sizes again)."""
+    return Split(unit, magnitude)
+
+
+@lru_cache(maxsize=ACTIONS_CACHE)
+def return_to(unit: str, square: str) -> Return:
+    """The action :class:`Return`, made once (a returning horde's squares are listed again)."""
+    return Return(unit, square)
+
+
+END_TURN: Final = EndTurn()
+"""The action :class:`EndTurn`, made once (every activation step lists it)."""
+
+
 BattleAction = (
     Activate
     | EndTurn
@@ -397,7 +413,7 @@ def _verb(words: list[str]) -> BattleAction | None:
     if args:
         return None
     bare: dict[str, BattleAction] = {
-        "pass": EndTurn(),
+        "pass": END_TURN,
         "reroll": Reroll(True),
         "keep": Reroll(False),
         "counter": Counter(True),
@@ -451,6 +467,7 @@ def _attack(unit: str, args: list[str]) -> Attack | None:
 
 __all__ = [
     "COST",
+    "END_TURN",
     "MOVES",
     "ORDERS",
     "RULE",
@@ -480,6 +497,8 @@ __all__ = [
     "move_to",
     "order",
     "parse",
+    "return_to",
+    "split",
     "valid_id",
     "weapon_slug",
 ]

@@ -167,7 +167,7 @@ class ReturnToHQ(BattleTask):
     def legal(self, s: S) -> tuple[Action, ...]:
         u = self.waiting(s)
         assert u is not None
-        return tuple(cmd.Return(u.id, square) for square in self.squares(s))
+        return tuple(cmd.return_to(u.id, square) for square in self.squares(s))
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, cmd.Return)
@@ -314,7 +314,7 @@ class Turn(BattleTask):
         units = eligible(s, self.side)
         out: list[Action] = [cmd.activate(u.id) for u in units]
         if not any(compelled(u) for u in units):
-            out.append(cmd.EndTurn())
+            out.append(cmd.END_TURN)
         return tuple(out)
 
     def draw(self, s: S, chance: float) -> Action | None:
@@ -326,7 +326,7 @@ class Turn(BattleTask):
         if not count:
             return None
         i = int(chance * count)
-        return cmd.activate(units[i].id) if i < len(units) else cmd.EndTurn()
+        return cmd.activate(units[i].id) if i < len(units) else cmd.END_TURN
 
     def act(self, s: S, action: Action) -> S:
         if isinstance(action, cmd.EndTurn):

@@ -102,13 +102,13 @@ class SplitSize(BattleTask):
 
     def legal(self, s: S) -> tuple[Action, ...]:
         m = s.unit(self.unit).magnitude
-        return tuple(cmd.Split(self.unit, k) for k in range(SPLIT_MINIMUM, m - SPLIT_MINIMUM + 1))
+        return tuple(cmd.split(self.unit, k) for k in range(SPLIT_MINIMUM, m - SPLIT_MINIMUM + 1))
 
     def draw(self, s: S, chance: float) -> Action | None:
         """The action at index ``int(chance * len(legal))`` of :meth:`legal`, without listing
         the sizes (``None``: there is none)."""
         sizes = s.unit(self.unit).magnitude - 2 * SPLIT_MINIMUM + 1
-        return cmd.Split(self.unit, SPLIT_MINIMUM + int(chance * sizes)) if sizes > 0 else None
+        return cmd.split(self.unit, SPLIT_MINIMUM + int(chance * sizes)) if sizes > 0 else None
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, cmd.Split)
