@@ -168,7 +168,7 @@ def test_a_movement_phase_is_numbered_counter_by_counter_as_one_by_one() -> None
                 assert s.legal_actions()[: len(moves)] == moves
                 for entry in parts:
                     ids = [codec.action_id(s, m) for m in movement_moves(s, entry)]
-                    assert move_ids(s, (entry,)) == move_ids.work_out(entry) == ids
+                    assert move_ids(s, (entry,)) == move_ids.work_out(entry, s.bits) == ids
                 moving += 1
     assert moving > 100
     # the ids were kept beside the moves in the engine's memory, and only there

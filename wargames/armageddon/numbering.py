@@ -32,7 +32,7 @@ import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import SIDES, TRIBES, ArmageddonData
-from wargames.armageddon.mapbits import map_bits
+from wargames.armageddon.mapbits import MapBits, map_bits
 from wargames.armageddon.movement import MovementPhase, Reaches
 from wargames.armageddon.specials import AIMED_AT_AREA, AIMED_AT_TRIBE
 from wargames.core.actionspace import (
@@ -158,13 +158,14 @@ class MoveIds:
         """The ids of the moves of every one of ``entries`` in their order (each entry's kept
         in the engine's remembered entry), or ``None`` if a counter is one the template does
         not number (the codec then says why, move by move)."""
-        remembered = state.bits.remembered_moves  # type: ignore[attr-defined]
+        bits: MapBits = state.bits  # type: ignore[attr-defined]
+        remembered = bits.remembered_moves
         out: list[int] = []
         for entry in entries:
             found = remembered.get(entry[:2])  # as the listing has just asked
             ids = None if found is None else found[1]
             if ids is None:
-                ids = self.work_out(entry)
+                ids = self.work_out(entry, bits)
                 if ids is None:
                     return None
                 if found is not None:
@@ -172,18 +173,15 @@ class MoveIds:
             out += ids  # extending copies whole lists: faster than chain.from_iterable
         return out
 
-    def work_out(self, entry: tuple[str, int, int]) -> list[int] | None:
+    def work_out(self, entry: tuple[str, int, int], bits: MapBits) -> list[int] | None:
         """The ids of ``entry``'s moves from the counter's first id and the bits of its
-        destinations."""
+        destinations (:meth:`MapBits.singles <wargames.armageddon.mapbits.MapBits.singles>`,
+        the order the moves are listed in)."""
         first = self.first.get(entry[0])
         if first is None:
             return None
-        places, mask, out = self.places, entry[1], []
-        while mask:
-            low = mask & -mask
-            out.append(first + places[low.bit_length() - 1])
-            mask ^= low
-        return out
+        places = self.places
+        return [first + places[low.bit_length() - 1] for low in bits.singles(entry[1])]
 
 
 def _decisions(data: ArmageddonData) -> list[Template]:
