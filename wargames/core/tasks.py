@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, cast
 import attrs
 
 from wargames.core import codec
-from wargames.core.engine import CHANCE, Action, GameState, Outcome, Player
-from wargames.core.errors import RuleViolation, WargamesError
+from wargames.core.engine import CHANCE, Action, GameState, Outcome, Player, pick_outcome
+from wargames.core.errors import GameOverError, RuleViolation, WargamesError
 from wargames.core.notation import D6_OUTCOMES, Roll
 from wargames.core.sources import ScenarioSource
 from wargames.core.transport import state_reduce
@@ -503,21 +503,39 @@ class TaskState(GameState):
         return self.result
 
     def random_action(self, rng: np.random.Generator) -> Action:
-        """:meth:`~wargames.core.engine.GameState.random_action`, remembered: :meth:`apply`
-        knows the action drawn here is legal without a look at the listing."""
-        action = super().random_action(rng)
-        self._memo["drawn"] = action
+        """:meth:`~wargames.core.engine.GameState.random_action` (the same draw: one
+        ``rng.random()``, a chance outcome by :func:`~wargames.core.engine.pick_outcome`, a
+        decision at index ``int(u * len(legal))``), remembered: :meth:`apply` knows the action
+        drawn here is legal without a look at the listing. Where nothing is listed yet, the
+        pending step's :meth:`Task.draw` finds the very action without listing the others
+        when it can, so seeded games do not depend on which. Written out in one method: it
+        runs at every step of a playout."""
+        memo = self._memo
+        player = memo.get("player")
+        if player is None:
+            player = self.current_player
+            if player is None:
+                raise GameOverError("the game is over; there is no action to draw")
+        u = float(rng.random())
+        if player == CHANCE:
+            outcomes = memo.get("chance")
+            if outcomes is None:
+                outcomes = memo["chance"] = self.tasks[-1].chance(self)
+            action = pick_outcome(outcomes, u)
+        else:
+            legal: tuple[Action, ...] | None = memo.get("legal")
+            if legal is None:
+                top = self.tasks[-1]
+                found = top.draw(self, u) if type(top).draw is not Task.draw else None
+                if found is not None:
+                    memo["drawn"] = found
+                    return found
+                legal = memo["legal"] = top.legal(self)
+            if not legal:
+                raise ValueError("no legal action to choose from")
+            action = legal[int(u * len(legal))]
+        memo["drawn"] = action
         return action
-
-    def _random_legal(self, u: float) -> Action:
-        """The legal action :meth:`random_action` draws: the pending step's :meth:`Task.draw`
-        where it finds it without listing, else the listing's; the very action at index
-        ``int(u * len(legal))`` either way, so seeded games do not depend on which."""
-        if "legal" not in self._memo:
-            found = self.top.draw(self, u)
-            if found is not None:
-                return found
-        return super()._random_legal(u)
 
     def apply(self, action: Action | str) -> Self:
         """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`

@@ -37,8 +37,8 @@ import attrs
 import numpy as np
 
 from wargames.core.codec import SCENARIO, saved
-from wargames.core.engine import CHANCE, Action, Player, pick_outcome
-from wargames.core.errors import GameOverError, RuleViolation, UnknownPlayerError
+from wargames.core.engine import CHANCE, Action, Player
+from wargames.core.errors import RuleViolation, UnknownPlayerError
 from wargames.core.notation import Roll
 from wargames.core.sources import state_setup
 from wargames.core.tasks import Task, quick_evolve
@@ -403,39 +403,6 @@ class PScaleState(StrikeHost):
         return cast(Self, casualties.take_hit(self, strike))
 
     # -- protocol -------------------------------------------------------------------------------
-
-    def random_action(self, rng: np.random.Generator) -> Action:
-        """:meth:`~wargames.core.engine.GameState.random_action` (the same draw: one
-        ``rng.random()``, a die's face by :func:`~wargames.core.engine.pick_outcome`, a
-        decision at index ``int(u * len(legal))``), remembered: :meth:`apply` knows the action
-        drawn here is legal without a look at the listing. Written out in one method: it runs
-        at every step of a playout."""
-        memo = self._memo
-        player = memo.get("player")
-        if player is None:
-            player = self.current_player
-            if player is None:
-                raise GameOverError("the game is over; there is no action to draw")
-        u = float(rng.random())
-        if player == CHANCE:
-            outcomes = memo.get("chance")
-            if outcomes is None:
-                outcomes = memo["chance"] = self.tasks[-1].chance(self)
-            action = pick_outcome(outcomes, u)
-        else:
-            legal: tuple[Action, ...] | None = memo.get("legal")
-            if legal is None:
-                top = self.tasks[-1]
-                found = top.draw(self, u) if type(top).draw is not Task.draw else None
-                if found is not None:
-                    memo["drawn"] = found
-                    return found
-                legal = memo["legal"] = top.legal(self)
-            if not legal:
-                raise ValueError("no legal action to choose from")
-            action = legal[int(u * len(legal))]
-        memo["drawn"] = action
-        return action
 
     def apply(self, action: Action | str) -> Self:
         """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`

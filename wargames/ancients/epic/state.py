@@ -112,7 +112,9 @@ class EpicState(AncientsState):
             if type(top) is DefenderChoice and splits(state, top.combat):
                 state = state.pop(ReactionOffer(top.combat), FieldDefenderChoice(top.combat))
                 continue
-            if top.actor(state) is not None:
+            actor = top.actor(state)
+            if actor is not None:
+                state._memo["player"] = actor  # who decides, found on the way (as the kit's)
                 break
             state = top.run(state)
         return state

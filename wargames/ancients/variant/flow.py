@@ -288,11 +288,28 @@ class Reveal(TeamTask):
 def _enter(s: S, flank: str, ordered: tuple[int, ...]) -> S:
     """The state carrying out ``flank``: its card is the card in play, its fallback mark
     (:attr:`AncientsState.last`) the one recorded when its orders began."""
+    return s.evolve(**_entering(s, flank, ordered))
+
+
+def _entering(
+    s: S, flank: str, ordered: tuple[int, ...], played: tuple[str, str, str] | None = None
+) -> dict[str, Any]:
+    """The changes :func:`_enter` makes (``played``: the flanks' marks, when they change
+    too), for a step that pops with them in one go (in place while the automatic steps own
+    the state)."""
     k = index(flank)
     card = s.effective[k]
     last = list(s.last)
-    last[0 if s.active == "bottom" else 1] = s.played[k] or card
-    return s.evolve(flank=flank, card=card or None, ordered=ordered, last=(last[0], last[1]))
+    last[0 if s.active == "bottom" else 1] = (played or s.played)[k] or card
+    changes: dict[str, Any] = {
+        "flank": flank,
+        "card": card or None,
+        "ordered": ordered,
+        "last": (last[0], last[1]),
+    }
+    if played is not None:
+        changes["played"] = played
+    return changes
 
 
 def played_mark(s: S, flank: str, card: str) -> str:
@@ -346,7 +363,7 @@ class FlankOrders(TeamTask):
             return s.pop()
         marks = list(s.played)
         marks[k] = played_mark(s, self.flank, card)
-        s = _enter(s.evolve(played=(marks[0], marks[1], marks[2])), self.flank, ())
+        s = s.evolve(**_entering(s, self.flank, (), (marks[0], marks[1], marks[2])))
         if card != COUNTER_ATTACK and isinstance(rule_of(card).resolve(s), Rally | IAmSpartacus):
             # Command dice: the card's own roll, its faces spent in this flank only
             return s.pop(CommandRoll(card), LeaveFlank(self.flank, True))
@@ -368,7 +385,7 @@ class FlankMoves(TeamTask):
             return s.pop()
         card = s.effective[index(self.flank)]
         steps = card_steps(card, MoveStep)
-        return _enter(s, self.flank, ordered).pop(*steps, LeaveFlank(self.flank))
+        return s.pop(*steps, LeaveFlank(self.flank), **_entering(s, self.flank, ordered))
 
 
 @saved("ancients/flank-battle")
@@ -384,7 +401,7 @@ class FlankBattle(TeamTask):
     def run(self, s: S) -> S:
         card = s.effective[index(self.flank)]
         steps = card_steps(card, BattleStep)
-        return _enter(s, self.flank, (self.unit,)).pop(*steps, LeaveFlank(self.flank))
+        return s.pop(*steps, LeaveFlank(self.flank), **_entering(s, self.flank, (self.unit,)))
 
 
 def card_steps(card: str, kind: type[Task]) -> tuple[Task, ...]:

@@ -201,7 +201,9 @@ class ArmageddonState(AncientsState):
             ):
                 state = state.evolve(offered=top.combat).push(steps.first_strike(top.combat))
                 continue
-            if top.actor(state) is not None:
+            actor = top.actor(state)
+            if actor is not None:
+                state._memo["player"] = actor  # who decides, found on the way (as the kit's)
                 break
             state = top.run(state)
         return state
