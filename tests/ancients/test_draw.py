@@ -13,6 +13,7 @@ from wargames.ancients.battle import BattleStep
 from wargames.ancients.movement import MoveStep
 from wargames.ancients.orders import OrderStep, PlayStep
 from wargames.ancients.state import AncientsState
+from wargames.ancients.variant.flow import PlaceCard
 from wargames.core.errors import RuleViolation
 
 DRAWS = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.999999)
@@ -30,17 +31,21 @@ def drawing_states(scenario: str, seeds: int) -> list[AncientsState]:
     return found  # type: ignore[return-value]
 
 
-@pytest.mark.rule("CCB-TURN-02", "CCB-TURN-03", "CCB-MOVE-01", "CCB-BATTLE-01", "CCA-CARDS-10")
+@pytest.mark.rule(
+    "CCB-TURN-02", "CCB-TURN-03", "CCB-MOVE-01", "CCB-BATTLE-01", "CCA-CARDS-10", "CCA-SEQ-08"
+)
 @pytest.mark.parametrize("scenario", SCENARIOS)
 @pytest.mark.quick(1)
 def test_a_drawn_action_is_the_listed_one(scenario: str) -> None:
     """For every chance ``u``, the action drawn is the one at ``int(u * n)`` of the ``n``
-    legal actions (a card of the hand, an order, a move, a battle, the end of the step), drawn
-    from a copy that has listed nothing."""
+    legal actions (a card of the hand, an order, a move, a battle, the end of the step, the
+    variant's card placed on a flank), drawn from a copy that has listed nothing."""
     states = drawing_states(scenario, 1)
     steps = (OrderStep, MoveStep, BattleStep)
     if scenario == "elephant-ridge":  # the base game's card step (not the variant's)
         steps = (PlayStep, *steps)
+    if scenario == "the-long-ridge":  # the 'Armageddon' variant's cards placed on flanks
+        steps = (*steps, PlaceCard)
     for step in steps:
         assert any(isinstance(s.top, step) for s in states), step
     draws.assert_drawn_as_listed(states, DRAWS)

@@ -549,6 +549,23 @@ class UseUp(TeamTask):
         return s.pop(deck=deck, card=None, ordered=(), revealed=("", "", ""))
 
 
+class _Places(dict[tuple[str, str], Place]):
+    """The (shared) actions placing a card on a flank, made on first use (a few dozen: the
+    deck's cards times the three flanks)."""
+
+    def __missing__(self, key: tuple[str, str]) -> Place:
+        found = self[key] = Place(*key)
+        return found
+
+
+_PLACES = _Places()
+
+
+def place_action(card: str, flank: str) -> Place:
+    """The (shared) action placing ``card`` on ``flank``."""
+    return _PLACES[card, flank]
+
+
 @saved("ancients/place-card")
 @attrs.frozen
 class PlaceCard(TeamTask):
@@ -561,6 +578,11 @@ class PlaceCard(TeamTask):
     rule: ClassVar[str] = "CCA-SEQ-08"
 
     def cards(self, s: S) -> tuple[str, ...]:
+        """The cards that may be placed (asked by :meth:`actor`, :meth:`legal` and
+        :meth:`draw` of the same state: worked out once)."""
+        return once(s, "placeable", lambda: self._cards(s))
+
+    def _cards(self, s: S) -> tuple[str, ...]:
         i = 0 if self.side == "bottom" else 1
         if s.placed[i][index(self.flank)]:
             return ()
@@ -570,7 +592,12 @@ class PlaceCard(TeamTask):
         return s.commander_seat(self.side) if self.cards(s) else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return tuple(Place(c, self.flank) for c in self.cards(s))
+        return tuple(place_action(c, self.flank) for c in self.cards(s))
+
+    def draw(self, s: S, chance: float) -> Action:
+        """The action at index ``int(chance * len(legal))`` of :meth:`legal`, made alone."""
+        cards = self.cards(s)
+        return place_action(cards[int(chance * len(cards))], self.flank)
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, Place)
