@@ -37,7 +37,7 @@ from wargames.ancients import actions as act
 from wargames.ancients.battle import BattleStep, after_move
 from wargames.ancients.close import Combat, DefenderChoice, Strikes
 from wargames.ancients.command_dice import CommandRoll, IAmSpartacus, Rally
-from wargames.ancients.commands import rule_of
+from wargames.ancients.commands import CardRule, rule_of
 from wargames.ancients.flow import DrawCard, end, once
 from wargames.ancients.movement import MoveStep
 from wargames.ancients.variant.actions import (
@@ -409,7 +409,15 @@ def card_steps(card: str, kind: type[Task]) -> tuple[Task, ...]:
     change them), all movement of every flank coming before any combat (CCA-SEQ-04)."""
     if card == COUNTER_ATTACK:
         return (kind(),)
-    return tuple(t for t in rule_of(card).steps() if isinstance(t, kind))
+    rule = rule_of(card)
+    found = _CARD_STEPS.get((rule, kind))
+    if found is None:  # a card's steps are the same in every state: kept per rule and kind
+        found = _CARD_STEPS[rule, kind] = tuple(t for t in rule.steps() if isinstance(t, kind))
+    return found
+
+
+_CARD_STEPS: dict[tuple[CardRule, type[Task]], tuple[Task, ...]] = {}
+""":func:`card_steps` by card rule and kind of step (at most the deck's rules times two)."""
 
 
 def combatants(s: S, done: tuple[int, ...] = ()) -> tuple[tuple[str, int], ...]:
