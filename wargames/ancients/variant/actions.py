@@ -108,6 +108,23 @@ def parse(text: str) -> object:
     return act.parse(text)
 
 
+class _Places(dict[tuple[str, str], Place]):
+    """The (shared) actions placing a card on a flank, made on first use (a few dozen: the
+    deck's cards times the three flanks)."""
+
+    def __missing__(self, key: tuple[str, str]) -> Place:
+        found = self[key] = Place(*key)
+        return found
+
+
+_PLACES = _Places()
+
+
+def place_action(card: str, flank: str) -> Place:
+    """The (shared) action placing ``card`` on ``flank``."""
+    return _PLACES[card, flank]
+
+
 __all__ = [
     "OUTSIDE",
     "BattleNext",
@@ -117,4 +134,5 @@ __all__ = [
     "OutsideFlank",
     "Place",
     "parse",
+    "place_action",
 ]

@@ -86,6 +86,23 @@ def hand_limit(s: S, side: str) -> int:
     return s.command(side) + len(s.leaders_of(side))
 
 
+def played_mark(s: S, flank: str, card: str) -> str:
+    """What playing ``card`` on ``flank`` records: a ``!`` when it finds no piece it could
+    order in that flank and falls back to 1 unit of choice there (CCB-GAP-33, CCA-CARDS-10,
+    CCA-GAP-10); Counter Attack with nothing to copy always does (CCA-GAP-07)."""
+    from wargames.ancients.tactics import TacticRule
+
+    if card == COUNTER_ATTACK:
+        return card + "!"
+    rule = rule_of(card)
+    if isinstance(rule, TacticRule) and rule.spec.fallback == "one-unit":
+        side = s.active
+        if not any(in_flank(s, side, p, flank) for p in rule.eligible(s, side)):
+            return card + "!"
+        return card
+    return rule.played(s, s.active)
+
+
 # -- what may be ordered --------------------------------------------------------------------------
 
 
@@ -166,6 +183,7 @@ __all__ = [
     "in_flank",
     "orderable",
     "placed_right",
+    "played_mark",
     "refusal",
     "sections_in",
     "subsections",

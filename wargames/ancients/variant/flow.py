@@ -47,8 +47,15 @@ from wargames.ancients.variant.actions import (
     CounterAttack,
     OutsideFlank,
     Place,
+    place_action,
 )
-from wargames.ancients.variant.flanks import COUNTER_ATTACK, FIRST_STRIKE, REACTIONS, hand_limit
+from wargames.ancients.variant.flanks import (
+    COUNTER_ATTACK,
+    FIRST_STRIKE,
+    REACTIONS,
+    hand_limit,
+    played_mark,
+)
 from wargames.ancients.variant.orders import FlankOrderStep
 from wargames.ancients.variant.seats import CHOOSING, FLANKS, mirror
 from wargames.ancients.variant.state import team
@@ -312,24 +319,6 @@ def _entering(
     return changes
 
 
-def played_mark(s: S, flank: str, card: str) -> str:
-    """What playing ``card`` on ``flank`` records: a ``!`` when it finds no piece it could
-    order in that flank and falls back to 1 unit of choice there (CCB-GAP-33, CCA-CARDS-10,
-    CCA-GAP-10); Counter Attack with nothing to copy always does (CCA-GAP-07)."""
-    from wargames.ancients.tactics import TacticRule
-    from wargames.ancients.variant.flanks import in_flank
-
-    if card == COUNTER_ATTACK:
-        return card + "!"
-    rule = rule_of(card)
-    if isinstance(rule, TacticRule) and rule.spec.fallback == "one-unit":
-        side = s.active
-        if not any(in_flank(s, side, p, flank) for p in rule.eligible(s, side)):
-            return card + "!"
-        return card
-    return rule.played(s, s.active)
-
-
 @saved("ancients/leave-flank")
 @attrs.frozen
 class LeaveFlank(TeamTask):
@@ -555,23 +544,6 @@ class UseUp(TeamTask):
         if SPARTACUS in s.effective:  # the draw pile, the discards and the card (CCB-CARDS-38)
             deck = Deck(Pile.of([*deck.draw.cards, *deck.discards.cards]))
         return s.pop(deck=deck, card=None, ordered=(), revealed=("", "", ""))
-
-
-class _Places(dict[tuple[str, str], Place]):
-    """The (shared) actions placing a card on a flank, made on first use (a few dozen: the
-    deck's cards times the three flanks)."""
-
-    def __missing__(self, key: tuple[str, str]) -> Place:
-        found = self[key] = Place(*key)
-        return found
-
-
-_PLACES = _Places()
-
-
-def place_action(card: str, flank: str) -> Place:
-    """The (shared) action placing ``card`` on ``flank``."""
-    return _PLACES[card, flank]
 
 
 @saved("ancients/place-card")
