@@ -5,10 +5,28 @@ very action the listing has at the drawn index, so seeded games do not change.""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import numpy as np
 
+from wargames.core.engine import Action, GameState
 from wargames.core.tasks import Task, TaskState
+
+
+class FixedRandom:
+    """A stand-in for a generator whose every draw is ``u``: ``random_action`` called with it
+    draws the action that ``u`` picks."""
+
+    def __init__(self, u: float) -> None:
+        self.u = u
+
+    def random(self) -> float:
+        return self.u
+
+
+def drawn(state: GameState, u: float) -> Action:
+    """The action ``state.random_action`` draws when its generator gives ``u``."""
+    return state.random_action(cast(np.random.Generator, FixedRandom(u)))
 
 
 def drawing_states(start: TaskState, seeds: int) -> list[TaskState]:
@@ -32,4 +50,4 @@ def assert_drawn_as_listed(states: Iterable[TaskState], draws: Iterable[float]) 
     for s in states:
         legal = s.legal_actions()
         for u in chances:
-            assert s.evolve()._random_legal(u) == legal[int(u * len(legal))], (s.top, u)
+            assert drawn(s.evolve(), u) == legal[int(u * len(legal))], (s.top, u)

@@ -1,6 +1,6 @@
 """``GameState.random_action``: sampling without listing, in every installed game.
 
-A game may find the random action without listing every legal action (``_random_legal``), so
+A game may find the random action without listing every legal action, so
 these tests hold each game to the contract: for every ``u`` the very action the listing gives
 at index ``int(u * len(legal))`` (so seeded games stay what they were), uniform over the legal
 list (checked statistically with a fixed seed), the chance outcomes by their probabilities,
@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from draws import drawn
 from toy_game import Roll, ToyState
 
 import wargames
@@ -65,9 +66,10 @@ def cuts(n: int) -> list[float]:
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.quick(1)
-def test_random_legal_is_the_listed_action_at_int_u_n(game: str) -> None:
+def test_random_action_is_the_listed_action_at_int_u_n(game: str) -> None:
     """Over many states of seeded games, for ``u`` at every index boundary: the action
-    ``_random_legal(u)`` of a state that has listed nothing is ``legal[int(u * n)]``."""
+    ``random_action`` of a state that has listed nothing draws with ``u`` is
+    ``legal[int(u * n)]``."""
     checked = 0
     for i, state in enumerate(walk(game, 1)):
         player = state.current_player
@@ -76,7 +78,7 @@ def test_random_legal_is_the_listed_action_at_int_u_n(game: str) -> None:
         legal = state._legal_tuple()
         copy = fresh(state)
         for u in cuts(len(legal)):
-            assert copy._random_legal(u) == legal[int(u * len(legal))], (game, i, u)
+            assert drawn(copy, u) == legal[int(u * len(legal))], (game, i, u)
         checked += 1
     assert checked >= 50
 

@@ -508,9 +508,9 @@ class TaskState(GameState):
         decision at index ``int(u * len(legal))``), remembered: :meth:`apply` knows the action
         drawn here is legal without a look at the listing. Where nothing is listed yet, the
         pending step's :meth:`Task.draw` finds the very action without listing the others
-        when it can (:meth:`_random_legal`), so seeded games do not depend on which. Written
-        out here without the base class's chain of calls: it runs at every step of a
-        playout."""
+        when it can, so seeded games do not depend on which. Written out here in one method,
+        without the base class's chain of calls (its ``_random_legal`` hook included): it
+        runs at every step of a playout."""
         memo = self._memo
         player = memo.get("player")
         if player is None:
@@ -524,26 +524,19 @@ class TaskState(GameState):
                 outcomes = memo["chance"] = self.tasks[-1].chance(self)
             action = pick_outcome(outcomes, u)
         else:
-            action = self._random_legal(u)
+            legal: tuple[Action, ...] | None = memo.get("legal")
+            if legal is None:
+                top = self.tasks[-1]
+                found = top.draw(self, u) if type(top).draw is not Task.draw else None
+                if found is not None:
+                    memo["drawn"] = found
+                    return found
+                legal = memo["legal"] = top.legal(self)
+            if not legal:
+                raise ValueError("no legal action to choose from")
+            action = legal[int(u * len(legal))]
         memo["drawn"] = action
         return action
-
-    def _random_legal(self, u: float) -> Action:
-        """The legal action :meth:`random_action` draws: the pending step's :meth:`Task.draw`
-        where nothing is listed yet and it finds the action without listing, else the
-        listing's; the very action at index ``int(u * len(legal))`` either way."""
-        memo = self._memo
-        legal: tuple[Action, ...] | None = memo.get("legal")
-        if legal is None:
-            top = self.tasks[-1]
-            if type(top).draw is not Task.draw:
-                found = top.draw(self, u)
-                if found is not None:
-                    return found
-            legal = memo["legal"] = top.legal(self)
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        return legal[int(u * len(legal))]
 
     def apply(self, action: Action | str) -> Self:
         """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
