@@ -29,6 +29,49 @@ DRAWS = 2
 """Cards the Overall Commander draws at the end of his turn (CCB-EPIC-10)."""
 
 
+@attrs.frozen
+class _Room:
+    """What this turn's cards given so far leave: whether a whole-army card took the turn,
+    the free sections, the cards counted, whether any card was given (CCB-EPIC-07 to -09)."""
+
+    army: bool
+    free: tuple[str, ...]
+    slots: int
+    given: bool
+
+    @classmethod
+    def of(cls, s: EpicState) -> _Room:
+        return cls(ARMY in given_sections(s.given), tuple(s.free()), s.slots(), bool(s.given))
+
+    def options(self, card: str) -> tuple[str, ...]:
+        """Where ``card`` may be given (:meth:`GiveCards.options`)."""
+        if self.army:
+            return ()
+        wanted = card_sections(card)
+        if wanted is None:
+            return () if self.given else (ARMY,)
+        if not wanted:
+            return self.free if self.slots < MAX_CARDS else ()
+        fits = all(f in self.free for f in wanted) and self.slots + len(wanted) <= MAX_CARDS
+        return ("+".join(wanted),) if fits else ()
+
+
+class _Gives(dict[tuple[str, str], Give]):
+    """The (shared) actions giving a card to a section, made on first use."""
+
+    def __missing__(self, key: tuple[str, str]) -> Give:
+        found = self[key] = Give(*key)
+        return found
+
+
+_GIVES = _Gives()
+
+
+def give_action(card: str, where: str) -> Give:
+    """The (shared) action giving ``card`` to ``where``."""
+    return _GIVES[card, where]
+
+
 @saved("ancients/give-cards")
 @attrs.frozen
 class GiveCards(Task):
@@ -39,27 +82,21 @@ class GiveCards(Task):
     rule: ClassVar[str] = "CCB-EPIC-07"
 
     def options(self, s: EpicState, card: str) -> tuple[str, ...]:
-        if ARMY in given_sections(s.given):
-            return ()
-        wanted = card_sections(card)
-        if wanted is None:
-            return () if s.given else (ARMY,)
-        free = s.free()
-        if not wanted:
-            return tuple(free) if s.slots() < MAX_CARDS else ()
-        fits = all(f in free for f in wanted) and s.slots() + len(wanted) <= MAX_CARDS
-        return ("+".join(wanted),) if fits else ()
+        """Where ``card`` may be given now: its section(s), any free section for a reaching
+        card, ``army`` for a whole-army card (CCB-EPIC-07 to -09)."""
+        return _Room.of(s).options(card)
 
     def legal(self, s: AncientsState) -> tuple[Action, ...]:
         return once(s, "gifts", lambda: self._gifts(epic(s)))
 
     def _gifts(self, e: EpicState) -> tuple[Action, ...]:
         cards = e.hand(e.active).cards
+        room = _Room.of(e)  # the sections taken and the cards counted, once per listing
         found: list[Action] = [
-            Give(card, where)
+            give_action(card, where)
             for card in dict.fromkeys(cards)
             if card != BACK
-            for where in self.options(e, card)
+            for where in room.options(card)
         ]
         if (found or BACK in cards) and e.given:
             found.append(end("cards"))
