@@ -64,12 +64,18 @@ class CommandDice(DiceRoll):
 SYMBOL_FACES = (Face.LIGHT.value, Face.MEDIUM.value, Face.HEAVY.value, Face.HELMET.value)
 
 
+_ORDERS_BY_FACE = {face.value: spartacus_orders(face) for face in Face}
+"""What each face of a Command die orders (:func:`~wargames.ancients.dice.spartacus_orders`),
+by the face's name as an action records it."""
+
+
 def _spends(symbols: tuple[str, ...], unit_class: str | None) -> str | None:
     """The face an order or a block uses: the unit's class symbol, else a helmet (a helmet
     fits anything, so the class symbol is always spent first)."""
-    for face in symbols:
-        if unit_class is not None and spartacus_orders(Face(face)) == unit_class:
-            return face
+    if unit_class is not None:
+        for face in symbols:
+            if _ORDERS_BY_FACE.get(face) == unit_class:
+                return face
     return Face.HELMET.value if Face.HELMET.value in symbols else None
 
 
