@@ -64,6 +64,8 @@ class CommandDice(DiceRoll):
 SYMBOL_FACES = (Face.LIGHT.value, Face.MEDIUM.value, Face.HEAVY.value, Face.HELMET.value)
 
 
+HELMET = Face.HELMET.value
+"""A helmet's face name: it orders any unit or leader (CCB-CARDS-19)."""
 _ORDERS_BY_FACE = {face.value: spartacus_orders(face) for face in Face}
 """What each face of a Command die orders (:func:`~wargames.ancients.dice.spartacus_orders`),
 by the face's name as an action records it."""
@@ -76,7 +78,7 @@ def _spends(symbols: tuple[str, ...], unit_class: str | None) -> str | None:
         for face in symbols:
             if _ORDERS_BY_FACE.get(face) == unit_class:
                 return face
-    return Face.HELMET.value if Face.HELMET.value in symbols else None
+    return HELMET if HELMET in symbols else None
 
 
 def _without(symbols: tuple[str, ...], face: str) -> tuple[str, ...]:
@@ -98,7 +100,7 @@ class IAmSpartacus(CardRule):
             return ()
         symbols = top.symbols
         units = tuple(u for u in unordered_units(s, side) if _spends(symbols, s.kind(u).unit_class))
-        leaders = leaders_to_order(s, side, True) if Face.HELMET.value in symbols else ()
+        leaders = leaders_to_order(s, side, True) if HELMET in symbols else ()
         return tuple(sorted((*units, *leaders)))
 
     def steps(self) -> tuple[Task, ...]:

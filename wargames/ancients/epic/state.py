@@ -223,7 +223,8 @@ class EpicState(AncientsState):
 
 
 def epic(s: AncientsState) -> EpicState:
-    assert isinstance(s, EpicState)
+    if type(s) is not EpicState:  # the exact class: no check through the ABC machinery
+        assert isinstance(s, EpicState)
     return s
 
 
