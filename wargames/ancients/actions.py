@@ -42,13 +42,30 @@ player's):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from wargames.ancients.dice import FACES, Face
 from wargames.core.notation import Pass, Reader, end, no_args, one, parse_notation, two
+
+A = TypeVar("A")
+
+
+class Shared(dict[tuple[Any, ...], A], Generic[A]):
+    """Actions made once from their fields and shared: ``shared[fields]`` is the action
+    ``make(*fields)``, made on first use (a listing hands out the same objects every time)."""
+
+    def __init__(self, make: Callable[..., A]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, fields: tuple[Any, ...]) -> A:
+        found = self[fields] = self.make(*fields)
+        return found
+
 
 __all__ = [
     "Advance",
@@ -67,6 +84,7 @@ __all__ = [
     "Rally",
     "Rampage",
     "RetreatTo",
+    "Shared",
     "Stand",
     "dice_outcomes",
     "parse",

@@ -33,4 +33,18 @@ def parse(text: str) -> object:
     return found if found is not None else act.parse(text)
 
 
-__all__ = ["Give", "parse", "parse_give"]
+_GIVES: act.Shared[Give] = act.Shared(Give)
+"""The (shared) actions giving a card to a section."""
+
+
+def give_action(card: str, where: str) -> Give:
+    """The (shared) action giving ``card`` to ``where``."""
+    return _GIVES[card, where]
+
+
+__all__ = [
+    "Give",
+    "give_action",
+    "parse",
+    "parse_give",
+]

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import attrs
 
-from wargames.ancients.epic.actions import Give
+from wargames.ancients.epic.actions import Give, give_action
 from wargames.ancients.epic.seats import OVERALL
 from wargames.ancients.epic.sections import (
     ARMY,
@@ -44,7 +44,8 @@ class _Room:
         return cls(ARMY in given_sections(s.given), tuple(s.free()), s.slots(), bool(s.given))
 
     def options(self, card: str) -> tuple[str, ...]:
-        """Where ``card`` may be given (:meth:`GiveCards.options`)."""
+        """Where ``card`` may be given now: its section(s), any free section for a reaching
+        card, ``army`` for a whole-army card (CCB-EPIC-07 to -09)."""
         if self.army:
             return ()
         wanted = card_sections(card)
@@ -56,22 +57,6 @@ class _Room:
         return ("+".join(wanted),) if fits else ()
 
 
-class _Gives(dict[tuple[str, str], Give]):
-    """The (shared) actions giving a card to a section, made on first use."""
-
-    def __missing__(self, key: tuple[str, str]) -> Give:
-        found = self[key] = Give(*key)
-        return found
-
-
-_GIVES = _Gives()
-
-
-def give_action(card: str, where: str) -> Give:
-    """The (shared) action giving ``card`` to ``where``."""
-    return _GIVES[card, where]
-
-
 @saved("ancients/give-cards")
 @attrs.frozen
 class GiveCards(Task):
@@ -80,11 +65,6 @@ class GiveCards(Task):
     (CCB-TURN-02)."""
 
     rule: ClassVar[str] = "CCB-EPIC-07"
-
-    def options(self, s: EpicState, card: str) -> tuple[str, ...]:
-        """Where ``card`` may be given now: its section(s), any free section for a reaching
-        card, ``army`` for a whole-army card (CCB-EPIC-07 to -09)."""
-        return _Room.of(s).options(card)
 
     def legal(self, s: AncientsState) -> tuple[Action, ...]:
         return once(s, "gifts", lambda: self._gifts(epic(s)))

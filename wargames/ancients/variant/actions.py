@@ -108,16 +108,9 @@ def parse(text: str) -> object:
     return act.parse(text)
 
 
-class _Places(dict[tuple[str, str], Place]):
-    """The (shared) actions placing a card on a flank, made on first use (a few dozen: the
-    deck's cards times the three flanks)."""
-
-    def __missing__(self, key: tuple[str, str]) -> Place:
-        found = self[key] = Place(*key)
-        return found
-
-
-_PLACES = _Places()
+_PLACES: act.Shared[Place] = act.Shared(Place)
+"""The (shared) actions placing a card on a flank (a few dozen: the deck's cards times the
+three flanks)."""
 
 
 def place_action(card: str, flank: str) -> Place:
