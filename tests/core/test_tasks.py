@@ -11,7 +11,7 @@ import pytest
 
 from wargames.core.engine import Action, Player
 from wargames.core.notation import Roll
-from wargames.core.tasks import Task, TaskState
+from wargames.core.tasks import Task, TaskState, own_dict, quick_evolve
 
 
 @attrs.frozen
@@ -106,3 +106,37 @@ def test_a_settled_state_remembers_who_decides() -> None:
     assert settled.current_player == "me"
     done = settled.apply(Roll(1))
     assert done.tasks == () and done.current_player is None
+
+
+@attrs.frozen(cache_hash=True, slots=False)
+class Piece:
+    """A small value with a cached hash that gets its own dictionary, as the horde's units."""
+
+    name: str
+    square: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        own_dict(self, cached_hash=True)
+
+
+def test_a_value_with_its_own_dictionary_keeps_its_fields_and_its_hash() -> None:
+    """``own_dict`` replaces the dictionary ``__init__`` filled: the fields are the same, the
+    cached hash's slot is there (attrs writes it into the dictionary it began with, after the
+    post-init) and works, for the value and for its quick copies."""
+    p = Piece("a", "01-01")
+    assert (p.name, p.square) == ("a", "01-01")
+    assert p.__dict__["_attrs_cached_hash"] is None
+    assert hash(p) == hash(Piece("a", "01-01")) and p.__dict__["_attrs_cached_hash"] is not None
+    moved = quick_evolve(p, square="01-02")
+    assert moved == Piece("a", "01-02") and hash(moved) == hash(Piece("a", "01-02"))
+    assert moved.__dict__ is not p.__dict__ and p.square == "01-01"
+
+
+def test_a_state_made_by_its_init_and_its_copies_hold_their_own_fields() -> None:
+    """A state from ``__init__`` has its own dictionary (``TaskState.__attrs_post_init__``);
+    its copies change theirs alone."""
+    s = Toy(a=1, b=2)
+    copy = s.evolve(b=3)
+    assert (s.a, s.b, copy.a, copy.b) == (1, 2, 1, 3)
+    assert copy.__dict__ is not s.__dict__ and copy._memo is not s._memo
+    assert Toy(a=1, b=2) == s

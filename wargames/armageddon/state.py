@@ -204,6 +204,7 @@ class ArmageddonState(TaskState):
         object.__setattr__(self, "_counters", found)
         object.__setattr__(self, "_ix", found.index)
         object.__setattr__(self, "_bits", map_bits(self.data))
+        super().__attrs_post_init__()
 
     # -- protocol -----------------------------------------------------------------------------
 

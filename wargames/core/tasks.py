@@ -198,8 +198,33 @@ def quick_evolve(value: V, **changes: Any) -> V:
 
 
 _new, _set = object.__new__, object.__setattr__
+
 """Making a copy of a frozen value: a bare instance, then its instance dictionary (the copy
 of the original's, with the changes) set at once."""
+
+
+def own_dict(value: object, cached_hash: bool = False) -> None:
+    """Give ``value`` (a frozen attrs instance with ``slots=False``, just made by its
+    ``__init__``) an instance dictionary of its own, in place; its fields are unchanged.
+
+    CPython 3.11 keeps the attributes of a new instance beside it and, once its ``__dict__``
+    is asked for, in a dictionary that shares its keys with the class's other instances. Such
+    a shared-keys dictionary is what :func:`quick_evolve` and the state copies
+    (:meth:`TaskState.evolve`) would otherwise copy, so every copy of every unit and state
+    would share keys too; and the interpreter reads an attribute of an instance whose
+    dictionary shares its keys through its slow general path (a type look-up and a dictionary
+    search: some 55 ns here), where one with a dictionary of its own is read by a specialised
+    instruction (some 13 ns). Called once when such a value is made (``__attrs_post_init__``:
+    the states, the horde's units and strikes), so that it and all its copies have their own.
+    Measured with ``benchmarks/bench_instructions.py``: see docs/performance.md, session 26.
+
+    attrs sets the slot of a cached hash (``cache_hash=True``) after the post-init, in the
+    dictionary its ``__init__`` began with: for such a class (``cached_hash``) the slot is made
+    here, empty, as attrs would leave it."""
+    fields = dict(value.__dict__)
+    if cached_hash:
+        fields["_attrs_cached_hash"] = None
+    _set(value, "__dict__", fields)
 
 
 _KEPT: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -295,6 +320,11 @@ class TaskState(GameState):
     """How the game ended, once it has."""
     _memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     """Per-state caches (legal actions, who decides, lookups); never compared nor saved."""
+
+    def __attrs_post_init__(self) -> None:
+        """A state made by its ``__init__`` gets a dictionary of its own (:func:`own_dict`),
+        as do its copies; a subclass with a post-init of its own calls this one last."""
+        own_dict(self)
 
     @classmethod
     def __attrs_init_subclass__(cls) -> None:

@@ -28,6 +28,7 @@ from typing import Any, Final, Literal, SupportsIndex
 import attrs
 
 from wargames.core.codec import saved
+from wargames.core.tasks import own_dict
 from wargames.core.transport import by_value
 from wargames.horde.combat.data import default_hordes
 from wargames.horde.combat.profiles import Horde, Officer
@@ -199,6 +200,10 @@ class Unit:
     """A horde: the attached Officer whose bonus applies this round (HMC-OFFICER-07)."""
     into: str | None = None
     """A horde merged away: the horde it joined (HMC-ORDERS-17)."""
+
+    def __attrs_post_init__(self) -> None:
+        """A dictionary of its own, read fast, which its copies keep (:func:`own_dict`)."""
+        own_dict(self, cached_hash=True)
 
     @property
     def is_officer(self) -> bool:

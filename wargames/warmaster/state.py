@@ -153,6 +153,7 @@ class WarmasterState(TaskState):
         found = manifest(self.data)
         object.__setattr__(self, "_counters", found)
         object.__setattr__(self, "_ix", found.index)
+        super().__attrs_post_init__()
 
     # -- protocol -----------------------------------------------------------------------------
 
