@@ -155,8 +155,6 @@ class DefenderChoice(Task):
         return once(s, "defence", lambda: self._options(s))
 
     def _options(self, s: S) -> tuple[Action, ...]:
-        from wargames.ancients.commands import rule_of
-        from wargames.ancients.evade import can_evade
 
         c = self.combat
         if s.is_leader(c.target):
@@ -197,8 +195,6 @@ def play_reaction(s: S, combat: Combat, card: str) -> S:
     """The defender plays ``card`` from his hand in reaction: it goes to the discards, he
     draws its replacement before the active player (CCB-CARDS-34), and the card's rule changes
     the combat (:meth:`CardRule.react <wargames.ancients.commands.CardRule.react>`)."""
-    from wargames.ancients.commands import rule_of
-    from wargames.ancients.state import SIDES
 
     side = s.side_of(combat.target)
     i = SIDES.index(side)
@@ -267,7 +263,6 @@ class AfterAttack(Task):
     rule: ClassVar[str] = "CCB-CLOSE-07"
 
     def run(self, s: S) -> S:
-        from wargames.ancients.momentum import Advance
 
         c = self.combat
         s = s.pop()
@@ -317,6 +312,13 @@ class BattleBackChoice(Task):
     def run(self, s: S) -> S:
         return s.pop()
 
+
+# Imported once this module is complete (they import it, directly or not), not in the
+# functions that name them: an import statement run at every step costs a microsecond.
+from wargames.ancients.commands import rule_of  # noqa: E402
+from wargames.ancients.evade import can_evade  # noqa: E402
+from wargames.ancients.momentum import Advance  # noqa: E402
+from wargames.ancients.state import SIDES  # noqa: E402
 
 __all__ = [
     "AfterAttack",

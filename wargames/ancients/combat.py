@@ -182,8 +182,6 @@ class Hits(Task):
     rule: ClassVar[str] = "CCB-DICE-03"
 
     def run(self, s: S) -> S:
-        from wargames.ancients.evade import EvadeMove
-        from wargames.ancients.leaders import leader_hit
 
         target = self.strike.target
         s = s.pop()
@@ -206,7 +204,6 @@ def lose(s: S, unit: int, hits: int, checked: bool = False) -> S:
     leader is checked with 1 die (CCB-LEADER-07); if it survives, an attached leader is checked
     with 2 dice (CCB-LEADER-04), unless this roll already checked him (``checked``,
     CCB-GAP-16). The checks are pushed above the tasks already pending."""
-    from wargames.ancients.leaders import LeaderCheck
 
     if hits <= 0 or not s.on_board(unit):
         return s
@@ -308,8 +305,6 @@ class Flags(Task):
         """Retreat for ``flags`` flags not ignored: the unit's distance per flag, 1 more for
         cavalry and chariots in close combat with elephants or camels (CCB-RETREAT-01 to -05);
         an elephant rampages first (CCB-ELEPHANT-13)."""
-        from wargames.ancients.elephants import rampage_tasks
-        from wargames.ancients.retreat import Retreat
 
         if flags <= 0:
             return s
@@ -336,7 +331,6 @@ class MarshRoll(DiceRoll):
     rule: ClassVar[str] = "CCB-TERRAIN-44"
 
     def rolled(self, s: S, faces: act.Dice) -> S:
-        from wargames.ancients.leaders import kill_leader
 
         s = s.pop()
         piece = self.piece
@@ -355,6 +349,13 @@ def marsh_roll(s: S, piece: int) -> S:
         return s.push(MarshRoll(piece))
     return s
 
+
+# Imported once this module is complete (they import it, directly or not), not in the
+# functions that name them: an import statement run at every step costs a microsecond.
+from wargames.ancients.elephants import rampage_tasks  # noqa: E402
+from wargames.ancients.evade import EvadeMove  # noqa: E402
+from wargames.ancients.leaders import LeaderCheck, kill_leader, leader_hit  # noqa: E402
+from wargames.ancients.retreat import Retreat  # noqa: E402
 
 __all__ = [
     "CLOSE",

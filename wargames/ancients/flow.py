@@ -195,7 +195,6 @@ class EndTurn(Task):
     rule: ClassVar[str] = "CCB-TURN-07"
 
     def run(self, s: S) -> S:
-        from wargames.ancients.victory import hold_objectives, turn_cap_reached
 
         s = hold_objectives(s)
         if s.result is not None:
@@ -219,6 +218,10 @@ def end(what: str) -> Pass:
         found = _ENDS[what] = Pass(what)
     return found
 
+
+# Imported once this module is complete (they import it, directly or not), not in the
+# functions that name them: an import statement run at every step costs a microsecond.
+from wargames.ancients.victory import hold_objectives, turn_cap_reached  # noqa: E402
 
 __all__ = [
     "BeginTurn",

@@ -46,7 +46,6 @@ class PlayStep(Task):
         return play_action(cards[int(chance * len(cards))])
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.ancients.commands import rule_of
 
         assert isinstance(action, act.PlayCard)
         i = 0 if s.active == "bottom" else 1
@@ -139,5 +138,9 @@ def piece_ordered(s: S, order: act.Order) -> int | None:
     """The piece an order names: the leader in the hex, or the unit there."""
     return s.leader_at(order.hex) if order.leader else s.unit_at(order.hex)
 
+
+# Imported once this module is complete (they import it, directly or not), not in the
+# functions that name them: an import statement run at every step costs a microsecond.
+from wargames.ancients.commands import rule_of  # noqa: E402
 
 __all__ = ["OrderStep", "PlayStep", "order_action", "piece_ordered", "play_action"]

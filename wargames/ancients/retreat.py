@@ -134,7 +134,6 @@ def cheapest(s: S, unit: int, left: int) -> dict[str, Path]:
 def go_back(s: S, unit: int, path: Path) -> S:
     """``unit`` (and its attached leader) goes along ``path``, rolling for each marsh hex it
     enters (CCB-TERRAIN-47)."""
-    from wargames.ancients.combat import MarshRoll
 
     s = move_unit(s, unit, path[-1])
     terrain = s.scenario.geometry.terrain
@@ -171,7 +170,6 @@ class Retreat(Task):
         return self.step(s, self.options(s)[action.to])
 
     def run(self, s: S) -> S:
-        from wargames.ancients.combat import lose
 
         if not s.on_board(self.unit) or self.left <= 0:
             return s.pop()
@@ -203,6 +201,10 @@ class Retreat(Task):
             return RuleViolation("CCB-RETREAT-09", f"the unit may not retreat into {action.to}")
         return super().explain(s, action)
 
+
+# Imported once this module is complete (they import it, directly or not), not in the
+# functions that name them: an import statement run at every step costs a microsecond.
+from wargames.ancients.combat import MarshRoll, lose  # noqa: E402
 
 __all__ = [
     "Retreat",

@@ -136,7 +136,6 @@ class PlayGiven(Task):
     rule: ClassVar[str] = "CCB-EPIC-07"
 
     def run(self, s: AncientsState) -> AncientsState:
-        from wargames.ancients.commands import rule_of
 
         i = SIDES.index(s.active)
         s = s.evolve(
@@ -176,7 +175,6 @@ class EpicDraw(Task):
     rule: ClassVar[str] = "CCB-EPIC-10"
 
     def run(self, s: AncientsState) -> AncientsState:
-        from wargames.ancients.flow import DrawCard
 
         e = epic(s)
         draws = [DrawCard(side) for side in e.owed]
@@ -185,5 +183,10 @@ class EpicDraw(Task):
         e = e.evolve(owed=(), given=(), reached=(), used=frozenset(), section="", finished=())
         return e.pop(*draws)
 
+
+# Imported once this module is complete (they import it, directly or not), not in the
+# functions that name them: an import statement run at every step costs a microsecond.
+from wargames.ancients.commands import rule_of  # noqa: E402
+from wargames.ancients.flow import DrawCard  # noqa: E402
 
 __all__ = ["DRAWS", "EpicDraw", "FinishCard", "GiveCards", "PlayGiven"]

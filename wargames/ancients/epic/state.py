@@ -47,10 +47,8 @@ class EpicState(AncientsState):
     def turn_steps(self) -> tuple[Task, ...]:
         """The turn under the Epic command rules: give out cards (each then played), draw,
         pass the turn (:mod:`wargames.ancients.epic.flow`)."""
-        from wargames.ancients.epic.flow import EpicDraw, GiveCards
-        from wargames.ancients.flow import EndTurn
 
-        return (GiveCards(), EpicDraw(), EndTurn())
+        return (epic_flow.GiveCards(), epic_flow.EpicDraw(), flow.EndTurn())
 
     def seat(self, side: str, role: str = COMMANDER) -> Player:
         """The Overall Commander (``overall``), or a section's Field General; the side's
@@ -211,10 +209,9 @@ class EpicState(AncientsState):
     def redact(self, action: Action, player: Player) -> str:
         """``action`` as ``player`` may read it: the Overall Commander's draws and the cards
         he gives are hidden from those who may not see them (``draw ?``, ``give ? left``)."""
-        from wargames.ancients.flow import drawing_side
 
         if isinstance(action, act.Draw):
-            side = drawing_side(self)
+            side = flow.drawing_side(self)
             if side is not None and not self.sees_hand(player, side):
                 return f"draw {BACK}"
         if isinstance(action, Give) and not self.sees_given(player, action.section):
@@ -227,5 +224,11 @@ def epic(s: AncientsState) -> EpicState:
         assert isinstance(s, EpicState)
     return s
 
+
+# Imported once this module is complete (they import it, directly or not), not in the
+# functions that name them: an import statement run at every step costs a microsecond.
+# (as modules: the Epic flow module imports this one at its top, and may be importing it)
+from wargames.ancients import flow  # noqa: E402
+from wargames.ancients.epic import flow as epic_flow  # noqa: E402
 
 __all__ = ["EpicState", "epic"]

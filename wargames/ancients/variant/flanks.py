@@ -90,7 +90,6 @@ def played_mark(s: S, flank: str, card: str) -> str:
     """What playing ``card`` on ``flank`` records: a ``!`` when it finds no piece it could
     order in that flank and falls back to 1 unit of choice there (CCB-GAP-33, CCA-CARDS-10,
     CCA-GAP-10); Counter Attack with nothing to copy always does (CCA-GAP-07)."""
-    from wargames.ancients.tactics import TacticRule
 
     if card == COUNTER_ATTACK:
         return card + "!"
@@ -172,6 +171,10 @@ def refusal(s: S, side: str, flank: str, card: str, piece: int) -> RuleViolation
         return RuleViolation(rule, f"{spec.name} orders no more there on the {flank} flank")
     return rule_of(card).resolve(s).refusal(s, side, piece)
 
+
+# Imported once this module is complete (they import it, directly or not), not in the
+# functions that name them: an import statement run at every step costs a microsecond.
+from wargames.ancients.tactics import TacticRule  # noqa: E402
 
 __all__ = [
     "COUNTER_ATTACK",

@@ -513,7 +513,6 @@ class TeamDefenderChoice(DefenderChoice):
     offered to him before (:class:`FirstStrikeOffer`, CCA-CARDS-14)."""
 
     def _options(self, s: AncientsState) -> tuple[Action, ...]:
-        from wargames.ancients.evade import can_evade
 
         c = self.combat
         if s.is_leader(c.target) or not can_evade(s, c.target, c.attacker):
@@ -610,7 +609,6 @@ class EndTeamTurn(TeamTask):
     rule: ClassVar[str] = "CCA-SEQ-01"
 
     def run(self, s: S) -> S:
-        from wargames.ancients.victory import hold_objectives, turn_cap_reached
 
         s = team(hold_objectives(s))
         if s.result is not None:
@@ -620,6 +618,11 @@ class EndTeamTurn(TeamTask):
         other = "top" if s.active == "bottom" else "bottom"
         return s.pop(BeginTeamTurn(), active=other)
 
+
+# Imported once this module is complete (they import it, directly or not), not in the
+# functions that name them: an import statement run at every step costs a microsecond.
+from wargames.ancients.evade import can_evade  # noqa: E402
+from wargames.ancients.victory import hold_objectives, turn_cap_reached  # noqa: E402
 
 __all__ = [
     "BeginTeamTurn",
