@@ -577,16 +577,16 @@ class TaskState(GameState):
         return super().apply(action)
 
     def _legal(self) -> tuple[Action, ...]:
-        return self.top.legal(self)
+        return self.tasks[-1].legal(self)
 
     def _chance(self) -> tuple[tuple[Action, float], ...]:
-        return self.top.chance(self)
+        return self.tasks[-1].chance(self)
 
     def _apply(self, action: Action) -> Self:
-        return cast(Self, self.top.act(self, action)).settle()
+        return cast(Self, self.tasks[-1].act(self, action)).settle()
 
     def _explain(self, action: Action) -> RuleViolation:
-        return self.top.explain(self, action)
+        return self.tasks[-1].explain(self, action)
 
 
 def check_state_class(cls: type[TaskState]) -> None:

@@ -106,7 +106,7 @@ class EpicState(AncientsState):
         General's evade or stand (CCB-EPIC-04, CCB-CLOSE-03)."""
         state = self
         while state.tasks and state.result is None:
-            top = state.top
+            top = state.tasks[-1]
             if type(top) is DefenderChoice and splits(state, top.combat):
                 state = state.pop(ReactionOffer(top.combat), FieldDefenderChoice(top.combat))
                 continue
