@@ -5,6 +5,7 @@ speed change (or a refactor that must not slow play) can be compared before and 
     python benchmarks/bench_instructions.py [--games armageddon warmaster] [--seeds 3] [--fresh]
     python benchmarks/bench_instructions.py --games horde --fresh --draw   # random_action
     python benchmarks/bench_instructions.py --allocations     # and memory allocations
+    python benchmarks/bench_instructions.py --games horde --fresh --draw --cache  # cache misses
 
 For each game it runs the random playouts of ``playouts.random_game`` (seeds ``0 .. seeds - 1``
 of every shipped scenario, the game's bot options applied) twice under ``valgrind
@@ -20,6 +21,12 @@ interpreter runs with a fixed hash seed and one BLAS thread, so two runs of the 
 to a few parts in ten thousand. Needs ``valgrind``; the interpreter imports the package from
 the current directory (run it from the checkout you mean to measure).
 ``bench_horde_instructions.py`` is the horde's own older form of this measurement.
+
+With ``--cache`` the runs use ``valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes``
+(slower) and also print, per decision, the simulated first-level data cache misses, last-level
+data cache misses, instruction cache misses and mispredicted branches: where two games with
+the same instructions a decision differ in time, these are where (docs/performance.md,
+session 26).
 
 With ``--allocations`` the runs use ``valgrind --tool=callgrind`` instead (slower) and also
 count the calls into CPython's allocators (``PyObject_Malloc``, ``PyObject_Calloc``,
@@ -74,16 +81,20 @@ def instructions(
     """(instructions, decisions, allocations) of the warm-up, then, when ``measured``, the same
     games again (other games when ``fresh``); allocations are counted (else 0) when asked.
     With ``draw`` the games draw their actions with ``random_action`` (``drawn_game``)."""
-    return (calls if allocations else count)(
-        PLAY.format(
-            root=os.getcwd(),
-            benchmarks=str(Path(__file__).parent),
-            game=game,
-            seeds=seeds,
-            measured=measured,
-            again=1000 if fresh else 0,
-            play="drawn_game" if draw else "random_game",
-        )
+    return (calls if allocations else count)(playouts(game, seeds, measured, fresh, draw))
+
+
+def playouts(game: str, seeds: int, measured: bool, fresh: bool, draw: bool) -> str:
+    """The script of :data:`PLAY` for these games: the warm-up, and when ``measured`` the
+    games counted (other seeds when ``fresh``; actions by ``random_action`` when ``draw``)."""
+    return PLAY.format(
+        root=os.getcwd(),
+        benchmarks=str(Path(__file__).parent),
+        game=game,
+        seeds=seeds,
+        measured=measured,
+        again=1000 if fresh else 0,
+        play="drawn_game" if draw else "random_game",
     )
 
 
@@ -107,6 +118,40 @@ def count(script: str) -> tuple[int, int, int]:
     decisions = re.search(r"decisions (\d+)", done.stdout)
     assert refs is not None and decisions is not None, done.stderr[-2000:]
     return int(refs.group(1).replace(",", "")), int(decisions.group(1)), 0
+
+
+CACHE_EVENTS = {
+    "D1 misses": r"D1  misses:\s+([\d,]+)",
+    "LLd misses": r"LLd misses:\s+([\d,]+)",
+    "I1 misses": r"I1  misses:\s+([\d,]+)",
+    "mispredicted branches": r"Mispredicts:\s+([\d,]+)",
+}
+"""The events ``--cache`` reads from cachegrind's summary, by the name it prints them under."""
+
+
+def cache_events(script: str) -> tuple[dict[str, int], int]:
+    """(events of :data:`CACHE_EVENTS`, decisions) of ``script`` run under cachegrind with its
+    cache and branch simulation."""
+    command = ["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes"]
+    command += ["--cachegrind-out-file=/dev/null", sys.executable, "-c", script]
+    done = subprocess.run(command, capture_output=True, text=True, env=ENV, check=True)
+    found = {}
+    for name, pattern in CACHE_EVENTS.items():
+        hit = re.search(pattern, done.stderr)
+        assert hit is not None, done.stderr[-2000:]
+        found[name] = int(hit.group(1).replace(",", ""))
+    decisions = re.search(r"decisions (\d+)", done.stdout)
+    assert decisions is not None, done.stderr[-2000:]
+    return found, int(decisions.group(1))
+
+
+def cache_line(game: str, seeds: int, fresh: bool, draw: bool) -> str:
+    """The ``--cache`` report of one game: each event per decision of the measured games."""
+    (base, _), (total, decisions) = (
+        cache_events(playouts(game, seeds, measured, fresh, draw)) for measured in (False, True)
+    )
+    per = ", ".join(f"{(total[k] - base[k]) / decisions:,.0f} {k}" for k in CACHE_EVENTS)
+    return f"{game}: {per} per decision ({decisions} decisions)"
 
 
 def calls(script: str) -> tuple[int, int, int]:
@@ -158,10 +203,17 @@ def main() -> None:
         action="store_true",
         help="draw actions with random_action, as benchmarks/peers.py does",
     )
+    parser.add_argument(
+        "--cache",
+        action="store_true",
+        help="also count simulated cache misses and mispredicted branches (cachegrind)",
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
     for game in args.games or wargames.games():
+        if args.cache:
+            print(cache_line(game, args.seeds, args.fresh, args.draw), flush=True)
         asked = {"fresh": args.fresh, "allocations": args.allocations, "draw": args.draw}
         base, _, base_allocations = instructions(game, args.seeds, False, **asked)
         total, decisions, allocations = instructions(game, args.seeds, True, **asked)

@@ -207,9 +207,9 @@ def own_dict(value: object, cached_hash: bool = False) -> None:
     """Give ``value`` (a frozen attrs instance with ``slots=False``, just made by its
     ``__init__``) an instance dictionary of its own, in place; its fields are unchanged.
 
-    CPython 3.11 keeps the attributes of a new instance beside it and, once its ``__dict__``
-    is asked for, in a dictionary that shares its keys with the class's other instances. Such
-    a shared-keys dictionary is what :func:`quick_evolve` and the state copies
+    attrs' ``__init__`` of such a class first asks for the instance's ``__dict__``, and CPython
+    3.11 then makes one that shares its keys with the class's other instances. Such a
+    shared-keys dictionary is what :func:`quick_evolve` and the state copies
     (:meth:`TaskState.evolve`) would otherwise copy, so every copy of every unit and state
     would share keys too; and the interpreter reads an attribute of an instance whose
     dictionary shares its keys through its slow general path (a type look-up and a dictionary
@@ -675,6 +675,7 @@ __all__ = [
     "TaskState",
     "UnsettledStateError",
     "check_state_class",
+    "own_dict",
     "quick_evolve",
     "relabel",
     "sample",
