@@ -155,7 +155,6 @@ class DefenderChoice(Task):
         return once(s, "defence", lambda: self._options(s))
 
     def _options(self, s: S) -> tuple[Action, ...]:
-
         c = self.combat
         if s.is_leader(c.target):
             return ()
@@ -263,7 +262,6 @@ class AfterAttack(Task):
     rule: ClassVar[str] = "CCB-CLOSE-07"
 
     def run(self, s: S) -> S:
-
         c = self.combat
         s = s.pop()
         if s.is_leader(c.target):

@@ -182,7 +182,6 @@ class Hits(Task):
     rule: ClassVar[str] = "CCB-DICE-03"
 
     def run(self, s: S) -> S:
-
         target = self.strike.target
         s = s.pop()
         if not s.on_board(target):
@@ -331,7 +330,6 @@ class MarshRoll(DiceRoll):
     rule: ClassVar[str] = "CCB-TERRAIN-44"
 
     def rolled(self, s: S, faces: act.Dice) -> S:
-
         s = s.pop()
         piece = self.piece
         if not s.on_board(piece):

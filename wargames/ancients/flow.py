@@ -195,7 +195,6 @@ class EndTurn(Task):
     rule: ClassVar[str] = "CCB-TURN-07"
 
     def run(self, s: S) -> S:
-
         s = hold_objectives(s)
         if s.result is not None:
             return s

@@ -46,7 +46,6 @@ class PlayStep(Task):
         return play_action(cards[int(chance * len(cards))])
 
     def act(self, s: S, action: Action) -> S:
-
         assert isinstance(action, act.PlayCard)
         i = 0 if s.active == "bottom" else 1
         hands = list(s.hands)

@@ -170,7 +170,6 @@ class Retreat(Task):
         return self.step(s, self.options(s)[action.to])
 
     def run(self, s: S) -> S:
-
         if not s.on_board(self.unit) or self.left <= 0:
             return s.pop()
         options = self.options(s)

@@ -198,7 +198,6 @@ def quick_evolve(value: V, **changes: Any) -> V:
 
 
 _new, _set = object.__new__, object.__setattr__
-
 """Making a copy of a frozen value: a bare instance, then its instance dictionary (the copy
 of the original's, with the changes) set at once."""
 

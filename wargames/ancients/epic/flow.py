@@ -136,7 +136,6 @@ class PlayGiven(Task):
     rule: ClassVar[str] = "CCB-EPIC-07"
 
     def run(self, s: AncientsState) -> AncientsState:
-
         i = SIDES.index(s.active)
         s = s.evolve(
             card=self.card,
@@ -175,7 +174,6 @@ class EpicDraw(Task):
     rule: ClassVar[str] = "CCB-EPIC-10"
 
     def run(self, s: AncientsState) -> AncientsState:
-
         e = epic(s)
         draws = [DrawCard(side) for side in e.owed]
         room = e.command(e.active) - len(e.hand(e.active)) - e.owed.count(e.active)

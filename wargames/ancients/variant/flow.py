@@ -513,7 +513,6 @@ class TeamDefenderChoice(DefenderChoice):
     offered to him before (:class:`FirstStrikeOffer`, CCA-CARDS-14)."""
 
     def _options(self, s: AncientsState) -> tuple[Action, ...]:
-
         c = self.combat
         if s.is_leader(c.target) or not can_evade(s, c.target, c.attacker):
             return ()
@@ -609,7 +608,6 @@ class EndTeamTurn(TeamTask):
     rule: ClassVar[str] = "CCA-SEQ-01"
 
     def run(self, s: S) -> S:
-
         s = team(hold_objectives(s))
         if s.result is not None:
             return s
