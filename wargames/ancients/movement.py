@@ -51,7 +51,7 @@ def allowance(s: S, unit: int) -> int:
     hexes = s.mods.allowance_of(kind.code) or kind.max_move
     if s.scenario.geometry.terrain[s.where[unit]].leave_one:
         hexes = min(hexes, 1)
-    step = s.top if s.tasks else None
+    step = s.tasks[-1] if s.tasks else None
     return step.limit(unit, hexes) if isinstance(step, MoveStep) else hexes
 
 

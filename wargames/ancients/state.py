@@ -181,7 +181,7 @@ def _apply(s: _S, action: Action) -> _S:
     follow it. The state the action's step makes is new, so no one else holds it: the
     automatic steps then finish in place, not in a copy each (they own it, as its copies on
     the way; the memo's :data:`_OWNED` says so until the state is handed out)."""
-    made: _S = s.top.act(s, action)
+    made: _S = s.tasks[-1].act(s, action)
     if made is s:
         return made.settle()
     made._memo[_OWNED] = True

@@ -125,6 +125,17 @@ class UnitType:
     provenance: str = "rulebook"
     rules: tuple[str, ...] = ()
     note: str = ""
+    max_move: int = attrs.field(init=False, eq=False, repr=False)
+    """The most hexes it may ever move: a warrior's charge is 2 (CCB-MOVE-09)."""
+    can_fire: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether it has missile weapons (CCB-RANGED-01, -02)."""
+
+    def __attrs_post_init__(self) -> None:
+        """:attr:`max_move` and :attr:`can_fire`, worked out once: read at nearly every step
+        (a property's call costs more than its work)."""
+        fixed = object.__setattr__  # a frozen value: its own fields set once, here
+        fixed(self, "max_move", 2 if self.move_rule == "warrior-charge" else self.move)
+        fixed(self, "can_fire", self.range > 0 and any(self.fire_dice))
 
     def __str__(self) -> str:
         return self.code
@@ -163,16 +174,6 @@ class UnitType:
         """HC, cataphracted HC, HCH and EL: the heavy mounted units MC and camels may evade
         (CCB-EVADE-04)."""
         return self.mounted and self.unit_class == "heavy"
-
-    @property
-    def can_fire(self) -> bool:
-        """Whether it has missile weapons (CCB-RANGED-01, -02)."""
-        return self.range > 0 and any(self.fire_dice)
-
-    @property
-    def max_move(self) -> int:
-        """The most hexes it may ever move: a warrior's charge is 2 (CCB-MOVE-09)."""
-        return 2 if self.move_rule == "warrior-charge" else self.move
 
     def against(self, code: str) -> int | None:
         """The fixed dice of an elephant against ``code`` (CCB-ELEPHANT-02), if any."""

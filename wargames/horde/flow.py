@@ -96,12 +96,13 @@ def _new_round(u: Unit, r: int) -> Unit:
     """``u`` as round ``r`` begins."""
     lapsed = u.orders_round < r - 1 and (u.brace or u.get_down or u.forced_march)
     calm = u.morale == CONFUSED and u.morale_round < r - 1
-    if not (u.received or u.round_magnitude != u.magnitude or lapsed or calm):
+    magnitude = u.horde.magnitude  # every unit, every round: not through the property
+    if not (u.received or u.round_magnitude != magnitude or lapsed or calm):
         return u
     return quick_evolve(
         u,
         received=0,
-        round_magnitude=u.magnitude,
+        round_magnitude=magnitude,
         brace=u.brace and not lapsed,
         get_down=u.get_down and not lapsed,
         forced_march=u.forced_march and not lapsed,

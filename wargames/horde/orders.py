@@ -219,7 +219,9 @@ class Activation(BattleTask):
 
     def _options(self, s: S) -> list[Action]:
         u = s.unit(self.unit)
-        if not u.on_board or u.attached_to is not None:
+        if u.square is None or u.status != "fighting":  # not on the board (Unit.on_board)
+            return []
+        if u.attached_to is not None:
             return []
         if u.is_officer:
             return officers.officer_options(s, u, self.spent)

@@ -376,7 +376,7 @@ class PScaleState(StrikeHost):
 
     def standing(self, unit: str) -> bool:
         u = self.unit(unit)
-        return u.on_board and u.magnitude > 0
+        return u.status == "fighting" and u.square is not None and u.horde.magnitude > 0
 
     def can_counter(self, strike: Strike) -> bool:
         """Whether the target of a melee attack may strike back (HMC-COUNTER-01, -03): both

@@ -23,7 +23,7 @@ degree of failure), ``fleeing`` (two), ``routing`` (three or more), or ``frenzie
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Final, Literal, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, Literal, SupportsIndex
 
 import attrs
 
@@ -202,16 +202,24 @@ class Unit:
     """A horde merged away: the horde it joined (HMC-ORDERS-17)."""
 
     def __attrs_post_init__(self) -> None:
-        """A dictionary of its own, read fast, which its copies keep (:func:`own_dict`)."""
+        """A dictionary of its own, read fast, which its copies keep (:func:`own_dict`); it
+        also holds :attr:`is_officer` and :attr:`is_horde`, fixed for the unit's life (no copy
+        changes ``officer``) and asked at nearly every step: read there as plain attributes,
+        not through a property's call."""
         own_dict(self, cached_hash=True)
+        kind = self.__dict__
+        kind["is_officer"] = self.officer is not None
+        kind["is_horde"] = self.officer is None
 
-    @property
-    def is_officer(self) -> bool:
-        return self.officer is not None
+    if TYPE_CHECKING:  # set by __attrs_post_init__; seen by type checkers as read-only
 
-    @property
-    def is_horde(self) -> bool:
-        return self.officer is None
+        @property
+        def is_officer(self) -> bool:
+            """An Officer (``officer`` set)."""
+
+        @property
+        def is_horde(self) -> bool:
+            """A horde (no ``officer``)."""
 
     @property
     def magnitude(self) -> int:

@@ -147,6 +147,24 @@ class Horde:
     with this unit takes -10 per level above 1 on its morale tests (HMC-GAP-03, research 3.6,
     H8, O5; :func:`wargames.horde.morale_checks.morale_terms`)."""
 
+    # -- movement (in 10 m squares; :mod:`wargames.horde.movement`), worked out once ------------
+
+    half_move: int = attrs.field(init=False, eq=False, repr=False)
+    """Half Move: the Agility Bonus."""
+    full_move: int = attrs.field(init=False, eq=False, repr=False)
+    """Full Move: 1.5 x Agility Bonus, rounded up (also the Charge! distance)."""
+    run_move: int = attrs.field(init=False, eq=False, repr=False)
+    """Three times the Half Move (Forced March!, Tactical Retreat!, fleeing)."""
+
+    def __attrs_post_init__(self) -> None:
+        """The moves, fixed by the profile's Agility: asked at nearly every step, so worked out
+        here once rather than by a property's call each time."""
+        half = max(0, self.characteristics.ag // 10 + self.unnatural.ag)
+        fixed = object.__setattr__  # a frozen value: its own fields set once, here
+        fixed(self, "half_move", half)
+        fixed(self, "full_move", -(-3 * half // 2))
+        fixed(self, "run_move", 3 * half)
+
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
         """A shipped profile pickles as the call that gives it back, any other by value
         (:func:`wargames.horde.units.profile_reduce`)."""
@@ -207,23 +225,6 @@ class Horde:
     def willpower(self) -> int:
         """Willpower, the characteristic morale tests are made against (HMC-MORALE-01)."""
         return self.characteristics.wp
-
-    # -- movement (in 10 m squares; :mod:`wargames.horde.movement`) ---------------------------
-
-    @property
-    def half_move(self) -> int:
-        """Half Move: the Agility Bonus."""
-        return max(0, self.characteristics.ag // 10 + self.unnatural.ag)
-
-    @property
-    def full_move(self) -> int:
-        """Full Move: 1.5 x Agility Bonus, rounded up (also the Charge! distance)."""
-        return -(-3 * self.half_move // 2)
-
-    @property
-    def run_move(self) -> int:
-        """Three times the Half Move (Forced March!, Tactical Retreat!, fleeing)."""
-        return 3 * self.half_move
 
     # -- Magnitude --------------------------------------------------------------------------
 
