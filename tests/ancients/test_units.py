@@ -3,17 +3,20 @@ and the loader's errors."""
 
 from __future__ import annotations
 
+import pickle
 import re
 import shutil
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import wargames.ancients.units as units_module
 from wargames.ancients.units import (
     UnitTable,
+    armed,
     battle_after_move,
     bonus_combat_allowed,
     close_dice,
@@ -406,3 +409,24 @@ def test_bad_unit_files_name_the_key(tmp_path: Path, change: Any, where: str, pr
     assert err.value.key == where
     assert err.value.file.endswith("units.toml")
     assert re.search(problem, err.value.problem), err.value.problem
+
+
+@pytest.mark.rule("CCB-MOVE-09", "CCB-RANGED-01", "CCB-RANGED-02")
+def test_values_worked_out_once_follow_the_fields_they_come_from(u: UnitTable) -> None:
+    """``max_move`` and ``can_fire`` are worked out when a unit type is made (they are read
+    at nearly every step): a changed copy works them out again, and they take no part in
+    comparing, hashing, showing or pickling a unit type."""
+    warrior = u["WA"]
+    assert warrior.max_move == 2  # a warrior's charge (CCB-MOVE-09)
+    walker = attrs.evolve(warrior, move_rule="normal")
+    assert walker.max_move == warrior.move == 1
+    assert attrs.evolve(u["MC"], move=5).max_move == 5
+    bows = u["LB"]
+    assert bows.can_fire and not attrs.evolve(bows, range=0).can_fire
+    assert not attrs.evolve(bows, fire_dice=(0,)).can_fire
+    assert armed(u["HI"], 3).can_fire and not u["HI"].can_fire  # a scenario's missiles
+    same = attrs.evolve(bows)
+    assert same == bows and hash(same) == hash(bows)
+    assert "max_move" not in repr(bows) and "can_fire" not in repr(bows)
+    back = pickle.loads(pickle.dumps(walker))
+    assert back == walker and (back.max_move, back.can_fire) == (1, walker.can_fire)

@@ -3,12 +3,16 @@ files (written to temporary TOML files)."""
 
 from __future__ import annotations
 
+import json
+import pickle
 import tomllib
 from pathlib import Path
 
+import attrs
 import pytest
 
 import wargames.horde.combat.data as data_module
+from wargames.core.codec import encode
 from wargames.core.errors import ScenarioError
 from wargames.horde.combat.attack import attack_numbers
 from wargames.horde.combat.data import default_hordes, horde, load_horde_file, load_hordes
@@ -147,6 +151,23 @@ def test_movement_from_agility_bonus() -> None:
     assert (half_move(guard), full_move(guard), run_move(guard)) == (4, 6, 12)
     grots = horde("gretchin")  # AgB 3
     assert (half_move(grots), full_move(grots), run_move(grots)) == (3, 5, 9)
+
+
+@pytest.mark.rule("HMC-ORDERS-07", "HMC-ORDERS-09")
+def test_moves_worked_out_once_follow_the_agility_they_come_from() -> None:
+    """A profile's moves are worked out when it is made (they are read at nearly every step):
+    a copy with another Agility or Unnatural Agility works them out again, and they take no
+    part in comparing, hashing, saving or pickling a profile."""
+    guard = horde("iron-guard-mk1")  # Agility 40s: AgB 4
+    quicker = attrs.evolve(guard, characteristics=attrs.evolve(guard.characteristics, ag=57))
+    assert (quicker.half_move, quicker.full_move, quicker.run_move) == (5, 8, 15)
+    boosted = attrs.evolve(guard, unnatural=attrs.evolve(guard.unnatural, ag=2))
+    assert (boosted.half_move, boosted.full_move, boosted.run_move) == (6, 9, 18)
+    same = attrs.evolve(guard)
+    assert same == guard and hash(same) == hash(guard)
+    assert "half_move" not in repr(guard) and "run_move" not in json.dumps(encode(guard))
+    back = pickle.loads(pickle.dumps(quicker))
+    assert back == quicker and back.run_move == 15
 
 
 def test_damage_codes_and_rates_of_fire_parse() -> None:

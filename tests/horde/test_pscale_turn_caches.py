@@ -4,6 +4,8 @@ afresh, on positions made for it and along seeded random missions."""
 
 from __future__ import annotations
 
+import json
+import pickle
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from horde.pscale import battle, changed, legal, moved, play
 
 import wargames
 from wargames import testing
+from wargames.core import codec
 from wargames.horde import command
 from wargames.horde.flow import COMPELLED, eligible
 from wargames.horde.scenario import SIDES
@@ -144,3 +147,21 @@ def test_cached_answers_match_the_rules_along_random_missions(scenario: str) -> 
             down = [side for side in SIDES if broken(s, side)]
             assert broken_sides(s) == down
             assert s.lookups().get("broken", down) == down  # kept over replace() too
+
+
+@pytest.mark.rule("HMC-OFFICER-01", "HMC-SCALE-05")
+@pytest.mark.parametrize("scenario", sorted(wargames.game("horde").scenarios()))
+def test_a_unit_is_an_officer_or_a_horde_in_every_copy(scenario: str) -> None:
+    """Whether a unit is an Officer is kept with the unit when it is made (it is asked at
+    nearly every step): along a seeded mission every unit of every state, copies made by play
+    among them, answers as its ``officer`` says; so do the units of a pickled state, and a
+    saved state carries no such entry."""
+    states = random_states(scenario, 0)
+    for s in states:
+        for u in s.units:
+            assert u.is_officer is (u.officer is not None) and u.is_horde is (u.officer is None)
+    last = states[-1]
+    back = pickle.loads(pickle.dumps(last))
+    assert back.units == last.units
+    assert [u.is_officer for u in back.units] == [u.officer is not None for u in last.units]
+    assert "is_officer" not in json.dumps(codec.state_to_json(last))
