@@ -14,8 +14,11 @@ from horde.pscale import battle, changed, legal, moved, play
 import wargames
 from wargames import testing
 from wargames.core import codec
+from wargames.horde import actions as cmd
 from wargames.horde import command
 from wargames.horde.flow import COMPELLED, eligible
+from wargames.horde.moves import MoveOrder, allowance
+from wargames.horde.reach import _along_path, move
 from wargames.horde.scenario import SIDES
 from wargames.horde.state import PScaleState
 from wargames.horde.units import Unit, resized
@@ -165,3 +168,27 @@ def test_a_unit_is_an_officer_or_a_horde_in_every_copy(scenario: str) -> None:
     assert back.units == last.units
     assert [u.is_officer for u in back.units] == [u.officer is not None for u in last.units]
     assert "is_officer" not in json.dumps(codec.state_to_json(last))
+
+
+@pytest.mark.rule("HMC-SCALE-05", "HMC-SCALE-06", "HMC-TALENT-02")
+@pytest.mark.parametrize("scenario", sorted(wargames.game("horde").scenarios()))
+def test_a_move_ends_where_its_path_says_along_random_missions(scenario: str) -> None:
+    """A move ends on its square at once when no enemy horde is in stealth (nothing on the
+    way can stop it, HMC-TALENT-02): at every order's end square of two seeded missions,
+    where it ends is where following its path square by square says."""
+    checked = 0
+    for seed in range(2):
+        for s in random_states(scenario, seed):
+            top = s.tasks[-1] if s.tasks else None
+            if not isinstance(top, MoveOrder) or s.current_player is None:
+                continue
+            u = s.unit(top.unit)
+            limit = allowance(u, top.order)
+            for action in s.legal_actions():
+                assert isinstance(action, cmd.MoveTo)
+                after = move(s, u, action.square, limit)
+                end, found = _along_path(s, u, action.square, limit)
+                assert after.unit(u.id).square == end
+                assert found is None or not after.unit(found.id).stealthed
+                checked += 1
+    assert checked > 0

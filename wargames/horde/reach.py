@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from wargames.core.tasks import quick_evolve
 from wargames.horde import visibility
 from wargames.horde.combat.specialists import ignores_difficult_terrain
+from wargames.horde.scenario import other_side
 from wargames.horde.units import Unit
 
 if TYPE_CHECKING:
@@ -224,6 +225,19 @@ def move(s: S, u: Unit, square: str, limit: int | None = None) -> S:
     default the longest move); moving ends stealth (HMC-TALENT-03). If the path runs into an
     enemy horde in stealth, the move ends in the square before it and that horde is
     discovered."""
+    if not s.places().stealthed[other_side(u.side)] and _may_stop(s, u, square):
+        end, found = square, None  # no enemy in stealth to run into: the path changes nothing
+    else:
+        end, found = _along_path(s, u, square, limit)
+    moved = quick_evolve(u, square=end, stealthed=False)
+    s = s.replace(moved).evolve(moved=s.moved | {u.id} | {o.id for o in s.attached(u.id)})
+    return s if found is None else discover(s, found)
+
+
+def _along_path(s: S, u: Unit, square: str, limit: int | None) -> tuple[str, Unit | None]:
+    """Where ``u``'s move to ``square`` ends, square by square along its path: before the
+    first enemy horde in stealth on the way (found, and returned), and back off an allied
+    horde's square."""
     start = s.location(u)
     assert start is not None
     squares = [start, *reach(s, u, limit).path(square)]
@@ -240,9 +254,7 @@ def move(s: S, u: Unit, square: str, limit: int | None = None) -> S:
         last = i
     while last > 0 and not _may_stop(s, u, squares[last]):
         last -= 1  # step back off an allied horde's square
-    moved = quick_evolve(u, square=squares[last], stealthed=False)
-    s = s.replace(moved).evolve(moved=s.moved | {u.id} | {o.id for o in s.attached(u.id)})
-    return s if found is None else discover(s, found)
+    return squares[last], found
 
 
 def _may_stop(s: S, u: Unit, square: str) -> bool:
