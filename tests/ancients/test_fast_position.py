@@ -9,7 +9,16 @@ import pytest
 
 import wargames
 from wargames.ancients import actions as act
-from wargames.ancients.movement import leader_reach, unit_reach
+from wargames.ancients.movement import (
+    _leader_reach,
+    _unit_reach,
+    allowance,
+    destinations,
+    leader_reach,
+    passes_friends,
+    reach,
+    unit_reach,
+)
 from wargames.ancients.state import DEAD, OFF, AncientsState, _Index
 from wargames.testing import random_states
 
@@ -133,10 +142,10 @@ def test_reach_carried_past_a_move_equals_a_fresh_one(scenario: str) -> None:
         known = s._memo.get("reach")
         if not known:
             continue
-        for piece, (hexes, destinations, _) in known.items():
+        for piece in known:
             fresh = leader_reach(s, piece) if s.is_leader(piece) else unit_reach(s, piece)
-            assert hexes == fresh
-            assert list(destinations) == list(fresh)
+            assert reach(s, piece) == fresh
+            assert destinations(s, piece) == list(fresh)
             carried += 1
     assert carried > 20
 
@@ -156,3 +165,109 @@ def test_has_target_is_whether_the_unit_has_a_battle(scenario: str) -> None:
             assert step.has_target(s, unit) == bool(options(s, unit))
             asked += 1
     assert asked > 5
+
+
+def _walked_reach(s: AncientsState, unit: int) -> tuple[dict[str, int], set[str]]:
+    """A unit's reach hex by hex (CCB-MOVE-02 to -04, -09): breadth-first over the step
+    tables, each hex's pieces looked up; and the hexes whose pieces it looked at."""
+    sides, kind = s.scenario.sides, s.kind(unit)
+    side = sides[unit]
+    start = s.where[unit]
+    has_leader = s.leader_at(start) is not None
+    through = passes_friends(s, unit)
+    entry = s.scenario.geometry.entry(kind)
+    frontier, seen, found, steps = [start], {start}, {}, entry.first
+    for step in range(1, allowance(s, unit) + 1):
+        nxt: list[str] = []
+        for here in frontier:
+            for hex_id, stops in steps[here]:
+                if hex_id in seen:
+                    continue
+                seen.add(hex_id)
+                there, leader = s.unit_at(hex_id), s.leader_at(hex_id)
+                if there is not None:
+                    friends = sides[there] == side and (leader is None or sides[leader] == side)
+                    if through and not stops and friends:
+                        nxt.append(hex_id)
+                elif leader is not None:
+                    if not has_leader and sides[leader] == side:
+                        found[hex_id] = step
+                else:
+                    found[hex_id] = step
+                    if not stops:
+                        nxt.append(hex_id)
+        if not nxt:
+            break
+        frontier, steps = nxt, entry.onward
+    if kind.move_rule == "warrior-charge":
+        neighbours = s.scenario.geometry.neighbours
+        for h, n in found.items():
+            if n >= 2:
+                seen.update(neighbours[h])
+        found = {
+            h: n
+            for h, n in found.items()
+            if n < 2 or any(s.enemy_piece_at(x, side) is not None for x in neighbours[h])
+        }
+    return dict(sorted(found.items())), seen
+
+
+def _walked_leader_reach(s: AncientsState, leader: int) -> tuple[dict[str, int], set[str]]:
+    """A lone leader's reach hex by hex (CCB-MOVE-15 to -18), and the hexes looked at."""
+    sides = s.scenario.sides
+    side = sides[leader]
+    start = s.where[leader]
+    entry = s.scenario.geometry.entry(None)
+    most = 1 if s.scenario.geometry.terrain[start].leave_one else 3
+    frontier, seen, found, steps = [start], {start}, {}, entry.first
+    for step in range(1, most + 1):
+        nxt: list[str] = []
+        for here in frontier:
+            for hex_id, stops in steps[here]:
+                if hex_id in seen:
+                    continue
+                seen.add(hex_id)
+                unit, other = s.unit_at(hex_id), s.leader_at(hex_id)
+                if unit is not None and sides[unit] != side:
+                    continue
+                if other is None:
+                    found[hex_id] = step
+                elif sides[other] != side or stops:
+                    continue
+                if not stops:
+                    nxt.append(hex_id)
+        frontier, steps = nxt, entry.onward
+    return dict(sorted(found.items())), seen
+
+
+@pytest.mark.rule("CCB-MOVE-02", "CCB-MOVE-03", "CCB-MOVE-04", "CCB-MOVE-09", "CCB-MOVE-15")
+@pytest.mark.rule("CCB-MOVE-16")
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_reach_as_hex_masks_equals_the_walk_hex_by_hex(scenario: str) -> None:
+    """The reach worked out a whole step at a time as hex masks is the walk hex by hex: the
+    same hexes at the same number of steps, and the same hexes looked at (what a later move
+    must touch to change it), for every piece on the board along random games; and the
+    where-is-what masks are those of the index's hexes."""
+    pieces = 0
+    for s in _states(scenario, 17, 400)[::3]:
+        index, geometry = s._index(), s.scenario.geometry
+        for side in index.unit_masks:
+            units = [h for h, p in index.unit_at.items() if s.side_of(p) == side]
+            leaders = [h for h, p in index.leader_at.items() if s.side_of(p) == side]
+            assert index.unit_masks[side] == sum(geometry.bit[h] for h in units)
+            assert index.leader_masks[side] == sum(geometry.bit[h] for h in leaders)
+        for piece in s.scenario.pieces:
+            if not s.on_board(piece):
+                continue
+            if s.is_leader(piece):
+                found, seen = _walked_leader_reach(s, piece)
+                layers, _, looked = _leader_reach(s, piece)
+                assert leader_reach(s, piece) == found
+            else:
+                found, seen = _walked_reach(s, piece)
+                layers, _, looked = _unit_reach(s, piece)
+                assert unit_reach(s, piece) == found
+                assert len(layers) <= allowance(s, piece)  # the search stops at the allowance
+            assert geometry.hexes_in(looked) == sorted(seen)
+            pieces += 1
+    assert pieces > 100

@@ -35,6 +35,12 @@ class Entry:
     stops: frozenset[str]
     first: dict[str, tuple[Step, ...]] = attrs.field(factory=dict, eq=False, repr=False)
     onward: dict[str, tuple[Step, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+    first_mask: int = attrs.field(default=0, eq=False, repr=False)
+    """The hex mask (:attr:`Geometry.bit`) of ``near | far``: where a first step may go."""
+    onward_mask: int = attrs.field(default=0, eq=False, repr=False)
+    """The hex mask of ``far``: where any later step may go."""
+    stops_mask: int = attrs.field(default=0, eq=False, repr=False)
+    """The hex mask of ``stops``."""
 
     @classmethod
     def of(
@@ -43,8 +49,10 @@ class Entry:
         near: frozenset[str],
         far: frozenset[str],
         stops: frozenset[str],
+        bit: dict[str, int] | None = None,
     ) -> Entry:
-        """The entry with its steps out of every hex of ``neighbours``."""
+        """The entry with its steps out of every hex of ``neighbours`` (and, given the hexes'
+        bits, its masks)."""
 
         def steps(here: str, enters: Collection[str]) -> tuple[Step, ...]:
             return tuple((h, h in stops) for h in neighbours[here] if h in enters)
@@ -55,7 +63,18 @@ class Entry:
             stops,
             first={h: steps(h, far | near) for h in neighbours},
             onward={h: steps(h, far) for h in neighbours},
+            first_mask=0 if bit is None else mask_of(bit, far | near),
+            onward_mask=0 if bit is None else mask_of(bit, far),
+            stops_mask=0 if bit is None else mask_of(bit, stops),
         )
+
+
+def mask_of(bit: dict[str, int], hexes: Collection[str]) -> int:
+    """The hex mask of ``hexes`` (``bit``: :attr:`Geometry.bit`)."""
+    found = 0
+    for h in hexes:
+        found |= bit[h]
+    return found
 
 
 class Geometry:
@@ -86,10 +105,18 @@ class Geometry:
                 if sides:
                     self._hexsides[(a, b)] = sides
         self._ids = {h: h for h in board.ids}  # each hex id's one string
+        self.hexes: tuple[str, ...] = tuple(sorted(self._ids))
+        """The hexes in id order: bit ``i`` of a hex mask is ``hexes[i]``."""
+        self.bit: dict[str, int] = {h: 1 << i for i, h in enumerate(self.hexes)}
+        """Hex -> its bit in a hex mask (bits in id order: a mask's hexes come out sorted)."""
+        self._around: tuple[int, ...] = tuple(
+            mask_of(self.bit, self.neighbours[h]) for h in self.hexes
+        )
         self._sight: dict[str, dict[str, tuple[tuple[str, ...], ...] | None]] = {}
         self._fire_crosses: dict[tuple[str, str], bool] = {}
         self._entry: dict[str, Entry] = {}
         self._bands: dict[tuple[str, int], frozenset[str]] = {}
+        self._away: dict[str, tuple[int, ...]] = {}
 
     def entry(self, kind: UnitType | None) -> Entry:
         """Where a unit of ``kind`` (``None``: a lone leader) may go, from the terrain alone
@@ -103,7 +130,35 @@ class Geometry:
                 near=frozenset(h for h, t in self.terrain.items() if may_enter(t, kind, True)),
                 far=frozenset(h for h, t in self.terrain.items() if may_enter(t, kind, False)),
                 stops=frozenset(h for h, t in self.terrain.items() if must_stop(t, kind)),
+                bit=self.bit,
             )
+        return found
+
+    def spread(self, mask: int) -> int:
+        """The mask of the hexes next to any hex of ``mask``."""
+        around = self._around
+        found = 0
+        while mask:
+            low = mask & -mask
+            found |= around[low.bit_length() - 1]
+            mask ^= low
+        return found
+
+    def nth_hex(self, mask: int, n: int) -> str:
+        """The ``n``-th hex of ``mask`` in id order (``hexes_in(mask)[n]``, without the others
+        after it); ``mask`` has more than ``n``."""
+        for _ in range(n):
+            mask &= mask - 1  # the lowest hex off
+        return self.hexes[(mask & -mask).bit_length() - 1]
+
+    def hexes_in(self, mask: int) -> list[str]:
+        """The hexes of ``mask``, in id order."""
+        hexes = self.hexes
+        found = []
+        while mask:
+            low = mask & -mask
+            found.append(hexes[low.bit_length() - 1])
+            mask ^= low
         return found
 
     @classmethod
@@ -123,10 +178,25 @@ class Geometry:
         key = (hex_id, reach)
         found = self._bands.get(key)
         if found is None:
+            away = self._away.get(hex_id)
+            if away is None:
+                away = self._away[hex_id] = self._distances_from(hex_id)
             found = self._bands[key] = frozenset(
-                h for h in self.ids if 2 <= self.distance(hex_id, h) <= reach
+                [h for h, d in zip(self.ids, away, strict=True) if 2 <= d <= reach]
             )
         return found
+
+    def _distances_from(self, a: str) -> tuple[int, ...]:
+        """The :meth:`distance` from ``a`` to every hex, in the board's order: worked out once
+        per hex for all its fire bands."""
+        qa, ra = self._coords[a]
+        coords = self._coords
+        found = []
+        for h in self.ids:
+            qb, rb = coords[h]
+            dq, dr = qa - qb, ra - rb
+            found.append((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+        return tuple(found)
 
     def hexside(self, a: str, b: str) -> tuple[TerrainType, ...]:
         """The hexside terrain between neighbours ``a`` and ``b`` (a rampart), if any."""

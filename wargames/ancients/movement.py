@@ -30,13 +30,14 @@ import attrs
 from wargames.ancients import actions as act
 from wargames.ancients.combat import marsh_roll
 from wargames.ancients.flow import Task, end, once
-from wargames.ancients.state import DEAD, OFF
+from wargames.ancients.state import DEAD, OFF, other
 from wargames.ancients.terrain import may_enter
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
 if TYPE_CHECKING:
+    from wargames.ancients.geometry import Geometry
     from wargames.ancients.state import AncientsState as S
 
 LEADER_MOVE = 3
@@ -64,108 +65,112 @@ def passes_friends(s: S, unit: int) -> bool:
 
 def unit_reach(s: S, unit: int) -> dict[str, int]:
     """Every hex ``unit`` may end its move in, with the hexes it moves to get there."""
-    return _unit_reach(s, unit)[0]
+    return _by_hex(s.scenario.geometry, _unit_reach(s, unit)[0])
 
 
-def _unit_reach(s: S, unit: int) -> tuple[dict[str, int], set[str]]:
-    """:func:`unit_reach`, and the hexes whose pieces it looked at (a move that neither
-    leaves nor enters one of them leaves the reach as it is). Breadth-first over the step
-    tables of the unit's kind (:meth:`~wargames.ancients.geometry.Geometry.entry`)."""
+def _unit_reach(s: S, unit: int) -> Reach:
+    """:func:`unit_reach` as a :data:`Reach`: breadth-first, a whole step at a time, as hex
+    masks (:attr:`~wargames.ancients.geometry.Geometry.bit`): the hexes next to the last
+    step's that the unit's kind may enter
+    (:meth:`~wargames.ancients.geometry.Geometry.entry`) and no search has looked at yet; of
+    them, the empty ones are reached (and passed on from, unless the terrain stops the move),
+    a lone friendly leader's is reached to stop there (CCB-MOVE-04: not by a unit that
+    already has a leader), and a friendly unit's is passed through by light foot under a card
+    that lets them (CCB-MOVE-02, -03)."""
     scenario = s.scenario
-    sides, kind = scenario.sides, s.kind(unit)
+    geometry, sides, kind = scenario.geometry, scenario.sides, s.kind(unit)
     side = sides[unit]
     index = s._index()
-    unit_at, leader_at = index.unit_at, index.leader_at
-    start = s.where[unit]
-    has_leader = start in leader_at  # his attached leader goes with him (s.attached)
-    through = passes_friends(s, unit)
-    entry = scenario.geometry.entry(kind)
-    frontier = [start]
-    seen = {start}
-    found: dict[str, int] = {}
-    steps = entry.first
-    # :func:`_walk`'s breadth-first loop written out here, without its visit callback per
-    # hex: a unit's reach is the largest part of listing moves in a random playout
-    for step in range(1, allowance(s, unit) + 1):
-        nxt: list[str] = []
-        for here in frontier:
-            for hex_id, stops in steps[here]:
-                if hex_id in seen:
-                    continue
-                seen.add(hex_id)
-                if hex_id in unit_at:  # passing through friends only (CCB-MOVE-02, -03)
-                    if through and not stops and sides[unit_at[hex_id]] == side:
-                        leader = leader_at.get(hex_id)
-                        if leader is None or sides[leader] == side:
-                            nxt.append(hex_id)
-                elif hex_id in leader_at:  # a lone leader: never an enemy (CCB-MOVE-02);
-                    # a friend's hex ends the move, the leader attaching (CCB-MOVE-04)
-                    if not has_leader and sides[leader_at[hex_id]] == side:
-                        found[hex_id] = step
-                else:  # an empty hex (the most visited)
-                    found[hex_id] = step
-                    if not stops:
-                        nxt.append(hex_id)
-        if not nxt:
+    friends, enemies = index.unit_masks[side], index.unit_masks[other(side)]
+    friendly_leaders, enemy_leaders = index.leader_masks[side], index.leader_masks[other(side)]
+    units, leaders = friends | enemies, friendly_leaders | enemy_leaders
+    start = geometry.bit[s.where[unit]]
+    entry = geometry.entry(kind)
+    stops = entry.stops_mask
+    passed = friends & ~stops & ~enemy_leaders if passes_friends(s, unit) else 0
+    joined = 0 if start & leaders else friendly_leaders & ~units  # one leader a unit
+    layers: list[int] = []
+    seen = frontier = start
+    enters = entry.first_mask
+    for _ in range(allowance(s, unit)):
+        found = geometry.spread(frontier) & enters & ~seen
+        seen |= found
+        empty = found & ~units & ~leaders
+        layers.append(empty | (found & joined))
+        frontier = (empty & ~stops) | (found & passed)
+        if not frontier:
             break
-        frontier = nxt
-        steps = entry.onward  # every hex next to the start was seen in the first step
-    if kind.move_rule == "warrior-charge":  # also a Double Time charge of 3 (CCB-CARDS-17)
-        neighbours = s.scenario.geometry.neighbours
-        for h, n in found.items():
-            if n >= 2:
-                seen.update(neighbours[h])
-        found = {h: n for h, n in found.items() if n < 2 or _enemy_near(s, side, h)}
-    return dict(sorted(found.items())), seen
+        enters = entry.onward_mask  # every hex next to the start was seen in the first step
+    if kind.move_rule == "warrior-charge" and len(layers) > 1:
+        # also a Double Time charge of 3 (CCB-CARDS-17): past the first hex only next to an
+        # enemy (an enemy unit, or a lone enemy leader)
+        beyond = 0
+        for layer in layers[1:]:
+            beyond |= layer
+        seen |= geometry.spread(beyond)
+        near_enemy = geometry.spread(enemies | (enemy_leaders & ~units))
+        layers[1:] = [layer & near_enemy for layer in layers[1:]]
+    return _reach(layers, seen)
 
 
-def _enemy_near(s: S, side: str, hex_id: str) -> bool:
-    return any(
-        s.enemy_piece_at(h, side) is not None for h in s.scenario.geometry.neighbours[hex_id]
-    )
+def _reach(layers: list[int], seen: int) -> Reach:
+    """The :data:`Reach` of a search's ``layers`` and the hexes it looked at."""
+    every = 0
+    for layer in layers:
+        every |= layer
+    return tuple(layers), every, seen
+
+
+def _by_hex(geometry: Geometry, layers: tuple[int, ...]) -> dict[str, int]:
+    """Hex -> the step that reaches it (``layers[k]``: the mask of step ``k + 1``), in hex
+    order."""
+    every = 0
+    for layer in layers:
+        every |= layer
+    found: dict[str, int] = {}
+    for hex_id in geometry.hexes_in(every):
+        here = geometry.bit[hex_id]
+        step = 1
+        for layer in layers:
+            if layer & here:
+                break
+            step += 1
+        found[hex_id] = step
+    return found
 
 
 def leader_reach(s: S, leader: int) -> dict[str, int]:
     """Every hex a leader moving alone may end in (CCB-MOVE-15 to -18)."""
-    return _leader_reach(s, leader)[0]
+    return _by_hex(s.scenario.geometry, _leader_reach(s, leader)[0])
 
 
-def _leader_reach(s: S, leader: int) -> tuple[dict[str, int], set[str]]:
-    """:func:`leader_reach`, and the hexes whose pieces it looked at: breadth-first through
-    friendly pieces, never into an enemy's hex, nor to stop on another leader (CCB-MOVE-16),
-    over the step tables of a lone leader."""
-    geometry = s.scenario.geometry
-    sides = s.scenario.sides
+def _leader_reach(s: S, leader: int) -> Reach:
+    """:func:`leader_reach` as a :data:`Reach` of masks: breadth-first through friendly
+    pieces, never into an enemy unit's hex nor an enemy leader's, nor to stop on another
+    leader (CCB-MOVE-16), over the hexes a lone leader may enter, a whole step at a time (see
+    :func:`_unit_reach`)."""
+    scenario = s.scenario
+    geometry, sides = scenario.geometry, scenario.sides
     side = sides[leader]
-    start = s.where[leader]
     index = s._index()
-    unit_at, leader_at = index.unit_at, index.leader_at
+    enemies = index.unit_masks[other(side)]
+    friendly_leaders, enemy_leaders = index.leader_masks[side], index.leader_masks[other(side)]
+    here = s.where[leader]
     entry = geometry.entry(None)
-    most = 1 if geometry.terrain[start].leave_one else LEADER_MOVE
-    seen = {start}
-    found: dict[str, int] = {}
-    frontier = [start]
-    steps = entry.first
-    for step in range(1, most + 1):
-        nxt: list[str] = []
-        for here in frontier:
-            for hex_id, stops in steps[here]:
-                if hex_id in seen:
-                    continue
-                seen.add(hex_id)
-                unit = unit_at.get(hex_id)
-                if unit is not None and sides[unit] != side:
-                    continue
-                other = leader_at.get(hex_id)
-                if other is None:
-                    found[hex_id] = step
-                elif sides[other] != side or stops:
-                    continue
-                if not stops:
-                    nxt.append(hex_id)
-        frontier = nxt
-        steps = entry.onward  # every hex next to the start was seen in the first step
-    return dict(sorted(found.items())), seen
+    stops = entry.stops_mask
+    most = 1 if geometry.terrain[here].leave_one else LEADER_MOVE
+    layers: list[int] = []
+    seen = frontier = geometry.bit[here]
+    enters = entry.first_mask
+    for _ in range(most):
+        looked = geometry.spread(frontier) & enters & ~seen
+        seen |= looked
+        found = looked & ~enemies
+        no_leader = found & ~friendly_leaders & ~enemy_leaders
+        layers.append(no_leader)
+        frontier = (no_leader | (found & friendly_leaders)) & ~stops
+        enters = entry.onward_mask  # every hex next to the start was seen in the first step
+    return _reach(layers, seen)
 
 
 def movers(s: S) -> tuple[int, ...]:
@@ -186,35 +191,46 @@ def _movers(s: S) -> tuple[int, ...]:
     )
 
 
+Reach = tuple[tuple[int, ...], int, int]
+"""A piece's reach as hex masks (:attr:`~wargames.ancients.geometry.Geometry.bit`): the hexes
+each step reaches (``[k]``: step ``k + 1``), every hex it may go to, and the hexes whose
+pieces it looked at (a move that neither leaves nor enters one of them leaves it as it is)."""
+
+
 def reach(s: S, piece: int) -> dict[str, int]:
     """Where ``piece`` may move, with the hexes it takes (kept in the state's cache, and
     carried to the next state for pieces too far from the last move to feel it)."""
-    return _reach_and_moves(s, piece)[0]
+    return _by_hex(s.scenario.geometry, _reach_of(s, piece)[0])
 
 
 def moves_of(s: S, piece: int) -> tuple[act.Move, ...]:
     """The move actions of ``piece``, in hex order."""
     moves = _moves_from(s.where[piece], s.is_leader(piece))
-    return tuple([moves[h] for h in _reach_and_moves(s, piece)[1]])
+    return tuple([moves[h] for h in destinations(s, piece)])
 
 
-Reach = tuple[dict[str, int], tuple[str, ...], set[str]]
-"""A piece's reach, the hexes it may go to in hex order, and the hexes whose pieces the
-reach depends on."""
-
-
-def _reach_and_moves(s: S, piece: int) -> Reach:
+def _reach_of(s: S, piece: int) -> Reach:
     memo: dict[int, Reach] = s._memo.setdefault("reach", {})
     found = memo.get(piece)
     if found is None:
-        hexes, seen = _leader_reach(s, piece) if s.is_leader(piece) else _unit_reach(s, piece)
-        found = memo[piece] = (hexes, tuple(hexes), seen)
+        found = memo[piece] = (
+            _leader_reach(s, piece) if s.is_leader(piece) else _unit_reach(s, piece)
+        )
     return found
 
 
-def destinations(s: S, piece: int) -> tuple[str, ...]:
+def destinations(s: S, piece: int) -> list[str]:
     """The hexes ``piece`` may move to, in hex order (its reach, kept as :func:`reach`)."""
-    return _reach_and_moves(s, piece)[1]
+    return s.scenario.geometry.hexes_in(_reach_of(s, piece)[1])
+
+
+def hexes_to(s: S, piece: int, hex_id: str) -> int:
+    """The hexes ``piece`` moves to reach ``hex_id``, one of its :func:`destinations`."""
+    here = s.scenario.geometry.bit[hex_id]
+    for k, layer in enumerate(_reach_of(s, piece)[0], 1):
+        if layer & here:
+            return k
+    raise ValueError(f"{hex_id} is out of reach")
 
 
 def _carry_reach(old: S, new: S, frm: str, to: str) -> None:
@@ -224,9 +240,9 @@ def _carry_reach(old: S, new: S, frm: str, to: str) -> None:
     known: dict[int, Reach] | None = old._memo.get("reach")
     if not known:
         return
-    new._memo["reach"] = {
-        piece: found for piece, found in known.items() if frm not in found[2] and to not in found[2]
-    }
+    bit = new.scenario.geometry.bit
+    moved = bit[frm] | bit[to]
+    new._memo["reach"] = {piece: found for piece, found in known.items() if not found[2] & moved}
 
 
 class _Moves(dict[str, act.Move]):
@@ -274,7 +290,7 @@ class MoveStep(Task):
         return tuple(found)
 
     def actor(self, s: S) -> Player | None:
-        found = any(destinations(s, piece) for piece in movers(s))  # kept in the memo
+        found = any(_reach_of(s, piece)[1] for piece in movers(s))  # kept in the memo
         return s.seat(s.active) if found else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
@@ -284,12 +300,13 @@ class MoveStep(Task):
         """The action at index ``int(chance * len(legal))`` of :meth:`legal`, counted off
         each mover's moves (kept with its reach) without listing them all."""
         pieces = movers(s)
-        per = [destinations(s, piece) for piece in pieces]
-        i = int(chance * (sum(map(len, per)) + 1))
-        for piece, hexes in zip(pieces, per, strict=True):
-            if i < len(hexes):
-                return move_action(s.where[piece], hexes[i], s.is_leader(piece))
-            i -= len(hexes)
+        per = [_reach_of(s, piece)[1].bit_count() for piece in pieces]
+        i = int(chance * (sum(per) + 1))
+        for piece, count in zip(pieces, per, strict=True):
+            if i < count:
+                to = s.scenario.geometry.nth_hex(_reach_of(s, piece)[1], i)
+                return move_action(s.where[piece], to, s.is_leader(piece))
+            i -= count
         return end("moves")
 
     def act(self, s: S, action: Action) -> S:
@@ -297,8 +314,7 @@ class MoveStep(Task):
             return s.pop()
         piece = mover(s, action)
         assert piece is not None
-        hexes = reach(s, piece)[action.to]
-        new = move(s, piece, action.to, hexes)
+        new = move(s, piece, action.to, hexes_to(s, piece, action.to))
         _carry_reach(s, new, action.frm, action.to)
         return new
 

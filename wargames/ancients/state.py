@@ -106,7 +106,9 @@ def _play_draw_end() -> tuple[Task, ...]:
 @attrs.frozen
 class _Index:
     """Which unit and which leader stand in each hex: built once, then carried from state to
-    state and updated only where pieces moved (never mutated once shared)."""
+    state and updated only where pieces moved (never mutated once shared). The same as hex
+    masks per side (:attr:`Geometry.bit <wargames.ancients.geometry.Geometry.bit>`), for the
+    movement searches."""
 
     unit_at: dict[str, int]
     leader_at: dict[str, int]
@@ -114,6 +116,10 @@ class _Index:
     """Per side, its units on the board, in piece order."""
     leaders: dict[str, tuple[int, ...]]
     """Per side, its leaders on the board, in piece order."""
+    unit_masks: dict[str, int]
+    """Per side, the hex mask of its units' hexes (``unit_at`` by side)."""
+    leader_masks: dict[str, int]
+    """Per side, the hex mask of its leaders' hexes (``leader_at`` by side)."""
 
     @classmethod
     def of(cls, s: AncientsState) -> _Index:
@@ -123,35 +129,50 @@ class _Index:
         for piece, where in enumerate(s.where):
             if where != DEAD and where != OFF:
                 (units if types[piece] is not None else leaders)[where] = piece
-        return cls(units, leaders, *_on_board(s))
+        return cls(units, leaders, *_on_board(s), _masks(s, units), _masks(s, leaders))
 
     def moved(self, s: AncientsState, changes: list[tuple[int, str, str]]) -> _Index:
         units: dict[str, int] | None = None
         leaders: dict[str, int] | None = None
+        unit_masks, leader_masks = self.unit_masks, self.leader_masks
         off = False  # a piece left the board or came back: the lists per side change
-        types = s.scenario.types
+        types, sides, bit = s.scenario.types, s.scenario.sides, s.scenario.geometry.bit
         for piece, old, new in changes:
             if types[piece] is not None:
                 if units is None:
-                    units = dict(self.unit_at)
-                table = units
+                    units, unit_masks = dict(self.unit_at), dict(unit_masks)
+                table, masks = units, unit_masks
             else:
                 if leaders is None:
-                    leaders = dict(self.leader_at)
-                table = leaders
+                    leaders, leader_masks = dict(self.leader_at), dict(leader_masks)
+                table, masks = leaders, leader_masks
             if table.get(old) == piece:
                 del table[old]
+                masks[sides[piece]] &= ~bit[old]
             if new in _OFF_BOARD:
                 off = True
             else:
+                there = table.get(new)
+                if there is not None:  # (never two units, nor two leaders, in a hex)
+                    masks[sides[there]] &= ~bit[new]
                 table[new] = piece
+                masks[sides[piece]] |= bit[new]
             if old in _OFF_BOARD:
                 off = True
         units = self.unit_at if units is None else units
         leaders = self.leader_at if leaders is None else leaders
         if off:
-            return _Index(units, leaders, *_on_board(s))
-        return _Index(units, leaders, self.units, self.leaders)
+            return _Index(units, leaders, *_on_board(s), unit_masks, leader_masks)
+        return _Index(units, leaders, self.units, self.leaders, unit_masks, leader_masks)
+
+
+def _masks(s: AncientsState, pieces: dict[str, int]) -> dict[str, int]:
+    """Per side, the hex mask of the hexes of ``pieces`` (hex -> piece)."""
+    sides, bit = s.scenario.sides, s.scenario.geometry.bit
+    found: dict[str, int] = dict.fromkeys(SIDES, 0)
+    for hex_id, piece in pieces.items():
+        found[sides[piece]] |= bit[hex_id]
+    return found
 
 
 _OFF_BOARD = frozenset({DEAD, OFF})
