@@ -247,7 +247,8 @@ def test_reach_as_hex_masks_equals_the_walk_hex_by_hex(scenario: str) -> None:
     """The reach worked out a whole step at a time as hex masks is the walk hex by hex: the
     same hexes at the same number of steps, and the same hexes looked at (what a later move
     must touch to change it), for every piece on the board along random games; and the
-    where-is-what masks are those of the index's hexes."""
+    where-is-what masks are those of the index's hexes, the enemy mask where an enemy piece
+    stands."""
     pieces = 0
     for s in _states(scenario, 17, 400)[::3]:
         index, geometry = s._index(), s.scenario.geometry
@@ -256,6 +257,9 @@ def test_reach_as_hex_masks_equals_the_walk_hex_by_hex(scenario: str) -> None:
             leaders = [h for h, p in index.leader_at.items() if s.side_of(p) == side]
             assert index.unit_masks[side] == sum(geometry.bit[h] for h in units)
             assert index.leader_masks[side] == sum(geometry.bit[h] for h in leaders)
+            enemy = s.enemy_mask(side)
+            for h in geometry.hexes:
+                assert bool(enemy & geometry.bit[h]) == (s.enemy_piece_at(h, side) is not None)
         for piece in s.scenario.pieces:
             if not s.on_board(piece):
                 continue

@@ -25,7 +25,7 @@ import attrs
 from wargames.ancients import actions as act
 from wargames.ancients.combat import Strike, full_strength, roll_task
 from wargames.ancients.flow import Task, end, once
-from wargames.ancients.state import BACK
+from wargames.ancients.state import BACK, other
 from wargames.ancients.terrain import close_combat_dice
 from wargames.ancients.units import Role
 from wargames.core.codec import saved
@@ -115,9 +115,12 @@ def close_targets(s: S, unit: int, bonus: bool = False) -> tuple[int, ...]:
     sides = s.scenario.sides
     side = sides[unit]
     index = s._index()
+    here, foe = s.where[unit], other(side)
+    if not s.scenario.geometry.around[here] & (index.unit_masks[foe] | index.leader_masks[foe]):
+        return ()  # no enemy piece next to it (most units, most of the time)
     unit_at, leader_at = index.unit_at, index.leader_at
     found = []
-    for hex_id in s.scenario.geometry.neighbours[s.where[unit]]:
+    for hex_id in s.scenario.geometry.neighbours[here]:
         enemy = unit_at.get(hex_id)  # s.enemy_piece_at, written out
         if enemy is None:
             enemy = leader_at.get(hex_id)

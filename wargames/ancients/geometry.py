@@ -109,9 +109,9 @@ class Geometry:
         """The hexes in id order: bit ``i`` of a hex mask is ``hexes[i]``."""
         self.bit: dict[str, int] = {h: 1 << i for i, h in enumerate(self.hexes)}
         """Hex -> its bit in a hex mask (bits in id order: a mask's hexes come out sorted)."""
-        self._around: tuple[int, ...] = tuple(
-            mask_of(self.bit, self.neighbours[h]) for h in self.hexes
-        )
+        self.around: dict[str, int] = {h: mask_of(self.bit, self.neighbours[h]) for h in board.ids}
+        """Hex -> the mask of its neighbours."""
+        self._around: tuple[int, ...] = tuple(self.around[h] for h in self.hexes)
         self._sight: dict[str, dict[str, tuple[tuple[str, ...], ...] | None]] = {}
         self._fire_crosses: dict[tuple[str, str], bool] = {}
         self._entry: dict[str, Entry] = {}

@@ -31,20 +31,15 @@ def may_fire(s: S, unit: int) -> bool:
     kind = s.kind(unit)
     if not kind.can_fire or not s.mods.may_fire or fire_dice(kind, s.moved[unit]) == 0:
         return False
-    sides = s.scenario.sides
-    side = sides[unit]
+    side = s.scenario.sides[unit]
     index = s._index()
-    unit_at, leader_at = index.unit_at, index.leader_at
-    leaders_block = s.scenario.settings.lone_leaders_block_fire
-    for hex_id in s.scenario.geometry.neighbours[s.where[unit]]:
-        enemy = unit_at.get(hex_id)  # s.enemy_piece_at, written out
-        if enemy is not None:
-            if sides[enemy] != side:
-                return False
-        elif leaders_block:
-            leader = leader_at.get(hex_id)
-            if leader is not None and sides[leader] != side:
-                return False
+    near = s.scenario.geometry.around[s.where[unit]]
+    foe = other(side)
+    if near & index.unit_masks[foe]:
+        return False  # an enemy unit next to it
+    if s.scenario.settings.lone_leaders_block_fire:
+        units = index.unit_masks[side] | index.unit_masks[foe]
+        return not near & index.leader_masks[foe] & ~units  # a lone enemy leader next to it
     return True
 
 

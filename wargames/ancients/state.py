@@ -412,6 +412,14 @@ class AncientsState(TaskState):
         """``side``'s leaders on the board, in piece order."""
         return self._index().leaders[side]
 
+    def enemy_mask(self, side: str) -> int:
+        """The hex mask (:attr:`Geometry.bit <wargames.ancients.geometry.Geometry.bit>`) of
+        the hexes where :meth:`enemy_piece_at` finds a piece: an enemy unit's, or a lone enemy
+        leader's."""
+        index, foe = self._index(), other(side)
+        units = index.unit_masks[side] | index.unit_masks[foe]
+        return index.unit_masks[foe] | index.leader_masks[foe] & ~units
+
     def enemy_piece_at(self, hex_id: str, side: str) -> int | None:
         """An enemy unit in ``hex_id``, else a lone enemy leader there, else ``None``."""
         index = self._index()

@@ -67,10 +67,7 @@ def _record(s: S, side: str, what: str) -> S:
 
 
 def _adjacent_to_enemy(s: S, unit: int) -> bool:
-    side = s.side_of(unit)
-    return any(
-        s.enemy_piece_at(h, side) is not None for h in s.scenario.geometry.neighbours[s.where[unit]]
-    )
+    return bool(s.scenario.geometry.around[s.where[unit]] & s.enemy_mask(s.side_of(unit)))
 
 
 def _linked(s: S, unit: int) -> bool:
