@@ -86,18 +86,22 @@ def _unit_reach(s: S, unit: int) -> Reach:
     units, leaders = friends | enemies, friendly_leaders | enemy_leaders
     start = geometry.bit[s.where[unit]]
     entry = geometry.entry(kind)
-    stops = entry.stops_mask
-    passed = friends & ~stops & ~enemy_leaders if passes_friends(s, unit) else 0
+    goes_on = ~entry.stops_mask
+    passed = friends & goes_on & ~enemy_leaders if passes_friends(s, unit) else 0
     joined = 0 if start & leaders else friendly_leaders & ~units  # one leader a unit
+    vacant = ~(units | leaders)
     layers: list[int] = []
     seen = frontier = start
     enters = entry.first_mask
     for _ in range(allowance(s, unit)):
-        found = geometry.spread(frontier) & enters & ~seen
+        found = geometry.spread(frontier) & enters
+        found &= ~seen
         seen |= found
-        empty = found & ~units & ~leaders
-        layers.append(empty | (found & joined))
-        frontier = (empty & ~stops) | (found & passed)
+        empty = found & vacant
+        layers.append(empty | found & joined if joined else empty)
+        frontier = empty & goes_on
+        if passed:
+            frontier |= found & passed
         if not frontier:
             break
         enters = entry.onward_mask  # every hex next to the start was seen in the first step
