@@ -49,10 +49,10 @@ class Entry:
         near: frozenset[str],
         far: frozenset[str],
         stops: frozenset[str],
-        bit: dict[str, int] | None = None,
+        bit: dict[str, int],
     ) -> Entry:
-        """The entry with its steps out of every hex of ``neighbours`` (and, given the hexes'
-        bits, its masks)."""
+        """The entry with its steps out of every hex of ``neighbours``, and its masks (``bit``:
+        :attr:`Geometry.bit`)."""
 
         def steps(here: str, enters: Collection[str]) -> tuple[Step, ...]:
             return tuple((h, h in stops) for h in neighbours[here] if h in enters)
@@ -63,9 +63,9 @@ class Entry:
             stops,
             first={h: steps(h, far | near) for h in neighbours},
             onward={h: steps(h, far) for h in neighbours},
-            first_mask=0 if bit is None else mask_of(bit, far | near),
-            onward_mask=0 if bit is None else mask_of(bit, far),
-            stops_mask=0 if bit is None else mask_of(bit, stops),
+            first_mask=mask_of(bit, far | near),
+            onward_mask=mask_of(bit, far),
+            stops_mask=mask_of(bit, stops),
         )
 
 
@@ -187,8 +187,9 @@ class Geometry:
         return found
 
     def _distances_from(self, a: str) -> tuple[int, ...]:
-        """The :meth:`distance` from ``a`` to every hex, in the board's order: worked out once
-        per hex for all its fire bands."""
+        """The :meth:`distance` from ``a`` to every hex, in the board's order (its formula
+        written out: a call per hex would cost more than the sum), worked out once per hex for
+        all its fire bands."""
         qa, ra = self._coords[a]
         coords = self._coords
         found = []

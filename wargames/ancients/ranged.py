@@ -32,15 +32,10 @@ def may_fire(s: S, unit: int) -> bool:
     if not kind.can_fire or not s.mods.may_fire or fire_dice(kind, s.moved[unit]) == 0:
         return False
     side = s.scenario.sides[unit]
-    index = s._index()
     near = s.scenario.geometry.around[s.where[unit]]
-    foe = other(side)
-    if near & index.unit_masks[foe]:
-        return False  # an enemy unit next to it
-    if s.scenario.settings.lone_leaders_block_fire:
-        units = index.unit_masks[side] | index.unit_masks[foe]
-        return not near & index.leader_masks[foe] & ~units  # a lone enemy leader next to it
-    return True
+    if s.scenario.settings.lone_leaders_block_fire:  # an enemy unit or lone leader next to it
+        return not near & s.enemy_mask(side)
+    return not near & s._index().unit_masks[other(side)]  # an enemy unit next to it
 
 
 def fire_dice_at(s: S, unit: int, target: int) -> int:

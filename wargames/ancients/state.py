@@ -153,7 +153,7 @@ class _Index:
                 off = True
             else:
                 there = table.get(new)
-                if there is not None:  # (never two units, nor two leaders, in a hex)
+                if there is not None:  # the piece the table held there is displaced
                     masks[sides[there]] &= ~bit[new]
                 table[new] = piece
                 masks[sides[piece]] |= bit[new]
