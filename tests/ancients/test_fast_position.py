@@ -257,7 +257,7 @@ def test_reach_as_hex_masks_equals_the_walk_hex_by_hex(scenario: str) -> None:
             leaders = [h for h, p in index.leader_at.items() if s.side_of(p) == side]
             assert index.unit_masks[side] == sum(geometry.bit[h] for h in units)
             assert index.leader_masks[side] == sum(geometry.bit[h] for h in leaders)
-            enemy = s.enemy_mask(side)
+            enemy = s._index().enemy_mask(side)
             for h in geometry.hexes:
                 assert bool(enemy & geometry.bit[h]) == (s.enemy_piece_at(h, side) is not None)
         for piece in s.scenario.pieces:

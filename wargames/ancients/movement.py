@@ -112,7 +112,7 @@ def _unit_reach(s: S, unit: int) -> Reach:
         for layer in layers[1:]:
             beyond |= layer
         seen |= geometry.spread(beyond)
-        near_enemy = geometry.spread(s.enemy_mask(side))
+        near_enemy = geometry.spread(index.enemy_mask(side))
         layers[1:] = [layer & near_enemy for layer in layers[1:]]
     return _reach(layers, seen)
 

@@ -34,7 +34,7 @@ def may_fire(s: S, unit: int) -> bool:
     side = s.scenario.sides[unit]
     near = s.scenario.geometry.around[s.where[unit]]
     if s.scenario.settings.lone_leaders_block_fire:  # an enemy unit or lone leader next to it
-        return not near & s.enemy_mask(side)
+        return not near & s._index().enemy_mask(side)
     return not near & s._index().unit_masks[other(side)]  # an enemy unit next to it
 
 

@@ -131,6 +131,13 @@ class _Index:
                 (units if types[piece] is not None else leaders)[where] = piece
         return cls(units, leaders, *_on_board(s), _masks(s, units), _masks(s, leaders))
 
+    def enemy_mask(self, side: str) -> int:
+        """The hex mask of the hexes where :meth:`AncientsState.enemy_piece_at` finds a piece
+        for ``side``: an enemy unit's, or a lone enemy leader's."""
+        foe = other(side)
+        units = self.unit_masks[side] | self.unit_masks[foe]
+        return self.unit_masks[foe] | self.leader_masks[foe] & ~units
+
     def moved(self, s: AncientsState, changes: list[tuple[int, str, str]]) -> _Index:
         units: dict[str, int] | None = None
         leaders: dict[str, int] | None = None
@@ -411,14 +418,6 @@ class AncientsState(TaskState):
     def leaders_of(self, side: str) -> tuple[int, ...]:
         """``side``'s leaders on the board, in piece order."""
         return self._index().leaders[side]
-
-    def enemy_mask(self, side: str) -> int:
-        """The hex mask (:attr:`Geometry.bit <wargames.ancients.geometry.Geometry.bit>`) of
-        the hexes where :meth:`enemy_piece_at` finds a piece: an enemy unit's, or a lone enemy
-        leader's."""
-        index, foe = self._index(), other(side)
-        units = index.unit_masks[side] | index.unit_masks[foe]
-        return index.unit_masks[foe] | index.leader_masks[foe] & ~units
 
     def enemy_piece_at(self, hex_id: str, side: str) -> int | None:
         """An enemy unit in ``hex_id``, else a lone enemy leader there, else ``None``."""

@@ -67,7 +67,7 @@ def _record(s: S, side: str, what: str) -> S:
 
 
 def _adjacent_to_enemy(s: S, unit: int) -> bool:
-    return bool(s.scenario.geometry.around[s.where[unit]] & s.enemy_mask(s.side_of(unit)))
+    return bool(s.scenario.geometry.around[s.where[unit]] & s._index().enemy_mask(s.side_of(unit)))
 
 
 def _linked(s: S, unit: int) -> bool:
