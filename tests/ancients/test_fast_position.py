@@ -5,6 +5,8 @@ neighbours with the terrain's entry sets, and the shared actions equal fresh one
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import wargames
@@ -20,6 +22,7 @@ from wargames.ancients.movement import (
     unit_reach,
 )
 from wargames.ancients.state import DEAD, OFF, AncientsState, _Index
+from wargames.ancients.units import UnitType
 from wargames.testing import random_states
 
 SCENARIOS = list(wargames.game("ancients").scenarios())
@@ -167,38 +170,52 @@ def test_has_target_is_whether_the_unit_has_a_battle(scenario: str) -> None:
     assert asked > 5
 
 
-def _walked_reach(s: AncientsState, unit: int) -> tuple[dict[str, int], set[str]]:
-    """A unit's reach hex by hex (CCB-MOVE-02 to -04, -09): breadth-first over the step
-    tables, each hex's pieces looked up; and the hexes whose pieces it looked at."""
-    sides, kind = s.scenario.sides, s.kind(unit)
-    side = sides[unit]
-    start = s.where[unit]
-    has_leader = s.leader_at(start) is not None
-    through = passes_friends(s, unit)
+Visit = Callable[[str, bool], tuple[bool, bool]]
+"""A hex entered and whether the terrain stops a move there -> (the move may end there, it
+may go on from there)."""
+
+
+def _walk(
+    s: AncientsState, start: str, most: int, kind: UnitType | None, visit: Visit
+) -> tuple[dict[str, int], set[str]]:
+    """Breadth-first over the step tables of ``kind``, hex by hex, up to ``most`` steps:
+    every hex reached and the step that reaches it, and the hexes looked at."""
     entry = s.scenario.geometry.entry(kind)
     frontier, seen, found, steps = [start], {start}, {}, entry.first
-    for step in range(1, allowance(s, unit) + 1):
+    for step in range(1, most + 1):
         nxt: list[str] = []
         for here in frontier:
             for hex_id, stops in steps[here]:
                 if hex_id in seen:
                     continue
                 seen.add(hex_id)
-                there, leader = s.unit_at(hex_id), s.leader_at(hex_id)
-                if there is not None:
-                    friends = sides[there] == side and (leader is None or sides[leader] == side)
-                    if through and not stops and friends:
-                        nxt.append(hex_id)
-                elif leader is not None:
-                    if not has_leader and sides[leader] == side:
-                        found[hex_id] = step
-                else:
+                ends, goes_on = visit(hex_id, stops)
+                if ends:
                     found[hex_id] = step
-                    if not stops:
-                        nxt.append(hex_id)
-        if not nxt:
-            break
+                if goes_on:
+                    nxt.append(hex_id)
         frontier, steps = nxt, entry.onward
+    return found, seen
+
+
+def _walked_reach(s: AncientsState, unit: int) -> tuple[dict[str, int], set[str]]:
+    """A unit's reach hex by hex (CCB-MOVE-02 to -04, -09), each hex's pieces looked up; and
+    the hexes whose pieces it looked at."""
+    sides, kind = s.scenario.sides, s.kind(unit)
+    side = sides[unit]
+    has_leader = s.leader_at(s.where[unit]) is not None
+    through = passes_friends(s, unit)
+
+    def visit(hex_id: str, stops: bool) -> tuple[bool, bool]:
+        there, leader = s.unit_at(hex_id), s.leader_at(hex_id)
+        if there is not None:  # passed through, by light foot among friends only
+            friends = sides[there] == side and (leader is None or sides[leader] == side)
+            return False, through and not stops and friends
+        if leader is not None:  # a lone friendly leader's hex ends the move
+            return not has_leader and sides[leader] == side, False
+        return True, not stops
+
+    found, seen = _walk(s, s.where[unit], allowance(s, unit), kind, visit)
     if kind.move_rule == "warrior-charge":
         neighbours = s.scenario.geometry.neighbours
         for h, n in found.items():
@@ -217,26 +234,17 @@ def _walked_leader_reach(s: AncientsState, leader: int) -> tuple[dict[str, int],
     sides = s.scenario.sides
     side = sides[leader]
     start = s.where[leader]
-    entry = s.scenario.geometry.entry(None)
+
+    def visit(hex_id: str, stops: bool) -> tuple[bool, bool]:
+        unit, other = s.unit_at(hex_id), s.leader_at(hex_id)
+        if unit is not None and sides[unit] != side:
+            return False, False
+        if other is not None:  # through a friendly leader, never to stop on him
+            return False, sides[other] == side and not stops
+        return True, not stops
+
     most = 1 if s.scenario.geometry.terrain[start].leave_one else 3
-    frontier, seen, found, steps = [start], {start}, {}, entry.first
-    for step in range(1, most + 1):
-        nxt: list[str] = []
-        for here in frontier:
-            for hex_id, stops in steps[here]:
-                if hex_id in seen:
-                    continue
-                seen.add(hex_id)
-                unit, other = s.unit_at(hex_id), s.leader_at(hex_id)
-                if unit is not None and sides[unit] != side:
-                    continue
-                if other is None:
-                    found[hex_id] = step
-                elif sides[other] != side or stops:
-                    continue
-                if not stops:
-                    nxt.append(hex_id)
-        frontier, steps = nxt, entry.onward
+    found, seen = _walk(s, start, most, None, visit)
     return dict(sorted(found.items())), seen
 
 

@@ -17,6 +17,7 @@ import attrs
 from wargames.ancients.board import SEATS, Board
 from wargames.ancients.terrain import TerrainType, may_enter, must_stop
 from wargames.ancients.units import UnitType
+from wargames.core.bitsets import mask_of, names, nth, spread
 from wargames.core.grids import HexLine, hex_coords
 
 Step = tuple[str, bool]
@@ -67,14 +68,6 @@ class Entry:
             onward_mask=mask_of(bit, far),
             stops_mask=mask_of(bit, stops),
         )
-
-
-def mask_of(bit: dict[str, int], hexes: Collection[str]) -> int:
-    """The hex mask of ``hexes`` (``bit``: :attr:`Geometry.bit`)."""
-    found = 0
-    for h in hexes:
-        found |= bit[h]
-    return found
 
 
 class Geometry:
@@ -136,30 +129,16 @@ class Geometry:
 
     def spread(self, mask: int) -> int:
         """The mask of the hexes next to any hex of ``mask``."""
-        around = self._around
-        found = 0
-        while mask:
-            low = mask & -mask
-            found |= around[low.bit_length() - 1]
-            mask ^= low
-        return found
+        return spread(mask, self._around)
 
     def nth_hex(self, mask: int, n: int) -> str:
         """The ``n``-th hex of ``mask`` in id order (``hexes_in(mask)[n]``, without the others
         after it); ``mask`` has more than ``n``."""
-        for _ in range(n):
-            mask &= mask - 1  # the lowest hex off
-        return self.hexes[(mask & -mask).bit_length() - 1]
+        return self.hexes[nth(mask, n)]
 
     def hexes_in(self, mask: int) -> list[str]:
         """The hexes of ``mask``, in id order."""
-        hexes = self.hexes
-        found = []
-        while mask:
-            low = mask & -mask
-            found.append(hexes[low.bit_length() - 1])
-            mask ^= low
-        return found
+        return names(mask, self.hexes)
 
     @classmethod
     def of(cls, board: Board) -> Geometry:

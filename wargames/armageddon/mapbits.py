@@ -21,6 +21,7 @@ import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import SIDES, ArmageddonData
+from wargames.core.bitsets import names
 from wargames.core.caches import PER_DATA
 
 
@@ -66,13 +67,7 @@ class MapBits:
 
     def names(self, mask: int) -> tuple[str, ...]:
         """The area ids of ``mask``, sorted."""
-        areas = self.areas
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(areas[low.bit_length() - 1])
-            mask ^= low
-        return tuple(out)
+        return tuple(names(mask, self.areas))
 
     def around(self, mask: int) -> int:
         """Every area bordering an area of ``mask``."""
