@@ -98,7 +98,7 @@ def _unit_reach(s: S, unit: int) -> Reach:
         found &= ~seen
         seen |= found
         empty = found & vacant
-        layers.append(empty | found & joined if joined else empty)
+        layers.append((empty | found & joined) if joined else empty)
         frontier = empty & goes_on
         if passed:
             frontier |= found & passed
