@@ -152,7 +152,7 @@ def test_cached_answers_match_the_rules_along_random_missions(scenario: str) -> 
             assert s.lookups().get("broken", down) == down  # kept over replace() too
 
 
-@pytest.mark.rule("HMC-OFFICER-01", "HMC-SCALE-05")
+@pytest.mark.rule("HMC-OFFICER-01")
 @pytest.mark.parametrize("scenario", sorted(wargames.game("horde").scenarios()))
 def test_a_unit_is_an_officer_or_a_horde_in_every_copy(scenario: str) -> None:
     """Whether a unit is an Officer is kept with the unit when it is made (it is asked at

@@ -65,7 +65,7 @@ def passes_friends(s: S, unit: int) -> bool:
 
 def unit_reach(s: S, unit: int) -> dict[str, int]:
     """Every hex ``unit`` may end its move in, with the hexes it moves to get there."""
-    return _by_hex(s.scenario.geometry, _unit_reach(s, unit)[0])
+    return _by_hex(s.scenario.geometry, _unit_reach(s, unit))
 
 
 def _unit_reach(s: S, unit: int) -> Reach:
@@ -125,12 +125,9 @@ def _reach(layers: list[int], seen: int) -> Reach:
     return tuple(layers), every, seen
 
 
-def _by_hex(geometry: Geometry, layers: tuple[int, ...]) -> dict[str, int]:
-    """Hex -> the step that reaches it (``layers[k]``: the mask of step ``k + 1``), in hex
-    order."""
-    every = 0
-    for layer in layers:
-        every |= layer
+def _by_hex(geometry: Geometry, reach: Reach) -> dict[str, int]:
+    """Hex -> the step that reaches it, in hex order, of a :data:`Reach`."""
+    layers, every, _ = reach
     found: dict[str, int] = {}
     for hex_id in geometry.hexes_in(every):
         here = geometry.bit[hex_id]
@@ -145,7 +142,7 @@ def _by_hex(geometry: Geometry, layers: tuple[int, ...]) -> dict[str, int]:
 
 def leader_reach(s: S, leader: int) -> dict[str, int]:
     """Every hex a leader moving alone may end in (CCB-MOVE-15 to -18)."""
-    return _by_hex(s.scenario.geometry, _leader_reach(s, leader)[0])
+    return _by_hex(s.scenario.geometry, _leader_reach(s, leader))
 
 
 def _leader_reach(s: S, leader: int) -> Reach:
@@ -204,7 +201,7 @@ pieces it looked at (a move that neither leaves nor enters one of them leaves it
 def reach(s: S, piece: int) -> dict[str, int]:
     """Where ``piece`` may move, with the hexes it takes (kept in the state's cache, and
     carried to the next state for pieces too far from the last move to feel it)."""
-    return _by_hex(s.scenario.geometry, _reach_of(s, piece)[0])
+    return _by_hex(s.scenario.geometry, _reach_of(s, piece))
 
 
 def moves_of(s: S, piece: int) -> tuple[act.Move, ...]:
