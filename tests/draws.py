@@ -9,7 +9,7 @@ from typing import cast
 
 import numpy as np
 
-from wargames.core.engine import Action, GameState
+from wargames.core.engine import Action, GameState, pick_outcome
 from wargames.core.tasks import Task, TaskState
 
 
@@ -29,15 +29,16 @@ def drawn(state: GameState, u: float) -> Action:
     return state.random_action(cast(np.random.Generator, FixedRandom(u)))
 
 
-def drawing_states(start: TaskState, seeds: int) -> list[TaskState]:
+def drawing_states(start: TaskState, seeds: int, hook: str = "draw") -> list[TaskState]:
     """The states of random playouts from ``start`` (seeds ``0 .. seeds - 1``) whose pending
-    step has a draw of its own."""
+    step has a draw of its own (``hook="pick"``: a chance step with its own pick)."""
     found = []
+    base = getattr(Task, hook)
     for seed in range(seeds):
         rng = np.random.default_rng(seed)
         s = start
         while s.current_player is not None:
-            if type(s.top).draw is not Task.draw:
+            if getattr(type(s.top), hook) is not base:
                 found.append(s)
             s = s.apply(s.random_action(rng))
     return found
@@ -51,3 +52,19 @@ def assert_drawn_as_listed(states: Iterable[TaskState], draws: Iterable[float]) 
         legal = s.legal_actions()
         for u in chances:
             assert drawn(s.evolve(), u) == legal[int(u * len(legal))], (s.top, u)
+
+
+def assert_picked_as_listed(states: Iterable[TaskState], draws: Iterable[float]) -> None:
+    """For every chance ``u`` of ``draws``, and for every sum of the outcomes' probabilities
+    taken in order (where one outcome ends and the next begins) and the float just below it,
+    the outcome a copy of each chance state that has listed nothing picks is the one
+    :func:`~wargames.core.engine.pick_outcome` takes from its listed outcomes."""
+    for s in states:
+        outcomes = s.chance_outcomes()
+        edges: list[float] = []
+        acc = 0.0
+        for _, p in outcomes:
+            acc += p
+            edges += [acc, float(np.nextafter(acc, 0.0))]
+        for u in (*draws, *(e for e in edges if e < 1.0)):
+            assert drawn(s.evolve(), u) == pick_outcome(outcomes, u), (s.top, u)

@@ -10,6 +10,7 @@ import pytest
 
 import wargames
 from wargames.ancients.battle import BattleStep
+from wargames.ancients.flow import DrawCard
 from wargames.ancients.movement import MoveStep
 from wargames.ancients.orders import OrderStep, PlayStep
 from wargames.ancients.state import AncientsState
@@ -20,13 +21,13 @@ DRAWS = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.999999)
 SCENARIOS = list(wargames.game("ancients").scenarios())
 
 
-def drawing_states(scenario: str, seeds: int) -> list[AncientsState]:
+def drawing_states(scenario: str, seeds: int, hook: str = "draw") -> list[AncientsState]:
     """The states of seeded random games of ``scenario`` whose pending step draws without
-    listing."""
+    listing (``hook="pick"``: a chance step that picks its outcome without listing)."""
     game = wargames.game("ancients")
     start = game.start(scenario, dict(game.bot_options))
     assert isinstance(start, AncientsState)
-    found = draws.drawing_states(start, seeds)
+    found = draws.drawing_states(start, seeds, hook)
     assert all(isinstance(s, AncientsState) for s in found)
     return found  # type: ignore[return-value]
 
@@ -49,6 +50,20 @@ def test_a_drawn_action_is_the_listed_one(scenario: str) -> None:
     for step in steps:
         assert any(isinstance(s.top, step) for s in states), step
     draws.assert_drawn_as_listed(states, DRAWS)
+
+
+@pytest.mark.rule("CCB-TURN-06", "CCB-HAND-05")
+@pytest.mark.parametrize("scenario", ["elephant-ridge", "the-long-ridge"])
+@pytest.mark.quick(1)
+def test_a_card_drawn_is_the_listed_outcome(scenario: str) -> None:
+    """A card drawn from the pile without listing its outcomes is the one the listed outcomes
+    give for the same chance (every card's edge and the float below it included), whether
+    the draw pile is full, nearly empty or was just refilled from the discards."""
+    states = drawing_states(scenario, 2, "pick")
+    assert all(isinstance(s.top, DrawCard) for s in states)
+    piles = {len(s.deck.draw) for s in states}
+    assert 0 in piles and len(piles) > 10, piles  # refills from the discards, many sizes
+    draws.assert_picked_as_listed(states, DRAWS)
 
 
 @pytest.mark.rule("CCB-MOVE-01")

@@ -93,6 +93,19 @@ class DrawCard(Task):
         n = len(cards)
         return tuple([(_DRAWS[card], k / n) for card, k in Counter(cards).items()])
 
+    def pick(self, s: S, chance: float) -> Action:
+        """The card :meth:`chance`'s outcomes give for ``chance``, counted up to it: the same
+        sums in the same order (:func:`~wargames.core.engine.pick_outcome`), without making
+        the outcomes after it (a draw pile holds some thirty different cards)."""
+        cards = s.deck.refreshed().draw.cards
+        n = len(cards)
+        acc = 0.0
+        for card, k in Counter(cards).items():
+            acc += k / n
+            if chance < acc:
+                return _DRAWS[card]
+        return _DRAWS[cards[-1]]  # the last card, as pick_outcome falls back to
+
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, actions.Draw)
         i = SEATS.index(self.side)

@@ -90,6 +90,13 @@ class Task(Generic[S]):
         counts its way to the one action), or ``None``: the listing is made and indexed."""
         return None
 
+    def pick(self, s: S, chance: float) -> Action | None:
+        """At a chance step: the outcome :func:`~wargames.core.engine.pick_outcome` takes from
+        :meth:`chance` for the uniform ``chance``, found without making every outcome (for
+        :meth:`TaskState.random_action`: the same sums in the same order, so the same outcome),
+        or ``None``: the outcomes are made and picked from."""
+        return None
+
     def act(self, s: S, action: Action) -> S:
         """The state after ``action`` (already checked to be legal)."""
         raise NotImplementedError(type(self).__name__)
@@ -536,8 +543,9 @@ class TaskState(GameState):
         ``rng.random()``, a chance outcome by :func:`~wargames.core.engine.pick_outcome`, a
         decision at index ``int(u * len(legal))``), remembered: :meth:`apply` knows the action
         drawn here is legal without a look at the listing. Where nothing is listed yet, the
-        pending step's :meth:`Task.draw` finds the very action without listing the others
-        when it can, so seeded games do not depend on which. Written out here in one method,
+        pending step's :meth:`Task.draw` (at a chance step its :meth:`Task.pick`) finds the
+        very action without listing the others when it can, so seeded games do not depend on
+        which. Written out here in one method,
         without the base class's chain of calls (its ``_random_legal`` hook included): it
         runs at every step of a playout."""
         memo = self._memo
@@ -550,7 +558,12 @@ class TaskState(GameState):
         if player == CHANCE:
             outcomes = memo.get("chance")
             if outcomes is None:
-                outcomes = memo["chance"] = self.tasks[-1].chance(self)
+                top = self.tasks[-1]
+                found = top.pick(self, u) if type(top).pick is not Task.pick else None
+                if found is not None:
+                    memo["drawn"] = found
+                    return found
+                outcomes = memo["chance"] = top.chance(self)
             action = pick_outcome(outcomes, u)
         else:
             legal: tuple[Action, ...] | None = memo.get("legal")
