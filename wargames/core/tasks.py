@@ -585,7 +585,7 @@ class TaskState(GameState):
         drew from this state is legal without a look at the listing (any other, ``None``
         included, is checked as ever)."""
         if self._memo.get("drawn", NOT_DRAWN) is action:
-            return self._apply(cast(Action, action))
+            return self._apply(action)
         return super().apply(action)
 
     def _legal(self) -> tuple[Action, ...]:

@@ -137,7 +137,7 @@ def carry_toggle(
             elif appended:
                 out[k] = (*entries, (uid, square))
             elif not arrives:
-                out[k] = tuple(entry for entry in entries if entry[0] != uid)
+                out[k] = tuple([entry for entry in entries if entry[0] != uid])
         layout[name] = out
 
 
@@ -161,7 +161,7 @@ def carry_officer_move(
     uid, side = officer.id, officer.side
     foe = other_side(side)
     officers_at = dict(places.officers_at)
-    left = tuple(o for o in officers_at[start] if o != uid)
+    left = tuple([o for o in officers_at[start] if o != uid])
     if left:
         officers_at[start] = left
     else:
@@ -194,7 +194,7 @@ def carry_officer_move(
             if k != foe:
                 out[k] = entries
             elif name == "seen" or shelters(start) == shelters(end):
-                out[k] = tuple((e, end if e == uid else sq) for e, sq in entries)
+                out[k] = tuple([(e, end if e == uid else sq) for e, sq in entries])
         layout[name] = out
     for name in ("blockers", "no_stop"):
         masks: dict[str, int] | None = before.get(name)
@@ -287,8 +287,10 @@ def carry_targets(
     out afresh when ``sheltering``: a lone Officer of the mover's side stands where it left
     or where it arrived (the horde no longer shelters him, or now does, HMC-OFFICER-08)."""
 
+    mid = mover.id
+
     def moved(entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-        return tuple((e, end if e == mover.id else there) for e, there in entries)
+        return tuple([(e, end if e == mid else there) for e, there in entries])
 
     seen: dict[str, tuple[tuple[str, str], ...]] | None = before.get("seen")
     if seen:

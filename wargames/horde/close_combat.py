@@ -24,7 +24,8 @@ def adjacent_enemies(s: PScaleState, u: Unit) -> tuple[Unit, ...]:
     found = memo.get(u.id)
     if found is None:
         ids = s.by_layout("adjacent", u.id, lambda: adjacent_enemy_ids(s, u))
-        found = memo[u.id] = tuple(s.unit(i) for i in ids)
+        unit = s.unit
+        found = memo[u.id] = tuple([unit(i) for i in ids])
     return found
 
 

@@ -41,7 +41,7 @@ from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation, UnknownPlayerError
 from wargames.core.notation import Roll
 from wargames.core.sources import state_setup
-from wargames.core.tasks import Task, quick_evolve
+from wargames.core.tasks import NOT_DRAWN, Task, quick_evolve
 from wargames.horde import casualties, circumstances
 from wargames.horde.carry import PER_UNIT, carry_layout, carry_toggle, toggled
 from wargames.horde.combat.attack import AttackNumbers, attack_numbers
@@ -331,7 +331,7 @@ class PScaleState(StrikeHost):
     def hordes(self, side: str) -> tuple[Unit, ...]:
         """``side``'s hordes, gone ones included (merged ones excepted)."""
         return tuple(
-            u for u in self.units if u.side == side and u.is_horde and u.status != "merged"
+            [u for u in self.units if u.side == side and u.is_horde and u.status != "merged"]
         )
 
     def location(self, u: Unit) -> str | None:
@@ -407,8 +407,13 @@ class PScaleState(StrikeHost):
     def apply(self, action: Action | str) -> Self:
         """:meth:`~wargames.core.engine.GameState.apply`; the action :meth:`random_action`
         drew from this state is legal without a look at the listing, and so is a die's face
-        that is the very outcome listed for its value (as ``Match.roll`` picks it)."""
-        if type(action) is Roll and self._memo.get("player") == CHANCE:
+        that is the very outcome listed for its value (as ``Match.roll`` picks it). The
+        drawn action is looked for first, here rather than in the base class: every
+        decision of a playout is one."""
+        memo = self._memo
+        if memo.get("drawn", NOT_DRAWN) is action:
+            return self._apply(action)
+        if type(action) is Roll and memo.get("player") == CHANCE:
             outcomes, face = self._chance_tuple(), action.value
             if type(face) is int and 0 < face <= len(outcomes) and outcomes[face - 1][0] is action:
                 return self._apply(action)

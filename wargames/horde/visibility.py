@@ -104,13 +104,15 @@ def seen(s: PScaleState, side: str) -> tuple[tuple[str, str], ...]:
     if found is None:
         hidden = s.hidden_from(side)
         found = memo[side] = tuple(
-            (u.id, u.square)
-            for u in s.units
-            if u.side != side
-            and u.square is not None
-            and u.status == "fighting"
-            and (u.officer is None or u.attached_to is None)
-            and u.id not in hidden
+            [
+                (u.id, u.square)
+                for u in s.units
+                if u.side != side
+                and u.square is not None
+                and u.status == "fighting"
+                and (u.officer is None or u.attached_to is None)
+                and u.id not in hidden
+            ]
         )
     return found
 
@@ -118,7 +120,7 @@ def seen(s: PScaleState, side: str) -> tuple[tuple[str, str], ...]:
 def visible_enemies(s: PScaleState, side: str) -> tuple[Unit, ...]:
     """Enemy units on the board ``side`` can see (:func:`seen`)."""
     unit = s.unit
-    return tuple(unit(e) for e, _ in seen(s, side))
+    return tuple([unit(e) for e, _ in seen(s, side)])
 
 
 def targets(s: PScaleState, side: str) -> tuple[tuple[str, str], ...]:
@@ -132,9 +134,11 @@ def targets(s: PScaleState, side: str) -> tuple[tuple[str, str], ...]:
     if found is None:
         unit = s.unit
         found = memo[side] = tuple(
-            (e, there)
-            for e, there in seen(s, side)
-            if unit(e).officer is None or can_target(s, side, unit(e))  # a seen horde may be
+            [
+                (e, there)
+                for e, there in seen(s, side)
+                if unit(e).officer is None or can_target(s, side, unit(e))  # a seen horde may be
+            ]
         )
     return found
 

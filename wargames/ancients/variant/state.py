@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar, NamedTuple, Self, cast
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, Self, TypeVar, cast
 
 import attrs
 import numpy as np
@@ -183,24 +183,16 @@ class ArmageddonState(AncientsState):
             if state.pending and kind is not steps.credit_choice:
                 state = state.push(steps.credit_choice())
                 continue
-            if kind is DefenderChoice:
-                combat = cast(DefenderChoice, top).combat
-                state = state.pop(steps.team_defender_choice(combat))
-                continue
-            if kind is steps.rally:  # Command dice spent in the flank only (CCA-CARDS-10)
-                state = state.pop(steps.flank_rally(cast("RallyStep", top).symbols))
-                continue
-            if kind is steps.spartacus:
-                symbols = cast("SpartacusOrders", top).symbols
-                state = state.pop(steps.flank_spartacus(symbols=symbols))
-                continue
-            if (
-                isinstance(top, DefenderChoice)
-                and state.offered != top.combat
-                and steps.offers_first_strike(state, top.combat)
-            ):
-                state = state.evolve(offered=top.combat).push(steps.first_strike(top.combat))
-                continue
+            special = _REPLACED.get(kind)
+            if special is None:
+                special = _REPLACED[kind] = kind in (steps.rally, steps.spartacus) or issubclass(
+                    kind, DefenderChoice
+                )
+            if special:
+                replaced = _replaced(state, top, steps)
+                if replaced is not None:
+                    state = replaced
+                    continue
             actor = top.actor(state)
             if actor is not None:
                 state._memo["player"] = actor  # who decides, found on the way (as the kit's)
@@ -378,6 +370,34 @@ class _InsertedSteps(NamedTuple):
     flank_spartacus: type[FlankSpartacusOrders]
     first_strike: type[FirstStrikeOffer]
     offers_first_strike: Callable[[ArmageddonState, Combat], bool]
+
+
+_V = TypeVar("_V", bound=ArmageddonState)
+
+
+def _replaced(state: _V, top: object, steps: _InsertedSteps) -> _V | None:
+    """The state with the step ``top`` replaced or preceded as :meth:`ArmageddonState.settle`
+    says (a defender's choice, Rally, I Am Spartacus), or ``None``: ``top`` stands."""
+    kind = type(top)
+    if kind is DefenderChoice:
+        return state.pop(steps.team_defender_choice(cast(DefenderChoice, top).combat))
+    if kind is steps.rally:  # Command dice spent in the flank only (CCA-CARDS-10)
+        return state.pop(steps.flank_rally(cast("RallyStep", top).symbols))
+    if kind is steps.spartacus:
+        return state.pop(steps.flank_spartacus(symbols=cast("SpartacusOrders", top).symbols))
+    if (
+        isinstance(top, DefenderChoice)
+        and state.offered != top.combat
+        and steps.offers_first_strike(state, top.combat)
+    ):
+        return state.evolve(offered=top.combat).push(steps.first_strike(top.combat))
+    return None
+
+
+_REPLACED: dict[type, bool] = {}
+"""Step class -> whether :meth:`ArmageddonState.settle` may replace or precede a step of
+it (a defender's choice, Rally, I Am Spartacus): worked out once per class, so the other
+steps pass with one look-up."""
 
 
 @lru_cache(maxsize=1)  # no arguments: one entry
