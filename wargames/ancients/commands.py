@@ -219,20 +219,23 @@ def fits_sections(options: tuple[frozenset[str], ...], counts: tuple[tuple[str, 
     """Whether each piece, standing in the sections of its entry of ``options``, can be given
     one of them, no section (of ``counts``) getting more than its count."""
     room = dict(counts)
-    choices = sorted((sorted(o & room.keys()) for o in options), key=len)
+    return _place(sorted((sorted(o & room.keys()) for o in options), key=len), room, 0)
 
-    def place(i: int) -> bool:
-        if i == len(choices):
-            return True
-        for name in choices[i]:
-            if room[name]:
-                room[name] -= 1
-                if place(i + 1):
-                    return True
-                room[name] += 1
-        return False
 
-    return place(0)
+def _place(choices: list[list[str]], room: dict[str, int], i: int) -> bool:
+    """Whether the pieces from the ``i``-th on can each be given a section of their
+    ``choices`` within the ``room`` left (:func:`fits_sections`, by backtracking). Of the
+    module, not nested: a nested function that calls itself is a reference cycle, left for
+    the garbage collector."""
+    if i == len(choices):
+        return True
+    for name in choices[i]:
+        if room[name]:
+            room[name] -= 1
+            if _place(choices, room, i + 1):
+                return True
+            room[name] += 1
+    return False
 
 
 # -- troop cards --------------------------------------------------------------------------------

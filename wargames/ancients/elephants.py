@@ -160,24 +160,38 @@ def retreat_costs(s: S, elephant: int, left: int) -> dict[str, tuple[tuple[int, 
     rest of the retreat, and the hexes entered."""
     has_leader = s.attached(elephant) is not None
     memo: dict[tuple[str, int], tuple[int, int]] = {}
-
-    def cost(hex_id: str, remaining: int) -> tuple[int, int]:
-        if remaining <= 0 or stops_in(s, elephant, hex_id, has_leader):
-            return (0, 0)
-        key = (hex_id, remaining)
-        if key not in memo:
-            nexts = elephant_hops(s, elephant, hex_id, remaining)
-            if nexts:
-                memo[key] = min(cost(h, remaining - len(p)) for h, p in nexts.items())
-            else:
-                lost = 0 if blockers(s, elephant, hex_id) else remaining
-                memo[key] = (lost, remaining)
-        return memo[key]
-
     return {
-        h: (cost(h, left - len(p)), p)
+        h: (_cost(s, elephant, has_leader, memo, h, left - len(p)), p)
         for h, p in elephant_hops(s, elephant, s.where[elephant], left).items()
     }
+
+
+def _cost(
+    s: S,
+    elephant: int,
+    has_leader: bool,
+    memo: dict[tuple[str, int], tuple[int, int]],
+    hex_id: str,
+    remaining: int,
+) -> tuple[int, int]:
+    """The least (blocks lost, hexes short) of the rest of an elephant's retreat from
+    ``hex_id`` with ``remaining`` hexes to go (:func:`retreat_costs`; ``memo`` by hex and
+    hexes to go). Of the module, not nested: a nested function that calls itself is a
+    reference cycle, left with the state it holds for the garbage collector."""
+    if remaining <= 0 or stops_in(s, elephant, hex_id, has_leader):
+        return (0, 0)
+    key = (hex_id, remaining)
+    if key not in memo:
+        nexts = elephant_hops(s, elephant, hex_id, remaining)
+        if nexts:
+            memo[key] = min(
+                _cost(s, elephant, has_leader, memo, h, remaining - len(p))
+                for h, p in nexts.items()
+            )
+        else:
+            lost = 0 if blockers(s, elephant, hex_id) else remaining
+            memo[key] = (lost, remaining)
+    return memo[key]
 
 
 @saved("ancients/elephant-retreat")

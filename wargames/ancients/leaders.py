@@ -80,26 +80,30 @@ def evade_paths(s: S, leader: int) -> tuple[tuple[str, ...], ...]:
     his baseline (CCB-GAP-23), none impassable nor a lone enemy leader's; the last one he may
     end in (no enemy unit, no other leader: CCB-LEADER-12, -17, CCB-MOVE-16) or ``off`` the
     board from his baseline (CCB-LEADER-14)."""
-    side = s.side_of(leader)
-    geometry = s.scenario.geometry
-    rear, baseline = geometry.rear[side], geometry.baseline[side]
     found: list[tuple[str, ...]] = []
-
-    def walk(here: str, path: tuple[str, ...]) -> None:
-        if len(path) == EVADE_MOST:
-            return
-        if here in baseline:
-            found.append((*path, act.OFF))
-        for nxt in rear[here]:
-            if geometry.terrain[nxt].impassable or _lone_enemy(s, side, nxt):
-                continue
-            longer = (*path, nxt)
-            if may_end(s, leader, nxt):
-                found.append(longer)
-            walk(nxt, longer)
-
-    walk(s.where[leader], ())
+    _walk(s, leader, s.side_of(leader), found, s.where[leader], ())
     return tuple(found)
+
+
+def _walk(
+    s: S, leader: int, side: str, found: list[tuple[str, ...]], here: str, path: tuple[str, ...]
+) -> None:
+    """:func:`evade_paths`' depth-first walk from ``here`` (``path`` the hexes entered so
+    far), every way found appended to ``found``. Of the module, not nested in
+    :func:`evade_paths`: a nested function that calls itself is a reference cycle, left with
+    the state it holds for the garbage collector."""
+    if len(path) == EVADE_MOST:
+        return
+    geometry = s.scenario.geometry
+    if here in geometry.baseline[side]:
+        found.append((*path, act.OFF))
+    for nxt in geometry.rear[side][here]:
+        if geometry.terrain[nxt].impassable or _lone_enemy(s, side, nxt):
+            continue
+        longer = (*path, nxt)
+        if may_end(s, leader, nxt):
+            found.append(longer)
+        _walk(s, leader, side, found, nxt, longer)
 
 
 def _lone_enemy(s: S, side: str, hex_id: str) -> bool:

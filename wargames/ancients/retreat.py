@@ -17,7 +17,7 @@ first hexes of such paths are offered. Forced steps are taken without asking.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -64,22 +64,34 @@ def hops(
     hexes it enters on the way: a rear hex it may enter, or, through rear hexes it may only pass
     (``pass_only``: another leader's), the first hex beyond where it may stop, within ``left``
     hexes."""
-    rear = s.scenario.geometry.rear[side]
     found: dict[str, Path] = {}
-
-    def walk(hex_id: str, path: Path) -> None:
-        for nxt in rear[hex_id]:
-            if not enter(nxt):
-                continue
-            longer = (*path, nxt)
-            if pass_only(nxt):
-                if len(longer) < left:
-                    walk(nxt, longer)
-            else:
-                found.setdefault(nxt, longer)
-
-    walk(here, ())
+    _walk(s.scenario.geometry.rear[side], enter, pass_only, left, found, here, ())
     return found
+
+
+def _walk(
+    rear: Mapping[str, Sequence[str]],
+    enter: Callable[[str], bool],
+    pass_only: Callable[[str], bool],
+    left: int,
+    found: dict[str, Path],
+    hex_id: str,
+    path: Path,
+) -> None:
+    """:func:`hops`' depth-first walk from ``hex_id`` (``path`` the hexes entered so far),
+    each next hex into ``found`` with the first path that reaches it. A function of the
+    module, not one nested in :func:`hops`: a nested function that calls itself is a
+    reference cycle, left with everything it holds (the state among them) for the garbage
+    collector."""
+    for nxt in rear[hex_id]:
+        if not enter(nxt):
+            continue
+        longer = (*path, nxt)
+        if pass_only(nxt):
+            if len(longer) < left:
+                _walk(rear, enter, pass_only, left, found, nxt, longer)
+        else:
+            found.setdefault(nxt, longer)
 
 
 def unit_hops(s: S, unit: int, here: str, left: int) -> dict[str, Path]:
@@ -105,21 +117,28 @@ def retreat_costs(s: S, unit: int, left: int) -> dict[str, tuple[int, Path]]:
     hexes entered to get there."""
     has_leader = s.attached(unit) is not None
     memo: dict[tuple[str, int], int] = {}
-
-    def cost(hex_id: str, remaining: int) -> int:
-        if remaining <= 0 or stops_in(s, unit, hex_id, has_leader):
-            return 0
-        key = (hex_id, remaining)
-        if key not in memo:
-            nexts = unit_hops(s, unit, hex_id, remaining)
-            memo[key] = min(
-                (cost(h, remaining - len(p)) for h, p in nexts.items()), default=remaining
-            )
-        return memo[key]
-
     return {
-        h: (cost(h, left - len(p)), p) for h, p in unit_hops(s, unit, s.where[unit], left).items()
+        h: (_cost(s, unit, has_leader, memo, h, left - len(p)), p)
+        for h, p in unit_hops(s, unit, s.where[unit], left).items()
     }
+
+
+def _cost(
+    s: S, unit: int, has_leader: bool, memo: dict[tuple[str, int], int], hex_id: str, remaining: int
+) -> int:
+    """The fewest blocks the rest of a retreat from ``hex_id`` with ``remaining`` hexes to go
+    must cost (:func:`retreat_costs`; ``memo`` by hex and hexes to go). Of the module, not
+    nested: see :func:`_walk`."""
+    if remaining <= 0 or stops_in(s, unit, hex_id, has_leader):
+        return 0
+    key = (hex_id, remaining)
+    if key not in memo:
+        nexts = unit_hops(s, unit, hex_id, remaining)
+        memo[key] = min(
+            (_cost(s, unit, has_leader, memo, h, remaining - len(p)) for h, p in nexts.items()),
+            default=remaining,
+        )
+    return memo[key]
 
 
 def cheapest(s: S, unit: int, left: int) -> dict[str, Path]:
