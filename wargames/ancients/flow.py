@@ -104,7 +104,7 @@ class DrawCard(Task):
             acc += k / n
             if chance < acc:
                 return _DRAWS[card]
-        return _DRAWS[cards[-1]]  # the last card, as pick_outcome falls back to
+        return _DRAWS[cards[-1]]  # past the last sum (rounding): the last card, as pick_outcome
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, actions.Draw)

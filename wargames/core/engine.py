@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import abc
 import math
+from bisect import bisect_right
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import repeat
 from operator import is_, itemgetter
@@ -578,13 +579,59 @@ def _options(value: object) -> dict[str, Any]:
 def pick_outcome(outcomes: Sequence[tuple[Action, float]], r: float) -> Action:
     """The outcome of a chance node that a uniform ``r`` in [0, 1) picks, by cumulative
     probability (how :meth:`Match.roll` draws; scripts that play states directly use it to
-    draw the same way)."""
+    draw the same way): the first whose running sum of probabilities exceeds ``r``, else the
+    last. A tuple of :data:`MANY_OUTCOMES` or more that recurs (a d100, a roll of several
+    battle dice: the games keep such tables) is searched by bisection in its running sums
+    (:func:`_running_sums`): the same sums, so the same outcome."""
+    if len(outcomes) >= MANY_OUTCOMES and type(outcomes) is tuple:
+        sums = _running_sums(outcomes)
+        if sums is not None:
+            i = bisect_right(sums, r)
+            found: Action = outcomes[i][0] if i < len(sums) else outcomes[-1][0]
+            return found
     acc = 0.0
     for action, p in outcomes:
         acc += p
         if r < acc:
             return action
     return outcomes[-1][0]
+
+
+MANY_OUTCOMES = 16
+"""From this many outcomes :func:`pick_outcome` bisects a recurring tuple (a d10's loop is as
+quick as the look-up of its sums; a d100's loop takes several times as long)."""
+
+_SUMS: dict[int, tuple[tuple[tuple[Action, float], ...], tuple[float, ...] | None]] = {}
+"""id of an outcome tuple -> (the tuple, its running sums, ``None`` until it recurs): the tuple
+is held, so its id is not reused while its entry lives; at most :data:`SUMS_KEPT` entries."""
+
+SUMS_KEPT = 256
+"""The outcome tuples :func:`_running_sums` keeps (every game's dice tables are a few dozen;
+tuples made afresh at each node, such as a draw pile's cards, fill it and are forgotten)."""
+
+
+def _running_sums(outcomes: tuple[tuple[Action, float], ...]) -> tuple[float, ...] | None:
+    """The running sums of the probabilities of ``outcomes``, in order (the very values
+    :func:`pick_outcome`'s loop compares ``r`` with), worked out when the same tuple comes a
+    second time and kept by its identity; ``None`` the first time (a tuple made for one node
+    is not worth summing)."""
+    key = id(outcomes)
+    known = _SUMS.get(key)
+    if known is not None and known[0] is outcomes:
+        sums = known[1]
+        if sums is None:
+            acc = 0.0
+            found = []
+            for _, p in outcomes:
+                acc += p
+                found.append(acc)
+            sums = tuple(found)
+            _SUMS[key] = (outcomes, sums)
+        return sums
+    if len(_SUMS) >= SUMS_KEPT:
+        _SUMS.clear()
+    _SUMS[key] = (outcomes, None)
+    return None
 
 
 class Match(Generic[S]):

@@ -545,9 +545,8 @@ class TaskState(GameState):
         drawn here is legal without a look at the listing. Where nothing is listed yet, the
         pending step's :meth:`Task.draw` (at a chance step its :meth:`Task.pick`) finds the
         very action without listing the others when it can, so seeded games do not depend on
-        which. Written out here in one method,
-        without the base class's chain of calls (its ``_random_legal`` hook included): it
-        runs at every step of a playout."""
+        which. Written out here in one method, without the base class's chain of calls (its
+        ``_random_legal`` hook included): it runs at every step of a playout."""
         memo = self._memo
         player = memo.get("player")
         if player is None:
