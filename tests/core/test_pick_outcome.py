@@ -6,6 +6,7 @@ games are unchanged."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 
 import numpy as np
 import pytest
@@ -17,13 +18,10 @@ from wargames.horde.combat.strikes import die_outcomes
 
 
 def looped(outcomes: Sequence[tuple[Action, float]], r: float) -> Action:
-    """The plain loop over running sums (the reference)."""
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if r < acc:
-            return action
-    return outcomes[-1][0]
+    """The reference: the first outcome whose running sum (``itertools.accumulate``, the same
+    additions in the same order) exceeds ``r``, else the last."""
+    sums = accumulate(p for _, p in outcomes)
+    return next((a for (a, _), s in zip(outcomes, sums, strict=True) if r < s), outcomes[-1][0])
 
 
 def edges(outcomes: Sequence[tuple[Action, float]]) -> list[float]:
