@@ -135,6 +135,58 @@ def test_armageddon_a_cure_of_a_legal_stack_is_refused() -> None:
     refused("armageddon", data, f"the orks stack in {legal} is to be cured but breaks no rule")
 
 
+def battle_to_roll() -> dict[str, Any]:
+    """A position with an attack declared and its combat die still to roll: the top step
+    ``combat-roll``, holding the battle (target, stacks, attacking counters)."""
+    for base in state_bases("armageddon"):
+        if names(base.document)[-1] == "combat-roll":
+            found: dict[str, Any] = copy.deepcopy(base.document)
+            return found
+    raise AssertionError("no armageddon position with a combat die to roll")
+
+
+def test_armageddon_a_battle_to_roll_loads_untouched() -> None:
+    data = battle_to_roll()
+    assert type(wargames.load("armageddon")).from_json(data).to_json() == data
+
+
+@pytest.mark.rule("BFA-COMBAT-01", "BFA-COMBAT-06")
+def test_armageddon_an_attack_from_no_stack_or_a_far_one_is_refused() -> None:
+    """Found by the fuzzing (state 1345196237): the battle's stacks emptied, then its odds
+    could not be worked out at the roll. Neither an attack from no stack nor one from a
+    stack that is not next to the target is read back."""
+    data = battle_to_roll()
+    battle = data["tasks"][-1]["battle"]
+    target = battle["target"]
+    battle["stacks"] = []
+    refused("armageddon", data, f"an attack on {target} from no stack next to it (BFA-COMBAT-01)")
+    state = type(wargames.load("armageddon")).from_json(battle_to_roll())
+    board = state.data.board
+    far = next(a for a in board.ids if a != target and not board.adjacent(a, target))
+    data = battle_to_roll()
+    data["tasks"][-1]["battle"]["stacks"][0] = far
+    refused("armageddon", data, f"an attack on {target} from no stack next to it")
+
+
+@pytest.mark.rule("BFA-COMBAT-02")
+def test_armageddon_an_attack_without_its_whole_stacks_is_refused() -> None:
+    data = battle_to_roll()
+    battle = data["tasks"][-1]["battle"]
+    battle["attackers"] = battle["attackers"][1:]
+    refused("armageddon", data, "is not made by its whole stacks (BFA-COMBAT-02)")
+
+
+@pytest.mark.rule("BFA-GAP-14")
+def test_armageddon_an_attack_with_no_attack_total_is_refused() -> None:
+    """The other side attacking from the same stacks, which hold none of its units: no
+    attacking counter, an attack total of 0 (an illegal attack, BFA-GAP-14)."""
+    data = battle_to_roll()
+    battle = data["tasks"][-1]["battle"]
+    battle["side"] = "imperium" if battle["side"] == "orks" else "orks"
+    battle["attackers"] = []
+    refused("armageddon", data, "has an attack total of 0 (BFA-GAP-14)")
+
+
 # -- horde ------------------------------------------------------------------------------------
 
 

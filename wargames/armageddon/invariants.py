@@ -55,6 +55,32 @@ def violations(s: S) -> list[str]:
     )
     if s.build_points != expected:
         out.append(f"build track {s.build_points} but intact hives and factories give {expected}")
+    return out + _battles_to_roll(s)
+
+
+BEFORE_THE_ROLL = frozenset({"AttackCards", "DefenceCards", "CombatRoll", "RerollChoice"})
+"""The steps of a battle between its declaration and its result: nothing has moved or fallen
+since the attack was declared (:func:`~wargames.armageddon.combat.declare`)."""
+
+
+def _battles_to_roll(s: S) -> list[str]:
+    """A battle still to be rolled is one its attacker could declare: from his stacks, each
+    next to the target (BFA-COMBAT-01, -06), with every unit of each (BFA-COMBAT-02) and an
+    attack total above 0 (BFA-GAP-14)."""
+    from wargames.armageddon.combat import attack_of, attackers
+
+    board, out = s.data.board, []
+    for t in s.tasks:
+        if type(t).__name__ not in BEFORE_THE_ROLL:
+            continue
+        b = t.battle  # type: ignore[attr-defined]
+        units = attackers(s, b.side, b.stacks)
+        if not b.stacks or not all(board.adjacent(a, b.target) for a in b.stacks):
+            out.append(f"an attack on {b.target} from no stack next to it (BFA-COMBAT-01)")
+        elif b.attackers != units:
+            out.append(f"the attack on {b.target} is not made by its whole stacks (BFA-COMBAT-02)")
+        elif attack_of(s, units) <= 0:
+            out.append(f"the attack on {b.target} has an attack total of 0 (BFA-GAP-14)")
     return out
 
 
