@@ -56,7 +56,7 @@ FOUND_ACCEPTED_BROKEN = {
     9412: "the scenario's units ['CMD-lieutenant'] are not in the battle as set up",
     12897: "orks plans with strategy cards of the other side (BFA-STRAT-01, -03)",
     13636: "a card's back where a view hides no whole pile",
-    1345196237: "from no stack next to it (BFA-COMBAT-01)",
+    1345196237: "from no stack (BFA-COMBAT-01)",
 }
 """The saved states once accepted broken (docs/reliability.md, Results): pending steps, hands
 or units tampered with so that every invariant held when the state was read and one broke a

@@ -159,13 +159,13 @@ def test_armageddon_an_attack_from_no_stack_or_a_far_one_is_refused() -> None:
     battle = data["tasks"][-1]["battle"]
     target = battle["target"]
     battle["stacks"] = []
-    refused("armageddon", data, f"an attack on {target} from no stack next to it (BFA-COMBAT-01)")
+    refused("armageddon", data, f"an attack on {target} from no stack (BFA-COMBAT-01)")
     state = type(wargames.load("armageddon")).from_json(battle_to_roll())
     board = state.data.board
     far = next(a for a in board.ids if a != target and not board.adjacent(a, target))
     data = battle_to_roll()
     data["tasks"][-1]["battle"]["stacks"][0] = far
-    refused("armageddon", data, f"an attack on {target} from no stack next to it")
+    refused("armageddon", data, f"an attack on {target} from a stack not next to it")
 
 
 @pytest.mark.rule("BFA-COMBAT-02")

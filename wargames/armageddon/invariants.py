@@ -75,8 +75,10 @@ def _battles_to_roll(s: S) -> list[str]:
             continue
         b = t.battle  # type: ignore[attr-defined]
         units = attackers(s, b.side, b.stacks)
-        if not b.stacks or not all(board.adjacent(a, b.target) for a in b.stacks):
-            out.append(f"an attack on {b.target} from no stack next to it (BFA-COMBAT-01)")
+        if not b.stacks:
+            out.append(f"an attack on {b.target} from no stack (BFA-COMBAT-01)")
+        elif not all(board.adjacent(a, b.target) for a in b.stacks):
+            out.append(f"an attack on {b.target} from a stack not next to it (BFA-COMBAT-01)")
         elif b.attackers != units:
             out.append(f"the attack on {b.target} is not made by its whole stacks (BFA-COMBAT-02)")
         elif attack_of(s, units) <= 0:
