@@ -86,6 +86,23 @@ def test_match_force_dice_and_undo() -> None:
     assert match.state == match.initial
 
 
+def test_match_roll_outside_a_chance_node_is_refused_and_changes_nothing() -> None:
+    """``Match.roll`` at a player's decision (or once the game is over) is refused before the
+    generator draws: the next roll is the one it would have been."""
+    match, twin = Match(toy_game.new(None, {}), seed=4), Match(toy_game.new(None, {}), seed=4)
+    with pytest.raises(RuleViolation, match="no dice are called for now"):
+        match.roll()
+    assert match.state == match.initial and not match.actions
+    match.apply("roll")
+    twin.apply("roll")
+    assert match.roll() == twin.roll()
+    over = toy_game.new(None, {"target": 3}).apply("roll").apply("roll 6").apply("hold")
+    assert over.outcome is not None
+    done = Match(over, seed=4)
+    with pytest.raises(RuleViolation, match="no dice are called for now"):
+        done.roll()
+
+
 def test_scenarios_and_options() -> None:
     assert toy_game.new("long", {}).target == 30
     assert toy_game.new(None, {"target": 3}).target == 3

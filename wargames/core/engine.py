@@ -708,16 +708,17 @@ class Match(Generic[S]):
         return self
 
     def roll(self) -> S:
-        """Resolve the pending chance node: a forced value if one is queued, else the generator."""
+        """Resolve the pending chance node: a forced value if one is queued, else the generator
+        (from the outcomes the state keeps, not a list copied for each roll)."""
         state = self.state
-        outcomes = state.chance_outcomes()
+        outcomes = state._chance_tuple() if state.current_player == CHANCE else ()
         if not outcomes:
             raise RuleViolation("CHANCE", "no dice are called for now")
         if self._forced:
             return self.apply(self._pick_forced(state, outcomes))
         return self.apply(pick_outcome(outcomes, float(self.rng.random())))
 
-    def _pick_forced(self, state: GameState, outcomes: list[tuple[Action, float]]) -> Action:
+    def _pick_forced(self, state: GameState, outcomes: Sequence[tuple[Action, float]]) -> Action:
         want = self._forced[0]
         for action, _ in outcomes:
             if _matches(action, want):
