@@ -57,6 +57,7 @@ FOUND_ACCEPTED_BROKEN = {
     12897: "orks plans with strategy cards of the other side (BFA-STRAT-01, -03)",
     13636: "a card's back where a view hides no whole pile",
     1345196237: "from no stack (BFA-COMBAT-01)",
+    2000015576: "the phases of the turn are pending out of the sequence of play (WM-SEQ-01)",
 }
 """The saved states once accepted broken (docs/reliability.md, Results): pending steps, hands
 or units tampered with so that every invariant held when the state was read and one broke a

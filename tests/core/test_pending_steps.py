@@ -203,3 +203,38 @@ def test_horde_a_unit_moved_to_the_other_side_is_refused() -> None:
     unit = next(u for u in data["units"] if u["id"] == "CMD-lieutenant")
     unit["side"] = "red" if unit["side"] == "blue" else "blue"
     refused("horde", data, "the scenario's units ['CMD-lieutenant'] are not in the battle")
+
+
+# -- The Warmaster ------------------------------------------------------------------------------
+
+
+def warmaster_mid_turn() -> dict[str, Any]:
+    """A position in the Imperial movement phase: the turn's later phases pending below it
+    (their markers and steps), the next turn at the bottom."""
+    for base in state_bases("warmaster"):
+        data = base.document
+        if data.get("phase") == "imperial-movement" and names(data)[-1] == "movement-phase":
+            found: dict[str, Any] = copy.deepcopy(data)
+            return found
+    raise AssertionError("no warmaster position in the Imperial movement phase")
+
+
+def test_warmaster_a_position_mid_turn_loads_untouched() -> None:
+    data = warmaster_mid_turn()
+    assert type(wargames.load("warmaster")).from_json(data).to_json() == data
+
+
+@pytest.mark.rule("WM-SEQ-01")
+def test_warmaster_phases_pending_out_of_order_are_refused() -> None:
+    """Found by the fuzzing (state 2000015576: the Traitor movement step swapped with the
+    Imperial battle's marker, so the Traitors moved in the Imperial movement phase and broke
+    its stacking a dozen steps on). Pending phases out of the turn's order, or one doubled, are
+    not read back."""
+    data = warmaster_mid_turn()
+    tasks = data["tasks"]
+    later = [i for i, t in enumerate(tasks) if t["@"] == "warmaster/phase"]
+    tasks[later[0]], tasks[later[-1]] = tasks[later[-1]], tasks[later[0]]
+    refused("warmaster", data, "the phases of the turn are pending out of the sequence of play")
+    data = warmaster_mid_turn()
+    data["tasks"].insert(1, copy.deepcopy(data["tasks"][-1]))  # a second movement step
+    refused("warmaster", data, "the phases of the turn are pending out of the sequence of play")

@@ -122,4 +122,24 @@ def sequence_violations(s: S) -> list[str]:
     :func:`violations`: the tests' positions are fragments of a turn, with no turn below.)"""
     if s.result is None and (not s.tasks or type(s.tasks[0]).__name__ != "BeginTurn"):
         return ["the game goes on but no turn is pending below its steps (WM-SEQ-01)"]
+    return _phases_in_order(s)
+
+
+def _phases_in_order(s: S) -> list[str]:
+    """The phases of the turn still pending come in the order of the sequence of play
+    (WM-SEQ-01): read from the top of the stack, their steps are the last steps of
+    :func:`~wargames.warmaster.flow.phase_tasks`, in order (a phase under way keeps its own
+    step on top of the others)."""
+    from wargames.warmaster.flow import phase_tasks
+
+    order = [_phase_key(t) for t in phase_tasks()]
+    kinds = {k[0] for k in order}
+    pending = [_phase_key(t) for t in reversed(s.tasks) if type(t).__name__ in kinds]
+    if pending and pending != order[len(order) - len(pending) :]:
+        return ["the phases of the turn are pending out of the sequence of play (WM-SEQ-01)"]
     return []
+
+
+def _phase_key(task: object) -> tuple[str, object, object]:
+    """A step of the sequence of play by its kind, side and phase name (not its progress)."""
+    return (type(task).__name__, getattr(task, "side", None), getattr(task, "name", None))
