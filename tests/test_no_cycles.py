@@ -46,7 +46,6 @@ def collector_paused() -> Iterator[None]:
         gc.enable()
 
 
-@pytest.mark.rule("CCB-RETREAT-12", "CCB-LEADER-12", "CCB-ELEPHANT-20")
 @pytest.mark.parametrize("game", GAMES)
 def test_a_playout_on_states_leaves_no_cycles(game: str) -> None:
     """Every shipped scenario, two seeded random games on states after a first one (which

@@ -42,7 +42,6 @@ TABLES = {
 }
 
 
-@pytest.mark.rule("HMC-ATTACK-02", "HMC-ATTACK-04", "CCB-DICE-02-EX")
 @pytest.mark.parametrize("name", list(TABLES))
 def test_a_recurring_table_picks_as_the_loop_at_every_edge(name: str) -> None:
     """The shipped dice tables (a d100, a d10, four and six battle dice), asked again and

@@ -16,7 +16,7 @@ import abc
 import math
 from bisect import bisect_right
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from itertools import repeat
+from itertools import accumulate, repeat
 from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, Self, runtime_checkable
 
@@ -619,13 +619,8 @@ def _running_sums(outcomes: tuple[tuple[Action, float], ...]) -> tuple[float, ..
     known = _SUMS.get(key)
     if known is not None and known[0] is outcomes:
         sums = known[1]
-        if sums is None:
-            acc = 0.0
-            found = []
-            for _, p in outcomes:
-                acc += p
-                found.append(acc)
-            sums = tuple(found)
+        if sums is None:  # the same additions in the same order as the loop's
+            sums = tuple(accumulate([p for _, p in outcomes]))
             _SUMS[key] = (outcomes, sums)
         return sums
     if len(_SUMS) >= SUMS_KEPT:

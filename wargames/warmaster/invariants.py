@@ -135,7 +135,7 @@ def _phases_in_order(s: S) -> list[str]:
     order = [_phase_key(t) for t in phase_tasks()]
     kinds = {k[0] for k in order}
     pending = [_phase_key(t) for t in reversed(s.tasks) if type(t).__name__ in kinds]
-    if pending and pending != order[len(order) - len(pending) :]:
+    if len(pending) > len(order) or pending != order[len(order) - len(pending) :]:
         return ["the phases of the turn are pending out of the sequence of play (WM-SEQ-01)"]
     return []
 
