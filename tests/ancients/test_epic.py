@@ -377,3 +377,29 @@ def test_greedy_eight_player_games_keep_each_hand_with_its_commander() -> None:
         if player not in (None, CHANCE):
             back = EpicState.from_json(s.view(player).to_json())
             assert back.legal_actions() == s.legal_actions()
+
+
+@pytest.mark.rule("CCB-EPIC-07", "CCB-EPIC-09")
+def test_a_card_bound_to_its_section_orders_what_its_rule_allows() -> None:
+    """What a card given to a section may order, listed in one pass over its rule's
+    orderable pieces, is each piece its rule orders that the card may take: not used by an
+    earlier card, in its sections or in one it may reach (checked piece by piece along
+    random games of the Epic scenario)."""
+    from wargames.ancients.epic.sections import SectionBound
+    from wargames.ancients.orders import OrderStep
+    from wargames.testing import random_states
+
+    start = wargames.load("ancients", scenario="twin-valleys", turn_cap=500)
+    assert isinstance(start, EpicState)
+    asked = allowed = 0
+    for s in random_states(start, 23, 1500):
+        if not s.tasks or not isinstance(s.top, OrderStep) or s.card is None:
+            continue
+        rule = s.rule
+        if not isinstance(rule, SectionBound):
+            continue
+        inner = rule.inner.orderable(s, s.active)
+        found = rule.orderable(s, s.active)
+        assert found == tuple(p for p in inner if rule.allowed(s, p))
+        asked, allowed = asked + 1, allowed + len(found)
+    assert asked > 50 and allowed

@@ -131,6 +131,8 @@ def test_sight_kept_per_pair_agrees_with_the_board(scenario: str) -> None:
         occupied = frozenset(rng.sample(ids, 25))
         sees = geometry.sees(a, b, occupied)
         assert sees == board.line_of_sight(a, b, occupied), (a, b)
+        mask = sum(geometry.bit[h] for h in occupied)
+        assert geometry.sees_past(a, b, mask) == sees, (a, b)  # as hex masks
         seen, blocked = seen + sees, blocked + (not sees)
     assert seen and blocked
 
@@ -168,6 +170,50 @@ def test_has_target_is_whether_the_unit_has_a_battle(scenario: str) -> None:
             assert step.has_target(s, unit) == bool(options(s, unit))
             asked += 1
     assert asked > 5
+
+
+def _fire_targets_piece_by_piece(s: AncientsState, unit: int) -> tuple[int, ...]:
+    """The enemies ``unit`` may fire at, as the rules list them: every enemy unit, then every
+    lone enemy leader, within the fire band, in line of sight past the pieces, with a die
+    (CCB-RANGED-07, -08, -12, CCB-LOS-01 to -06), in hex order."""
+    from wargames.ancients.ranged import fire_dice_at, may_fire
+
+    if not may_fire(s, unit):
+        return ()
+    geometry, here = s.scenario.geometry, s.where[unit]
+    band = geometry.fire_band(here, s.kind(unit).range)
+    occupied = s.occupied()
+    foe = "top" if s.side_of(unit) == "bottom" else "bottom"
+    found = []
+    for enemy in (*s.units_of(foe), *s.leaders_of(foe)):
+        hex_id = s.where[enemy]
+        if s.is_leader(enemy) and not s.lone(enemy):
+            continue
+        seen = hex_id in band and geometry.sees(here, hex_id, occupied)
+        if seen and fire_dice_at(s, unit, enemy) > 0:
+            found.append((hex_id, enemy))
+    return tuple(enemy for _, enemy in sorted(found))
+
+
+@pytest.mark.rule("CCB-RANGED-07", "CCB-RANGED-08", "CCB-LOS-03")
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.quick(1)
+def test_fire_targets_from_hex_masks_are_the_piece_by_piece_targets(scenario: str) -> None:
+    """The fire targets read off the hex masks of the pieces (only the enemies in the fire
+    band traced) are those found enemy by enemy, for every unit along random games; and
+    whether a unit has one is whether the list is not empty."""
+    from wargames.ancients.ranged import fire_targets, may_fire_at_any
+
+    asked = fired = 0
+    for s in _states(scenario, 19, 500)[::4]:
+        for unit in s.scenario.pieces:
+            if s.is_leader(unit) or not s.on_board(unit):
+                continue
+            found = fire_targets(s, unit)
+            assert found == _fire_targets_piece_by_piece(s, unit)
+            assert may_fire_at_any(s, unit) == bool(found)
+            asked, fired = asked + 1, fired + bool(found)
+    assert asked > 100 and fired
 
 
 Visit = Callable[[str, bool], tuple[bool, bool]]

@@ -109,6 +109,8 @@ class Geometry:
         self._fire_crosses: dict[tuple[str, str], bool] = {}
         self._entry: dict[str, Entry] = {}
         self._bands: dict[tuple[str, int], frozenset[str]] = {}
+        self._band_masks: dict[tuple[str, int], int] = {}
+        self._sight_masks: dict[str, dict[str, tuple[int, ...] | None]] = {}
         self._away: dict[str, tuple[int, ...]] = {}
 
     def entry(self, kind: UnitType | None) -> Entry:
@@ -165,6 +167,14 @@ class Geometry:
             )
         return found
 
+    def fire_band_mask(self, hex_id: str, reach: int) -> int:
+        """:meth:`fire_band` as a hex mask (:attr:`bit`), worked out once per hex and range."""
+        key = (hex_id, reach)
+        found = self._band_masks.get(key)
+        if found is None:
+            found = self._band_masks[key] = mask_of(self.bit, self.fire_band(hex_id, reach))
+        return found
+
     def _distances_from(self, a: str) -> tuple[int, ...]:
         """The :meth:`distance` from ``a`` to every hex, in the board's order (its formula
         written out: a call per hex would cost more than the sum), worked out once per hex for
@@ -194,6 +204,25 @@ class Geometry:
         piece (:meth:`sight`)."""
         steps = self.sight(a, b)
         return steps is not None and not any(all(h in occupied for h in s) for s in steps)
+
+    def sees_past(self, a: str, b: str, occupied: int) -> bool:
+        """:meth:`sees` with the hexes holding a piece as a hex mask (:attr:`bit`): no step of
+        the line between the ends has every hex the terrain leaves open occupied."""
+        seen = self._sight_masks.get(a)
+        if seen is None:
+            seen = self._sight_masks[a] = {}
+        if b in seen:
+            steps = seen[b]
+        else:
+            found = self.sight(a, b)
+            bit = self.bit
+            steps = seen[b] = None if found is None else tuple(mask_of(bit, s) for s in found)
+        if steps is None:
+            return False
+        for step in steps:  # noqa: SIM110 - a loop, not a generator, on the hot path
+            if step & occupied == step:
+                return False
+        return True
 
     def sight(self, a: str, b: str) -> tuple[tuple[str, ...], ...] | None:
         """The steps of the line from ``a`` to ``b`` between its ends (a hex, or the pair

@@ -62,24 +62,34 @@ def may_fire_at_any(s: S, unit: int) -> bool:
 
 def _targets(s: S, unit: int) -> Iterator[int]:
     """The enemies within the range of ``unit``, in its line of sight, not adjacent, that it
-    has a die against (CCB-RANGED-07, -08, -12, CCB-LOS-01 to -06), in piece order; ``unit``
-    may fire (:func:`may_fire`)."""
+    has a die against (CCB-RANGED-07, -08, -12, CCB-LOS-01 to -06): enemy units, then lone
+    enemy leaders, each in hex order; ``unit`` may fire (:func:`may_fire`). Read off the hex
+    masks of the pieces (:attr:`AncientsState._index`): only the enemies in the fire band
+    have their line of sight traced."""
     geometry = s.scenario.geometry
-    where = s.where
-    here = where[unit]
-    band = geometry.fire_band(here, s.kind(unit).range)
-    occupied = s.occupied()
-    enemy_side = other(s.side_of(unit))
-    for enemy in s.units_of(enemy_side):
-        hex_id = where[enemy]
-        seen = hex_id in band and geometry.sees(here, hex_id, occupied)
-        if seen and fire_dice_at(s, unit, enemy) > 0:
+    here = s.where[unit]
+    index = s._index()
+    side = s.scenario.sides[unit]
+    foe = other(side)
+    band = geometry.fire_band_mask(here, s.kind(unit).range)
+    units = index.unit_masks[foe] & band
+    unit_hexes = index.unit_masks[side] | index.unit_masks[foe]
+    lone = index.leader_masks[foe] & band & ~unit_hexes  # CCB-RANGED-07: a lone leader
+    if not units and not lone:
+        return
+    occupied = unit_hexes | index.leader_masks[side] | index.leader_masks[foe]
+    sees = geometry.sees_past
+    for hex_id in geometry.hexes_in(units):
+        enemy = index.unit_at[hex_id]
+        if sees(here, hex_id, occupied) and fire_dice_at(s, unit, enemy) > 0:
             yield enemy
-    for enemy in s.leaders_of(enemy_side):
-        hex_id = where[enemy]
-        seen = hex_id in band and s.lone(enemy) and geometry.sees(here, hex_id, occupied)
-        if seen and fire_dice_at(s, unit, enemy) > 0:
-            yield enemy
+    if lone:
+        where = s.where
+        for enemy in s.leaders_of(foe):
+            hex_id = where[enemy]
+            seen = geometry.bit[hex_id] & lone and sees(here, hex_id, occupied)
+            if seen and fire_dice_at(s, unit, enemy) > 0:
+                yield enemy
 
 
 def fire(s: S, unit: int, target: int) -> S:

@@ -24,7 +24,16 @@ REACHING = ("leadership-any-section", "line-command")
 
 def card_sections(card: str) -> tuple[str, ...] | None:
     """Where ``card`` may be given: the sections it names (all of them at once), ``()`` for
-    any one section (a reaching card), ``None`` for a whole-army card (CCB-EPIC-07 to -09)."""
+    any one section (a reaching card), ``None`` for a whole-army card (CCB-EPIC-07 to -09);
+    read off the card's spec once (every listing of the cards to give asks it of each)."""
+    try:
+        return _CARD_SECTIONS[card]
+    except KeyError:
+        found = _CARD_SECTIONS[card] = _card_sections(card)
+        return found
+
+
+def _card_sections(card: str) -> tuple[str, ...] | None:
     spec = RULES[card].spec
     if spec.group == "section":
         return tuple(f for f in FLANKS if f in spec.section_orders)
@@ -33,6 +42,10 @@ def card_sections(card: str) -> tuple[str, ...] | None:
     if spec.group == "leadership":
         return (spec.leader_section or "center",)
     return None
+
+
+_CARD_SECTIONS: dict[str, tuple[str, ...] | None] = {}
+""":func:`card_sections` by card id: a card's spec, the same for every rule it is given."""
 
 
 def play_rank(where: str) -> int:
@@ -76,9 +89,19 @@ class SectionBound(CardRule):
         return not here.isdisjoint(own or self.own(s)) or self.reach(s, piece) is not None
 
     def orderable(self, s: AncientsState, side: str) -> tuple[int, ...]:
+        """The inner card's orderable pieces it may order (:meth:`allowed`, written out: the
+        pieces are ``side``'s own, so their sections are read off ``side``'s table)."""
         e = epic(s)
         own = self.own(e)
-        return tuple(p for p in self.inner.orderable(s, side) if self.allowed(e, p, own))
+        used, where = e.used, e.where
+        sections = e.scenario.geometry.sections[side]
+        found = []
+        for p in self.inner.orderable(s, side):
+            if p in used:
+                continue
+            if not sections[where[p]].isdisjoint(own) or self.reach(e, p) is not None:
+                found.append(p)
+        return tuple(found)
 
     def on_order(self, s: AncientsState, piece: int) -> AncientsState:
         e = epic(s)
