@@ -52,7 +52,7 @@ def fuzz(
         slowest = max(slowest, verdict.seconds)
         if verdict.bad:
             found[verdict.outcome].append(verdict.to_json())
-            causes[f"{verdict.outcome}: {cause(verdict.detail)} ({verdict.case.split()[2]})"] += 1
+            causes[f"{verdict.outcome}: {cause(verdict.detail)} ({game_of(verdict.case)})"] += 1
     for listed in found.values():
         listed.sort(key=lambda v: v["seed"])
         del listed[examples:]
@@ -69,6 +69,13 @@ def fuzz(
         "jobs": jobs,
         "limit_seconds": limit,
     }
+
+
+def game_of(case: str) -> str:
+    """The game a case's line names (:meth:`~wargames.fuzz.cases.Case.describe`), or ``?``
+    for a case lost before it was made (its line is only the kind and the seed)."""
+    words = case.split()
+    return words[2] if len(words) > 2 else "?"
 
 
 def cause(detail: str) -> str:

@@ -19,7 +19,7 @@ import attrs
 
 from wargames.ancients import actions as act
 from wargames.ancients.close import close_targets, combat_of, declare
-from wargames.ancients.flow import Task, end, once
+from wargames.ancients.flow import Task, end
 from wargames.ancients.ranged import fire, fire_targets, may_fire_at_any
 from wargames.ancients.terrain import may_battle_on_entry
 from wargames.ancients.units import BattleAfterMove, battle_after_move
@@ -50,7 +50,10 @@ def after_move(s: S, unit: int) -> BattleAfterMove:
 
 def battlers(s: S) -> tuple[int, ...]:
     """Ordered units that may still battle this turn (worked out once per state)."""
-    return once(s, "battlers", lambda: _battlers(s))
+    found: tuple[int, ...] | None = s._memo.get("battlers")  # once(), written out
+    if found is None:
+        found = s._memo["battlers"] = _battlers(s)
+    return found
 
 
 def _battlers(s: S) -> tuple[int, ...]:
@@ -108,7 +111,10 @@ class BattleStep(Task):
     rule: ClassVar[str] = "CCB-BATTLE-01"
 
     def battles(self, s: S) -> tuple[Action, ...]:
-        return once(s, "battles", lambda: self._battles(s))
+        found: tuple[Action, ...] | None = s._memo.get("battles")  # once(), written out
+        if found is None:
+            found = s._memo["battles"] = self._battles(s)
+        return found
 
     def _battles(self, s: S) -> tuple[Action, ...]:
         found: list[Action] = []

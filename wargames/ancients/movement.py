@@ -29,7 +29,7 @@ import attrs
 
 from wargames.ancients import actions as act
 from wargames.ancients.combat import marsh_roll
-from wargames.ancients.flow import Task, end, once
+from wargames.ancients.flow import Task, end
 from wargames.ancients.state import DEAD, OFF, other
 from wargames.ancients.terrain import may_enter
 from wargames.core.codec import saved
@@ -282,7 +282,10 @@ class MoveStep(Task):
     rule: ClassVar[str] = "CCB-MOVE-01"
 
     def options(self, s: S) -> tuple[Action, ...]:
-        return once(s, "moves", lambda: self._options(s))
+        found: tuple[Action, ...] | None = s._memo.get("moves")  # once(), written out
+        if found is None:
+            found = s._memo["moves"] = self._options(s)
+        return found
 
     def _options(self, s: S) -> tuple[Action, ...]:
         found: list[Action] = []

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.ancients import actions as act
-from wargames.ancients.flow import Task, end, once
+from wargames.ancients.flow import Task, end
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
@@ -70,7 +70,10 @@ class OrderStep(Task):
     rule: ClassVar[str] = "CCB-TURN-03"
 
     def orderable(self, s: S) -> tuple[int, ...]:
-        return once(s, "orderable", lambda: s.rule.orderable(s, s.active))
+        found: tuple[int, ...] | None = s._memo.get("orderable")  # once(), written out
+        if found is None:
+            found = s._memo["orderable"] = s.rule.orderable(s, s.active)
+        return found
 
     def actor(self, s: S) -> Player | None:
         return s.seat(s.active) if self.orderable(s) else None

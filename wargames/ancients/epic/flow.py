@@ -18,7 +18,7 @@ from wargames.ancients.epic.sections import (
     play_rank,
 )
 from wargames.ancients.epic.state import EpicState, epic
-from wargames.ancients.flow import Task, end, once
+from wargames.ancients.flow import Task, end
 from wargames.ancients.state import BACK, SIDES, AncientsState
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
@@ -67,7 +67,10 @@ class GiveCards(Task):
     rule: ClassVar[str] = "CCB-EPIC-07"
 
     def legal(self, s: AncientsState) -> tuple[Action, ...]:
-        return once(s, "gifts", lambda: self._gifts(epic(s)))
+        found: tuple[Action, ...] | None = s._memo.get("gifts")  # once(), written out
+        if found is None:
+            found = s._memo["gifts"] = self._gifts(epic(s))
+        return found
 
     def _gifts(self, e: EpicState) -> tuple[Action, ...]:
         cards = e.hand(e.active).cards

@@ -38,7 +38,7 @@ from wargames.ancients.battle import BattleStep, after_move
 from wargames.ancients.close import Combat, DefenderChoice, Strikes
 from wargames.ancients.command_dice import CommandRoll, IAmSpartacus, Rally
 from wargames.ancients.commands import CardRule, rule_of
-from wargames.ancients.flow import DrawCard, end, once
+from wargames.ancients.flow import DrawCard, end
 from wargames.ancients.movement import MoveStep
 from wargames.ancients.variant.actions import (
     OUTSIDE,
@@ -447,7 +447,10 @@ class ChooseCombat(TeamTask):
     rule: ClassVar[str] = "CCA-VICTORY-03"
 
     def found(self, s: S) -> tuple[tuple[str, int], ...]:
-        return once(s, "combatants", lambda: combatants(s, self.done))
+        found: tuple[tuple[str, int], ...] | None = s._memo.get("combatants")  # once()
+        if found is None:
+            found = s._memo["combatants"] = combatants(s, self.done)
+        return found
 
     def actor(self, s: S) -> Player | None:
         return s.commander_seat(s.active) if len(self.found(s)) > 1 else None
@@ -558,7 +561,10 @@ class PlaceCard(TeamTask):
     def cards(self, s: S) -> tuple[str, ...]:
         """The cards that may be placed (asked by :meth:`actor`, :meth:`legal` and
         :meth:`draw` of the same state: worked out once)."""
-        return once(s, "placeable", lambda: self._cards(s))
+        found: tuple[str, ...] | None = s._memo.get("placeable")  # once(), written out
+        if found is None:
+            found = s._memo["placeable"] = self._cards(s)
+        return found
 
     def _cards(self, s: S) -> tuple[str, ...]:
         i = 0 if self.side == "bottom" else 1

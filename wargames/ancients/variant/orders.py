@@ -30,10 +30,13 @@ class FlankOrderStep(OrderStep):
     rule: ClassVar[str] = "CCA-CARDS-10"
 
     def orderable(self, s: AncientsState) -> tuple[int, ...]:
-        ts = team(s)
-        card = ts.card
-        assert card is not None
-        return once(s, "orderable", lambda: orderable(ts, s.active, self.flank, card))
+        found: tuple[int, ...] | None = s._memo.get("orderable")  # once(), written out
+        if found is None:
+            ts = team(s)
+            card = ts.card
+            assert card is not None
+            found = s._memo["orderable"] = orderable(ts, s.active, self.flank, card)
+        return found
 
     def explain(self, s: AncientsState, action: Action) -> RuleViolation:
         if isinstance(action, act.Order):
