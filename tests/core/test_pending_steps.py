@@ -48,6 +48,18 @@ def names(data: dict[str, Any]) -> list[str]:
 MID_TURN = ("end-turn", "draw-step", "battle-step", "move-step", "order-step")
 
 
+@pytest.mark.parametrize("pile", ["hand", "draw"])
+def test_a_pile_out_of_order_is_refused(pile: str) -> None:
+    """A pile is kept sorted (equal piles compare equal, and a card is drawn by its place in
+    the draw pile): a saved state with a hand or the draw pile out of order is refused."""
+    data = position("ancients", *MID_TURN)
+    cards = data["hands"][0]["cards"] if pile == "hand" else data["deck"]["draw"]["cards"]
+    assert len(set(cards)) > 1
+    cards.reverse()
+    name = "the bottom hand" if pile == "hand" else "the draw pile"
+    refused("ancients", data, f"the cards of {name} are not in order")
+
+
 def test_the_untouched_positions_load() -> None:
     for game, steps in [
         ("ancients", MID_TURN),

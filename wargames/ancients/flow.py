@@ -13,6 +13,7 @@ Every task class is registered by name (:func:`task`) so saved states read back
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, TypeVar
@@ -94,17 +95,21 @@ class DrawCard(Task):
         return tuple([(_DRAWS[card], k / n) for card, k in Counter(cards).items()])
 
     def pick(self, s: S, chance: float) -> Action:
-        """The card :meth:`chance`'s outcomes give for ``chance``, counted up to it: the same
-        sums in the same order (:func:`~wargames.core.engine.pick_outcome`), without making
-        the outcomes after it (a draw pile holds some thirty different cards)."""
+        """The card :meth:`chance`'s outcomes give for ``chance``
+        (:func:`~wargames.core.engine.pick_outcome`), without making them: the pile is sorted
+        (a saved state with a pile out of order is refused), so its outcomes are its runs of
+        copies in order and the card at place ``int(chance * n)`` is drawn, unless ``chance``
+        lies within :data:`EDGE` of an end of that card's run, where the outcomes' sums (the
+        same sums in the same order) are counted up to it."""
         cards = s.deck.refreshed().draw.cards
         n = len(cards)
-        acc = 0.0
-        for card, k in Counter(cards).items():
-            acc += k / n
-            if chance < acc:
+        at = int(chance * n)
+        if at < n:
+            card = cards[at]
+            low, high = bisect_left(cards, card, 0, at), bisect_right(cards, card, at)
+            if chance - low / n > EDGE and high / n - chance > EDGE:
                 return _DRAWS[card]
-        return _DRAWS[cards[-1]]  # past the last sum (rounding): the last card, as pick_outcome
+        return _counted_to(cards, chance)
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, actions.Draw)
@@ -115,6 +120,23 @@ class DrawCard(Task):
 
     def run(self, s: S) -> S:
         return s.pop()  # nothing left to draw: every card is in a hand or in play
+
+
+EDGE = 1e-9
+"""How near the end of a card's run :meth:`DrawCard.pick` counts the sums out: far wider than
+the sums' rounding (at most some 60 additions of a few units in the last place)."""
+
+
+def _counted_to(cards: tuple[str, ...], chance: float) -> actions.Draw:
+    """The card drawn for ``chance`` from the pile ``cards``, counted as
+    :func:`~wargames.core.engine.pick_outcome` counts :meth:`DrawCard.chance`'s outcomes."""
+    n = len(cards)
+    acc = 0.0
+    for card, k in Counter(cards).items():
+        acc += k / n
+        if chance < acc:
+            return _DRAWS[card]
+    return _DRAWS[cards[-1]]  # past the last sum (rounding): the last card, as pick_outcome
 
 
 class _Draws(dict[str, actions.Draw]):

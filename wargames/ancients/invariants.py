@@ -164,6 +164,23 @@ def _pieces(s: S) -> list[str]:
     return out
 
 
+def _piles_in_order(s: S) -> list[str]:
+    """Every pile of cards is kept sorted (:class:`~wargames.core.cards.Pile`): equal piles
+    compare equal, and a card is drawn by its place in the pile
+    (:meth:`~wargames.ancients.flow.DrawCard.pick`)."""
+    piles = {
+        "the bottom hand": s.hands[0],
+        "the top hand": s.hands[1],
+        "the draw pile": s.deck.draw,
+        "the discards": s.deck.discards,
+    }
+    return [
+        f"the cards of {name} are not in order (a pile is kept sorted)"
+        for name, pile in piles.items()
+        if list(pile.cards) != sorted(pile.cards)
+    ]
+
+
 def _cards(s: S) -> list[str]:
     out: list[str] = []
     in_play = s.cards_in_play()
@@ -190,14 +207,15 @@ def sequence_violations(s: S) -> list[str]:
     """What a saved state read back must also keep while the game goes on (checked when it is
     read, :meth:`~wargames.ancients.state.AncientsState.saved_state_violations`; the tests'
     positions are fragments of a turn): the pending steps in the order of the turn
-    (:func:`_turn_order`) and, in the base game, hands that add up
-    (:func:`hand_violations`)."""
+    (:func:`_turn_order`) and, in the base game, hands that add up (:func:`hand_violations`);
+    and, the game over or not, every pile of cards in order (:func:`_piles_in_order`)."""
+    piles = _piles_in_order(s)
     if s.result is not None:
-        return []
+        return piles
     out = _turn_order([type(t).__name__ for t in s.tasks])
     if type(s).__name__ == "AncientsState":  # the variant and the Epic rules hold hands apart
         out += _backs(s) or hand_violations(s)
-    return out
+    return out + piles
 
 
 def _backs(s: S) -> list[str]:
