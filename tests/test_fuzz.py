@@ -58,6 +58,10 @@ FOUND_ACCEPTED_BROKEN = {
     13636: "a card's back where a view hides no whole pile",
     1345196237: "from no stack (BFA-COMBAT-01)",
     2000015576: "the phases of the turn are pending out of the sequence of play (WM-SEQ-01)",
+    4000054581: "counter in unknown place '@track1@track1'",
+    4000077575: "tasks[11].code names unknown 'EXEX'",
+    4000089722: "the phase 'imperial-movement' is not the one the pending steps are in",
+    4000116847: "the build phase is pending without a strategy card calling it",
 }
 """The saved states once accepted broken (docs/reliability.md, Results): pending steps, hands
 or units tampered with so that every invariant held when the state was read and one broke a

@@ -250,3 +250,49 @@ def test_warmaster_phases_pending_out_of_order_are_refused() -> None:
     data = warmaster_mid_turn()
     data["tasks"].insert(1, copy.deepcopy(data["tasks"][-1]))  # a second movement step
     refused("warmaster", data, "the phases of the turn are pending out of the sequence of play")
+
+
+@pytest.mark.rule("WM-SEQ-02")
+def test_warmaster_a_phase_not_under_way_is_refused() -> None:
+    """Found by the fuzzing (state 4000089722: the Imperial movement's steps cut off the
+    stack, its over-stacking then met in the Traitor battle). The phase a state records is
+    the one its pending steps are in: a later phase's, or an earlier one's, is not read
+    back."""
+    for phase in ("imperial-reinforcements", "traitor-battle"):
+        data = warmaster_mid_turn()
+        data["phase"] = phase
+        refused("warmaster", data, f"the phase {phase!r} is not the one the pending steps are in")
+
+
+def test_warmaster_a_battle_result_unknown_is_refused() -> None:
+    """Found by the fuzzing (state 4000077575): a pending step naming a battle result the
+    combat results table does not have is not read back."""
+    for base in state_bases("warmaster"):
+        data = copy.deepcopy(base.document)
+        steps = [t for t in data["tasks"] if "code" in t]
+        if steps:
+            steps[0]["code"] = "EXEX"
+            refused("warmaster", data, "code names unknown 'EXEX'")
+            return
+    raise AssertionError("no warmaster position with a battle result pending")
+
+
+def test_armageddon_a_counter_off_the_map_nowhere_is_refused() -> None:
+    """Found by the fuzzing (state 4000054581): a counter in an off-map place that is no box
+    and no space of the production track (past its last space, or misspelt) is not read
+    back."""
+    for place in ("@track1@track1", "@track9", "@nowhere"):
+        data = position("armageddon", "victory", "action-segment")
+        data["where"][0] = place
+        refused("armageddon", data, f"counter in unknown place {place!r}")
+
+
+@pytest.mark.rule("BFA-ACTION-02")
+def test_armageddon_a_phase_pending_without_its_card_is_refused() -> None:
+    """Found by the fuzzing (state 4000116847: the revealed card cleared while its build
+    phase was still to begin, which then began called by no card). A phase still to begin
+    must be one the revealed card calls."""
+    data = position("armageddon", "victory", "action-segment", "end-segment", "supply-check")
+    assert any(t["@"] == "armageddon/begin-phase" for t in data["tasks"])
+    data["card"] = None
+    refused("armageddon", data, "phase is pending without a strategy card calling it")

@@ -348,9 +348,13 @@ def picking() -> State:
 
 @pytest.mark.rule("WM-GAP-05", "WM-GAP-01")
 def _in_a_turn(s: State) -> State:
-    """A test position as a whole position of play: the next turn pending below its steps
-    (what a saved state read back must keep, WM-SEQ-01)."""
-    return s.evolve(tasks=(BeginTurn(), *s.tasks))
+    """A test position as a whole position of play: the rest of the turn after its phase,
+    then the next turn, pending below its steps (what a saved state read back must keep,
+    WM-SEQ-01, -02)."""
+    order = phase_tasks()
+    later = PHASES.index(s.phase) + 1
+    rest = order[order.index(Phase(PHASES[later])) :] if later < len(PHASES) else ()
+    return s.evolve(tasks=(BeginTurn(), *reversed(rest), *s.tasks))
 
 
 def test_control_and_the_teleportarium_round_trip_through_json() -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wargames.armageddon.data import ORKS, PHASES, SIDES
 from wargames.armageddon.stacking import legal_stack
-from wargames.armageddon.state import UNPLACED, other
+from wargames.armageddon.state import ARRIVING, DEAD, POOL, READY, TRACK, UNPLACED, other
 from wargames.core.typecheck import unknown_names
 
 if TYPE_CHECKING:
@@ -17,6 +17,15 @@ BOTTOM = frozenset({"BeginTurn", "Victory"})
 turn's victory segment, which begins the next."""
 
 
+def off_map_boxes(s: S) -> frozenset[str]:
+    """The places off the map a counter may be in: the boxes, and the spaces of the
+    production track as far as the farthest build cost puts a counter (BFA-BUILD-06)."""
+    spaces = max((c.space for c in s.data.costs.values()), default=0)
+    return frozenset(
+        (UNPLACED, POOL, DEAD, READY, ARRIVING, *(f"{TRACK}{k}" for k in range(1, spaces + 1)))
+    )
+
+
 def violations(s: S) -> list[str]:
     """What is wrong with ``s``, in words (empty when all is well)."""
     out = _names(s)
@@ -25,8 +34,9 @@ def violations(s: S) -> list[str]:
     board = s.data.board
     if len(s.where) != len(s.data.counters):
         out.append("counter total changed")
-    for loc in set(s.where):
-        if loc not in board and not loc.startswith("@"):
+    boxes = off_map_boxes(s)
+    for loc in sorted(set(s.where)):
+        if loc not in board and loc not in boxes:
             out.append(f"counter in unknown place {loc!r}")
     curing = _curing(s)
     out += _cures_in_order(s)
@@ -157,9 +167,10 @@ def _names(s: S) -> list[str]:
 def _segments(s: S) -> list[str]:
     """The action segments agree with the strategy cards (BFA-SEQ-04..07, BFA-STRAT-06): each
     side's plan holds cards of its own side (BFA-STRAT-01, -03); the revealed card is the
-    acting side's and its phases are the ones carried out; each side holds a card for every
-    one of its action segments still to come."""
+    acting side's, and its phases are the ones carried out or still to begin (BFA-ACTION-02);
+    each side holds a card for every one of its action segments still to come."""
     from wargames.armageddon.flow import ActionSegment
+    from wargames.armageddon.phases import BeginPhase
 
     out: list[str] = []
     for side, plan in zip(SIDES, s.plans, strict=True):
@@ -170,6 +181,11 @@ def _segments(s: S) -> list[str]:
         out.append(f"the revealed card {s.card} is not the acting side's ({s.acting})")
     if s.phase is not None and (card is None or s.phase not in card.phases):
         out.append(f"the {s.phase} phase is carried out without a strategy card calling it")
+    for task in s.tasks:  # a phase still to begin, of the card revealed (BFA-ACTION-02)
+        if isinstance(task, BeginPhase) and (
+            card is None or task.kind not in card.phases or task.side != card.side
+        ):
+            out.append(f"the {task.kind} phase is pending without a strategy card calling it")
     coming = [t.number for t in s.tasks if isinstance(t, ActionSegment)]
     if coming and s.initiative is not None:  # (while it is rolled for, no side has it yet)
         first, second = s.initiative, other(s.initiative)

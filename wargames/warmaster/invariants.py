@@ -77,8 +77,8 @@ def violations(s: S) -> list[str]:
 
 def _names(s: S) -> list[str]:
     """Every name the state holds is one the game knows (a saved state read back may hold
-    anything): its sides, phases, counters, counter types in the cup, areas and teleport
-    effects, in the state's fields and in its pending tasks."""
+    anything): its sides, phases, counters, counter types in the cup, areas, teleport effects
+    and battle results, in the state's fields and in its pending tasks."""
     from wargames.warmaster.flow import PHASES
     from wargames.warmaster.specials import START
 
@@ -111,6 +111,7 @@ def _names(s: S) -> list[str]:
             "marker": counters,
             "effect": frozenset(s.data.teleport.effects),
             "name": PHASES,
+            "code": frozenset(s.data.results),
         },
         "tasks",
     )
@@ -137,7 +138,23 @@ def _phases_in_order(s: S) -> list[str]:
     pending = [_phase_key(t) for t in reversed(s.tasks) if type(t).__name__ in kinds]
     if len(pending) > len(order) or pending != order[len(order) - len(pending) :]:
         return ["the phases of the turn are pending out of the sequence of play (WM-SEQ-01)"]
+    if s.result is None and not _phase_under_way(s.phase, order, len(order) - len(pending)):
+        return [f"the phase {s.phase!r} is not the one the pending steps are in (WM-SEQ-02)"]
     return []
+
+
+def _phase_under_way(phase: str, order: list[tuple[str, object, object]], done: int) -> bool:
+    """Whether ``phase`` is the phase under way when the first ``done`` steps of the turn's
+    sequence (``order``) are done: its marker has run (or is the next step, as a position
+    made to start at that phase has it) and the next phase's has not (WM-SEQ-02). Before
+    the first phase, and once the last is over, the turn's start (or the set-up) is."""
+    from wargames.warmaster.flow import PHASES
+
+    if phase not in PHASES:
+        return done in (0, len(order))  # the turn's start or the set-up: no phase begun
+    begins = order.index(("Phase", None, phase))
+    later = [i for i, k in enumerate(order) if k[0] == "Phase" and i > begins]
+    return begins <= done <= (later[0] if later else len(order))
 
 
 def _phase_key(task: object) -> tuple[str, object, object]:
