@@ -62,10 +62,10 @@ def may_fire_at_any(s: S, unit: int) -> bool:
 
 def _targets(s: S, unit: int) -> Iterator[int]:
     """The enemies within the range of ``unit``, in its line of sight, not adjacent, that it
-    has a die against (CCB-RANGED-07, -08, -12, CCB-LOS-01 to -06): enemy units, then lone
-    enemy leaders, each in hex order; ``unit`` may fire (:func:`may_fire`). Read off the hex
-    masks of the pieces (:attr:`AncientsState._index`): only the enemies in the fire band
-    have their line of sight traced."""
+    has a die against (CCB-RANGED-07, -08, -12, CCB-LOS-01 to -06): enemy units in hex
+    order, then lone enemy leaders in piece order (:func:`fire_targets` sorts them); ``unit``
+    may fire (:func:`may_fire`). Read off the hex masks of the pieces: only the enemies in the
+    fire band have their line of sight traced."""
     geometry = s.scenario.geometry
     here = s.where[unit]
     index = s._index()
