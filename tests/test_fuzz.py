@@ -62,6 +62,7 @@ FOUND_ACCEPTED_BROKEN = {
     4000077575: "tasks[11].code names unknown 'EXEX'",
     4000089722: "the phase 'imperial-movement' is not the one the pending steps are in",
     4000116847: "the build phase is pending without a strategy card calling it",
+    6000092040: "a Split! of MOB1 into 0 and the rest of its 30 Magnitude leaves a part below",
 }
 """The saved states once accepted broken (docs/reliability.md, Results): pending steps, hands
 or units tampered with so that every invariant held when the state was read and one broke a

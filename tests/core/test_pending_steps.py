@@ -217,6 +217,24 @@ def test_horde_a_unit_moved_to_the_other_side_is_refused() -> None:
     refused("horde", data, "the scenario's units ['CMD-lieutenant'] are not in the battle")
 
 
+@pytest.mark.rule("HMC-GAP-26")
+def test_horde_a_split_leaving_a_part_too_small_is_refused() -> None:
+    """Found by the fuzzing (state 6000092040: a Split! still to be placed changed to 0
+    Magnitude, which left a horde at 0 still fighting). Each part of a Split! keeps at least
+    the least Magnitude."""
+    for base in state_bases("horde"):
+        steps = [t for t in base.document["tasks"] if t["@"] == "horde/split-placement"]
+        if not steps:
+            continue
+        for size in (0, 9, 10_000):
+            data = copy.deepcopy(base.document)
+            step = next(t for t in data["tasks"] if t["@"] == "horde/split-placement")
+            step["magnitude"] = size
+            refused("horde", data, f"a Split! of {step['unit']} into {size} and the rest")
+        return
+    raise AssertionError("no horde position with a Split! to place")
+
+
 # -- The Warmaster ------------------------------------------------------------------------------
 
 

@@ -42,7 +42,7 @@ def violations(s: S) -> list[str]:
     if out:
         return out  # the checks below look units up
     out += _squares(s)
-    out += _magnitudes(s)
+    out += _magnitudes(s) + _splits(s)
     out += _attachments(s)
     if s.places() != Places.of(s.units):
         out.append("the where-is-what lookups shared by equal layouts are out of date")
@@ -204,6 +204,23 @@ def _magnitudes(s: S) -> list[str]:
         now = sum(u.magnitude for u in s.units if u.side == side and u.is_horde)
         if now > s.setup.magnitude_total(side):
             out.append(f"the {side} hordes hold {now} Magnitude, more than they began with")
+    return out
+
+
+def _splits(s: S) -> list[str]:
+    """A Split! still to be placed keeps at least the least Magnitude in each part, the two
+    adding up to the horde's (HMC-ORDERS-16, HMC-GAP-26)."""
+    from wargames.horde.reshape import SPLIT_MINIMUM, SplitPlacement
+
+    out: list[str] = []
+    for task in s.tasks:
+        if isinstance(task, SplitPlacement):
+            whole = s.unit(task.unit).magnitude
+            if not SPLIT_MINIMUM <= task.magnitude <= whole - SPLIT_MINIMUM:
+                out.append(
+                    f"a Split! of {task.unit} into {task.magnitude} and the rest of its "
+                    f"{whole} Magnitude leaves a part below {SPLIT_MINIMUM} (HMC-GAP-26)"
+                )
     return out
 
 
