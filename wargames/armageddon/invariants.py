@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wargames.armageddon.data import ORKS, PHASES, SIDES
 from wargames.armageddon.stacking import legal_stack
-from wargames.armageddon.state import ARRIVING, DEAD, POOL, READY, TRACK, UNPLACED, other
+from wargames.armageddon.state import UNPLACED, off_map_places, other
 from wargames.core.typecheck import unknown_names
 
 if TYPE_CHECKING:
@@ -17,15 +17,6 @@ BOTTOM = frozenset({"BeginTurn", "Victory"})
 turn's victory segment, which begins the next."""
 
 
-def off_map_boxes(s: S) -> frozenset[str]:
-    """The places off the map a counter may be in: the boxes, and the spaces of the
-    production track as far as the farthest build cost puts a counter (BFA-BUILD-06)."""
-    spaces = max((c.space for c in s.data.costs.values()), default=0)
-    return frozenset(
-        (UNPLACED, POOL, DEAD, READY, ARRIVING, *(f"{TRACK}{k}" for k in range(1, spaces + 1)))
-    )
-
-
 def violations(s: S) -> list[str]:
     """What is wrong with ``s``, in words (empty when all is well)."""
     out = _names(s)
@@ -34,7 +25,7 @@ def violations(s: S) -> list[str]:
     board = s.data.board
     if len(s.where) != len(s.data.counters):
         out.append("counter total changed")
-    boxes = off_map_boxes(s)
+    boxes = frozenset(off_map_places(s.data))
     for loc in sorted(set(s.where)):
         if loc not in board and loc not in boxes:
             out.append(f"counter in unknown place {loc!r}")

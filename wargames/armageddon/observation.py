@@ -31,7 +31,8 @@ import numpy as np
 
 from wargames.armageddon import build, combat, flow, movement, specials, supply
 from wargames.armageddon.data import IMPERIUM, ORKS, PHASES, SIDES, TAGS, TRIBES, ArmageddonData
-from wargames.armageddon.describe import BOXES, board_text
+from wargames.armageddon.describe import board_text
+from wargames.armageddon.state import off_map_places
 from wargames.core.caches import PER_SCENARIO
 from wargames.core.engine import CHANCE
 from wargames.core.observation import Block, Layout
@@ -110,9 +111,7 @@ class ArmageddonObserver:
         self.turns = turns
         board = data.board
         self.areas = board.ids
-        spaces = max((c.space for c in data.costs.values()), default=0)
-        boxes = [b for b in BOXES if not b.startswith("@track")]
-        self.places = (*self.areas, *boxes, *(f"@track{k}" for k in range(1, spaces + 1)))
+        self.places = (*self.areas, *off_map_places(data))
         self._place = {p: i for i, p in enumerate(self.places)}
         self.counters = tuple(data.counters)
         self.kinds = {side: _kinds(data, side) for side in SIDES}

@@ -49,6 +49,14 @@ READY = "@ready"  # the production track's 'ready' box
 ARRIVING = "@arriving"  # a reinforcement that has not arrived yet
 TRACK = "@track"  # followed by the space number: "@track2"
 
+
+def off_map_places(data: ArmageddonData) -> tuple[str, ...]:
+    """The places off the map a counter may be in, in order: the boxes, then the spaces of the
+    production track as far as the farthest build cost puts a counter (BFA-BUILD-06)."""
+    spaces = max((c.space for c in data.costs.values()), default=0)
+    return (UNPLACED, POOL, DEAD, READY, ARRIVING, *(f"{TRACK}{k}" for k in range(1, spaces + 1)))
+
+
 HIDDEN = "?"
 
 MOVES_SINCE = "index-moves"

@@ -81,16 +81,10 @@ class SectionBound(CardRule):
         found = [f for f in s.free() if f in self.sections(s, piece)]
         return found[0] if found else None
 
-    def allowed(self, s: EpicState, piece: int, own: set[str] | None = None) -> bool:
-        """Whether the card may order ``piece`` (``own``: the card's sections, if known)."""
-        if piece in s.used:
-            return False
-        here = self.sections(s, piece)
-        return not here.isdisjoint(own or self.own(s)) or self.reach(s, piece) is not None
-
     def orderable(self, s: AncientsState, side: str) -> tuple[int, ...]:
-        """The inner card's orderable pieces it may order (:meth:`allowed`, written out: the
-        pieces are ``side``'s own, so their sections are read off ``side``'s table)."""
+        """The inner card's orderable pieces that this card may order: not used by an earlier
+        card, and in its sections or in one it may reach (the pieces are ``side``'s own, so
+        their sections are read off ``side``'s table)."""
         e = epic(s)
         own = self.own(e)
         used, where = e.used, e.where
