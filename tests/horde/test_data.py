@@ -26,6 +26,7 @@ from wargames.horde.combat.profiles import (
 from wargames.horde.combat.specialists import retreating_specialists
 from wargames.horde.combat.weapons import DamageCode, RateOfFire, parse_damage, parse_rate_of_fire
 from wargames.horde.movement import full_move, half_move, run_move
+from wargames.horde.units import sized
 
 DATA = Path(data_module.__file__).parent / "data"
 
@@ -75,6 +76,33 @@ def test_shipped_files_load_with_unique_ids_and_provenance() -> None:
         assert h.note, f"{h.id} says which values are the source's or that it is our design"
         assert h.weapons_of("melee"), f"{h.id} needs a melee weapon to counter-attack"
         assert 0 <= h.magnitude <= h.starting_magnitude
+
+
+@pytest.mark.rule("HMC-SPECIALIST-04")
+def test_a_sized_profile_is_the_shipped_profile_with_its_losses() -> None:
+    """:func:`~wargames.horde.units.sized` makes a profile by calling the constructor with
+    every field written out: it is the shipped profile with the new Magnitude, starting
+    Magnitude and Specialists' wounds and nothing else changed (as ``attrs.evolve`` makes
+    it), for every shipped profile; a field added to the profile and not passed on fails
+    here."""
+    for base in default_hordes():
+        wounds = tuple(max(0, sp.max_wounds - 3) for sp in base.specialists)
+        made = sized(base.id, base.magnitude // 2, base.starting_magnitude, wounds)
+        evolved = attrs.evolve(
+            base,
+            magnitude=base.magnitude // 2,
+            officers=(),
+            specialists=tuple(
+                attrs.evolve(sp, wounds=w) for sp, w in zip(base.specialists, wounds, strict=True)
+            ),
+        )
+        assert made == evolved
+        assert attrs.astuple(made, recurse=False) == attrs.astuple(evolved, recurse=False)
+        assert (made.half_move, made.full_move, made.run_move) == (
+            base.half_move,
+            base.full_move,
+            base.run_move,
+        )
 
 
 def test_every_shipped_file_is_valid_toml_with_a_faction() -> None:

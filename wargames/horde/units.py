@@ -31,7 +31,7 @@ from wargames.core.codec import saved
 from wargames.core.tasks import own_dict
 from wargames.core.transport import by_value
 from wargames.horde.combat.data import default_hordes
-from wargames.horde.combat.profiles import Horde, Officer
+from wargames.horde.combat.profiles import Horde, Officer, Specialist
 
 Status = Literal["fighting", "off-board", "destroyed", "routed", "withdrawn", "merged", "slain"]
 STATUSES: tuple[Status, ...] = (
@@ -65,14 +65,29 @@ def sized(profile: str, magnitude: int, starting: int, wounds: tuple[int, ...]) 
     are the same object, so comparing states and looking up attack numbers is fast."""
     base = default_hordes()[profile]
     specialists = tuple(
-        attrs.evolve(sp, wounds=w) for sp, w in zip(base.specialists, wounds, strict=False)
+        [
+            Specialist(sp.kind, sp.name, w, sp.max_wounds, sp.weapon)
+            for sp, w in zip(base.specialists, wounds, strict=False)
+        ]
     )
-    return attrs.evolve(
-        base,
-        magnitude=magnitude,
-        starting_magnitude=starting,
-        officers=(),
-        specialists=specialists,
+    # attrs.evolve(base, magnitude=..., starting_magnitude=..., officers=(), specialists=...),
+    # written out as the call of the constructor: a profile is made again after most losses
+    return Horde(
+        base.id,
+        base.name,
+        base.characteristics,
+        magnitude,
+        starting,
+        base.ap,
+        base.weapons,
+        base.talents,
+        base.unnatural,
+        (),
+        specialists,
+        base.faction,
+        base.provenance,
+        base.note,
+        base.fear,
     )
 
 
