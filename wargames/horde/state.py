@@ -67,8 +67,12 @@ OPENINGS: weakref.WeakKeyDictionary[BattleSetup, dict[str, Any]] = weakref.WeakK
 the scenario starts there and plays its first activations in it, so they are worked out once
 per scenario (one entry while the scenario is loaded), not once per game."""
 OTHER = {side: other_side(side) for side in SIDES}
-_new, _set = object.__new__, object.__setattr__
 """Side -> the opposing side."""
+_new, _set = object.__new__, object.__setattr__
+
+_OWNED = "owned"
+"""The memo entry of a state that the automatic steps after an action own: made while
+:meth:`PScaleState._apply` settles it, held by no one else, so popped in place."""
 
 
 @saved("horde/pscale")
@@ -423,8 +427,12 @@ class PScaleState(StrikeHost):
         """The next state: the pending step takes ``action``, the automatic steps that follow
         are carried out (:meth:`~wargames.core.tasks.TaskState.settle`, written out here: it
         runs at every step), and the battle ends at once when a side breaks
-        (:mod:`wargames.horde.victory`)."""
+        (:mod:`wargames.horde.victory`). The state the action's step makes is new, so no one
+        else holds it: while an automatic step runs, it is marked as theirs (the memo's
+        :data:`_OWNED`) and :meth:`pop` changes it in place rather than copying it; the mark
+        is gone before the state is handed out."""
         s: Self = self.tasks[-1].act(self, action)
+        owned = s is not self  # new, held by no one else: the automatic steps own it
         while True:
             tasks = s.tasks
             if not tasks or s.result is not None:
@@ -434,7 +442,12 @@ class PScaleState(StrikeHost):
             if actor is not None:
                 s._memo["player"] = actor
                 break
-            s = top.run(s)
+            if owned:
+                s._memo[_OWNED] = True
+                s = top.run(s)
+                s._memo.pop(_OWNED, None)  # a copy made on the way is new too, but unmarked
+            else:
+                s = top.run(s)
         if s.result is None:
             known = s._lookups
             if known is not None and known.get("broken") == []:  # no side broke: known
@@ -447,10 +460,16 @@ class PScaleState(StrikeHost):
     def pop(self, *then: Task[Any], **changes: Any) -> Self:
         """:meth:`~wargames.core.tasks.TaskState.pop`, written out for this class (no memo
         entry outlives a change of the tasks; the kept fields do not depend on them): every
-        step of play makes one."""
+        step of play makes one. A state the automatic steps own (:meth:`_apply`) is popped in
+        place when nothing else changes."""
         tasks = self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
         if changes:
             return self.evolve(tasks=tasks, **changes)
+        if _OWNED in self._memo:  # an automatic step's state that no one else holds
+            fields = self.__dict__
+            fields["tasks"] = tasks
+            fields["_memo"] = {_OWNED: True}
+            return self
         fields = self.__dict__.copy()
         fields["tasks"] = tasks
         fields["_memo"] = {}
