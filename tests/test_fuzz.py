@@ -63,6 +63,9 @@ FOUND_ACCEPTED_BROKEN = {
     4000089722: "the phase 'imperial-movement' is not the one the pending steps are in",
     4000116847: "the build phase is pending without a strategy card calling it",
     6000092040: "a Split! of MOB1 into 0 and the rest of its 30 Magnitude leaves a part below",
+    7000042172: "Activation pending more than once (HMC-GAP-04, HMC-ORDERS-19)",
+    7000067187: "the opening hands are dealt out of order or twice (CCB-HAND-04)",
+    7000102958: "MOB1 has a second Split! under way",
 }
 """The saved states once accepted broken (docs/reliability.md, Results): pending steps, hands
 or units tampered with so that every invariant held when the state was read and one broke a

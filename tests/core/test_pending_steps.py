@@ -19,12 +19,13 @@ from wargames.core.codec import SavedStateError
 from wargames.fuzz.cases import state_bases
 
 
-def position(game: str, *steps: str) -> dict[str, Any]:
+def position(game: str, *steps: str, exact: bool = False) -> dict[str, Any]:
     """A copy of the first saved position of the fuzz corpus of ``game`` whose pending steps
-    (the tags without the game, bottom first) begin with ``steps``."""
+    (the tags without the game, bottom first) begin with ``steps`` (are ``steps``, if
+    ``exact``)."""
     for base in state_bases(game):
         names = [task["@"].split("/", 1)[1] for task in base.document["tasks"]]
-        if names[: len(steps)] == list(steps):
+        if names[: len(steps)] == list(steps) and (not exact or len(names) == len(steps)):
             found: dict[str, Any] = copy.deepcopy(base.document)
             return found
     raise AssertionError(f"no {game} position with the steps {steps}")
@@ -108,6 +109,22 @@ def test_ancients_a_second_turn_pending_above_the_first_is_refused() -> None:
     data = position("ancients", "begin-turn", "deal", "deal", "draw-card")
     data["tasks"] = data["tasks"] * 2
     refused("ancients", data, "a turn is pending above the steps of another (CCB-TURN-01)")
+
+
+@pytest.mark.rule("CCB-HAND-04")
+@pytest.mark.parametrize("extra", ["deal and draw", "draw"])
+def test_ancients_the_opening_deal_pending_twice_is_refused(extra: str) -> None:
+    """Found by the fuzzing (states 7000067187, 7000159079: the opening deal's steps repeated
+    above it, so that a side's hand was filled, then drawn past his Command by a draw left
+    below). The deals wait right above the first turn, one a side, with only the card being
+    dealt above them."""
+    data = position("ancients", "begin-turn", "deal", "deal", "draw-card")
+    tasks = data["tasks"]
+    if extra == "draw":
+        tasks.insert(2, copy.deepcopy(tasks[-1]))  # a draw left below the last deal
+    else:
+        tasks.extend(copy.deepcopy(tasks[1:]))
+    refused("ancients", data, "the opening hands are dealt out of order or twice (CCB-HAND-04)")
 
 
 # -- Battle for Armageddon -----------------------------------------------------------------------
@@ -233,6 +250,48 @@ def test_horde_a_split_leaving_a_part_too_small_is_refused() -> None:
             refused("horde", data, f"a Split! of {step['unit']} into {size} and the rest")
         return
     raise AssertionError("no horde position with a Split! to place")
+
+
+ACTIVATION = ("end-round", "next-turn", "after-activation", "activation")
+
+
+@pytest.mark.rule("HMC-ORDERS-16")
+def test_horde_a_second_split_under_way_is_refused() -> None:
+    """Found by the fuzzing (states 7000102958, 7000188927: the steps of a Split! doubled, so
+    that the horde split twice and left a part below the least Magnitude). A horde has one
+    Split! under way at most, and none once it split or merged this round."""
+    data = position("horde", *ACTIVATION, exact=True)
+    activation = data["tasks"][-1]
+    unit = activation["unit"]
+    data["tasks"].append({"@": "horde/split-size", "unit": unit})
+    assert type(wargames.load("horde")).from_json(data).to_json() == data  # one: a position
+    data["tasks"].append({"@": "horde/split-size", "unit": unit})
+    refused("horde", data, f"{unit} has a second Split! under way")
+    del data["tasks"][-1]
+    data["reshaped"] = [unit]
+    refused("horde", data, f"{unit} has a second Split! under way, or one after it split")
+
+
+@pytest.mark.rule("HMC-ORDERS-19", "HMC-GAP-04")
+def test_horde_an_activation_pending_twice_or_apart_is_refused() -> None:
+    """Found by the fuzzing (state 7000042172: a second activation of the same horde pending
+    above its Split!, which then split it twice). One activation is under way at a time, right
+    above the steps that follow it; an order's steps right above it; one round at the bottom."""
+    base = position("horde", *ACTIVATION, exact=True)
+    data = copy.deepcopy(base)
+    data["tasks"].append(copy.deepcopy(data["tasks"][-1]))
+    refused("horde", data, "Activation pending more than once")
+    data = copy.deepcopy(base)
+    del data["tasks"][2]  # the step after the activation
+    refused("horde", data, "an activation is pending apart from the steps that follow it")
+    data = copy.deepcopy(base)
+    unit = data["tasks"][-1]["unit"]
+    move = {"@": "horde/move-order", "unit": unit, "order": "rapid advance", "target": None}
+    data["tasks"].insert(3, move)
+    refused("horde", data, "MoveOrder is pending but not right above the activation")
+    data = copy.deepcopy(base)
+    data["tasks"] = data["tasks"][:1] + data["tasks"]
+    refused("horde", data, "the round is not the one step at the bottom")
 
 
 # -- The Warmaster ------------------------------------------------------------------------------

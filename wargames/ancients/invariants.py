@@ -212,7 +212,7 @@ def sequence_violations(s: S) -> list[str]:
     piles = _piles_in_order(s)
     if s.result is not None:
         return piles
-    out = _turn_order([type(t).__name__ for t in s.tasks])
+    out = _turn_order([type(t).__name__ for t in s.tasks]) + _deal_order(s.tasks)
     if type(s).__name__ == "AncientsState":  # the variant and the Epic rules hold hands apart
         out += _backs(s) or hand_violations(s)
     return out + piles
@@ -231,6 +231,27 @@ def _backs(s: S) -> list[str]:
         or s.card == BACK
     ):
         return ["a card's back where a view hides no whole pile (the draw pile, a hand)"]
+    return []
+
+
+def _deal_order(tasks: tuple[Any, ...]) -> list[str]:
+    """While the opening hands are dealt (CCB-HAND-04), the deals wait right above the first
+    turn at the bottom, one for each side, with nothing above them but the card being dealt,
+    drawn for the side of the deal under it (:func:`~wargames.ancients.flow.deal_tasks`,
+    :class:`~wargames.ancients.flow.Deal`)."""
+    deals = [k for k, t in enumerate(tasks) if type(t).__name__ == "Deal"]
+    if not deals:
+        return []
+    sides = [tasks[k].side for k in deals]
+    last = deals[-1]
+    above = tasks[last + 1 :]
+    if (
+        deals != list(range(1, len(deals) + 1))
+        or len(set(sides)) != len(sides)
+        or len(above) > 1
+        or any(type(t).__name__ != "DrawCard" or t.side != sides[-1] for t in above)
+    ):
+        return ["the opening hands are dealt out of order or twice (CCB-HAND-04)"]
     return []
 
 

@@ -16,6 +16,10 @@
   lookups (per unit, and those carried over a move by
   :func:`~wargames.horde.carry.carry_layout`: the square masks, the enemies each side sees
   and may attack) match a fresh rebuild.
+
+A saved state read back must also have its pending steps in the shape play gives them
+(:func:`sequence_violations`): one round at the bottom, one activation under way with its
+order's steps right above it, one Split! a horde at most.
 """
 
 from __future__ import annotations
@@ -207,13 +211,113 @@ def _magnitudes(s: S) -> list[str]:
     return out
 
 
+ONCE = (
+    "EndRound",
+    "BeginRound",
+    "Turn",
+    "NextTurn",
+    "AfterActivation",
+    "Activation",
+    "MoveOrder",
+    "SplitSize",
+    "SplitPlacement",
+    "Heal",
+    "RetreatLoss",
+)
+"""The steps pending once at most: one round, one side's turn, one activation and one order
+being carried out at a time (HMC-GAP-04, HMC-ORDERS-19)."""
+
+ORDER_STEPS = frozenset({"MoveOrder", "SplitSize", "SplitPlacement", "Heal"})
+"""The steps of an order being carried out: right above the activation that gave it
+(:meth:`~wargames.horde.orders.Activation.order`)."""
+
+ROUND_START = frozenset({"Awareness", "ChooseBonus", "ReturnToHQ"})
+"""The steps of the start of a round, above its first side's turn
+(:class:`~wargames.horde.flow.BeginRound`)."""
+
+
+def sequence_violations(s: S) -> list[str]:
+    """What a saved state read back must also keep while the battle goes on (checked when it
+    is read, :meth:`~wargames.horde.state.PScaleState.saved_state_violations`): the pending
+    steps in the shape the sequence of play gives them (:mod:`wargames.horde.sequence`). The
+    round at the bottom, once; each step of :data:`ONCE` once at most; a side's turn or the
+    turn passing on, not both; an activation right above the step that follows it, of the
+    same unit, and that right above the turn passing on; an order's steps right above the
+    activation that gave it, of its unit; the start of the round's steps above its first
+    turn, a return to the HQ area for each side at most (HMC-GAP-04, HMC-ORDERS-19)."""
+    tasks = s.tasks
+    if s.result is not None or not tasks:
+        return []
+    names = [type(t).__name__ for t in tasks]
+    out: list[str] = []
+    if names[0] != "EndRound" or "EndRound" in names[1:]:
+        out.append("the round is not the one step at the bottom of the pending steps (HMC-GAP-04)")
+    twice = [name for name in ONCE if names.count(name) > 1]
+    if twice:
+        out.append(f"{', '.join(twice)} pending more than once (HMC-GAP-04, HMC-ORDERS-19)")
+    if "Turn" in names and "NextTurn" in names:
+        out.append("a side's turn is pending beside the turn passing on (HMC-GAP-04)")
+    return out or _activation_order(tasks, names) + _round_start_order(tasks, names)
+
+
+def _activation_order(tasks: tuple[Any, ...], names: list[str]) -> list[str]:
+    """An activation and its order's steps stand where :meth:`Turn.act
+    <wargames.horde.flow.Turn.act>` and :meth:`Activation.order
+    <wargames.horde.orders.Activation.order>` put them."""
+    out: list[str] = []
+    if "Activation" in names or "AfterActivation" in names:
+        i = names.index("Activation") if "Activation" in names else -1
+        below = tasks[i - 1] if i >= 2 else None
+        if (
+            i < 2
+            or names[i - 1] != "AfterActivation"
+            or names[i - 2] != "NextTurn"
+            or getattr(below, "unit", None) != tasks[i].unit
+        ):
+            out.append(
+                "an activation is pending apart from the steps that follow it, or they name "
+                "another unit (HMC-ORDERS-19)"
+            )
+    for k, name in enumerate(names):
+        if name not in ORDER_STEPS:
+            continue
+        own = getattr(tasks[k], "unit", None)  # a Medic's aid names the Officer it heals
+        if k == 0 or names[k - 1] != "Activation" or own not in (None, tasks[k - 1].unit):
+            out.append(
+                f"{name} is pending but not right above the activation of its unit (HMC-ORDERS-19)"
+            )
+    return out
+
+
+def _round_start_order(tasks: tuple[Any, ...], names: list[str]) -> list[str]:
+    """The start of a round's steps wait above its first turn, a return to the HQ area for
+    each side at most (:class:`~wargames.horde.flow.BeginRound`)."""
+    starts = [k for k, name in enumerate(names) if name in ROUND_START]
+    if not starts:
+        return []
+    sides = [t.side for t in tasks if type(t).__name__ == "ReturnToHQ"]
+    if "Turn" not in names or min(starts) < names.index("Turn") or len(set(sides)) < len(sides):
+        return ["the start of a round's steps are pending out of place (HMC-GAP-04)"]
+    return []
+
+
 def _splits(s: S) -> list[str]:
     """A Split! still to be placed keeps at least the least Magnitude in each part, the two
-    adding up to the horde's (HMC-ORDERS-16, HMC-GAP-26)."""
-    from wargames.horde.reshape import SPLIT_MINIMUM, SplitPlacement
+    adding up to the horde's (HMC-ORDERS-16, HMC-GAP-26); a horde has one Split! under way
+    at most, and none once it has split or merged this round (its Split! is ordered only
+    then, :func:`~wargames.horde.orders.free_orders`)."""
+    from wargames.horde.reshape import SPLIT_MINIMUM, SplitPlacement, SplitSize
 
     out: list[str] = []
+    under_way: set[str] = set()
     for task in s.tasks:
+        if isinstance(task, SplitSize | SplitPlacement):
+            if task.unit in under_way or task.unit in s.reshaped:
+                out.append(
+                    f"{task.unit} has a second Split! under way, or one after it split or "
+                    "merged this round (HMC-ORDERS-16)"
+                )
+            under_way.add(task.unit)
         if isinstance(task, SplitPlacement):
             whole = s.unit(task.unit).magnitude
             if not SPLIT_MINIMUM <= task.magnitude <= whole - SPLIT_MINIMUM:
@@ -243,4 +347,4 @@ def _attachments(s: S) -> list[str]:
     return out
 
 
-__all__ = ["violations"]
+__all__ = ["sequence_violations", "violations"]

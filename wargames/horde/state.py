@@ -535,6 +535,13 @@ class PScaleState(StrikeHost):
 
         return violations(self)
 
+    def saved_state_violations(self) -> list[str]:
+        """What reading a saved state back checks besides the invariants: the pending steps
+        in the shape play gives them (:func:`~wargames.horde.invariants.sequence_violations`)."""
+        from wargames.horde.invariants import sequence_violations
+
+        return sequence_violations(self)
+
     def __str__(self) -> str:
         from wargames.horde.describe import describe
 
