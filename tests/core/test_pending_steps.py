@@ -364,6 +364,28 @@ def test_armageddon_a_counter_off_the_map_nowhere_is_refused() -> None:
         refused("armageddon", data, f"counter in unknown place {place!r}")
 
 
+@pytest.mark.rule("BFA-BUILD-04", "BFA-GAP-10")
+def test_armageddon_an_intact_counter_being_rebuilt_is_refused() -> None:
+    """Found by the fuzzing (state 9000181297: one of the factories being rebuilt renamed to
+    an intact one, whose defence the end of the build phase then added to the build track a
+    second time). Only ruins are rebuilt."""
+    for base in state_bases("armageddon"):
+        rebuilding = base.document.get("rebuilding")
+        if not rebuilding:
+            continue
+        assert type(wargames.load("armageddon")).from_json(copy.deepcopy(base.document))
+        data = copy.deepcopy(base.document)
+        intact = next(
+            c
+            for c in ("factory-F5", "factory-F6", "factory-F7", "hive-hades")
+            if c not in data["ruined"]
+        )
+        data["rebuilding"][0] = intact
+        refused("armageddon", data, f"{intact} is being rebuilt but is not in ruins")
+        return
+    raise AssertionError("no armageddon position with ruins being rebuilt")
+
+
 @pytest.mark.rule("BFA-ACTION-02")
 def test_armageddon_a_phase_pending_without_its_card_is_refused() -> None:
     """Found by the fuzzing (state 4000116847: the revealed card cleared while its build

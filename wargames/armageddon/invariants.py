@@ -49,6 +49,8 @@ def violations(s: S) -> list[str]:
     for c in s.ruined:
         if s.spec(c).kind not in ("hive", "factory"):
             out.append(f"{c} cannot be ruined")
+    for c in sorted(s.rebuilding - s.ruined):  # the build phase rebuilds ruins (BFA-BUILD-04)
+        out.append(f"{c} is being rebuilt but is not in ruins (BFA-BUILD-04, BFA-GAP-10)")
     expected = sum(
         s.spec(c).defence
         for c, sp in s.data.counters.items()
