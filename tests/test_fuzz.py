@@ -67,6 +67,7 @@ FOUND_ACCEPTED_BROKEN = {
     7000067187: "the opening hands are dealt out of order or twice (CCB-HAND-04)",
     7000102958: "MOB1 has a second Split! under way",
     9000181297: "factory-F7 is being rebuilt but is not in ruins",
+    10000147308: "tasks[13].tens is 0, not a face of a D6",
 }
 """The saved states once accepted broken (docs/reliability.md, Results): pending steps, hands
 or units tampered with so that every invariant held when the state was read and one broke a

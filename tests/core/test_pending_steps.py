@@ -354,6 +354,32 @@ def test_warmaster_a_battle_result_unknown_is_refused() -> None:
     raise AssertionError("no warmaster position with a battle result pending")
 
 
+@pytest.mark.rule("WM-TELEPORT-02", "WM-GAP-01")
+@pytest.mark.parametrize(
+    ("field", "value", "problem"),
+    [
+        ("tens", 0, ".tens is 0, not a face of a D6"),
+        ("tens", 7, ".tens is 7, not a face of a D6"),
+        ("results", [17], "are not all D66 rolls"),
+        ("rolls", 0, "rolls 0 times and holds 0 results"),
+        ("rolls", 1000, "rolls 1000 times"),
+    ],
+)
+def test_warmaster_a_die_no_die_shows_is_refused(field: str, value: object, problem: str) -> None:
+    """Found by the fuzzing (state 10000147308: a teleport's tens die changed to 0, which the
+    D66 then refused a step later). The dice a pending step holds are faces of a D6, D66
+    results two of them, and a teleport rolls once or as often as the Teleportarium lets it."""
+    for base in state_bases("warmaster"):
+        data = copy.deepcopy(base.document)
+        steps = [t for t in data["tasks"] if t["@"] == "warmaster/teleport"]
+        if steps:
+            assert type(wargames.load("warmaster")).from_json(copy.deepcopy(data))
+            steps[0][field] = value
+            refused("warmaster", data, problem)
+            return
+    raise AssertionError("no warmaster position with a teleport pending")
+
+
 def test_armageddon_a_counter_off_the_map_nowhere_is_refused() -> None:
     """Found by the fuzzing (state 4000054581): a counter in an off-map place that is no box
     and no space of the production track (past its last space, or misspelt) is not read

@@ -72,7 +72,36 @@ def violations(s: S) -> list[str]:
         out.append(f"control of unknown area {area!r}")
     for area in sorted(s.control & s.destroyed):
         out.append(f"destroyed area {area} is still controlled")
+    return out + _dice(s)
+
+
+def _dice(s: S) -> list[str]:
+    """The dice the pending steps hold are faces dice show: a D6 (a D66's tens die, a battle
+    roll) 1 to 6, a D66 two such digits (WM-COMBAT-09, WM-TELEPORT-02); a teleport rolls
+    once, or as often as the Teleportarium lets it, and keeps fewer results than that until
+    they are picked from (research 3.2 rule 4, WM-GAP-01)."""
+    allowed = {1, s.data.teleport.teleportarium.rolls}
+    out: list[str] = []
+    for k, task in enumerate(s.tasks):
+        for name in ("tens", "roll"):
+            value = getattr(task, name, None)
+            if value is not None and (type(value) is not int or not 1 <= value <= 6):
+                out.append(f"tasks[{k}].{name} is {value!r}, not a face of a D6")
+        results = getattr(task, "results", None)
+        if isinstance(results, tuple) and not all(map(_d66, results)):
+            out.append(f"tasks[{k}].results {results!r} are not all D66 rolls")
+        rolls = getattr(task, "rolls", None)
+        if rolls is not None:
+            picked = type(task).__name__ == "PickResult"
+            kept = len(results) if isinstance(results, tuple) else 0
+            if rolls not in allowed or (kept != rolls if picked else kept >= rolls):
+                out.append(f"tasks[{k}] rolls {rolls!r} times and holds {kept} results")
     return out
+
+
+def _d66(roll: object) -> bool:
+    """Whether ``roll`` is a D66 roll: two digits, each a face of a D6 (11 to 66)."""
+    return type(roll) is int and 1 <= roll // 10 <= 6 and 1 <= roll % 10 <= 6
 
 
 def _names(s: S) -> list[str]:
