@@ -272,6 +272,36 @@ def test_horde_a_second_split_under_way_is_refused() -> None:
     refused("horde", data, f"{unit} has a second Split! under way, or one after it split")
 
 
+@pytest.mark.rule("HMC-ATTACK-02", "HMC-ATTACK-04", "HMC-DAMAGE-03")
+@pytest.mark.parametrize(
+    ("field", "value"), [("attack_die", 0), ("attack_die", 1000), ("defence_die", 11)]
+)
+def test_horde_a_die_no_die_shows_is_refused(field: str, value: int) -> None:
+    """Found by probing after the fuzzing found a Warmaster die of 0: an attack under way whose
+    die was set to 1000 was read back and played on. The dice of an attack are faces of a d10
+    (a d5 for partial damage), its hit full or partial."""
+    for base in state_bases("horde"):
+        data = copy.deepcopy(base.document)
+        steps = [t for t in data["tasks"] if isinstance(t.get("strike"), dict)]
+        if steps and steps[0]["strike"].get(field) is not None:
+            steps[0]["strike"][field] = value
+            refused("horde", data, f"'s {field} is {value}")
+            return
+    raise AssertionError(f"no horde position with an attack's {field} set")
+
+
+@pytest.mark.rule("HMC-ATTACK-05")
+def test_horde_a_hit_neither_full_nor_partial_is_refused() -> None:
+    for base in state_bases("horde"):
+        data = copy.deepcopy(base.document)
+        steps = [t for t in data["tasks"] if isinstance(t.get("strike"), dict)]
+        if steps and steps[0]["strike"].get("hit") is not None:
+            steps[0]["strike"]["hit"] = "glancing"
+            refused("horde", data, "'s hit is 'glancing', neither full nor partial")
+            return
+    raise AssertionError("no horde position with an attack's hit decided")
+
+
 @pytest.mark.rule("HMC-ORDERS-19", "HMC-GAP-04")
 def test_horde_an_activation_pending_twice_or_apart_is_refused() -> None:
     """Found by the fuzzing (state 7000042172: a second activation of the same horde pending

@@ -46,7 +46,7 @@ def violations(s: S) -> list[str]:
     if out:
         return out  # the checks below look units up
     out += _squares(s)
-    out += _magnitudes(s) + _splits(s)
+    out += _magnitudes(s) + _splits(s) + _dice(s)
     out += _attachments(s)
     if s.places() != Places.of(s.units):
         out.append("the where-is-what lookups shared by equal layouts are out of date")
@@ -208,6 +208,29 @@ def _magnitudes(s: S) -> list[str]:
         now = sum(u.magnitude for u in s.units if u.side == side and u.is_horde)
         if now > s.setup.magnitude_total(side):
             out.append(f"the {side} hordes hold {now} Magnitude, more than they began with")
+    return out
+
+
+def _dice(s: S) -> list[str]:
+    """The dice of an attack under way are faces the dice show: the attack and defence d10s
+    1 to 10 (HMC-ATTACK-02, -04), the damage die 1 to 10 (one d10, or a d5 for partial
+    damage, HMC-DAMAGE-03, -07, -10), its hit full or partial, its damage and loss not below
+    0."""
+    out: list[str] = []
+    for k, task in enumerate(s.tasks):
+        strike = getattr(task, "strike", None) or getattr(task, "attack", None)
+        if strike is None:
+            continue
+        for name in ("attack_die", "defence_die", "first_die", "damage_die"):
+            value = getattr(strike, name)
+            if value is not None and (type(value) is not int or not 1 <= value <= 10):
+                out.append(f"tasks[{k}]'s {name} is {value!r}, not a face of its die")
+        if strike.hit not in (None, "full", "partial"):
+            out.append(f"tasks[{k}]'s hit is {strike.hit!r}, neither full nor partial")
+        for name in ("damage", "loss"):
+            value = getattr(strike, name)
+            if value is not None and (type(value) is not int or value < 0):
+                out.append(f"tasks[{k}]'s {name} is {value!r}, below 0")
     return out
 
 
