@@ -127,6 +127,38 @@ def test_ancients_the_opening_deal_pending_twice_is_refused(extra: str) -> None:
     refused("ancients", data, "the opening hands are dealt out of order or twice (CCB-HAND-04)")
 
 
+@pytest.mark.rule("HMC-ORDERS-19", "WM-REINF-06", "WM-COMBAT-08", "BFA-CARDS-01", "CCB-DICE-06")
+@pytest.mark.parametrize(
+    ("game", "tag", "path", "value", "problem"),
+    [
+        ("horde", "horde/activation", ("spent",), -1, "has spent -1 Half actions, not 0 to 2"),
+        ("warmaster", "warmaster/cup-draw", ("left",), 1000, "draws 1000 more counters"),
+        ("warmaster", "warmaster/after-battle", ("battle", "shift"), 1000, "shifts 1000 columns"),
+        ("armageddon", "armageddon/deal-special", ("count",), 1000, "deals 1000 special cards"),
+        ("ancients", "ancients/flags", ("flags",), 1000, "has 1000 flags from"),
+    ],
+)
+def test_a_count_no_rule_gives_is_refused(
+    game: str, tag: str, path: tuple[str, ...], value: int, problem: str
+) -> None:
+    """Found in session 30 by probing every number of the corpus's pending steps: each of these
+    was read back and played on though no rule gives it (three Half actions for a horde, a
+    thousand counters drawn from the cup, a battle shifted a thousand columns, a thousand
+    special cards dealt, a thousand flags from four dice). Each is now refused."""
+    for base in state_bases(game):
+        data = copy.deepcopy(base.document)
+        steps = [t for t in data["tasks"] if t["@"] == tag]
+        if steps:
+            assert type(wargames.load(game)).from_json(copy.deepcopy(data))
+            where = steps[0]
+            for key in path[:-1]:
+                where = where[key]
+            where[path[-1]] = value
+            refused(game, data, problem)
+            return
+    raise AssertionError(f"no {game} position with {tag} pending")
+
+
 # -- Battle for Armageddon -----------------------------------------------------------------------
 
 

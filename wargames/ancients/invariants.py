@@ -44,6 +44,13 @@ def violations(s: S, cards: bool = True) -> list[str]:
     for used in s.last:
         if used and used.rstrip("!").split(":", 1)[0] not in s.scenario.cards:
             out.append(f"{used!r} is no card a side played (Counter Attack's record)")
+    from wargames.ancients.combat import Flags
+
+    for k, task in enumerate(s.tasks):  # a flag is a face of a die rolled (CCB-DICE-01, -06)
+        if isinstance(task, Flags) and not 1 <= task.flags <= task.strike.dice:
+            out.append(
+                f"tasks[{k}] has {task.flags!r} flags from {task.strike.dice} dice (CCB-DICE-06)"
+            )
     return out
 
 

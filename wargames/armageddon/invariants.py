@@ -49,6 +49,11 @@ def violations(s: S) -> list[str]:
     for c in s.ruined:
         if s.spec(c).kind not in ("hive", "factory"):
             out.append(f"{c} cannot be ruined")
+    from wargames.armageddon.flow import DealSpecial
+
+    for k, task in enumerate(s.tasks):  # two cards at the start, one a turn (BFA-CARDS-01)
+        if isinstance(task, DealSpecial) and task.count not in (1, 2):
+            out.append(f"tasks[{k}] deals {task.count!r} special cards, not 1 or 2 (BFA-CARDS-01)")
     for c in sorted(s.rebuilding - s.ruined):  # the build phase rebuilds ruins (BFA-BUILD-04)
         out.append(f"{c} is being rebuilt but is not in ruins (BFA-BUILD-04, BFA-GAP-10)")
     expected = sum(

@@ -218,6 +218,9 @@ def _dice(s: S) -> list[str]:
     0."""
     out: list[str] = []
     for k, task in enumerate(s.tasks):
+        spent = getattr(task, "spent", None)
+        if type(task).__name__ == "Activation" and spent not in (0, 1, 2):
+            out.append(f"tasks[{k}] has spent {spent!r} Half actions, not 0 to 2 (HMC-ORDERS-19)")
         strike = getattr(task, "strike", None) or getattr(task, "attack", None)
         if strike is None:
             continue

@@ -79,10 +79,23 @@ def _dice(s: S) -> list[str]:
     """The dice the pending steps hold are faces dice show: a D6 (a D66's tens die, a battle
     roll) 1 to 6, a D66 two such digits (WM-COMBAT-09, WM-TELEPORT-02); a teleport rolls
     once, or as often as the Teleportarium lets it, and keeps fewer results than that until
-    they are picked from (research 3.2 rule 4, WM-GAP-01)."""
+    they are picked from (research 3.2 rule 4, WM-GAP-01); the Traitor draws from the cup no
+    more counters than his reinforcement roll gives (WM-REINF-06); a battle's own column shift
+    is the Ambush's, in an Ambush's attack only (WM-COMBAT-08)."""
+    from wargames.warmaster.teleport import CupDraw
+
     allowed = {1, s.data.teleport.teleportarium.rolls}
+    most = max(s.data.traitor_reinforcements.values(), default=0)
+    ambush = s.data.specials.ambush.attack_shift
     out: list[str] = []
     for k, task in enumerate(s.tasks):
+        if isinstance(task, CupDraw) and not 0 <= task.left <= most:
+            out.append(
+                f"tasks[{k}] draws {task.left!r} more counters, not 0 to {most} (WM-REINF-06)"
+            )
+        battle = getattr(task, "battle", None)
+        if battle is not None and battle.shift != (ambush if battle.ambush else 0):
+            out.append(f"tasks[{k}]'s battle shifts {battle.shift!r} columns (WM-COMBAT-08)")
         for name in ("tens", "roll"):
             value = getattr(task, name, None)
             if value is not None and (type(value) is not int or not 1 <= value <= 6):
