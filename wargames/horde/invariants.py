@@ -46,7 +46,7 @@ def violations(s: S) -> list[str]:
     if out:
         return out  # the checks below look units up
     out += _squares(s)
-    out += _magnitudes(s) + _splits(s) + _dice(s)
+    out += _magnitudes(s) + _splits(s) + _spent(s) + _dice(s)
     out += _attachments(s)
     if s.places() != Places.of(s.units):
         out.append("the where-is-what lookups shared by equal layouts are out of date")
@@ -211,6 +211,18 @@ def _magnitudes(s: S) -> list[str]:
     return out
 
 
+def _spent(s: S) -> list[str]:
+    """An activation has spent 0 to 2 Half actions: one Full or two Half orders
+    (HMC-ORDERS-19)."""
+    from wargames.horde.orders import Activation
+
+    return [
+        f"tasks[{k}] has spent {task.spent!r} Half actions, not 0 to 2 (HMC-ORDERS-19)"
+        for k, task in enumerate(s.tasks)
+        if isinstance(task, Activation) and task.spent not in (0, 1, 2)
+    ]
+
+
 def _dice(s: S) -> list[str]:
     """The dice of an attack under way are faces the dice show: the attack and defence d10s
     1 to 10 (HMC-ATTACK-02, -04), the damage die 1 to 10 (one d10, or a d5 for partial
@@ -218,9 +230,6 @@ def _dice(s: S) -> list[str]:
     0."""
     out: list[str] = []
     for k, task in enumerate(s.tasks):
-        spent = getattr(task, "spent", None)
-        if type(task).__name__ == "Activation" and spent not in (0, 1, 2):
-            out.append(f"tasks[{k}] has spent {spent!r} Half actions, not 0 to 2 (HMC-ORDERS-19)")
         strike = getattr(task, "strike", None) or getattr(task, "attack", None)
         if strike is None:
             continue
