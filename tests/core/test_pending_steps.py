@@ -159,6 +159,33 @@ def test_a_count_no_rule_gives_is_refused(
     raise AssertionError(f"no {game} position with {tag} pending")
 
 
+@pytest.mark.rule("CCB-CLOSE-01")
+@pytest.mark.parametrize(
+    ("tag", "part", "by"), [("flags", "strike", "roller"), ("advance", "combat", "attacker")]
+)
+def test_ancients_a_piece_set_against_its_own_side_is_refused(tag: str, part: str, by: str) -> None:
+    """Found in session 30 by probing the piece numbers of the corpus's pending rolls and
+    combats: a roll or a combat sets a piece against an enemy one (close combat, fire, battle
+    back, evasion and a leader's escape alike); one against its own side is refused."""
+    cls = type(wargames.load("ancients"))
+    for base in state_bases("ancients"):
+        steps = [t for t in base.document["tasks"] if t["@"] == f"ancients/{tag}"]
+        if not steps:
+            continue
+        state = cls.from_json(copy.deepcopy(base.document))
+        target = steps[0][part]["target"]
+        own = next(
+            p
+            for p in range(len(state.where))
+            if p != target and state.side_of(p) == state.side_of(target)
+        )
+        data = copy.deepcopy(base.document)
+        next(t for t in data["tasks"] if t["@"] == f"ancients/{tag}")[part][by] = own
+        refused("ancients", data, f"sets piece {own} against its own side's {target}")
+        return
+    raise AssertionError(f"no ancients position with {tag} pending")
+
+
 # -- Battle for Armageddon -----------------------------------------------------------------------
 
 

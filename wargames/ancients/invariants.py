@@ -44,13 +44,31 @@ def violations(s: S, cards: bool = True) -> list[str]:
     for used in s.last:
         if used and used.rstrip("!").split(":", 1)[0] not in s.scenario.cards:
             out.append(f"{used!r} is no card a side played (Counter Attack's record)")
+    return out + _rolls_and_combats(s)
+
+
+def _rolls_and_combats(s: S) -> list[str]:
+    """A roll's flags are at most its dice (a flag is a face of a die, CCB-DICE-01, -06); a
+    combat and a roll under way set a piece against an enemy one (CCB-CLOSE-01, ranged fire,
+    battle back, evasion and a leader's escape alike)."""
     from wargames.ancients.combat import Flags
 
-    for k, task in enumerate(s.tasks):  # a flag is a face of a die rolled (CCB-DICE-01, -06)
+    out: list[str] = []
+    side_of = s.side_of
+    for k, task in enumerate(s.tasks):
         if isinstance(task, Flags) and not 1 <= task.flags <= task.strike.dice:
             out.append(
                 f"tasks[{k}] has {task.flags!r} flags from {task.strike.dice} dice (CCB-DICE-06)"
             )
+        combat = getattr(task, "combat", None)
+        strike = getattr(task, "strike", None)
+        pairs = (
+            (getattr(combat, "attacker", None), getattr(combat, "target", None)),
+            (getattr(strike, "roller", None), getattr(strike, "target", None)),
+        )
+        for by, at in pairs:
+            if isinstance(by, int) and isinstance(at, int) and side_of(by) == side_of(at):
+                out.append(f"tasks[{k}] sets piece {by} against its own side's {at} (CCB-CLOSE-01)")
     return out
 
 
