@@ -19,7 +19,7 @@ def _start(scenario: str) -> PScaleState:
     return start
 
 
-@pytest.mark.rule("HMC-ORDERS-19", "HMC-GAP-04")
+@pytest.mark.rule("HMC-GAP-04")
 @pytest.mark.parametrize("scenario", SCENARIOS)
 @pytest.mark.quick(1)
 def test_applying_never_changes_a_state_handed_out(scenario: str) -> None:
@@ -38,7 +38,6 @@ def test_applying_never_changes_a_state_handed_out(scenario: str) -> None:
         assert state.to_json() == saved
 
 
-@pytest.mark.rule("HMC-GAP-04")
 def test_a_pop_copies_a_state_no_step_owns() -> None:
     """Outside the automatic steps of an action ``pop`` copies, as the kit's does; an action
     applied leaves the state it was applied to as it was."""

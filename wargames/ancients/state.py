@@ -41,8 +41,8 @@ from wargames.core.codec import SCENARIO, SavedStateError, saved
 from wargames.core.engine import Action, Player
 from wargames.core.errors import ScenarioError, UnknownPlayerError
 from wargames.core.sources import ScenarioSource, state_setup
+from wargames.core.tasks import OWNED, TaskState
 from wargames.core.tasks import Task as AnyTask
-from wargames.core.tasks import TaskState
 
 if TYPE_CHECKING:
     from wargames.ancients.flow import Task
@@ -60,10 +60,6 @@ COMMANDER = "commander"
 
 _new, _set = object.__new__, object.__setattr__
 """A copy of a frozen state: a bare instance, then its instance dictionary set at once."""
-
-_OWNED = "owned"
-"""The memo entry of a state that the automatic steps after an action own: made while
-:meth:`AncientsState._apply` settles it, held by no one else, so popped in place."""
 
 
 def other(side: str) -> Seat:
@@ -208,13 +204,14 @@ def _apply(s: _S, action: Action) -> _S:
     """:meth:`AncientsState._apply`: the state after ``action`` and the automatic steps that
     follow it. The state the action's step makes is new, so no one else holds it: the
     automatic steps then finish in place, not in a copy each (they own it, as its copies on
-    the way; the memo's :data:`_OWNED` says so until the state is handed out)."""
+    the way; the memo's :data:`~wargames.core.tasks.OWNED` says so until the state is handed
+    out)."""
     made: _S = s.tasks[-1].act(s, action)
     if made is s:
         return made.settle()
-    made._memo[_OWNED] = True
+    made._memo[OWNED] = True
     settled = made.settle()
-    settled._memo.pop(_OWNED, None)
+    settled._memo.pop(OWNED, None)
     return settled
 
 
@@ -222,7 +219,7 @@ def _with_tasks(s: _S, tasks: tuple[AnyTask[Any], ...]) -> _S:
     """:meth:`AncientsState.evolve` with new ``tasks`` only (what ``push`` and ``pop`` make);
     a state the automatic steps own is changed in place (:func:`_apply`)."""
     memo = s._memo
-    if _OWNED in memo:
+    if OWNED in memo:
         return _in_place(s, tasks, {})
     fields = s.__dict__.copy()
     fields["tasks"] = tasks
@@ -241,7 +238,7 @@ def _in_place(s: _S, tasks: tuple[AnyTask[Any], ...], changes: dict[str, Any]) -
     if changes:
         fields.update(changes)
     index = None if "where" in changes else s._memo.get("index")
-    memo = fields["_memo"] = {_OWNED: True}
+    memo = fields["_memo"] = {OWNED: True}
     if index is not None:
         memo["index"] = index
     return s
@@ -442,8 +439,8 @@ class AncientsState(TaskState):
         memo = self._memo
         index = None if "where" in changes else memo.get("index")
         fields["_memo"] = {} if index is None else {"index": index}
-        if _OWNED in memo:
-            fields["_memo"][_OWNED] = True
+        if OWNED in memo:
+            fields["_memo"][OWNED] = True
         new = _new(type(self))
         _set(new, "__dict__", fields)
         return new
@@ -457,7 +454,7 @@ class AncientsState(TaskState):
         ``then`` on top, ``changes`` made; in place in a state the automatic steps own
         (:meth:`_apply`), else in one copy."""
         tasks = self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
-        if _OWNED in self._memo:
+        if OWNED in self._memo:
             return _in_place(self, tasks, changes)
         if changes:
             return self.evolve(tasks=tasks, **changes)

@@ -259,6 +259,12 @@ NOT_DRAWN = object()
 """What no action is: the drawn action of a state :meth:`TaskState.random_action` has not
 drawn from."""
 
+OWNED = "owned"
+"""The memo entry of a state that the automatic steps after an action own: made by that
+action's step, held by no one else, so a game's ``pop`` may change it in place rather than
+copy it (C&C: Ancients' and the horde's ``_apply``); the entry is gone before the state is
+handed out."""
+
 
 @attrs.frozen(slots=False)
 class TaskState(GameState):

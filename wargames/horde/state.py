@@ -41,7 +41,7 @@ from wargames.core.engine import CHANCE, Action, Player
 from wargames.core.errors import RuleViolation, UnknownPlayerError
 from wargames.core.notation import Roll
 from wargames.core.sources import state_setup
-from wargames.core.tasks import NOT_DRAWN, Task, quick_evolve
+from wargames.core.tasks import NOT_DRAWN, OWNED, Task, quick_evolve
 from wargames.horde import casualties, circumstances
 from wargames.horde.carry import PER_UNIT, carry_layout, carry_toggle, toggled
 from wargames.horde.combat.attack import AttackNumbers, attack_numbers
@@ -69,10 +69,6 @@ per scenario (one entry while the scenario is loaded), not once per game."""
 OTHER = {side: other_side(side) for side in SIDES}
 """Side -> the opposing side."""
 _new, _set = object.__new__, object.__setattr__
-
-_OWNED = "owned"
-"""The memo entry of a state that the automatic steps after an action own: made while
-:meth:`PScaleState._apply` settles it, held by no one else, so popped in place."""
 
 
 @saved("horde/pscale")
@@ -429,8 +425,8 @@ class PScaleState(StrikeHost):
         runs at every step), and the battle ends at once when a side breaks
         (:mod:`wargames.horde.victory`). The state the action's step makes is new, so no one
         else holds it: while an automatic step runs, it is marked as theirs (the memo's
-        :data:`_OWNED`) and :meth:`pop` changes it in place rather than copying it; the mark
-        is gone before the state is handed out."""
+        :data:`~wargames.core.tasks.OWNED`) and :meth:`pop` changes it in place rather than
+        copying it; the mark is gone before the state is handed out."""
         s: Self = self.tasks[-1].act(self, action)
         owned = s is not self  # new, held by no one else: the automatic steps own it
         while True:
@@ -443,9 +439,9 @@ class PScaleState(StrikeHost):
                 s._memo["player"] = actor
                 break
             if owned:
-                s._memo[_OWNED] = True
+                s._memo[OWNED] = True
                 s = top.run(s)
-                s._memo.pop(_OWNED, None)  # a copy made on the way is new too, but unmarked
+                s._memo.pop(OWNED, None)  # a copy made on the way is new too, but unmarked
             else:
                 s = top.run(s)
         if s.result is None:
@@ -465,10 +461,10 @@ class PScaleState(StrikeHost):
         tasks = self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]
         if changes:
             return self.evolve(tasks=tasks, **changes)
-        if _OWNED in self._memo:  # an automatic step's state that no one else holds
+        if OWNED in self._memo:  # an automatic step's state that no one else holds
             fields = self.__dict__
             fields["tasks"] = tasks
-            fields["_memo"] = {_OWNED: True}
+            fields["_memo"] = {OWNED: True}
             return self
         fields = self.__dict__.copy()
         fields["tasks"] = tasks

@@ -82,7 +82,7 @@ def _dice(s: S) -> list[str]:
     they are picked from (research 3.2 rule 4, WM-GAP-01); the Traitor draws from the cup no
     more counters than his reinforcement roll gives (WM-REINF-06); a battle's own column shift
     is the Ambush's, in an Ambush's attack only (WM-COMBAT-08)."""
-    from wargames.warmaster.teleport import CupDraw
+    from wargames.warmaster.teleport import CupDraw, PickResult
 
     allowed = {1, s.data.teleport.teleportarium.rolls}
     most = max(s.data.traitor_reinforcements.values(), default=0)
@@ -105,7 +105,7 @@ def _dice(s: S) -> list[str]:
             out.append(f"tasks[{k}].results {results!r} are not all D66 rolls")
         rolls = getattr(task, "rolls", None)
         if rolls is not None:
-            picked = type(task).__name__ == "PickResult"
+            picked = isinstance(task, PickResult)
             kept = len(results) if isinstance(results, tuple) else 0
             if rolls not in allowed or (kept != rolls if picked else kept >= rolls):
                 out.append(f"tasks[{k}] rolls {rolls!r} times and holds {kept} results")
