@@ -15,7 +15,8 @@ every ``--light-every``-th, and the invariants alone after every ``--invariants-
 the others), the full ones on the first state, every ``--check-every``-th and the last, and the
 game must end within ``--max-steps`` actions. ``--scenario all`` plays the game's scenarios in
 turn (game ``k`` the ``k % n``-th, sorted). ``--option`` values are ints where they parse as
-one (``players=4``, ``turn_cap=200``), else strings. Prints the games passed and failed (the
+one (``players=4``, ``turn_cap=200``), booleans for ``true`` and ``false``
+(``epic_command=true``), else strings. Prints the games passed and failed (the
 first failure's seed and message), the mean actions and end turn per game, the winners, how the
 games ended (the reasons, their numbers written N) and the CPU seconds (measured in the process
 that played each game); ``--json`` prints the same figures as one JSON object. The exit code is
@@ -192,10 +193,13 @@ def report(s: dict[str, Any]) -> str:
 
 
 def option(text: str) -> tuple[str, Any]:
-    """``key=value``, the value an int where it parses as one."""
+    """``key=value``, the value an int where it parses as one, ``true`` and ``false`` (any
+    case) the booleans a switch takes (``epic_command=true``)."""
     key, sep, value = text.partition("=")
     if not sep or not key:
         raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    if value.lower() in ("true", "false"):
+        return key, value.lower() == "true"
     try:
         return key, int(value)
     except ValueError:

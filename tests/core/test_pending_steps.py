@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import numpy as np
 import pytest
 
 import wargames
@@ -184,6 +185,88 @@ def test_ancients_a_piece_set_against_its_own_side_is_refused(tag: str, part: st
         refused("ancients", data, f"sets piece {own} against its own side's {target}")
         return
     raise AssertionError(f"no ancients position with {tag} pending")
+
+
+def ancients_pending(step: str, kind: str | None = None) -> dict[str, Any]:
+    """The saved position of the first seeded random C&C: Ancients game (by seed, every
+    scenario in turn) with ``step`` on top of the pending steps, a roll of ``kind`` when
+    given."""
+    described = wargames.game("ancients")
+    scenarios = sorted(described.scenarios())
+    for seed in range(20):
+        state = described.start(scenarios[seed % len(scenarios)], {})
+        rng = np.random.default_rng(seed)
+        while state.current_player is not None:
+            top = state.tasks[-1]
+            strike = getattr(top, "strike", None)
+            if type(top).__name__ == step and (kind is None or strike.kind == kind):
+                found: dict[str, Any] = state.to_json()
+                return found
+            state = state.apply(state.random_action(rng))
+    raise AssertionError(f"no ancients game reached {step} {kind or ''}")
+
+
+def far_from(hexes: list[str], centre: str, at_least: int, geometry: Any) -> str:
+    return next(h for h in hexes if geometry.distance(centre, h) >= at_least)
+
+
+@pytest.mark.rule("CCB-CLOSE-01")
+@pytest.mark.parametrize(("tag", "part"), [("advance", "combat"), ("flags", "strike")])
+def test_ancients_a_close_combat_across_the_board_is_refused(tag: str, part: str) -> None:
+    """Found in session 31, the last of session 30's probing: a combat under way (here its
+    momentum step) and a close roll (here a battle back's flags) whose two hexes are not
+    adjacent were read back and played on. A close combat is fought across adjacent hexes."""
+    data = position_with(tag)
+    step = next(t for t in data["tasks"] if t["@"] == f"ancients/{tag}")[part]
+    geometry = wargames.load("ancients").scenario.geometry
+    step["at"] = far_from(sorted(geometry.terrain), step["frm"], 3, geometry)
+    refused("ancients", data, "not adjacent (CCB-CLOSE-01)")
+
+
+def position_with(tag: str) -> dict[str, Any]:
+    for base in state_bases("ancients"):
+        if any(t["@"] == f"ancients/{tag}" for t in base.document["tasks"]):
+            found: dict[str, Any] = copy.deepcopy(base.document)
+            return found
+    raise AssertionError(f"no ancients position with {tag} pending")
+
+
+@pytest.mark.rule("CCB-RANGED-03", "CCB-RANGED-08")
+@pytest.mark.parametrize("reach", ["adjacent", "beyond"])
+def test_ancients_fire_out_of_range_is_refused(reach: str) -> None:
+    """Ranged fire reaches past the adjacent hexes to the firer's range: a roll under way at an
+    adjacent hex, or one beyond the range, is refused."""
+    data = ancients_pending("RollDice", "ranged")
+    strike = data["tasks"][-1]["strike"]
+    state = type(wargames.load("ancients")).from_json(copy.deepcopy(data))
+    geometry = state.scenario.geometry
+    if reach == "adjacent":
+        strike["at"] = geometry.neighbours[strike["frm"]][0]
+    else:
+        far = state.kind(strike["roller"]).range + 1
+        strike["at"] = far_from(sorted(geometry.terrain), strike["frm"], far, geometry)
+    refused("ancients", data, "fires from")
+
+
+@pytest.mark.rule("CCB-CLOSE-01", "CCB-CLOSE-03")
+def test_ancients_a_declared_combat_its_pieces_left_is_refused() -> None:
+    """Before a close combat's first roll nothing has moved: a defender's choice whose
+    attacker stands elsewhere than the hex it attacks from is refused."""
+    data = ancients_pending("DefenderChoice")
+    combat = data["tasks"][-1]["combat"]
+    geometry = wargames.load("ancients").scenario.geometry
+    combat["frm"] = next(h for h in geometry.neighbours[combat["at"]] if h != combat["frm"])
+    refused("ancients", data, "do not stand in (CCB-CLOSE-01)")
+
+
+@pytest.mark.rule("CCB-LEADER-16")
+def test_ancients_an_escape_test_across_two_hexes_is_refused() -> None:
+    """A leader's escape test is rolled by the enemy unit in the one hex he passes through: a
+    roll under way naming two hexes is refused."""
+    data = ancients_pending("RollDice", "ranged")
+    strike = data["tasks"][-1]["strike"]
+    strike["kind"] = "escape"
+    refused("ancients", data, "rolls an escape test across")
 
 
 # -- Battle for Armageddon -----------------------------------------------------------------------

@@ -69,6 +69,54 @@ def _rolls_and_combats(s: S) -> list[str]:
         for by, at in pairs:
             if isinstance(by, int) and isinstance(at, int) and side_of(by) == side_of(at):
                 out.append(f"tasks[{k}] sets piece {by} against its own side's {at} (CCB-CLOSE-01)")
+        out += [f"tasks[{k}] {problem}" for problem in _reach(s, task, combat, strike)]
+    return out
+
+
+DECLARED = frozenset({"DefenderChoice", "ReactionOffer", "Strikes"})
+"""The steps of a close combat before its first roll: nothing has moved since it was declared,
+so both pieces still stand where it was declared (CCB-CLOSE-01 to -04)."""
+
+
+def _reach(s: S, task: Any, combat: Any, strike: Any) -> list[str]:
+    """A combat and a roll under way reach their target: a close combat (and its rolls: the
+    attack, a First Strike, the battle back, the roll at an evading unit) is fought across
+    two adjacent hexes (CCB-CLOSE-01); ranged fire reaches past the adjacent hexes to the
+    firer's range (CCB-RANGED-03 to -08); a leader's escape test is rolled in the one hex he
+    passes through (CCB-LEADER-16). Before a close combat's first roll, both pieces stand in
+    its two hexes."""
+    from wargames.ancients.close import Combat
+    from wargames.ancients.combat import CLOSE, Strike
+
+    geometry = s.scenario.geometry
+    out: list[str] = []
+    if isinstance(combat, Combat):
+        if combat.at not in geometry.adjacent[combat.frm]:
+            out.append(
+                f"has a close combat from {combat.frm} at {combat.at}, not adjacent (CCB-CLOSE-01)"
+            )
+        elif type(task).__name__ in DECLARED and (
+            s.where[combat.attacker] != combat.frm or s.where[combat.target] != combat.at
+        ):
+            out.append(
+                f"has a close combat from {combat.frm} at {combat.at} that its pieces "
+                f"{combat.attacker} and {combat.target} do not stand in (CCB-CLOSE-01)"
+            )
+    if isinstance(strike, Strike) and isinstance(strike.roller, int):
+        frm, at = strike.frm, strike.at
+        if strike.kind in CLOSE or strike.kind == "evade":
+            if at not in geometry.adjacent[frm]:
+                out.append(f"rolls a close combat from {frm} at {at}, not adjacent (CCB-CLOSE-01)")
+        elif strike.kind == "ranged":
+            reach = s.kind(strike.roller).range
+            if not 2 <= geometry.distance(frm, at) <= reach:
+                out.append(
+                    f"fires from {frm} at {at}, not 2 to {reach} hexes away (CCB-RANGED-03 to -08)"
+                )
+        elif strike.kind == "escape" and frm != at:
+            out.append(
+                f"rolls an escape test across {frm} and {at}, not in one hex (CCB-LEADER-16)"
+            )
     return out
 
 
