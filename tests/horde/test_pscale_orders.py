@@ -236,6 +236,27 @@ def test_full_retreat_comes_back_at_hq_next_round_or_leaves_from_there(tmp_path:
     assert leave.outcome is not None and leave.outcome.winner == "red"  # blue has no horde left
 
 
+@pytest.mark.rule("HMC-ORDERS-12", "HMC-SCALE-05", "HMC-SCALE-06", "HMC-TALENT-02")
+def test_a_horde_comes_back_where_no_unit_its_side_sees_stands(tmp_path: Path) -> None:
+    """A horde back from a Full Retreat! comes back to a square of its HQ area free of the
+    hordes its side sees (its own Y) and of lone enemy Officers (lt); a square where an enemy
+    horde lurks in stealth looks free, and coming back there finds it (the horde still waits
+    to come back, and that square is no longer offered)."""
+    state = battle(
+        tmp_path,
+        [("VET", "guard-veterans", "10-05", {"stealthed": True}), ("A", GUARD, "02-04")],
+        [("Z", TRAITORS, "07-04"), ("Y", TRAITORS, "10-02")],
+        officers=[{"id": "lt", "profile": "guard-command", "wounds": 12, "at": "10-03"}],
+        terrain={"cover": ["10-05"]},
+    )
+    state = play(state, 100, "pass", "activate Z", "Z full retreat", "pass")  # 100: Awareness
+    assert state.round == 2 and state.current_player == "red"
+    assert legal(state) == [f"Z return 10-{r:02d}" for r in (1, 4, 5, 6, 7, 8)]
+    found = play(state, "Z return 10-05")
+    assert not found.unit("VET").stealthed and found.unit("Z").status == "off-board"
+    assert legal(found) == [f"Z return 10-{r:02d}" for r in (1, 4, 6, 7, 8)]
+
+
 @pytest.mark.rule("HMC-ORDERS-13", "HMC-GAP-25")
 def test_full_retreat_with_every_path_blocked_costs_d5_magnitude(tmp_path: Path) -> None:
     walls = [f"04-{r:02d}" for r in range(1, 9) if r != 4]

@@ -98,12 +98,15 @@ class Battlefield:
     hq_within: dict[str, tuple[int, ...]] = attrs.field(init=False, repr=False)
     """Side -> the masks of the squares fewer than ``d`` squares from its HQ area, ``d`` = 0,
     1, ... (the squares nearer it than one ``d`` squares away)."""
+    hq_by_id: dict[str, tuple[str, ...]] = attrs.field(init=False, repr=False)
+    """Side -> the squares of its HQ area, sorted by id (where its hordes come back,
+    HMC-ORDERS-12)."""
     edges: tuple[int, int] = attrs.field(init=False, repr=False)
+    """The masks of every square but those of the first column, and but the last column."""
     id_columns: tuple[int, ...] | None = attrs.field(init=False, repr=False)
     """The masks of the columns, first to last, when the squares sorted by id run column by
     column (each column's from its first row: ids ``"CC-RR"``), else ``None``
     (:meth:`nth_by_id`)."""
-    """The masks of every square but those of the first column, and but the last column."""
     _row_squares: dict[tuple[int, int], tuple[str, ...]] = attrs.field(
         init=False, factory=dict, repr=False
     )
@@ -151,6 +154,7 @@ class Battlefield:
                 nearer.append(nearer[-1] | mask)
             within[side] = tuple(nearer)
         set_(self, "hq_within", within)
+        set_(self, "hq_by_id", {side: tuple(sorted(squares)) for side, squares in self.hq.items()})
 
     @classmethod
     def build(

@@ -144,23 +144,19 @@ class ReturnToHQ(BattleTask):
     rule: ClassVar[str] = "HMC-ORDERS-12"
 
     def waiting(self, s: S) -> Unit | None:
+        """The side's first horde off the board, waiting to come back."""
         for u in s.units:
-            if u.side == self.side and u.status == "off-board" and u.is_horde:
+            if u.status == "off-board" and u.side == self.side and u.is_horde:
                 return u
         return None
 
     def squares(self, s: S) -> tuple[str, ...]:
-        hidden = s.hidden_from(self.side)
-        places = s.places()
-        free = []
-        for square in sorted(s.field.hq[self.side]):
-            there = places.horde_at.get(square)
-            enemy_officer = any(
-                s.unit(o).side != self.side for o in places.officers_at.get(square, ())
-            )
-            if (there is None or there in hidden) and not enemy_officer:
-                free.append(square)
-        return tuple(free)
+        """The squares of the side's HQ area it may come back to, by id: none with a horde
+        the side sees (one in stealth may be there, and is found) or a lone enemy Officer."""
+        side = self.side
+        taken = visibility.horde_mask(s, s.hidden_from(side)) | visibility.enemy_mask(s, side)
+        bit = s.field.bit
+        return tuple([square for square in s.field.hq_by_id[side] if not bit[square] & taken])
 
     def actor(self, s: S) -> Player | None:
         return self.side if self.waiting(s) is not None and self.squares(s) else None
