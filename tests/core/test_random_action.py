@@ -132,6 +132,24 @@ def test_random_agent_plays_the_games_it_played_before(game: str) -> None:
     assert games[0] == games[1]
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.quick(2)
+def test_match_run_rolls_as_match_step(game: str) -> None:
+    """``Match.run`` draws the dice with ``random_action`` (which may find the outcome without
+    its list); ``Match.step`` rolls with ``pick_outcome`` over the listed outcomes: the same
+    seeds play the same game either way, action by action."""
+    state = wargames.load(game, **dict(wargames.game(game).bot_options))
+    ran = Match(state, seed=4, agents={p: RandomAgent(9 + i) for i, p in enumerate(state.players)})
+    ran.run(MAX_STEPS)
+    stepped = Match(
+        state, seed=4, agents={p: RandomAgent(9 + i) for i, p in enumerate(state.players)}
+    )
+    while not stepped.over and len(stepped.actions) < MAX_STEPS:
+        stepped.step()
+    assert CHANCE in ran.players
+    assert ran.log == stepped.log and ran.state == stepped.state
+
+
 def chi_square_ok(counts: list[int], expected: list[float]) -> bool:
     """Whether observed ``counts`` fit ``expected`` ones: the chi-square statistic below its
     critical value for a tail of about 3 in 100,000 (Wilson-Hilferty, z = 4)."""

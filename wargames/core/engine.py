@@ -594,6 +594,8 @@ def pick_outcome(outcomes: Sequence[tuple[Action, float]], r: float) -> Action:
         acc += p
         if r < acc:
             return action
+    if not outcomes:
+        raise RuleViolation("CHANCE", "no dice are called for now")
     return outcomes[-1][0]
 
 
@@ -769,12 +771,11 @@ class Match(Generic[S]):
             if player is None or (max_steps is not None and steps >= max_steps):
                 return state.outcome
             if player == CHANCE:
-                outcomes = state.chance_outcomes()
-                if not outcomes or self._forced:
-                    self.roll()  # the dice forced, or none called for (roll says so)
+                if self._forced:
+                    self.roll()  # the dice forced: roll picks the value queued
                     steps += 1
                     continue
-                action = pick_outcome(outcomes, float(rng.random()))
+                action = state.random_action(rng)  # roll's draw, found without a list if it can
             else:
                 agent = self.agent_for(player)
                 if agent is None:
