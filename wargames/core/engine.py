@@ -765,30 +765,34 @@ class Match(Generic[S]):
                 steps += 1
             return self.outcome
         steps, states, rng = 0, self.states, self.rng
+        log_player, log_action, keep = self.players.append, self.actions.append, states.append
+        playing: dict[Player, Agent] = {}  # each player's agent, found once
+        state = states.last
         while True:
-            state = states.last
             player = state.current_player
             if player is None or (max_steps is not None and steps >= max_steps):
                 return state.outcome
             if player == CHANCE:
                 if self._forced:
-                    self.roll()  # the dice forced: roll picks the value queued
+                    state = self.roll()  # the dice forced: roll picks the value queued
                     steps += 1
                     continue
                 action = state.random_action(rng)  # roll's draw, found without a list if it can
             else:
-                agent = self.agent_for(player)
+                agent = playing.get(player) or self.agent_for(player)
                 if agent is None:
                     raise RuleViolation(
                         "MATCH", f"no agent plays {player}; apply its action yourself"
                     )
+                playing[player] = agent
                 action = agent.act(_shown(state, player, agent))
             nxt = state.apply(action)
             if isinstance(action, str):
                 action = state.parse_action(action)
-            self.players.append(state.current_player)
-            self.actions.append(action)
-            states.append(nxt)
+            log_player(player)
+            log_action(action)
+            keep(nxt)
+            state = nxt
             steps += 1
 
     def advance(self) -> S:
