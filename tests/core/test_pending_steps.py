@@ -194,12 +194,11 @@ def ancients_pending(step: str, kind: str | None = None) -> dict[str, Any]:
     described = wargames.game("ancients")
     scenarios = sorted(described.scenarios())
     for seed in range(20):
-        state = described.start(scenarios[seed % len(scenarios)], {})
+        state: Any = described.start(scenarios[seed % len(scenarios)], {})
         rng = np.random.default_rng(seed)
         while state.current_player is not None:
             top = state.tasks[-1]
-            strike = getattr(top, "strike", None)
-            if type(top).__name__ == step and (kind is None or strike.kind == kind):
+            if type(top).__name__ == step and (kind is None or top.strike.kind == kind):
                 found: dict[str, Any] = state.to_json()
                 return found
             state = state.apply(state.random_action(rng))
@@ -216,19 +215,11 @@ def test_ancients_a_close_combat_across_the_board_is_refused(tag: str, part: str
     """Found in session 31, the last of session 30's probing: a combat under way (here its
     momentum step) and a close roll (here a battle back's flags) whose two hexes are not
     adjacent were read back and played on. A close combat is fought across adjacent hexes."""
-    data = position_with(tag)
+    data = position_with_step("ancients", tag)
     step = next(t for t in data["tasks"] if t["@"] == f"ancients/{tag}")[part]
     geometry = wargames.load("ancients").scenario.geometry
     step["at"] = far_from(sorted(geometry.terrain), step["frm"], 3, geometry)
     refused("ancients", data, "not adjacent (CCB-CLOSE-01)")
-
-
-def position_with(tag: str) -> dict[str, Any]:
-    for base in state_bases("ancients"):
-        if any(t["@"] == f"ancients/{tag}" for t in base.document["tasks"]):
-            found: dict[str, Any] = copy.deepcopy(base.document)
-            return found
-    raise AssertionError(f"no ancients position with {tag} pending")
 
 
 @pytest.mark.rule("CCB-RANGED-03", "CCB-RANGED-08")
@@ -257,6 +248,15 @@ def test_ancients_a_declared_combat_its_pieces_left_is_refused() -> None:
     geometry = wargames.load("ancients").scenario.geometry
     combat["frm"] = next(h for h in geometry.neighbours[combat["at"]] if h != combat["frm"])
     refused("ancients", data, "do not stand in (CCB-CLOSE-01)")
+
+
+@pytest.mark.rule("CCB-DICE-03")
+def test_ancients_a_roll_of_no_kind_is_refused() -> None:
+    """Found in session 31 reviewing the reach check: a roll under way whose kind no rule
+    makes was read back and broke the step after (a raw ``ValueError`` from the dice)."""
+    data = ancients_pending("RollDice", "ranged")
+    data["tasks"][-1]["strike"]["kind"] = "bogus"
+    refused("ancients", data, "rolls 'bogus', no kind of roll a unit makes")
 
 
 @pytest.mark.rule("CCB-LEADER-16")
@@ -443,6 +443,30 @@ def test_horde_a_hit_neither_full_nor_partial_is_refused() -> None:
             refused("horde", data, "'s hit is 'glancing', neither full nor partial")
             return
     raise AssertionError("no horde position with an attack's hit decided")
+
+
+@pytest.mark.rule("HMC-WEAPON-05", "HMC-GAP-19")
+@pytest.mark.parametrize("again", ["bogus", "best"])
+def test_horde_a_damage_die_rolled_again_for_no_reason_is_refused(again: str) -> None:
+    """Found in session 31 by setting every word of the corpus's pending steps to another: a
+    damage die to be rolled again ``"bogus"`` was read back (and rolled as a first die, which
+    a Tearing weapon may then reroll once more); ``"best"`` without a first die would stop the
+    game at its assertion. A damage die is rolled again only as a Tearing reroll or as the
+    second of two after a first."""
+    data = position_with_step("horde", "damage-roll")
+    step = next(t for t in data["tasks"] if t["@"] == "horde/damage-roll")
+    assert step.get("again", "") == "" and step["strike"].get("first_die") is None
+    step["again"] = again
+    refused("horde", data, f"'s damage die is rolled again as {again!r}")
+
+
+def position_with_step(game: str, tag: str) -> dict[str, Any]:
+    """A copy of the first saved position of ``game``'s fuzz corpus with ``tag`` pending."""
+    for base in state_bases(game):
+        if any(t["@"] == f"{game}/{tag}" for t in base.document["tasks"]):
+            found: dict[str, Any] = copy.deepcopy(base.document)
+            return found
+    raise AssertionError(f"no {game} position with {tag} pending")
 
 
 @pytest.mark.rule("HMC-ORDERS-19", "HMC-GAP-04")

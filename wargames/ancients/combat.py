@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 CLOSE = frozenset({"close", "battle-back", "first-strike"})
 """Strikes that are close combat in full (swords, helmets, flags, sword ignores)."""
 
+STRIKES = frozenset({*CLOSE, "ranged", "evade", "escape"})
+"""Every kind of :class:`Strike`, a roll a unit makes (an elephant's rampage is rolled by no
+unit: :mod:`wargames.ancients.elephants`)."""
+
 
 @saved("ancients/strike")
 @attrs.frozen
@@ -357,6 +361,7 @@ from wargames.ancients.retreat import Retreat  # noqa: E402
 
 __all__ = [
     "CLOSE",
+    "STRIKES",
     "Flags",
     "Hits",
     "MarshRoll",

@@ -79,14 +79,15 @@ so both pieces still stand where it was declared (CCB-CLOSE-01 to -04)."""
 
 
 def _reach(s: S, task: Any, combat: Any, strike: Any) -> list[str]:
-    """A combat and a roll under way reach their target: a close combat (and its rolls: the
+    """A combat and a roll under way reach their target: a roll is one of the kinds a unit
+    makes (:data:`~wargames.ancients.combat.STRIKES`); a close combat (and its rolls: the
     attack, a First Strike, the battle back, the roll at an evading unit) is fought across
     two adjacent hexes (CCB-CLOSE-01); ranged fire reaches past the adjacent hexes to the
     firer's range (CCB-RANGED-03 to -08); a leader's escape test is rolled in the one hex he
     passes through (CCB-LEADER-16). Before a close combat's first roll, both pieces stand in
     its two hexes."""
     from wargames.ancients.close import Combat
-    from wargames.ancients.combat import CLOSE, Strike
+    from wargames.ancients.combat import CLOSE, STRIKES, Strike
 
     geometry = s.scenario.geometry
     out: list[str] = []
@@ -104,7 +105,9 @@ def _reach(s: S, task: Any, combat: Any, strike: Any) -> list[str]:
             )
     if isinstance(strike, Strike) and isinstance(strike.roller, int):
         frm, at = strike.frm, strike.at
-        if strike.kind in CLOSE or strike.kind == "evade":
+        if strike.kind not in STRIKES:
+            out.append(f"rolls {strike.kind!r}, no kind of roll a unit makes (CCB-DICE-03)")
+        elif strike.kind in CLOSE or strike.kind == "evade":
             if at not in geometry.adjacent[frm]:
                 out.append(f"rolls a close combat from {frm} at {at}, not adjacent (CCB-CLOSE-01)")
         elif strike.kind == "ranged":

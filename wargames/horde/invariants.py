@@ -223,16 +223,31 @@ def _spent(s: S) -> list[str]:
     ]
 
 
+AGAIN = ("", "reroll", "best")
+"""How a damage die is rolled: first, again for a Tearing reroll, or as the second die of
+``best-of-two`` (HMC-WEAPON-05, HMC-GAP-19)."""
+
+
 def _dice(s: S) -> list[str]:
     """The dice of an attack under way are faces the dice show: the attack and defence d10s
     1 to 10 (HMC-ATTACK-02, -04), the damage die 1 to 10 (one d10, or a d5 for partial
     damage, HMC-DAMAGE-03, -07, -10), its hit full or partial, its damage and loss not below
-    0."""
+    0; a damage die rolled again is a Tearing reroll or the second of two, after a first
+    (HMC-WEAPON-05, HMC-GAP-19)."""
+    from wargames.horde.combat.strikes import DamageRoll
+
     out: list[str] = []
     for k, task in enumerate(s.tasks):
         strike = getattr(task, "strike", None) or getattr(task, "attack", None)
         if strike is None:
             continue
+        if isinstance(task, DamageRoll) and (
+            task.again not in AGAIN or (task.again == "best" and strike.first_die is None)
+        ):
+            out.append(
+                f"tasks[{k}]'s damage die is rolled again as {task.again!r}, not a Tearing "
+                "reroll or the second of two dice after a first (HMC-WEAPON-05, HMC-GAP-19)"
+            )
         for name in ("attack_die", "defence_die", "first_die", "damage_die"):
             value = getattr(strike, name)
             if value is not None and (type(value) is not int or not 1 <= value <= 10):
