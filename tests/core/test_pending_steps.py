@@ -460,6 +460,42 @@ def test_horde_a_damage_die_rolled_again_for_no_reason_is_refused(again: str) ->
     refused("horde", data, f"'s damage die is rolled again as {again!r}")
 
 
+@pytest.mark.rule("HMC-ORDERS-03", "HMC-COMBAT-06")
+@pytest.mark.parametrize("whom", ["an ally", "an enemy far off"])
+def test_horde_an_attack_on_a_unit_it_could_not_attack_is_refused(whom: str) -> None:
+    """Found in session 31 by swapping the unit names of the corpus's pending steps: an attack
+    under way whose target was made an ally, or in melee an enemy far off, was read back and
+    played on. An attack sets a unit against an enemy, in melee one next to it."""
+    cls = type(wargames.load("horde"))
+    for base in state_bases("horde"):
+        state = cls.from_json(copy.deepcopy(base.document))
+        k, task = next(
+            ((k, t) for k, t in enumerate(state.tasks) if getattr(t, "strike", None)), (0, None)
+        )
+        if task is None or task.strike.kind != "melee":
+            continue
+        striker = state.unit(task.strike.striker)
+        here = state.location(striker)
+        others = [u for u in state.units if u.fighting and u.square and u.id != striker.id]
+        if whom == "an ally":
+            pick = [u for u in others if u.side == striker.side]
+            problem = f"sets {striker.id} against its own side's"
+        else:
+            pick = [
+                u
+                for u in others
+                if u.side != striker.side and not state.field.adjacent(here, u.square)
+            ]
+            problem = "in melee, not next to it (HMC-COMBAT-06)"
+        if not pick:
+            continue
+        data = copy.deepcopy(base.document)
+        data["tasks"][k]["strike"]["target"] = pick[0].id
+        refused("horde", data, problem)
+        return
+    raise AssertionError(f"no horde position with a melee attack and {whom} to set it against")
+
+
 def position_with_step(game: str, tag: str) -> dict[str, Any]:
     """A copy of the first saved position of ``game``'s fuzz corpus with ``tag`` pending."""
     for base in state_bases(game):

@@ -46,7 +46,7 @@ def violations(s: S) -> list[str]:
     if out:
         return out  # the checks below look units up
     out += _squares(s)
-    out += _magnitudes(s) + _splits(s) + _spent(s) + _dice(s)
+    out += _magnitudes(s) + _splits(s) + _spent(s) + _dice(s) + _foes(s)
     out += _attachments(s)
     if s.places() != Places.of(s.units):
         out.append("the where-is-what lookups shared by equal layouts are out of date")
@@ -258,6 +258,30 @@ def _dice(s: S) -> list[str]:
             value = getattr(strike, name)
             if value is not None and (type(value) is not int or value < 0):
                 out.append(f"tasks[{k}]'s {name} is {value!r}, below 0")
+    return out
+
+
+def _foes(s: S) -> list[str]:
+    """An attack under way sets a unit against an enemy (HMC-ORDERS-03); in melee, while both
+    stand on the board, against one next to it (HMC-COMBAT-06)."""
+    out: list[str] = []
+    unit, field = s.unit, s.field
+    for k, task in enumerate(s.tasks):
+        strike = getattr(task, "strike", None) or getattr(task, "attack", None)
+        if strike is None:
+            continue
+        a, d = unit(strike.striker), unit(strike.target)
+        if a.side == d.side:
+            out.append(f"tasks[{k}] sets {a.id} against its own side's {d.id} (HMC-ORDERS-03)")
+            continue
+        here, there = s.location(a), s.location(d)
+        if here is None or there is None or not (a.fighting and d.fighting):
+            continue  # no longer both on the board: nothing to measure
+        if strike.kind == "melee" and not field.adjacent(here, there):
+            out.append(
+                f"tasks[{k}] has {a.id} on {here} strike {d.id} on {there} in melee, "
+                "not next to it (HMC-COMBAT-06)"
+            )
     return out
 
 
