@@ -541,6 +541,25 @@ def warmaster_mid_turn() -> dict[str, Any]:
     raise AssertionError("no warmaster position in the Imperial movement phase")
 
 
+@pytest.mark.rule("WM-TELEPORT-01")
+@pytest.mark.parametrize("whom", ["an enemy", "a unit on the table"])
+def test_warmaster_a_teleport_of_units_not_waiting_to_is_refused(whom: str) -> None:
+    """Found in session 31 by swapping the names in the corpus's pending steps: an Imperial
+    teleport of a Traitor counter was read back and stopped the game at the landing (a raw
+    ``StopIteration``). A body teleporting is of the teleporting side, waiting off the table."""
+    data = position_with_step("warmaster", "teleport")
+    step = next(t for t in data["tasks"] if t["@"] == "warmaster/teleport")
+    state = type(wargames.load("warmaster")).from_json(copy.deepcopy(data))
+    if whom == "an enemy":
+        unit = next(c for c in state.manifest.ids if state.side_of(c) != step["side"])
+    else:
+        unit = next(
+            c for c in state.manifest.ids if state.side_of(c) == step["side"] and state.aboard(c)
+        )
+    step["units"][0] = unit
+    refused("warmaster", data, f"teleports {unit} (")
+
+
 def test_warmaster_a_position_mid_turn_loads_untouched() -> None:
     data = warmaster_mid_turn()
     assert type(wargames.load("warmaster")).from_json(data).to_json() == data

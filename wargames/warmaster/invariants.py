@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wargames.core.counters import Placement
 from wargames.core.typecheck import unknown_names
@@ -72,7 +72,35 @@ def violations(s: S) -> list[str]:
         out.append(f"control of unknown area {area!r}")
     for area in sorted(s.control & s.destroyed):
         out.append(f"destroyed area {area} is still controlled")
-    return out + _dice(s)
+    return out + _dice(s) + _teleporting(s)
+
+
+TELEPORTING = ("Teleport", "PickResult", "FromReserve")
+"""The steps that teleport a body of units onto the table (WM-TELEPORT-01 to -03)."""
+
+
+def _teleporting(s: S) -> list[str]:
+    """A body teleporting is of the teleporting side and not yet on the table: units from the
+    Imperial pool or reserve, or Traitor counters drawn into the warp (WM-REINF-01, -07,
+    WM-TELEPORT-01); in a view, counters it may not identify pass."""
+    from wargames.warmaster.state import HIDDEN, POOL, RESERVE, UNKNOWN, WARP
+
+    waiting = {POOL, RESERVE, WARP, HIDDEN}
+    out: list[str] = []
+    for k, step in enumerate(s.tasks):
+        if type(step).__name__ not in TELEPORTING:
+            continue
+        task: Any = step  # each of TELEPORTING has a side and its units
+        for unit in task.units:
+            if unit == UNKNOWN:
+                continue
+            if s.side_of(unit) != task.side or s.location(unit) not in waiting:
+                out.append(
+                    f"tasks[{k}] teleports {unit} ({s.side_of(unit)}, at {s.location(unit)}) "
+                    f"for {task.side}, not a {task.side} unit waiting off the table "
+                    "(WM-TELEPORT-01)"
+                )
+    return out
 
 
 def _dice(s: S) -> list[str]:
