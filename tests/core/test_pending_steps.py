@@ -272,6 +272,26 @@ def test_ancients_an_escape_test_across_two_hexes_is_refused() -> None:
 # -- Battle for Armageddon -----------------------------------------------------------------------
 
 
+@pytest.mark.rule("BFA-COMBAT-02", "BFA-RETREAT-01")
+@pytest.mark.parametrize(("tag", "part"), [("advance-choice", "battle"), ("retreat", "counters")])
+def test_armageddon_a_counter_of_the_other_side_in_a_battle_is_refused(tag: str, part: str) -> None:
+    """Found in session 31 by swapping the names in the corpus's pending steps: a battle past
+    its roll whose attackers took in an enemy counter, or a retreat that moved a hive, was
+    read back and played on. A battle is its side's attack, a retreat moves the side's units."""
+    data = position_with_step("armageddon", tag)
+    step = next(t for t in data["tasks"] if t["@"] == f"armageddon/{tag}")
+    state = type(wargames.load("armageddon")).from_json(copy.deepcopy(data))
+    side = step["battle"]["side"] if part == "battle" else step["side"]
+    if part == "battle":
+        enemy = next(c for c in state.manifest.ids if state.spec(c).side != side)
+        step["battle"]["attackers"][0] = enemy
+        refused("armageddon", data, f"{side}'s attack on {step['battle']['target']} is made by")
+    else:
+        hive = next(c for c in state.manifest.ids if state.spec(c).kind == "hive")
+        step["counters"][0] = hive
+        refused("armageddon", data, f"retreat with {side}'s units (BFA-RETREAT-01)")
+
+
 def overstacked() -> dict[str, Any]:
     """A position after the Orks' movement: illegal stacks waiting to be cured, the top of the
     stack one ``overstacked`` task per area."""

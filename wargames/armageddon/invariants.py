@@ -79,6 +79,7 @@ def _battles_to_roll(s: S) -> list[str]:
 
     board, out = s.data.board, []
     for t in s.tasks:
+        out += _sides_of(s, t)
         if type(t).__name__ not in BEFORE_THE_ROLL:
             continue
         b = t.battle  # type: ignore[attr-defined]
@@ -91,6 +92,30 @@ def _battles_to_roll(s: S) -> list[str]:
             out.append(f"the attack on {b.target} is not made by its whole stacks (BFA-COMBAT-02)")
         elif attack_of(s, units) <= 0:
             out.append(f"the attack on {b.target} has an attack total of 0 (BFA-GAP-14)")
+    return out
+
+
+def _sides_of(s: S, task: object) -> list[str]:
+    """A battle under way, before or after its roll, is its side's units attacking from areas
+    next to the target (BFA-COMBAT-01, -02); a retreat moves units of the side retreating
+    (BFA-RETREAT-01)."""
+    from wargames.armageddon.combat import Battle, Retreat
+
+    out: list[str] = []
+    battle = getattr(task, "battle", None)
+    if isinstance(battle, Battle):
+        board, side = s.data.board, battle.side
+        foreign = [c for c in battle.attackers if s.spec(c).side != side]
+        if foreign:
+            out.append(f"{side}'s attack on {battle.target} is made by {foreign} (BFA-COMBAT-02)")
+        after = type(task).__name__ not in BEFORE_THE_ROLL  # those are checked in full
+        if after and not all(board.adjacent(a, battle.target) for a in battle.stacks):
+            out.append(f"an attack on {battle.target} from a stack not next to it (BFA-COMBAT-01)")
+    if isinstance(task, Retreat):
+        unit_of = s.manifest.unit_of
+        strays = [c for c in task.counters if s.spec(c).side != task.side or not unit_of[c]]
+        if strays:
+            out.append(f"{strays} retreat with {task.side}'s units (BFA-RETREAT-01)")
     return out
 
 
