@@ -580,6 +580,20 @@ def test_warmaster_a_teleport_of_units_not_waiting_to_is_refused(whom: str) -> N
     refused("warmaster", data, f"teleports {unit} (")
 
 
+@pytest.mark.rule("WM-COMBAT-01")
+@pytest.mark.parametrize("role", ["attackers", "defenders"])
+def test_warmaster_a_battle_with_a_unit_on_the_wrong_side_is_refused(role: str) -> None:
+    """Found in session 31 by the same swapping: a battle past its roll with an enemy among
+    its attackers, or an ally among its defenders, was read back and played on."""
+    data = position_with_step("warmaster", "after-battle")
+    battle = next(t for t in data["tasks"] if t["@"] == "warmaster/after-battle")["battle"]
+    state = type(wargames.load("warmaster")).from_json(copy.deepcopy(data))
+    wrong = battle["side"] if role == "defenders" else state.side_of(battle["defenders"][0])
+    stray = next(c for c in state.manifest.ids if state.side_of(c) == wrong)
+    battle[role][0] = stray
+    refused("warmaster", data, f"has ['{stray}'] among the")
+
+
 def test_warmaster_a_position_mid_turn_loads_untouched() -> None:
     data = warmaster_mid_turn()
     assert type(wargames.load("warmaster")).from_json(data).to_json() == data

@@ -75,7 +75,7 @@ def violations(s: S) -> list[str]:
     return out + _dice(s) + _teleporting(s)
 
 
-TELEPORTING = ("Teleport", "PickResult", "FromReserve")
+TELEPORTING = ("Teleport", "PickResult", "FromReserve", "ArriveChoice")
 """The steps that teleport a body of units onto the table (WM-TELEPORT-01 to -03)."""
 
 
@@ -88,6 +88,7 @@ def _teleporting(s: S) -> list[str]:
     waiting = {POOL, RESERVE, WARP, HIDDEN}
     out: list[str] = []
     for k, step in enumerate(s.tasks):
+        out += [f"tasks[{k}] {problem}" for problem in _sides_in_battle(s, step)]
         if type(step).__name__ not in TELEPORTING:
             continue
         task: Any = step  # each of TELEPORTING has a side and its units
@@ -100,6 +101,26 @@ def _teleporting(s: S) -> list[str]:
                     f"for {task.side}, not a {task.side} unit waiting off the table "
                     "(WM-TELEPORT-01)"
                 )
+    return out
+
+
+def _sides_in_battle(s: S, task: object) -> list[str]:
+    """A battle under way sets the attacking side's units against the other side's
+    (WM-COMBAT-01, -02)."""
+    from wargames.warmaster.battle import Battle
+    from wargames.warmaster.state import UNKNOWN
+
+    battle = getattr(task, "battle", None)
+    if not isinstance(battle, Battle):
+        return []
+    out: list[str] = []
+    for role, units, side in (
+        ("attackers", battle.attackers, battle.side),
+        ("defenders", battle.defenders, battle.defender),
+    ):
+        strays = [u for u in units if u != UNKNOWN and s.side_of(u) != side]
+        if strays:
+            out.append(f"has {strays} among the {side} {role} in {battle.area} (WM-COMBAT-01)")
     return out
 
 
