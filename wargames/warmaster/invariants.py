@@ -82,11 +82,13 @@ TELEPORTING = ("Teleport", "PickResult", "FromReserve", "ArriveChoice")
 def _teleporting(s: S) -> list[str]:
     """A body teleporting is of the teleporting side and not yet on the table: units from the
     Imperial pool or reserve, or Traitor counters drawn into the warp (WM-REINF-01, -07,
-    WM-TELEPORT-01); in a view, counters it may not identify pass."""
+    WM-TELEPORT-01), each in one body at a time; in a view, counters it may not identify
+    pass."""
     from wargames.warmaster.state import HIDDEN, POOL, RESERVE, UNKNOWN, WARP
 
     waiting = {POOL, RESERVE, WARP, HIDDEN}
     out: list[str] = []
+    seen: set[str] = set()
     for k, step in enumerate(s.tasks):
         out += [f"tasks[{k}] {problem}" for problem in _sides_in_battle(s, step)]
         if type(step).__name__ not in TELEPORTING:
@@ -95,6 +97,9 @@ def _teleporting(s: S) -> list[str]:
         for unit in task.units:
             if unit == UNKNOWN:
                 continue
+            if unit in seen:
+                out.append(f"tasks[{k}] teleports {unit} a second time (WM-TELEPORT-01)")
+            seen.add(unit)
             if s.side_of(unit) != task.side or s.location(unit) not in waiting:
                 out.append(
                     f"tasks[{k}] teleports {unit} ({s.side_of(unit)}, at {s.location(unit)}) "
