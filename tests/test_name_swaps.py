@@ -1,12 +1,13 @@
-"""Saved states whose pending steps name the wrong thing (session 31): every word of the pending
-steps of the fuzz corpus's saved states swapped for other words of the same document (a unit,
-an area, a side, a kind the game knows, in the wrong place). Each document is refused with a
+"""Saved states that name the wrong thing (session 31): every word of the pending steps of the
+fuzz corpus's saved states (with ``-m slow``, every word of the documents) swapped for other
+words of the same document (a unit, an area, a side, a kind the game knows, in the wrong
+place). Each document is refused with a
 :class:`~wargames.core.errors.WargamesError` or reads back as a state that plays: the fuzz
 judge's light checks, then random actions with the invariants checked after each
 (:func:`wargames.fuzz.verdict.check_loaded`). The swaps found a Warmaster teleport of an enemy
-counter (a raw ``StopIteration`` at its landing) and an Ancients roll of no kind (a raw
-``ValueError``); what else they found is refused by the rules the invariants now check
-(docs/reliability.md).
+counter (a raw ``StopIteration`` at its landing), and over whole documents a Warmaster unit of
+a wave still to come set on the table and a Battle for Armageddon factory moved; what else
+they found is refused by the rules the invariants now check (docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -51,15 +52,25 @@ def swapped(document: dict[str, Any], path: tuple[Any, ...], word: str) -> dict[
     return changed
 
 
-@pytest.mark.parametrize("game", wargames.games())
-def test_a_pending_step_naming_the_wrong_thing_is_refused_or_plays(game: str) -> None:
+SCOPES = [
+    pytest.param(game, part, id=f"{game}-{part}", marks=[pytest.mark.slow] if part == "all" else [])
+    for game in wargames.games()
+    for part in ("tasks", "all")
+]
+"""Each game's pending steps in the quick suite; every word of the documents (units' places,
+hands, who holds what) with ``-m slow`` (a minute or so in all)."""
+
+
+@pytest.mark.parametrize(("game", "part"), SCOPES)
+def test_a_saved_state_naming_the_wrong_thing_is_refused_or_plays(game: str, part: str) -> None:
     cls = type(wargames.load(game))
     draw = random.Random(31)
     tried = accepted = 0
     for base in state_bases(game):
         document = base.document
         pool = sorted({word for _, word in words(document)})
-        for path, old in words(document.get("tasks", []), ("tasks",)):
+        places = words(document) if part == "all" else words(document.get("tasks", []), ("tasks",))
+        for path, old in places:
             for word in draw.sample(pool, min(SWAPS, len(pool))):
                 if word == old:
                     continue

@@ -49,6 +49,10 @@ def violations(s: S) -> list[str]:
     for c in s.ruined:
         if s.spec(c).kind not in ("hive", "factory"):
             out.append(f"{c} cannot be ruined")
+    for area, placed in s.setup.imperial.items():  # hives and factories never move (BFA-GAP-10)
+        for c in placed:
+            if s.spec(c).kind in ("hive", "factory") and s.location(c) != area:
+                out.append(f"{c} stands in {s.location(c)}, not in {area} where it was built")
     from wargames.armageddon.flow import DealSpecial
 
     for k, task in enumerate(s.tasks):  # two cards at the start, one a turn (BFA-CARDS-01)

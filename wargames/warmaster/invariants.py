@@ -89,6 +89,31 @@ def _teleporting(s: S) -> list[str]:
     waiting = {POOL, RESERVE, WARP, HIDDEN}
     out: list[str] = []
     seen: set[str] = set()
+    for wave in s.setup.imperial:  # a wave still to come waits in the pool (WM-REINF-01, -02)
+        pending = wave.turn > s.turn or (
+            wave.turn == s.turn
+            and any(type(t).__name__ == "ImperialReinforcements" for t in s.tasks)
+        )
+        if pending:
+            for unit in s.setup.wave_units(wave, s.data):
+                if s.location(unit) not in (POOL, HIDDEN):
+                    out.append(f"{unit} of the turn {wave.turn} wave is at {s.location(unit)}")
+    applying = any(type(t).__name__ == "ApplyLosses" for t in s.tasks)
+    if s.doomed and not applying:
+        out.append(f"losses {list(s.doomed)} chosen with no result to apply them (WM-DESTROY-02)")
+    if len(set(s.doomed)) != len(s.doomed):
+        out.append(f"a loss chosen twice among {list(s.doomed)} (WM-DESTROY-02)")
+    out += [f"loss {u} is not on the table (WM-DESTROY-02)" for u in s.doomed if not s.aboard(u)]
+    for group in s.groups:  # formed at set-up, teleported on the first turn (WM-REINF-02)
+        for unit in group:
+            if (
+                unit in seen
+                or s.side_of(unit) != IMPERIAL
+                or s.location(unit) not in (POOL, HIDDEN)
+            ):
+                out.append(f"{unit} is in an Imperial group but no Imperial unit in the pool")
+            seen.add(unit)
+    seen.clear()
     for k, step in enumerate(s.tasks):
         out += [f"tasks[{k}] {problem}" for problem in _sides_in_battle(s, step)]
         if type(step).__name__ not in TELEPORTING:
