@@ -72,24 +72,17 @@ def violations(s: S) -> list[str]:
         out.append(f"control of unknown area {area!r}")
     for area in sorted(s.control & s.destroyed):
         out.append(f"destroyed area {area} is still controlled")
-    return out + _dice(s) + _teleporting(s)
+    return out + _dice(s) + _pool(s) + _losses(s) + _steps_under_way(s)
 
 
-TELEPORTING = ("Teleport", "PickResult", "FromReserve", "ArriveChoice")
-"""The steps that teleport a body of units onto the table (WM-TELEPORT-01 to -03)."""
+def _pool(s: S) -> list[str]:
+    """An Imperial wave still to come waits in the pool, and so do the groups formed at
+    set-up, each unit in one group (WM-REINF-01, -02); in a view, counters it may not
+    identify pass."""
+    from wargames.warmaster.state import HIDDEN, POOL
 
-
-def _teleporting(s: S) -> list[str]:
-    """A body teleporting is of the teleporting side and not yet on the table: units from the
-    Imperial pool or reserve, or Traitor counters drawn into the warp (WM-REINF-01, -07,
-    WM-TELEPORT-01), each in one body at a time; in a view, counters it may not identify
-    pass."""
-    from wargames.warmaster.state import HIDDEN, POOL, RESERVE, UNKNOWN, WARP
-
-    waiting = {POOL, RESERVE, WARP, HIDDEN}
     out: list[str] = []
-    seen: set[str] = set()
-    for wave in s.setup.imperial:  # a wave still to come waits in the pool (WM-REINF-01, -02)
+    for wave in s.setup.imperial:
         pending = wave.turn > s.turn or (
             wave.turn == s.turn
             and any(type(t).__name__ == "ImperialReinforcements" for t in s.tasks)
@@ -98,22 +91,44 @@ def _teleporting(s: S) -> list[str]:
             for unit in s.setup.wave_units(wave, s.data):
                 if s.location(unit) not in (POOL, HIDDEN):
                     out.append(f"{unit} of the turn {wave.turn} wave is at {s.location(unit)}")
-    applying = any(type(t).__name__ == "ApplyLosses" for t in s.tasks)
-    if s.doomed and not applying:
+    grouped: set[str] = set()
+    for group in s.groups:
+        for unit in group:
+            wrong = s.side_of(unit) != IMPERIAL or s.location(unit) not in (POOL, HIDDEN)
+            if unit in grouped or wrong:
+                out.append(f"{unit} is in an Imperial group but no Imperial unit in the pool")
+            grouped.add(unit)
+    return out
+
+
+def _losses(s: S) -> list[str]:
+    """The losses chosen for a battle result are units on the table, each once, while the
+    result is being applied (WM-DESTROY-02)."""
+    out: list[str] = []
+    if s.doomed and not any(type(t).__name__ == "ApplyLosses" for t in s.tasks):
         out.append(f"losses {list(s.doomed)} chosen with no result to apply them (WM-DESTROY-02)")
     if len(set(s.doomed)) != len(s.doomed):
         out.append(f"a loss chosen twice among {list(s.doomed)} (WM-DESTROY-02)")
-    out += [f"loss {u} is not on the table (WM-DESTROY-02)" for u in s.doomed if not s.aboard(u)]
-    for group in s.groups:  # formed at set-up, teleported on the first turn (WM-REINF-02)
-        for unit in group:
-            if (
-                unit in seen
-                or s.side_of(unit) != IMPERIAL
-                or s.location(unit) not in (POOL, HIDDEN)
-            ):
-                out.append(f"{unit} is in an Imperial group but no Imperial unit in the pool")
-            seen.add(unit)
-    seen.clear()
+    return out + [
+        f"loss {u} is not on the table (WM-DESTROY-02)" for u in s.doomed if not s.aboard(u)
+    ]
+
+
+TELEPORTING = ("Teleport", "PickResult", "FromReserve", "ArriveChoice")
+"""The steps that teleport a body of units onto the table (WM-TELEPORT-01 to -03)."""
+
+
+def _steps_under_way(s: S) -> list[str]:
+    """A battle under way sets the two sides against each other (:func:`_sides_in_battle`); a
+    body teleporting is of the teleporting side and not yet on the table: units from the
+    Imperial pool or reserve, or Traitor counters drawn into the warp (WM-REINF-01, -07,
+    WM-TELEPORT-01), each in one body at a time; in a view, counters it may not identify
+    pass."""
+    from wargames.warmaster.state import HIDDEN, POOL, RESERVE, UNKNOWN, WARP
+
+    waiting = {POOL, RESERVE, WARP, HIDDEN}
+    out: list[str] = []
+    seen: set[str] = set()
     for k, step in enumerate(s.tasks):
         out += [f"tasks[{k}] {problem}" for problem in _sides_in_battle(s, step)]
         if type(step).__name__ not in TELEPORTING:
