@@ -67,7 +67,7 @@ def violations(s: S) -> list[str]:
     )
     if s.build_points != expected:
         out.append(f"build track {s.build_points} but intact hives and factories give {expected}")
-    return out + _battles_to_roll(s)
+    return out + _battles(s)
 
 
 BEFORE_THE_ROLL = frozenset({"AttackCards", "DefenceCards", "CombatRoll", "RerollChoice"})
@@ -75,51 +75,38 @@ BEFORE_THE_ROLL = frozenset({"AttackCards", "DefenceCards", "CombatRoll", "Rerol
 since the attack was declared (:func:`~wargames.armageddon.combat.declare`)."""
 
 
-def _battles_to_roll(s: S) -> list[str]:
-    """A battle still to be rolled is one its attacker could declare: from his stacks, each
-    next to the target (BFA-COMBAT-01, -06), with every unit of each (BFA-COMBAT-02) and an
-    attack total above 0 (BFA-GAP-14)."""
-    from wargames.armageddon.combat import attack_of, attackers
-
-    board, out = s.data.board, []
-    for t in s.tasks:
-        out += _sides_of(s, t)
-        if type(t).__name__ not in BEFORE_THE_ROLL:
-            continue
-        b = t.battle  # type: ignore[attr-defined]
-        units = attackers(s, b.side, b.stacks)
-        if not b.stacks:
-            out.append(f"an attack on {b.target} from no stack (BFA-COMBAT-01)")
-        elif not all(board.adjacent(a, b.target) for a in b.stacks):
-            out.append(f"an attack on {b.target} from a stack not next to it (BFA-COMBAT-01)")
-        elif b.attackers != units:
-            out.append(f"the attack on {b.target} is not made by its whole stacks (BFA-COMBAT-02)")
-        elif attack_of(s, units) <= 0:
-            out.append(f"the attack on {b.target} has an attack total of 0 (BFA-GAP-14)")
-    return out
-
-
-def _sides_of(s: S, task: object) -> list[str]:
-    """A battle under way, before or after its roll, is its side's units attacking from areas
-    next to the target (BFA-COMBAT-01, -02); a retreat moves units of the side retreating
+def _battles(s: S) -> list[str]:
+    """A battle under way, before or after its roll, is its side's units attacking from stacks
+    next to the target (BFA-COMBAT-01, -02); one still to be rolled is one its attacker could
+    declare: from a stack at least, with every unit of each (BFA-COMBAT-02) and an attack
+    total above 0 (BFA-GAP-14). A retreat moves units of the side retreating
     (BFA-RETREAT-01)."""
-    from wargames.armageddon.combat import Battle, Retreat
+    from wargames.armageddon.combat import Battle, Retreat, attack_of, attackers
 
-    out: list[str] = []
-    battle = getattr(task, "battle", None)
-    if isinstance(battle, Battle):
-        board, side = s.data.board, battle.side
-        foreign = [c for c in battle.attackers if s.spec(c).side != side]
+    board, unit_of, out = s.data.board, s.manifest.unit_of, []
+    for t in s.tasks:
+        if isinstance(t, Retreat):
+            strays = [c for c in t.counters if s.spec(c).side != t.side or not unit_of[c]]
+            if strays:
+                out.append(f"{strays} retreat with {t.side}'s units (BFA-RETREAT-01)")
+        b = getattr(t, "battle", None)
+        if not isinstance(b, Battle):
+            continue
+        foreign = [c for c in b.attackers if s.spec(c).side != b.side]
         if foreign:
-            out.append(f"{side}'s attack on {battle.target} is made by {foreign} (BFA-COMBAT-02)")
-        after = type(task).__name__ not in BEFORE_THE_ROLL  # those are checked in full
-        if after and not all(board.adjacent(a, battle.target) for a in battle.stacks):
-            out.append(f"an attack on {battle.target} from a stack not next to it (BFA-COMBAT-01)")
-    if isinstance(task, Retreat):
-        unit_of = s.manifest.unit_of
-        strays = [c for c in task.counters if s.spec(c).side != task.side or not unit_of[c]]
-        if strays:
-            out.append(f"{strays} retreat with {task.side}'s units (BFA-RETREAT-01)")
+            out.append(f"{b.side}'s attack on {b.target} is made by {foreign} (BFA-COMBAT-02)")
+        if not all(board.adjacent(a, b.target) for a in b.stacks):
+            out.append(f"an attack on {b.target} from a stack not next to it (BFA-COMBAT-01)")
+        elif type(t).__name__ in BEFORE_THE_ROLL:
+            units = attackers(s, b.side, b.stacks)
+            if not b.stacks:
+                out.append(f"an attack on {b.target} from no stack (BFA-COMBAT-01)")
+            elif b.attackers != units:
+                out.append(
+                    f"the attack on {b.target} is not made by its whole stacks (BFA-COMBAT-02)"
+                )
+            elif attack_of(s, units) <= 0:
+                out.append(f"the attack on {b.target} has an attack total of 0 (BFA-GAP-14)")
     return out
 
 

@@ -25,7 +25,7 @@ order's steps right above it, one Split! a horde at most.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.typecheck import unknown_names
@@ -37,6 +37,7 @@ from wargames.horde.scenario import SIDES
 from wargames.horde.state import PER_UNIT
 
 if TYPE_CHECKING:
+    from wargames.horde.combat.strikes import Strike
     from wargames.horde.state import PScaleState as S
 
 
@@ -223,6 +224,14 @@ def _spent(s: S) -> list[str]:
     ]
 
 
+def _strikes(s: S) -> Iterator[tuple[int, Any, Strike]]:
+    """``(k, task, strike)`` for each pending step ``k`` that carries an attack under way."""
+    for k, task in enumerate(s.tasks):
+        strike = getattr(task, "strike", None) or getattr(task, "attack", None)
+        if strike is not None:
+            yield k, task, strike
+
+
 AGAIN = ("", "reroll", "best")
 """How a damage die is rolled: first, again for a Tearing reroll, or as the second die of
 ``best-of-two`` (HMC-WEAPON-05, HMC-GAP-19)."""
@@ -237,10 +246,7 @@ def _dice(s: S) -> list[str]:
     from wargames.horde.combat.strikes import DamageRoll
 
     out: list[str] = []
-    for k, task in enumerate(s.tasks):
-        strike = getattr(task, "strike", None) or getattr(task, "attack", None)
-        if strike is None:
-            continue
+    for k, task, strike in _strikes(s):
         if isinstance(task, DamageRoll) and (
             task.again not in AGAIN or (task.again == "best" and strike.first_die is None)
         ):
@@ -266,10 +272,7 @@ def _foes(s: S) -> list[str]:
     stand on the board, against one next to it (HMC-COMBAT-06)."""
     out: list[str] = []
     unit, field = s.unit, s.field
-    for k, task in enumerate(s.tasks):
-        strike = getattr(task, "strike", None) or getattr(task, "attack", None)
-        if strike is None:
-            continue
+    for k, _, strike in _strikes(s):
         a, d = unit(strike.striker), unit(strike.target)
         if a.side == d.side:
             out.append(f"tasks[{k}] sets {a.id} against its own side's {d.id} (HMC-ORDERS-03)")

@@ -82,12 +82,9 @@ def _pool(s: S) -> list[str]:
     from wargames.warmaster.state import HIDDEN, POOL
 
     out: list[str] = []
+    reinforcing = any(type(t).__name__ == "ImperialReinforcements" for t in s.tasks)
     for wave in s.setup.imperial:
-        pending = wave.turn > s.turn or (
-            wave.turn == s.turn
-            and any(type(t).__name__ == "ImperialReinforcements" for t in s.tasks)
-        )
-        if pending:
+        if wave.turn > s.turn or (wave.turn == s.turn and reinforcing):
             for unit in s.setup.wave_units(wave, s.data):
                 if s.location(unit) not in (POOL, HIDDEN):
                     out.append(f"{unit} of the turn {wave.turn} wave is at {s.location(unit)}")
