@@ -10,6 +10,7 @@ the stack doubled, a cure of an illegal stack deleted or moved, a unit renamed.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -270,6 +271,19 @@ def test_ancients_an_escape_test_across_two_hexes_is_refused() -> None:
 
 
 # -- Battle for Armageddon -----------------------------------------------------------------------
+
+
+@pytest.mark.rule("BFA-GAP-10")
+def test_armageddon_a_factory_moved_is_refused() -> None:
+    """Found in session 31 by swapping the words of whole saved states: a factory moved to
+    another area was read back, and after the next build phase an area held both sides'
+    counters. Hives and factories stand where the scenario built them."""
+    data = position_with_step("armageddon", "deploy-orks")
+    state = type(wargames.load("armageddon")).from_json(copy.deepcopy(data))
+    factory = next(c for c in state.manifest.ids if state.spec(c).kind == "factory")
+    elsewhere = next(a for a in state.data.board.ids if a != state.location(factory))
+    data["where"][state.manifest.ids.index(factory)] = elsewhere
+    refused("armageddon", data, f"{factory} stands in {elsewhere}, not in")
 
 
 @pytest.mark.rule("BFA-COMBAT-02", "BFA-RETREAT-01")
@@ -592,6 +606,53 @@ def test_warmaster_a_battle_with_a_unit_on_the_wrong_side_is_refused(role: str) 
     stray = next(c for c in state.manifest.ids if state.side_of(c) == wrong)
     battle[role][0] = stray
     refused("warmaster", data, f"has ['{stray}'] among the")
+
+
+def warmaster_position(where: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """A copy of the first saved Warmaster position of the fuzz corpus that ``where`` picks."""
+    found = next(b.document for b in state_bases("warmaster") if where(b.document))
+    return copy.deepcopy(found)
+
+
+@pytest.mark.rule("WM-REINF-01")
+def test_warmaster_a_wave_still_to_come_set_on_the_table_is_refused() -> None:
+    """Found in session 31 by swapping the words of whole saved states: an Imperial unit of
+    a wave still to come, set on the table, was read back and teleported again on its turn."""
+    data = warmaster_position(lambda d: d["turn"] == 1 and d["phase"] == "imperial-movement")
+    state = type(wargames.load("warmaster")).from_json(copy.deepcopy(data))
+    wave = next(w for w in state.setup.imperial if w.turn == 2)
+    unit = state.setup.wave_units(wave, state.data)[0]
+    data["where"][state.manifest.ids.index(unit)] = state.data.board.ids[0]
+    refused("warmaster", data, f"{unit} of the turn 2 wave is at")
+
+
+@pytest.mark.rule("WM-REINF-02")
+def test_warmaster_a_group_with_a_unit_from_outside_the_pool_is_refused() -> None:
+    """The groups formed at set-up are Imperial units waiting in the pool, each in one."""
+    data = warmaster_position(lambda d: bool(d.get("groups")))
+    state = type(wargames.load("warmaster")).from_json(copy.deepcopy(data))
+    traitor = next(c for c in state.manifest.ids if state.side_of(c) != "imperial")
+    data["groups"][0][0] = traitor
+    refused("warmaster", data, f"{traitor} is in an Imperial group but no Imperial unit")
+
+
+@pytest.mark.rule("WM-DESTROY-02")
+@pytest.mark.parametrize("how", ["no result", "off the table"])
+def test_warmaster_losses_chosen_out_of_place_are_refused(how: str) -> None:
+    """The losses chosen for a battle result are units on the table, each once, while the
+    result is being applied: losses with no result pending, or of a unit in the pool, were
+    read back and broke the invariants a few steps later."""
+    if how == "no result":
+        data = warmaster_position(lambda d: d["phase"] == "imperial-movement")
+        state = type(wargames.load("warmaster")).from_json(copy.deepcopy(data))
+        data["doomed"] = [next(c for c in state.manifest.ids if state.aboard(c))]
+        refused("warmaster", data, "chosen with no result to apply them (WM-DESTROY-02)")
+    else:
+        data = warmaster_position(lambda d: bool(d.get("doomed")))
+        state = type(wargames.load("warmaster")).from_json(copy.deepcopy(data))
+        pooled = next(c for c in state.manifest.ids if state.location(c) == "@pool")
+        data["doomed"] = [pooled]
+        refused("warmaster", data, f"loss {pooled} is not on the table (WM-DESTROY-02)")
 
 
 def test_warmaster_a_position_mid_turn_loads_untouched() -> None:
