@@ -21,7 +21,7 @@ from horde.pscale import battle
 import wargames
 from wargames.core.tasks import quick_evolve
 from wargames.horde import actions as cmd
-from wargames.horde import close_combat, visibility
+from wargames.horde import close_combat, flow, visibility
 from wargames.horde.casualties import hit_horde
 from wargames.horde.invariants import violations
 from wargames.horde.moves import with_room
@@ -73,6 +73,7 @@ def primed(s: PScaleState) -> PScaleState:
         visibility.blockers(s, side)
         visibility.targets(s, side)
         no_stop(s, next(u for u in s.units if u.side == side and u.is_horde))
+        flow.acting_units(s, side)
     s.places()
     return s
 
@@ -131,12 +132,13 @@ def _as_set_up(s: PScaleState) -> PScaleState:
 
 
 def test_a_move_carries_the_masks(tmp_path: Path) -> None:
-    """When Z moves (its Officer with it), each side's masks, seen enemies and targets and
-    who is where come over to the new layout with Z moved; the per-unit lookups (even the far
-    horde's) are worked out afresh; all are what a fresh rebuild finds."""
+    """When Z moves (its Officer with it), each side's masks, seen enemies and targets, who
+    is where and the units each side may activate come over to the new layout with Z moved;
+    the per-unit lookups (even the far horde's) are worked out afresh; all are what a fresh
+    rebuild finds."""
     before = primed(board(tmp_path))
     start = carried(before, _moved(before))
-    for name in ("enemy mask", "blockers", "no_stop", "seen", "targets", "places"):
+    for name in ("enemy mask", "blockers", "no_stop", "seen", "targets", "places", "acting"):
         assert name in start, name
     assert not any(start.get(name) for name in PER_UNIT)
 
@@ -154,14 +156,14 @@ def test_an_officer_move_carries_the_masks(tmp_path: Path, square: str, targets:
     on the other (HMC-OFFICER-08: worked out afresh); all are what a fresh rebuild finds."""
     before = primed(board(tmp_path))
     start = carried(before, move(before, before.unit("lt"), square))
-    for name in ("enemy mask", "blockers", "no_stop", "seen", "places"):
+    for name in ("enemy mask", "blockers", "no_stop", "seen", "places", "acting"):
         assert name in start, name
     assert ("red" in start["targets"]) == targets
     assert not any(start.get(name) for name in PER_UNIT)
 
 
 Change = Callable[[PScaleState], PScaleState]
-MASKS = ("enemy mask", "blockers", "no_stop", "seen", "targets", "places")
+MASKS = ("enemy mask", "blockers", "no_stop", "seen", "targets", "places", "acting")
 CHANGES: list[Any] = [
     pytest.param(_as_set_up, _split, MASKS, id="split"),
     pytest.param(_as_set_up, _destroyed, (), id="destroyed"),
@@ -188,6 +190,23 @@ def test_other_changes_carry_the_masks_of_a_horde_entering_or_leaving(
     start = carried(before, change(before))
     assert not any(start.get(name) for name in PER_UNIT)
     assert sorted(name for name in start if start[name]) == sorted(kept)
+
+
+@pytest.mark.parametrize("change", [_moved, _off_board], ids=["move", "off-board"])
+def test_a_carried_layout_fills_its_own_lookups(tmp_path: Path, change: Change) -> None:
+    """A layout carried from an earlier one, with a side's lookups the earlier one had not
+    worked out, works them out for itself: the earlier layout, which its states still read
+    (a search goes back to them), keeps answering for its own units. Here blue's units that
+    act on their own were known before red's Z moved or left the board, red's were not."""
+    before = board(tmp_path)
+    blue = flow.acting_units(before, "blue")
+    after = change(before)
+    assert after.layout() is not before.layout()
+    assert "Z" not in flow.acting_units(after, "red") or change is _moved
+    flow.acting_units(after, "blue")
+    assert flow.acting_units(before, "red") == ("Z", "Y", "VET")
+    assert flow.acting_units(before, "blue") == blue
+    assert violations(primed(before)) == [] and violations(primed(after)) == []
 
 
 def test_the_games_of_a_scenario_share_its_opening_lookups() -> None:

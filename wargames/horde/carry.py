@@ -139,6 +139,17 @@ def carry_toggle(
             elif not arrives:
                 out[k] = tuple([entry for entry in entries if entry[0] != uid])
         layout[name] = out
+    acting: dict[str, tuple[str, ...]] | None = before.get("acting")
+    if acting is not None:  # the horde's side's units that act on their own
+        layout["acting"] = {k: _toggled(s, v, uid) if k == side else v for k, v in acting.items()}
+
+
+def _toggled(s: PScaleState, ids: tuple[str, ...], uid: str) -> tuple[str, ...]:
+    """``ids`` (in the order of the units) with ``uid`` taken out, or added in its place."""
+    if uid in ids:
+        return tuple([i for i in ids if i != uid])
+    index = s._index()
+    return tuple(sorted((*ids, uid), key=index.__getitem__))
 
 
 def carry_officer_move(
@@ -219,6 +230,9 @@ def carry_layout(
     (:func:`carry_masks`). Everything else is worked out afresh.
     :func:`~wargames.horde.invariants.violations` checks them against a fresh rebuild."""
     mover = s.unit(unit)
+    acting = before.get("acting")
+    if acting is not None:  # no unit entered or left the board, none joined or left a horde
+        layout["acting"] = dict(acting)  # a dictionary of its own: each layout fills its own
     if not mover.is_horde:
         carry_officer_move(s, layout, before, mover, start, end)
         return

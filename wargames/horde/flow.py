@@ -279,13 +279,8 @@ def eligible(s: S, side: str) -> tuple[Unit, ...]:
 
 
 def _eligible(s: S, side: str) -> tuple[Unit, ...]:
-    activated = s.activated
-    waiting = [
-        u
-        for u in s.units
-        if u.side == side and u.status == "fighting" and u.square is not None
-        if u.id not in activated and (u.officer is None or u.attached_to is None)
-    ]
+    activated, by_id = s.activated, s.by_id()
+    waiting = [by_id[i] for i in acting_units(s, side) if i not in activated]
     # the hordes that need their Commander's order (HMC-ORDERS-02): only theirs are asked
     asked = [u for u in waiting if u.officer is None and u.morale not in COMPELLED]
     ordered = command.ordered_among(s, side, asked) if asked else None
@@ -294,6 +289,29 @@ def _eligible(s: S, side: str) -> tuple[Unit, ...]:
     return tuple(
         u for u in waiting if u.officer is not None or u.morale in COMPELLED or u.id in ordered
     )
+
+
+def acting_units(s: S, side: str) -> tuple[str, ...]:
+    """The ids of ``side``'s units that act on their own, in the order of the units: on the
+    board and fighting, hordes and lone Officers (an Officer who joined a horde acts with it).
+    Cached by layout (``"acting"``, by side), and carried over a move
+    (:func:`~wargames.horde.carry.carry_layout`): only units entering or leaving the board,
+    or Officers joining or leaving, change it."""
+    layout = s.layout()
+    memo: dict[str, tuple[str, ...]] | None = layout.get("acting")
+    if memo is None:
+        memo = layout["acting"] = {}
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = tuple(
+            [
+                u.id
+                for u in s.units
+                if u.side == side and u.status == "fighting" and u.square is not None
+                if u.officer is None or u.attached_to is None
+            ]
+        )
+    return found
 
 
 @saved("horde/turn")

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.typecheck import unknown_names
-from wargames.horde import close_combat, visibility
+from wargames.horde import close_combat, flow, visibility
 from wargames.horde.actions import ORDERS
 from wargames.horde.combat.profiles import AMBUSHERS
 from wargames.horde.places import Places
@@ -155,6 +155,7 @@ def _carried(s: S) -> list[str]:
         "no_stop": lambda side: visibility.horde_mask(fresh, fresh.hidden_from(side)),
         "seen": lambda side: visibility.seen(fresh, side),
         "targets": lambda side: visibility.targets(fresh, side),
+        "acting": lambda side: flow.acting_units(fresh, side),
     }
     for name, rebuild in per_side.items():
         for side, value in layout.get(name, {}).items():

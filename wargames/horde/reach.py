@@ -41,9 +41,8 @@ class Reach:
 
     __slots__ = (
         "_done",
+        "_free",
         "_layers",
-        "_open",
-        "_seen",
         "_upto",
         "engineer",
         "field",
@@ -55,9 +54,13 @@ class Reach:
         self, field: Battlefield, start: str, engineer: bool, open_: int, limit: int
     ) -> None:
         self.field, self.start, self.engineer, self.limit = field, start, engineer, limit
-        self._open, self._seen = open_, field.bit[start]
-        self._layers = [0] * (limit + 1)
-        self._layers[0] = self._seen
+        here = field.bit[start]
+        self._free = open_ & ~here
+        """The squares it may enter that no layer holds yet."""
+        self._layers = [0] * (limit + 2)
+        """Layers ``0 .. limit``, and the squares costing ``limit + 1`` (never reported: a
+        square costing two found next to layer ``limit - 1`` has its place)."""
+        self._layers[0] = here
         self._upto = [0]
         self._done = 0
         """Layers ``0 .. _done`` are complete (all layers below it have been spread)."""
@@ -66,31 +69,29 @@ class Reach:
     def layers(self) -> tuple[int, ...]:
         """Every layer up to :attr:`limit` (the whole search)."""
         self._extend(self.limit)
-        return tuple(self._layers)
+        return tuple(self._layers[: self.limit + 1])
 
     def _extend(self, upto: int) -> None:
-        """Complete the layers up to ``upto``: spread each layer below it in turn."""
-        layers, limit, done = self._layers, self.limit, self._done
+        """Complete the layers up to ``upto``: spread each layer below it in turn; what it
+        finds leaves the free squares."""
+        layers, done = self._layers, self._done
         if done >= upto:
             return
         field = self.field
         cheap, width = field.cheap_mask[self.engineer], field.width
         not_first, not_last = field.edges
-        open_, seen = self._open, self._seen
+        free = self._free
         for k in range(done, upto):
             layer = layers[k]
-            if not layer:
-                continue
-            row = layer | ((layer << 1) & not_first) | ((layer >> 1) & not_last)
-            found = (row | (row << width) | (row >> width)) & open_ & ~seen  # see spread
-            ones = found & cheap
-            layers[k + 1] |= ones
-            seen |= ones
-            if k + 2 <= limit:
-                twos = found ^ ones
-                layers[k + 2] |= twos
-                seen |= twos
-        self._seen, self._done = seen, upto
+            if layer:
+                row = layer | ((layer << 1) & not_first) | ((layer >> 1) & not_last)
+                found = (row | (row << width) | (row >> width)) & free  # see spread
+                if found:
+                    free ^= found
+                    ones = found & cheap
+                    layers[k + 1] |= ones
+                    layers[k + 2] |= found ^ ones
+        self._free, self._done = free, upto
 
     def within(self, limit: int | None = None) -> int:
         """The mask of the squares it can enter with ``limit`` squares of movement (default,

@@ -184,6 +184,16 @@ class PScaleState(StrikeHost):
                 raise RuleViolation("HMC-SCALE-05", f"no unit {unit!r} in this battle") from None
             return by_id[unit]
 
+    def by_id(self) -> dict[str, Unit]:
+        """Unit id -> unit, for readers that look up many units at once (:meth:`unit` one)."""
+        try:
+            found: dict[str, Unit] = self._lookups["by_id"]  # type: ignore[index]
+            return found
+        except (KeyError, TypeError):
+            lookups = self.lookups()
+            found = lookups["by_id"] = {u.id: u for u in self.units}
+            return found
+
     def replace(self, *changed: Unit) -> Self:
         """The state with these units changed (matched by id) or added.
 
