@@ -25,7 +25,7 @@ the current directory (run it from the checkout you mean to measure).
 With ``--cache`` the runs use ``valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes``
 (slower) and also print, per decision, the simulated first-level data cache misses, last-level
 data cache misses, instruction cache misses and mispredicted branches: where two games with
-the same instructions a decision differ in time, these are where (docs/performance.md,
+the same instructions a decision differ in time, these are where (docs/performance-history.md,
 session 26).
 
 With ``--allocations`` the runs use ``valgrind --tool=callgrind`` instead (slower) and also

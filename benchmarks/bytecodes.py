@@ -1,7 +1,7 @@
 """Python bytecodes per random-playout decision, for any installed game: the measure that
-follows time between our games and OpenSpiel's tic-tac-toe (docs/performance.md, session 31),
-where valgrind's machine instructions do not (tic-tac-toe runs many instructions a cycle in
-C++, our games few in the interpreter's loop).
+follows time between our games and OpenSpiel's tic-tac-toe (docs/performance-history.md,
+session 31), where valgrind's machine instructions do not (tic-tac-toe runs many instructions
+a cycle in C++, our games few in the interpreter's loop).
 
     python benchmarks/bytecodes.py                         # every game, 12 games each
     python benchmarks/bytecodes.py --games horde --count 30

@@ -1,6 +1,6 @@
 """Random playouts leave no reference cycles behind: every state, step and search a game makes
 is freed by reference counting as soon as play moves on, none waits for the garbage
-collector (docs/performance.md, session 28: C&C: Ancients' retreat and evasion searches were
+collector (docs/performance-history.md, session 28: C&C: Ancients' retreat and evasion searches were
 recursive nested functions, each a cycle holding the state it searched, some two objects a
 decision; the collector's passes over them measured up to a tenth of a playout's time)."""
 

@@ -5,7 +5,7 @@ one integer, and the questions asked at every step of play (where may a piece go
 next to whom) become a few integer operations over masks made once per board. Read lowest bit
 first, a mask's places come out sorted by id, the order the games list places in. Python
 allocates every integer past 30 bits, so a search should make the masks it reads at every
-step once, before it (docs/performance.md, session 27).
+step once, before it (docs/performance-history.md, session 27).
 """
 
 from __future__ import annotations

@@ -222,7 +222,7 @@ def own_dict(value: object, cached_hash: bool = False) -> None:
     search: some 55 ns here), where one with a dictionary of its own is read by a specialised
     instruction (some 13 ns). Called once when such a value is made (``__attrs_post_init__``:
     the states, the horde's units and strikes), so that it and all its copies have their own.
-    Measured with ``benchmarks/bench_instructions.py``: see docs/performance.md, session 26.
+    Measured with ``benchmarks/bench_instructions.py``: see docs/performance-history.md, session 26.
 
     attrs sets the slot of a cached hash (``cache_hash=True``) after the post-init, in the
     dictionary its ``__init__`` began with: for such a class (``cached_hash``) the slot is made
