@@ -294,9 +294,9 @@ def _eligible(s: S, side: str) -> tuple[Unit, ...]:
 def acting_units(s: S, side: str) -> tuple[str, ...]:
     """The ids of ``side``'s units that act on their own, in the order of the units: on the
     board and fighting, hordes and lone Officers (an Officer who joined a horde acts with it).
-    Cached by layout (``"acting"``, by side), and carried over a move
-    (:func:`~wargames.horde.carry.carry_layout`): only units entering or leaving the board,
-    or Officers joining or leaving, change it."""
+    Cached by layout (``"acting"``, by side): carried over a move unchanged
+    (:func:`~wargames.horde.carry.carry_layout`) and over a horde entering or leaving the board
+    with its id added or taken out (:func:`~wargames.horde.carry.carry_toggle`)."""
     layout = s.layout()
     memo: dict[str, tuple[str, ...]] | None = layout.get("acting")
     if memo is None:

@@ -176,22 +176,19 @@ class PScaleState(StrikeHost):
             found: Unit = self._lookups["by_id"][unit]  # type: ignore[index]
             return found
         except (KeyError, TypeError):
-            lookups = self.lookups()
-            by_id: dict[str, Unit] | None = lookups.get("by_id")
-            if by_id is None:
-                by_id = lookups["by_id"] = {u.id: u for u in self.units}
+            by_id = self.by_id()
             if unit not in by_id:
                 raise RuleViolation("HMC-SCALE-05", f"no unit {unit!r} in this battle") from None
             return by_id[unit]
 
     def by_id(self) -> dict[str, Unit]:
-        """Unit id -> unit, for readers that look up many units at once (:meth:`unit` one)."""
+        """Unit id -> unit (a lookup of the units, :meth:`lookups`), for readers that look up
+        many units at once."""
         try:
-            found: dict[str, Unit] = self._lookups["by_id"]  # type: ignore[index]
-            return found
+            known: dict[str, Unit] = self._lookups["by_id"]  # type: ignore[index]
+            return known
         except (KeyError, TypeError):
-            lookups = self.lookups()
-            found = lookups["by_id"] = {u.id: u for u in self.units}
+            found = self.lookups()["by_id"] = {u.id: u for u in self.units}
             return found
 
     def replace(self, *changed: Unit) -> Self:
