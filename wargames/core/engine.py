@@ -779,12 +779,14 @@ class Match(Generic[S]):
                     continue
                 action = state.random_action(rng)  # roll's draw, found without a list if it can
             else:
-                agent = playing.get(player) or self.agent_for(player)
+                agent = playing.get(player)
                 if agent is None:
-                    raise RuleViolation(
-                        "MATCH", f"no agent plays {player}; apply its action yourself"
-                    )
-                playing[player] = agent
+                    agent = self.agent_for(player)
+                    if agent is None:
+                        raise RuleViolation(
+                            "MATCH", f"no agent plays {player}; apply its action yourself"
+                        )
+                    playing[player] = agent
                 action = agent.act(_shown(state, player, agent))
             nxt = state.apply(action)
             if isinstance(action, str):

@@ -307,8 +307,7 @@ def acting_units(s: S, side: str) -> tuple[str, ...]:
             [
                 u.id
                 for u in s.units
-                if u.side == side and u.status == "fighting" and u.square is not None
-                if u.officer is None or u.attached_to is None
+                if u.side == side and u.on_board and (u.is_horde or u.attached_to is None)
             ]
         )
     return found
