@@ -400,7 +400,10 @@ def parse(text: str) -> BattleAction:
     except (ValueError, IndexError):
         found = None
     if found is None:
-        raise NotationError(f"cannot read {text!r}")
+        raise NotationError(
+            f"no action of a P-Scale battle reads {text!r} (a unit's id and its order, or "
+            f"{', '.join(repr(v) for v in sorted(VERBS))} first)"
+        )
     return found
 
 
