@@ -223,8 +223,6 @@ def test_notation_round_trips() -> None:
     assert parse("keep") == Reroll(False)
     with pytest.raises(NotationError):
         parse("counter now")
-    with pytest.raises(NotationError, match=r"a unit's id and its order, or 'activate'"):
-        parse("bogus order")  # says what an action starts with, not only that it failed
 
 
 def test_views_json_and_text() -> None:

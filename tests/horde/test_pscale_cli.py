@@ -3,7 +3,9 @@ the registry."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,19 @@ def test_play_a_scenario_and_replay_it(capsys: pytest.CaptureFixture[str], tmp_p
     assert record["outcome"]["reason"] in replayed
     code, log, _ = run(capsys, "play", "horde", "--scenario", "mirror", "--seed", "4")
     assert code == 0 and "blue: activate" in log and "chance: roll" in log
+
+
+def test_a_line_a_player_types_that_is_no_action_is_explained(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The prompt says what a P-Scale action starts with, once, and asks again."""
+    monkeypatch.chdir(tmp_path)  # quitting saves the game here
+    monkeypatch.setattr(sys, "stdin", io.StringIO("bogus order\nquit\n"))
+    code, out, _ = run(capsys, "play", "horde", "--blue", "human", "--seed", "3")
+    assert code == 0
+    assert "cannot read 'bogus order': no action of a P-Scale battle reads 'bogus order'" in out
+    assert "a unit's id and its order, or 'activate'" in out
+    assert out.count("cannot read") == 1
 
 
 def test_scenarios_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
