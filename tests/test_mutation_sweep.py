@@ -65,6 +65,22 @@ def test_citing_tests_match_the_whole_id(sweep: ModuleType) -> None:
     assert nodes and all("::test" in n for n in nodes)
 
 
+def test_every_planted_bug_can_still_be_planted(sweep: ModuleType) -> None:
+    """Every registered mutation's snippet is in its file exactly once, so a change of the
+    engine's code that moves a snippet (the hot paths are rewritten for speed) is found here,
+    not when a sweep stops on it."""
+    unplantable = []
+    for catalogue in sweep.CATALOGUES:
+        mutations, _ = sweep.load(catalogue)
+        assert mutations, catalogue
+        for mutation in mutations:
+            try:
+                mutation.check(ROOT)
+            except sweep.MutationError as error:
+                unplantable.append(str(error))
+    assert not unplantable, unplantable
+
+
 @pytest.mark.slow
 def test_a_caught_bug_is_reported_killed(sweep: ModuleType) -> None:
     """The D66 read units die first (5 then 3 gives 35) is caught by the tests citing the

@@ -9,7 +9,7 @@ MUTATIONS: list[M] = [
     M(
         "CCA-CARDS-16-EX",
         "wargames/ancients/variant/state.py",
-        "return frozenset(p for orders in self.flank_orders for p in orders)",
+        "return frozenset([p for orders in self.flank_orders for p in orders])",
         "return frozenset()",
         "a piece on two flanks may be ordered by both flanks' cards in one turn",
     ),

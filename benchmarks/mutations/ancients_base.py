@@ -251,7 +251,7 @@ MUTATIONS: list[M] = [
     M(
         "CCB-CARDS-42-EX",
         A + "command_dice.py",
-        "return Face.HELMET.value if Face.HELMET.value in symbols else None",
+        "return HELMET if HELMET in symbols else None",
         "return None",
         "a helmet restores no block (only the class symbol does)",
     ),

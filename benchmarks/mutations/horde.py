@@ -542,15 +542,15 @@ MUTATIONS: list[M] = [
     M(
         "HMC-TALENT-02",
         "wargames/horde/visibility.py",
-        "and (u.officer is None or u.attached_to is None)\n            and u.id not in hidden",
+        "and (u.officer is None or u.attached_to is None)\n                and u.id not in hidden",
         "and (u.officer is None or u.attached_to is None)",
         "a horde in stealth is seen, and may be shot, before it is discovered",
     ),
     M(
         "HMC-TALENT-03",
         "wargames/horde/reach.py",
-        "moved = quick_evolve(u, square=squares[last], stealthed=False)",
-        "moved = quick_evolve(u, square=squares[last], stealthed=u.stealthed)",
+        "moved = quick_evolve(u, square=end, stealthed=False)",
+        "moved = quick_evolve(u, square=end, stealthed=u.stealthed)",
         "a stealthed horde stays in stealth when it moves",
     ),
     M(
@@ -697,8 +697,8 @@ MUTATIONS: list[M] = [
     M(
         "HMC-ORDERS-12",
         "wargames/horde/flow.py",
-        'if u.side == self.side and u.status == "off-board" and u.is_horde:',
-        'if u.side == self.side and u.status == "off-board" and u.is_horde and False:',
+        'if u.status == "off-board" and u.side == self.side and u.is_horde:',
+        'if u.status == "off-board" and u.side == self.side and u.is_horde and False:',
         "a horde that made a Full Retreat! never reappears at its HQ",
     ),
     M(
@@ -746,15 +746,15 @@ MUTATIONS: list[M] = [
     M(
         "HMC-ORDERS-19",
         "wargames/horde/orders.py",
-        "budget = (1 if u.morale == CONFUSED else 2) - spent\n    out: list[Action] = free_orders(s, u)",
-        "budget = (1 if u.morale == CONFUSED else 3) - spent\n    out: list[Action] = free_orders(s, u)",
+        "budget = (1 if u.morale == CONFUSED else 2) - spent\n    if budget >= 1:",
+        "budget = (1 if u.morale == CONFUSED else 3) - spent\n    if budget >= 1:",
         "a unit gets three Half actions a round",
     ),
     # -- OFFICER
     M(
         "HMC-OFFICER-01",
         "wargames/horde/orders.py",
-        'out += [cmd.order(o.id, "leave") for o in s.attached(u.id)]',
+        'out += [cmd.order(o, "leave") for o in attached]',
         "out += []",
         "an Officer who has joined a horde can never leave it",
     ),
@@ -768,8 +768,8 @@ MUTATIONS: list[M] = [
     M(
         "HMC-OFFICER-03",
         "wargames/horde/reach.py",
-        "return there is None or there.id == u.id or (u.is_officer and there.side == u.side)",
-        "return there is None or there.id == u.id",
+        "if u.is_officer:\n        return 0\n    layout = s.layout()",
+        "layout = s.layout()",
         "an Officer may not stop on a square an allied unit holds",
     ),
     M(

@@ -482,15 +482,15 @@ MUTATIONS: list[M] = [
     M(
         "WM-COMBAT-06",
         BATTLE,
-        "attack = sum(s.spec(u).attack",
-        "attack = max(s.spec(u).attack",
+        "attack = sum([s.spec(u).attack",
+        "attack = max([s.spec(u).attack",
         "the best attack factor instead of the attack total",
     ),
     M(
         "WM-COMBAT-07",
         BATTLE,
-        "defence = sum(s.spec(u).defence",
-        "defence = sum(s.spec(u).attack",
+        "defence = sum([s.spec(u).defence",
+        "defence = sum([s.spec(u).attack",
         "the defence total adds the defenders' attack factors",
     ),
     M(

@@ -235,3 +235,30 @@ def test_the_lines_of_sight_remembered_are_one_per_offset() -> None:
         for b in squares
     }
     assert len(field._line_masks) == len(offsets) < 10 * len(squares)
+
+
+@pytest.mark.rule("HMC-ORDERS-03")
+def test_a_battlefield_too_wide_for_its_offset_codes_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lines of sight are looked up by the offset between two squares, one integer counting rows
+    in steps of ``SPAN`` (``battlefield.SPAN``): a battlefield as wide as half of it would give
+    two offsets one code, so it is refused; one narrower sees as the square-by-square trace
+    does."""
+    from wargames.horde import battlefield
+
+    monkeypatch.setattr(battlefield, "SPAN", 8)
+    hq, posts = {"blue": ("01-01",), "red": ("03-03",)}, {"blue": "01-01", "red": "03-03"}
+    with pytest.raises(ValueError, match="at most 3 squares wide"):
+        Battlefield.build(4, 3, {}, hq, posts)
+    field = Battlefield.build(3, 3, {"02-02": "ruins"}, hq, posts)
+    blocked = field.sight_blocker_mask
+    for a in field.squares:
+        for b in field.squares:
+            assert field.clear_of(a, b, blocked) == field.clear(a, b, field.blocks_sight)
+    offsets = {
+        (field.coords(b)[0] - field.coords(a)[0], field.coords(b)[1] - field.coords(a)[1])
+        for a in field.squares
+        for b in field.squares
+    }
+    assert len(field._line_masks) == len(offsets)  # one line each, none shared

@@ -10,7 +10,7 @@ from horde.test_pscale_turn_caches import random_states
 import wargames
 from wargames.horde import actions as cmd
 from wargames.horde import close_combat, visibility
-from wargames.horde.orders import free_orders, horde_options
+from wargames.horde.orders import free_orders, horde_options, own_orders
 from wargames.horde.scenario import SIDES
 from wargames.horde.state import PScaleState
 from wargames.horde.units import CONFUSED, Unit
@@ -69,5 +69,9 @@ def test_close_combat_and_sight_lookups_match_the_rules(scenario: str) -> None:
                 assert close_combat.in_cqc(s, u) == bool(adjacent)
                 if u.is_horde and u.on_board:
                     spent = 1 if u.morale == CONFUSED else 2
-                    expected = [*free_orders(s, u), cmd.done(u.id)]
+                    assert u.square is not None
+                    around = s.field.around[u.square]
+                    enemies = visibility.enemy_mask(s, u.side)
+                    free = free_orders(s, u, own_orders(u.id), around, enemies)
+                    expected = [*free, cmd.done(u.id)]
                     assert horde_options(s, u, spent) == expected

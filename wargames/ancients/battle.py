@@ -58,12 +58,14 @@ def battlers(s: S) -> tuple[int, ...]:
 
 def _battlers(s: S) -> tuple[int, ...]:
     return tuple(
-        p
-        for p in s.ordered
-        if not s.is_leader(p)
-        and s.on_board(p)
-        and p not in s.battled
-        and after_move(s, p) != "may-not"
+        [
+            p
+            for p in s.ordered
+            if not s.is_leader(p)
+            and s.on_board(p)
+            and p not in s.battled
+            and after_move(s, p) != "may-not"
+        ]
     )
 
 
@@ -148,8 +150,9 @@ class BattleStep(Task):
         """The action at index ``int(chance * len(legal))`` of :meth:`legal`, without the
         listing's copy (the battles, then ``end battles`` unless a warrior must close)."""
         found = self.battles(s)
-        if any(must_close(s, u) for u in battlers(s)):
-            return found[int(chance * len(found))]
+        for u in battlers(s):
+            if must_close(s, u):  # no ``end battles`` while a warrior must close
+                return found[int(chance * len(found))]
         i = int(chance * (len(found) + 1))
         return found[i] if i < len(found) else end("battles")
 

@@ -240,7 +240,7 @@ class Geometry:
             terrain_blocks = self.board.obstructs(a, b, ())
             ids = self._ids  # the board's own id strings, not the line's copies
             steps = [
-                tuple(ids[h] for h in step if not terrain_blocks(h)) for step in line.steps[1:-1]
+                tuple([ids[h] for h in step if not terrain_blocks(h)]) for step in line.steps[1:-1]
             ]
             found = None if not all(steps) else tuple(steps)
         seen[b] = found

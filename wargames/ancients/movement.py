@@ -294,8 +294,10 @@ class MoveStep(Task):
         return tuple(found)
 
     def actor(self, s: S) -> Player | None:
-        found = any(_reach_of(s, piece)[1] for piece in movers(s))  # kept in the memo
-        return s.seat(s.active) if found else None
+        for piece in movers(s):
+            if _reach_of(s, piece)[1]:  # kept in the memo
+                return s.seat(s.active)
+        return None
 
     def legal(self, s: S) -> tuple[Action, ...]:
         return (*self.options(s), end("moves"))

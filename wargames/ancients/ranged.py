@@ -51,13 +51,13 @@ def fire_targets(s: S, unit: int) -> tuple[int, ...]:
     if not may_fire(s, unit):
         return ()
     found = [(s.where[enemy], enemy) for enemy in _targets(s, unit)]
-    return tuple(enemy for _, enemy in sorted(found))
+    return tuple([enemy for _, enemy in sorted(found)])
 
 
 def may_fire_at_any(s: S, unit: int) -> bool:
     """Whether ``unit`` has an enemy to fire at (:func:`fire_targets` is not empty), found
     without looking past the first."""
-    return may_fire(s, unit) and any(True for _ in _targets(s, unit))
+    return may_fire(s, unit) and next(_targets(s, unit), None) is not None
 
 
 def _targets(s: S, unit: int) -> Iterator[int]:

@@ -75,8 +75,11 @@ def _linked(s: S, unit: int) -> bool:
     the ordered units always form one linked group (CCB-GAP-30)."""
     if not s.ordered:
         return True
-    near = s.scenario.geometry.adjacent[s.where[unit]]
-    return any(s.where[p] in near for p in s.ordered)
+    near, where = s.scenario.geometry.adjacent[s.where[unit]], s.where
+    for p in s.ordered:  # noqa: SIM110 - a loop, not a generator, on the hot path
+        if where[p] in near:
+            return True
+    return False
 
 
 # -- the shared fallback ----------------------------------------------------------------------
@@ -267,8 +270,14 @@ class Volleys(BattleStep):
 
 def _in_two_sections(s: S, side: str, pieces: tuple[int, ...]) -> bool:
     sections = s.scenario.geometry.sections[side]
-    pairs = (("left", "center"), ("center", "right"), ("left", "right"))
-    return any(all(not sections[s.where[p]].isdisjoint(pair) for p in pieces) for pair in pairs)
+    where = s.where
+    for pair in (("left", "center"), ("center", "right"), ("left", "right")):
+        for p in pieces:
+            if sections[where[p]].isdisjoint(pair):
+                break  # a piece in neither section of the pair
+        else:
+            return True  # every piece in one of the two
+    return False
 
 
 def _double_time_allowance() -> tuple[tuple[str, int], ...]:

@@ -201,14 +201,16 @@ class ImperialBuild(Task):
 
 
 def ruins_in(s: S, area: str) -> tuple[str, ...]:
-    return tuple(c for c in s.structures(area) if c in s.ruined)
+    return tuple([c for c in s.structures(area) if c in s.ruined])
 
 
 def rebuildable(s: S) -> tuple[str, ...]:
     """Areas of smoking ruins held by an Imperial unit and not being rebuilt already."""
     areas = {s.location(c) for c in s.ruined}
     return tuple(
-        sorted(a for a in areas if s.units(a, IMPERIUM) and not set(ruins_in(s, a)) <= s.rebuilding)
+        sorted(
+            [a for a in areas if s.units(a, IMPERIUM) and not set(ruins_in(s, a)) <= s.rebuilding]
+        )
     )
 
 
@@ -295,7 +297,7 @@ class PlaceReady(Task):
         """The action at index ``int(chance * len(legal))`` of :meth:`legal`, found by
         counting each counter's areas: the only placement made."""
         each = self.each(s)
-        i = int(chance * (sum(len(found) for _, found in each) + 1))
+        i = int(chance * (sum([len(found) for _, found in each]) + 1))
         for c, found in each:
             if i < len(found):
                 place: act.Place = act.made(act.Place, c, found[i])
@@ -308,7 +310,7 @@ class PlaceReady(Task):
             counter, area = action.counter, action.area
             stack, data = (*s.stack(area, IMPERIUM), counter), s.data
             left = {
-                key: (c, tuple(a for a in found if a != area or fits(data, stack, c)))
+                key: (c, tuple([a for a in found if a != area or fits(data, stack, c)]))
                 for key, (c, found) in self.ready_areas(s).items()
             }
             return s.move_counters([(counter, area)], tasks=s.popped(PlaceReady(left)))

@@ -55,7 +55,7 @@ def other(side: str) -> str:
 def eliminate(s: S, counters: Iterable[str], **changes: Any) -> S:
     """Remove counters from play (to the dead box), making the other ``changes`` in the same
     copy."""
-    return s.move_counters(((c, DEAD) for c in counters), **changes)
+    return s.move_counters([(c, DEAD) for c in counters], **changes)
 
 
 # -- declaring attacks --------------------------------------------------------------------------
@@ -147,7 +147,7 @@ def _subsets(target: str, areas: tuple[str, ...]) -> tuple[act.Attack, ...]:
 
 def attackers(s: S, side: str, stacks: Iterable[str]) -> tuple[str, ...]:
     """The attacking unit counters: every unit of every attacking stack (BFA-COMBAT-02)."""
-    return tuple(c for a in stacks for c in s.units(a, side))
+    return tuple([c for a in stacks for c in s.units(a, side)])
 
 
 # -- the numbers of an attack -------------------------------------------------------------------
@@ -216,7 +216,7 @@ def modifiers(s: S, side: str, target: str, stacks: tuple[str, ...]) -> tuple[in
         found.append((-1, "Thunderbolt Wing card"))
     if not found:
         return 0, ()
-    return sum(m for m, _ in found), tuple(r for _, r in found)
+    return sum([m for m, _ in found]), tuple([r for _, r in found])
 
 
 # -- the combat phase ---------------------------------------------------------------------------

@@ -145,7 +145,7 @@ class MovementPhase(Task):
         kult = {e[5:] for e in effects if e.startswith("kult:")}  # Kult of Speed's tribes
         where, index = s.where, s.manifest.index
         placement = s.placement
-        if any(e.startswith(AIMED_AT_START) for e in effects):
+        if effects and any(e.startswith(AIMED_AT_START) for e in effects):
             walk = partial(reach_from, s, side)
         else:  # no card effect where a counter starts: the same walk for every start
             walk = partial(
@@ -203,7 +203,7 @@ class MovementPhase(Task):
             if not 0 <= i < len(reaches) or reaches[i][0] != counter:
                 i = next(i for i, m in enumerate(reaches) if m[0] == counter)
             left: OpenMoves | None = (reaches[:i] + reaches[i + 1 :], total - reaches[i][2])
-            if s.effects and any(e.startswith("rail:") for e in s.effects):
+            if s.effects and any([e.startswith("rail:") for e in s.effects]):
                 left = None  # the rail network follows the Imperial counters: recompute
             return s.move_counters(
                 [(counter, action.area)],

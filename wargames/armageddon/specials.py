@@ -51,7 +51,7 @@ def phase_card_count(s: S, side: str, phase: str) -> int:
         return 0
     hand = s.hand(side).cards
     held = [card for card in PHASE_CARDS[(side, phase)] if card in hand]
-    return sum(target_count(s, card) for card in held) if held else 0
+    return sum([target_count(s, card) for card in held]) if held else 0
 
 
 AIMED_AT_AREA = ("ere-we-go", "orbital-strike", "rail-convoy")

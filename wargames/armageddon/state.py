@@ -256,7 +256,9 @@ class ArmageddonState(TaskState):
         where, changed = counters.relocated(self.where, self._ix, moves)
         new = self.evolve(where=where, **changes)
         memo = self._memo
-        if "structures" in memo and _structures_set(self.data).isdisjoint(c for c, _, _ in changed):
+        if "structures" in memo and _structures_set(self.data).isdisjoint(
+            [c for c, _, _ in changed]
+        ):
             new._memo["structures"] = memo["structures"]  # no hive, factory or fort moved
         if "ruined" not in changes:
             old: Placement | None = memo.get("index")

@@ -315,7 +315,7 @@ def line(board: AreaMap, a: str, b: str) -> HexLine:
     leaves = False
     for step in _line_offsets(qb - qa, rb - ra):
         cells = [_offset(qa + q, ra + r) for q, r in step]
-        ids = sorted(grid_id(*c) for c in cells if c[0] >= 1 and c[1] >= 1)
+        ids = sorted([grid_id(*c) for c in cells if c[0] >= 1 and c[1] >= 1])
         on = [h for h in ids if h in board]
         if len(on) == len(cells):
             steps.append(tuple(on))

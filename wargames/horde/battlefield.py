@@ -47,6 +47,10 @@ Manufactorum, and climbing); a miss only builds one row's tuple of squares. Over
 to 300 of ``benchmarks/memory.py``: 71 % hits at 2,048 (83 % at 4,096, 88 % unbounded),
 0.6 rows asked per decision; 2,048 (some 220 bytes each) are full by game 100 (issue 13)."""
 
+SPAN = 1 << 16
+"""The codes of the squares (:attr:`Battlefield._codes`) count rows in steps of ``SPAN``:
+any column offset of a battlefield narrower than half of it keeps offsets apart."""
+
 BOXES = 8192
 """Squares and distances :meth:`Battlefield.box` remembers per battlefield (a shipped board asks
 for a few distances of its squares; a huge user board cannot grow it without end)."""
@@ -110,13 +114,18 @@ class Battlefield:
     _row_squares: dict[tuple[int, int], tuple[str, ...]] = attrs.field(
         init=False, factory=dict, repr=False
     )
-    _line_masks: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = attrs.field(
+    _codes: dict[str, int] = attrs.field(init=False, repr=False)
+    """Square -> its column plus its row times :data:`SPAN`: the difference of two squares'
+    codes names the offset ``(dc, dr)`` between them, one integer (:meth:`in_sight_of`)."""
+    _line_masks: dict[int, tuple[int, int, tuple[int, ...]]] = attrs.field(
         init=False, factory=dict, repr=False
     )
     _boxes: dict[tuple[str, int], int] = attrs.field(init=False, factory=dict, repr=False)
     """(square, distance) -> :meth:`box` (a few distances are asked: the Full Moves plus one)."""
 
     def __attrs_post_init__(self) -> None:
+        if self.width >= SPAN // 2:
+            raise ValueError(f"a battlefield is at most {SPAN // 2 - 1} squares wide")
         grid = self.grid
         ids = grid.ids
         set_ = object.__setattr__
@@ -124,6 +133,7 @@ class Battlefield:
         costs = {e: {a: self.cost(a, e) for a in ids} for e in (False, True)}
         set_(self, "costs", costs)
         set_(self, "number", {a: i for i, a in enumerate(ids)})
+        set_(self, "_codes", {a: c + r * SPAN for a, (c, r) in self._coords.items()})
         set_(self, "bit", {a: 1 << i for i, a in enumerate(ids)})
         bit = self.bit
         set_(self, "everywhere", (1 << len(ids)) - 1)
@@ -292,21 +302,24 @@ class Battlefield:
         (36,864 on the 192-square Manufactorum), and a cache of them, some 160 bytes a line,
         grew for thousands of games (issue 13: 5 MB of the horde's growth after its first
         100 games) and saved little (84 % hits unbounded, 1.6 lines asked per decision)."""
-        coords, masks = self._coords, self._line_masks
-        ca, ra = coords[a]
+        codes, masks = self._codes, self._line_masks
+        here = codes[a]
         base = self.number[a]
         out = []
         for what, b in targets:
-            cb, rb = coords[b]
-            dc, dr = cb - ca, rb - ra
-            found = masks.get((dc, dr))
+            found = masks.get(codes[b] - here)  # by the offset (dc, dr) from a to b
             if found is None:
-                found = self._line_mask(dc, dr)
+                (ca, ra), (cb, rb) = self._coords[a], self._coords[b]
+                found = self._line_mask(cb - ca, rb - ra)
             low, line, pairs = found
             seen = blockers >> (base + low)
-            if line & seen or (pairs and not all(p & seen != p for p in pairs)):
+            if line & seen:
                 continue
-            out.append(what)
+            for pair in pairs:
+                if pair & seen == pair:
+                    break  # blocked on both sides of a corner it slips between
+            else:
+                out.append(what)
         return out
 
     def _line_mask(self, dc: int, dr: int) -> tuple[int, int, tuple[int, ...]]:
@@ -314,7 +327,7 @@ class Battlefield:
         masks shifted by the lowest offset ``low`` (a line's mask from any square is its
         shift by the square's number plus ``low``); cached. Lines are symmetric: the line is
         traced once for its reflections and its transposes (the same squares mirrored)."""
-        key = (dc, dr)
+        key = dc + dr * SPAN  # the difference of the squares' codes
         found = self._line_masks.get(key)
         if found is None:
             entered, corners = self._mirrored(dc, dr)

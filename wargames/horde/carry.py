@@ -94,7 +94,8 @@ def carry_toggle(
         stealthed = {**stealthed, side: hidden}
     layout["places"] = Places(horde_at, places.officers_at, places.attached, stealthed)
     unit = s.unit
-    allies_there = any(unit(o).side == side for o in places.officers_at.get(square, ()))
+    officers = places.officers_at.get(square, ())
+    allies_there = bool(officers) and any([unit(o).side == side for o in officers])
 
     def toggle(mask: int, keep: bool = False) -> int:
         """``mask`` with the horde's square set (arriving) or cleared (leaving, unless
@@ -141,11 +142,16 @@ def carry_toggle(
         layout[name] = out
     acting: dict[str, tuple[str, ...]] | None = before.get("acting")
     if acting is not None:  # the horde's side's units that act on their own
-        layout["acting"] = {k: _toggled(s, v, uid) if k == side else v for k, v in acting.items()}
+        layout["acting"] = {
+            k: _toggled(s, v, uid, appended) if k == side else v for k, v in acting.items()
+        }
 
 
-def _toggled(s: PScaleState, ids: tuple[str, ...], uid: str) -> tuple[str, ...]:
-    """``ids`` (in the order of the units) with ``uid`` taken out, or added in its place."""
+def _toggled(s: PScaleState, ids: tuple[str, ...], uid: str, appended: bool) -> tuple[str, ...]:
+    """``ids`` (in the order of the units) with ``uid`` taken out, or added in its place
+    (last, when ``appended``: a new horde is the last unit)."""
+    if appended:
+        return (*ids, uid)
     if uid in ids:
         return tuple([i for i in ids if i != uid])
     index = s._index()
@@ -267,7 +273,7 @@ def carry_masks(
     places: Places | None = before.get("places")
     if enemies and places is not None:
         officers = places.officers_at.get(start, ())
-        stays = gone if any(s.unit(o).side == mover.side for o in officers) else 0
+        stays = gone if officers and any([s.unit(o).side == mover.side for o in officers]) else 0
         layout["enemy mask"] = {
             side: mask if side == mover.side else (mask & ~gone) | stays | there
             for side, mask in enemies.items()

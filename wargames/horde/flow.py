@@ -281,6 +281,8 @@ def eligible(s: S, side: str) -> tuple[Unit, ...]:
 def _eligible(s: S, side: str) -> tuple[Unit, ...]:
     activated, by_id = s.activated, s.by_id()
     waiting = [by_id[i] for i in acting_units(s, side) if i not in activated]
+    if not waiting or command.at_post(s, side):  # he may order every unit (HMC-ORDERS-02)
+        return tuple(waiting)
     # the hordes that need their Commander's order (HMC-ORDERS-02): only theirs are asked
     asked = [u for u in waiting if u.officer is None and u.morale not in COMPELLED]
     ordered = command.ordered_among(s, side, asked) if asked else None

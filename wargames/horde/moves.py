@@ -202,7 +202,7 @@ def toward_enemy(s: S, u: Unit, ends: list[str]) -> list[str]:
     field = s.field
     out = []
     for sq in ends:
-        closest = min(field.distance(sq, e.square or sq) for e in nearest) if nearest else d
+        closest = min([field.distance(sq, e.square or sq) for e in nearest]) if nearest else d
         if closest < d:
             out.append(sq)
     return out

@@ -44,13 +44,8 @@ from wargames.horde.compulsion import (
 from wargames.horde.flow import BattleTask
 from wargames.horde.morale_checks import MoraleTest
 from wargames.horde.moves import MoveOrder, room_of
-from wargames.horde.reshape import (
-    SPLIT_MINIMUM,
-    SplitSize,
-    may_split,
-    merge,
-    merge_partners,
-)
+from wargames.horde.reach import no_stop
+from wargames.horde.reshape import SPLIT_MINIMUM, SplitSize, merge, partners_in
 from wargames.horde.targets import (
     attack_actions,
     attack_strike,
@@ -58,6 +53,7 @@ from wargames.horde.targets import (
     ranged_attacks,
 )
 from wargames.horde.units import CONFUSED, FAILURES, FLEEING, FRENZIED, ROUTING, Unit, resized
+from wargames.horde.visibility import enemy_mask
 from wargames.horde.withdrawal import full_retreat
 
 if TYPE_CHECKING:
@@ -81,24 +77,30 @@ def begin_activation(s: S, unit: str, *then: BattleTask) -> S:
 
 def horde_options(s: S, u: Unit, spent: int) -> list[Action]:
     """What a horde in good order (or confused) may be ordered now (see the module
-    docstring)."""
+    docstring): its Free orders, its Half orders while a Half action is left, its Full orders
+    while two are, then ``done``. What the orders share is found once, here: the horde's
+    square (it acts on its own, so it stands on one), the enemy units its side sees around it
+    and so whether it is in close combat (HMC-COMBAT-01), and its order actions."""
+    uid, square = u.id, u.square
+    assert square is not None
+    around = s.field.around[square]
+    enemies = enemy_mask(s, u.side)
+    own = own_orders(uid)
+    out = free_orders(s, u, own, around, enemies)
     budget = (1 if u.morale == CONFUSED else 2) - spent
-    out: list[Action] = free_orders(s, u)
     if budget >= 1:
-        out += paid_orders(s, u, budget)
-    out.append(cmd.done(u.id))
+        out += paid_orders(s, u, budget, own, bool(around & enemies))
+    out.append(cmd.done(uid))
     return out
 
 
-def paid_orders(s: S, u: Unit, budget: int) -> list[Action]:
+def paid_orders(s: S, u: Unit, budget: int, own: dict[str, cmd.Order], cqc: bool) -> list[Action]:
     """The Half orders, and with ``budget`` 2 the Full ones, the horde may be given
-    (HMC-ORDERS-19): nothing of it is worked out once no Half action is left. Written out for
-    a horde: what the orders share (close combat, whether it may move, an Engineer) is worked
-    out once; in close combat it has only melee targets, out of it only targets at range
-    (HMC-COMBAT-05, -06)."""
+    (HMC-ORDERS-19; ``own`` its :func:`own_orders`, ``cqc`` whether it is in close combat):
+    nothing of it is worked out once no Half action is left. Written out for a horde: what
+    the orders share (whether it may move, an Engineer) is worked out once; in close combat it
+    has only melee targets, out of it only targets at range (HMC-COMBAT-05, -06)."""
     uid, h = u.id, u.horde
-    own = own_orders(uid)
-    cqc = close_combat.in_cqc(s, u)
     moving = uid not in s.no_move
     engineer = u.is_horde and ignores_difficult_terrain(h)
     room = room_of(s, u, engineer) if moving else frozenset()
@@ -122,8 +124,10 @@ def paid_orders(s: S, u: Unit, budget: int) -> list[Action]:
             out.append(own["tactical retreat"])
         if moving:
             out.append(own["full retreat"])
-        if may_hide(s, u):
-            out.append(own["hide"])
+        if not cqc and AMBUSHERS in h.talents and not u.stealthed:  # may_hide
+            assert u.square is not None
+            if s.field.cover(u.square):
+                out.append(own["hide"])
     return out
 
 
@@ -151,21 +155,32 @@ def own_orders(unit: str) -> dict[str, cmd.Order]:
     return {name: cmd.order(unit, name) for name in OWN_ORDERS}
 
 
-def free_orders(s: S, u: Unit) -> list[Action]:
-    """Rally!, leaving stealth, Officers leaving, Split! and Merge! (HMC-ORDERS-15 to -18)."""
+def free_orders(
+    s: S, u: Unit, own: dict[str, cmd.Order], around: int, enemies: int
+) -> list[Action]:
+    """Rally!, leaving stealth, Officers leaving, Split! and Merge! (HMC-ORDERS-15 to -18) of
+    the horde ``u`` (``own`` its :func:`own_orders`; ``around`` the squares around it,
+    ``enemies`` those of the enemy units its side sees)."""
     uid, morale, stealthed = u.id, u.morale, u.stealthed
     out: list[Action] = []
     if morale in FAILURES and uid not in s.rallied:
-        out.append(own_orders(uid)["rally"])
+        out.append(own["rally"])
     if stealthed:
-        out.append(own_orders(uid)["reveal"])
+        out.append(own["reveal"])
     attached = s.places().attached.get(uid)
     if attached:
         out += [cmd.order(o, "leave") for o in attached]
     if morale == "" and not stealthed and uid not in s.reshaped:
-        if u.horde.magnitude >= 2 * SPLIT_MINIMUM and may_split(s, u):
-            out.append(own_orders(uid)["split"])
-        out += [cmd.Merge(uid, o.id) for o in merge_partners(s, u)]
+        stops = no_stop(s, u)
+        # may_split: a square around it the new horde may enter and stop on
+        if u.horde.magnitude >= 2 * SPLIT_MINIMUM and around & ~(
+            s.field.impassable_mask | enemies | stops
+        ):
+            out.append(own["split"])
+        near = around & stops & ~enemies  # merge_partners: its side's hordes around it
+        if near:
+            assert u.square is not None
+            out += [cmd.Merge(uid, o.id) for o in partners_in(s, u, u.square, near)]
     return out
 
 

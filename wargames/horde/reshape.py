@@ -59,12 +59,18 @@ def merge_partners(s: S, u: Unit) -> list[Unit]:
     """Adjacent hordes that may Merge! into ``u`` (HMC-ORDERS-17, -18, HMC-GAP-26)."""
     square = s.location(u)
     assert square is not None
-    field = s.field
-    near = field.around[square]
+    near = s.field.around[square]
     if u.is_horde:  # the squares of its side's hordes: those it sees, but the enemy's
         near &= no_stop(s, u) & ~enemy_mask(s, u.side)
         if not near:
             return []
+    return partners_in(s, u, square, near)
+
+
+def partners_in(s: S, u: Unit, square: str, near: int) -> list[Unit]:
+    """The hordes of :func:`merge_partners` among those on the squares of the mask ``near``
+    around ``u``'s ``square``, in grid order."""
+    field = s.field
     out = []
     horde_at, unit, bit = s.places().horde_at, s.unit, field.bit
     for sq in field.steps[square]:
@@ -216,6 +222,7 @@ __all__ = [
     "may_split",
     "merge",
     "merge_partners",
+    "partners_in",
     "split",
     "split_squares",
 ]

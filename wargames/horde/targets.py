@@ -165,10 +165,13 @@ def _chargeable(s: S, u: Unit) -> tuple[str, ...]:
     assert here is not None
     box = field.box(here, full + 1)
     targets = visibility.targets(s, u.side)
-    if not any(bit[there] & box for _, there in targets):
+    for _, there in targets:
+        if bit[there] & box:
+            break
+    else:
         return ()
     close = field.spread(ends(s, u, full))
-    return tuple(e for e, there in targets if bit[there] & close)
+    return tuple([e for e, there in targets if bit[there] & close])
 
 
 __all__ = [

@@ -115,7 +115,7 @@ def resized(
         h.id,
         max(0, h.magnitude if magnitude is None else magnitude),
         h.starting_magnitude if starting is None else starting,
-        tuple(sp.wounds for sp in h.specialists) if wounds is None else wounds,
+        tuple([sp.wounds for sp in h.specialists]) if wounds is None else wounds,
     )
 
 

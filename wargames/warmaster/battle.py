@@ -51,9 +51,11 @@ def battle_areas(s: S) -> tuple[str, ...]:
     found: tuple[str, ...] | None = s._memo.get(BATTLE_AREAS)
     if found is None:
         found = s._memo[BATTLE_AREAS] = tuple(
-            a
-            for a in s.contested()
-            if a not in s.fought and s.fighters(a, IMPERIAL) and s.fighters(a, TRAITOR)
+            [
+                a
+                for a in s.contested()
+                if a not in s.fought and s.fighters(a, IMPERIAL) and s.fighters(a, TRAITOR)
+            ]
         )
     return found
 
@@ -230,10 +232,10 @@ def numbers(s: S, b: Battle) -> Numbers:
 def _reading(s: S, b: Battle) -> tuple[int, int, Odds, int, list[tuple[str, int]]]:
     """Steps 1 to 3 of a battle as numbers: attack and defence totals, the ratio, the column
     after the shifts and the shifts by name (see :func:`numbers`)."""
-    attack = sum(s.spec(u).attack for u in b.attackers if s.location(u) == b.area)
+    attack = sum([s.spec(u).attack for u in b.attackers if s.location(u) == b.area])
     retreated = s.retreated
     present = [u for u in b.defenders if s.location(u) == b.area]
-    defence = sum(s.spec(u).defence for u in present if RETREAT.defends(u in retreated))
+    defence = sum([s.spec(u).defence for u in present if RETREAT.defends(u in retreated)])
     crt = s.data.battle
     odds = odds_ratio(max(attack, 1), defence)
     column = crt.column(odds)
@@ -247,7 +249,7 @@ def _reading(s: S, b: Battle) -> tuple[int, int, Odds, int, list[tuple[str, int]
         shifts.append(("horror", specials.horror.imperial_attack_shift))
     if b.area == s.data.sanctum and any(s.spec(u).id == specials.sanctum.unit for u in present):
         shifts.append(("sanctum", specials.sanctum.defence_shift))
-    shift = sum(n for _, n in shifts)
+    shift = sum([n for _, n in shifts])
     column = max(0, min(len(crt.columns) - 1, column + shift))
     return attack, defence, odds, column, shifts
 
@@ -371,11 +373,13 @@ class TakeLoss(Task):
 
     def eligible(self, s: S) -> tuple[str, ...]:
         here = tuple(
-            c
-            for c in self.candidates
-            if s.location(c) == self.area
-            and c not in s.doomed
-            and RETREAT.may_absorb(c in s.retreated)
+            [
+                c
+                for c in self.candidates
+                if s.location(c) == self.area
+                and c not in s.doomed
+                and RETREAT.may_absorb(c in s.retreated)
+            ]
         )
         if self.heroes_last:
             plain = tuple(c for c in here if not s.spec(c).has_reroll)
@@ -433,8 +437,8 @@ class RetreatStep(Task):
     def run(self, s: S) -> S:
         b = self.battle
         result = s.data.results[self.code]
-        att = tuple(u for u in b.attackers if s.location(u) == b.area)
-        dfn = tuple(u for u in b.defenders if s.location(u) == b.area)
+        att = tuple([u for u in b.attackers if s.location(u) == b.area])
+        dfn = tuple([u for u in b.defenders if s.location(u) == b.area])
         both = bool(att) and bool(dfn)
         steps: list[Task] = []
         if result.attacker_retreats and att and (both or not result.retreat_needs_both):

@@ -177,7 +177,7 @@ def _groups(
     for combo in combinations(left, size):
         if must is not None and must not in combo:
             continue
-        kinds = tuple(sorted(kind[u] for u in combo))
+        kinds = tuple(sorted([kind[u] for u in combo]))
         if kinds in seen:
             continue  # identical counters: one group of each make-up
         seen.add(kinds)

@@ -101,7 +101,7 @@ def _moves(
     destroyed: frozenset[str],
     enemies: frozenset[str],
 ) -> tuple[act.Move, ...]:
-    return tuple(_move(unit, a) for a in _reach(data, start, steps, destroyed, enemies))
+    return tuple([_move(unit, a) for a in _reach(data, start, steps, destroyed, enemies)])
 
 
 _move = lru_cache(maxsize=MOVES_CACHE)(act.Move)

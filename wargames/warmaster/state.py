@@ -249,7 +249,7 @@ class WarmasterState(TaskState):
     def fighters(self, area: str, side: str) -> tuple[str, ...]:
         """``side``'s face-up counters in ``area`` that take part in battles."""
         return tuple(
-            c for c in self.units(area, side) if c not in self.face_down and self.spec(c).fights
+            [c for c in self.units(area, side) if c not in self.face_down and self.spec(c).fights]
         )
 
     def contested(self) -> tuple[str, ...]:

@@ -375,7 +375,7 @@ class ArriveChoice(Task):
             if area in s.destroyed:
                 continue
             if effect.sections and not any(
-                area in s.data.section_areas(n) for n in effect.sections
+                [area in s.data.section_areas(n) for n in effect.sections]
             ):
                 continue
             if effect.not_with_own_units and s.count(area, self.side):

@@ -53,7 +53,7 @@ class _Room:
             return () if self.given else (ARMY,)
         if not wanted:
             return self.free if self.slots < MAX_CARDS else ()
-        fits = all(f in self.free for f in wanted) and self.slots + len(wanted) <= MAX_CARDS
+        fits = all([f in self.free for f in wanted]) and self.slots + len(wanted) <= MAX_CARDS
         return ("+".join(wanted),) if fits else ()
 
 

@@ -115,13 +115,13 @@ def orderable(s: S, side: str, flank: str, card: str) -> tuple[int, ...]:
     if card == COUNTER_ATTACK:
         found = () if s.ordered else unordered_units(s, side)
     elif spec.group == "section":
-        return tuple(p for p in _section_orderable(s, side, flank, spec) if p not in taken)
+        return tuple([p for p in _section_orderable(s, side, flank, spec) if p not in taken])
     else:
         found = rule_of(card).resolve(s).orderable(s, side)
         if spec.group == "leadership" and s.ordered:  # CCA-CARDS-04: the chain crosses
-            return tuple(p for p in found if p not in taken)
+            return tuple([p for p in found if p not in taken])
     sections, where = s.scenario.geometry.sections[side], s.where  # in the flank only
-    return tuple(p for p in found if flank in sections[where[p]] and p not in taken)
+    return tuple([p for p in found if flank in sections[where[p]] and p not in taken])
 
 
 def _section_orderable(s: S, side: str, flank: str, spec: CardSpec) -> tuple[int, ...]:

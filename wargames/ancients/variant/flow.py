@@ -570,7 +570,7 @@ class PlaceCard(TeamTask):
         i = 0 if self.side == "bottom" else 1
         if s.placed[i][index(self.flank)]:
             return ()
-        return tuple(c for c in dict.fromkeys(s.hand(self.side).cards) if c not in REACTIONS)
+        return tuple([c for c in dict.fromkeys(s.hand(self.side).cards) if c not in REACTIONS])
 
     def actor(self, s: S) -> Player | None:
         return s.commander_seat(self.side) if self.cards(s) else None

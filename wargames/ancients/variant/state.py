@@ -126,7 +126,7 @@ class ArmageddonState(AncientsState):
 
     def taken(self) -> frozenset[int]:
         """Pieces ordered on another flank this turn (CCA-CARDS-15, -16-EX)."""
-        return frozenset(p for orders in self.flank_orders for p in orders)
+        return frozenset([p for orders in self.flank_orders for p in orders])
 
     # -- banners (CCA-BANNER-01 to -03, CCA-VICTORY-01, -02) -------------------------------------
 
