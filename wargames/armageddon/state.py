@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
 
 import attrs
 
@@ -70,6 +70,8 @@ MOVES_KEPT = 32
 
 
 T = TypeVar("T")
+UNSET = object()
+"""What :meth:`ArmageddonState.once` finds for a key not yet worked out."""
 
 
 @lru_cache(maxsize=64)
@@ -225,11 +227,10 @@ class ArmageddonState(TaskState):
         """``compute()`` worked out once for this state: kept in its memo under ``key`` (for
         what several steps of one listing or of one action ask of the same position)."""
         memo = self._memo
-        try:
-            found: T = memo[key]
-        except KeyError:
+        found = memo.get(key, UNSET)  # not a KeyError caught: most keys are asked once
+        if found is UNSET:
             found = memo[key] = compute()
-        return found
+        return cast(T, found)
 
     # -- counters -----------------------------------------------------------------------------
 
