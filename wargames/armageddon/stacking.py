@@ -54,9 +54,14 @@ def legal_stack(data: ArmageddonData, counters: Sequence[str]) -> bool:
     return _legal(_weights(data), counters)
 
 
-def _legal(weights: dict[str, tuple[int, Hashable | None]], counters: Iterable[str]) -> bool:
-    counting = 0
-    tribe: Hashable | None = None
+def _legal(
+    weights: dict[str, tuple[int, Hashable | None]],
+    counters: Iterable[str],
+    counting: int = 0,
+    tribe: Hashable | None = None,
+) -> bool:
+    """Whether ``counters`` form a legal stack, with ``counting`` counting counters and the
+    ``tribe`` of others already in it (the verdict does not depend on the order)."""
     for c in counters:
         counts, group = weights[c]
         counting += counts
@@ -70,7 +75,8 @@ def _legal(weights: dict[str, tuple[int, Hashable | None]], counters: Iterable[s
 
 def fits(data: ArmageddonData, stack: Sequence[str], newcomer: str) -> bool:
     """Whether ``newcomer`` may join ``stack`` and leave it legal (BFA-RETREAT-03, BFA-BUILD-15)."""
-    return _legal(_weights(data), (*stack, newcomer))
+    weights = _weights(data)
+    return _legal(weights, stack, *weights[newcomer])
 
 
 def removable(data: ArmageddonData, counters: Sequence[str]) -> tuple[str, ...]:

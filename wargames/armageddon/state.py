@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import attrs
 
@@ -227,10 +227,10 @@ class ArmageddonState(TaskState):
         """``compute()`` worked out once for this state: kept in its memo under ``key`` (for
         what several steps of one listing or of one action ask of the same position)."""
         memo = self._memo
-        found = memo.get(key, UNSET)  # not a KeyError caught: most keys are asked once
+        found: T = memo.get(key, UNSET)  # not a KeyError caught: most keys are asked once
         if found is UNSET:
             found = memo[key] = compute()
-        return cast(T, found)
+        return found
 
     # -- counters -----------------------------------------------------------------------------
 

@@ -600,7 +600,8 @@ class TaskState(GameState):
         return self.tasks[-1].chance(self)
 
     def _apply(self, action: Action) -> Self:
-        return cast(Self, self.tasks[-1].act(self, action)).settle()
+        made: Self = self.tasks[-1].act(self, action)  # not cast(): a call at every step
+        return made.settle()
 
     def _explain(self, action: Action) -> RuleViolation:
         return self.tasks[-1].explain(self, action)
