@@ -205,7 +205,9 @@ class ArmageddonState(TaskState):
     if TYPE_CHECKING:
         _ix: dict[str, int]
         _counters: Manifest
-        _bits: MapBits
+        bits: MapBits
+        """The board's areas as bitsets (:mod:`wargames.armageddon.mapbits`): an attribute set
+        once, not a property (read at almost every step)."""
 
     def __attrs_post_init__(self) -> None:
         # the manifest, its counter id -> position in ``where`` and the map's bitsets: not
@@ -213,7 +215,7 @@ class ArmageddonState(TaskState):
         found = manifest(self.data)
         object.__setattr__(self, "_counters", found)
         object.__setattr__(self, "_ix", found.index)
-        object.__setattr__(self, "_bits", map_bits(self.data))
+        object.__setattr__(self, "bits", map_bits(self.data))
         super().__attrs_post_init__()
 
     # -- protocol -----------------------------------------------------------------------------
@@ -244,11 +246,6 @@ class ArmageddonState(TaskState):
     def location(self, counter: str) -> str:
         """Where ``counter`` is: an area id, or an off-map box such as ``@pool``."""
         return self.where[self._ix[counter]]
-
-    @property
-    def bits(self) -> MapBits:
-        """The board's areas as bitsets (:mod:`wargames.armageddon.mapbits`)."""
-        return self._bits
 
     def move_counters(self, moves: Iterable[tuple[str, str]], **changes: Any) -> Self:
         """The state with each ``(counter, location)`` moved there (and the other ``changes``
@@ -291,7 +288,7 @@ class ArmageddonState(TaskState):
                 found = memo["index"] = old.moved(changed, self.ruined)
             else:
                 found = memo["index"] = Placement.of(
-                    self._counters, self._bits, self.where, self.ruined
+                    self._counters, self.bits, self.where, self.ruined
                 )
         return found
 

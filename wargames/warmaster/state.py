@@ -167,7 +167,7 @@ class WarmasterState(TaskState):
         return self._counters
 
     def spec(self, counter: str) -> UnitSpec:
-        return self.manifest.specs[self._ix[counter]]
+        return self._counters.specs[self._ix[counter]]  # not the property: every step asks
 
     def side_of(self, counter: str) -> str:
         return self.spec(counter).side
@@ -205,7 +205,7 @@ class WarmasterState(TaskState):
         """Where is what (:mod:`wargames.core.counters`)."""
         found: counters.Placement | None = self._memo.get("index")
         if found is None:
-            found = counters.placement(self, self.manifest)
+            found = counters.placement(self, self._counters)
         return found
 
     def counters_at(self, location: str) -> tuple[str, ...]:
