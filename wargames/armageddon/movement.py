@@ -66,12 +66,13 @@ def reach_from(s: S, side: str, start: str, steps: int) -> int:
     """:func:`reach` of a counter of ``side`` in ``start`` with movement ``steps`` (above 0):
     the same for every such counter."""
     bits = s.bits
-    ignore_stop = side == ORKS and f"ere-we-go:{start}" in s.effects
+    effects = s.effects
+    ignore_stop = side == ORKS and bool(effects) and f"ere-we-go:{start}" in effects
     enemy = IMPERIUM if side == ORKS else ORKS
     found = bits.reach_near(
         start, steps, s.placement.masks[enemy], 0 if ignore_stop else bits.stops[side]
     )
-    if side == IMPERIUM and f"rail:{start}" in s.effects:
+    if side == IMPERIUM and effects and f"rail:{start}" in effects:
         found |= rail_mask(s, start)
     return found
 

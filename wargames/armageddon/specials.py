@@ -50,8 +50,11 @@ def phase_card_count(s: S, side: str, phase: str) -> int:
     if side in s.played:
         return 0
     hand = s.hand(side).cards
-    held = [card for card in PHASE_CARDS[(side, phase)] if card in hand]
-    return sum([target_count(s, card) for card in held]) if held else 0
+    count = 0
+    for card in PHASE_CARDS[(side, phase)]:  # a loop: most hands hold none of them
+        if card in hand:
+            count += target_count(s, card)
+    return count
 
 
 AIMED_AT_AREA = ("ere-we-go", "orbital-strike", "rail-convoy")

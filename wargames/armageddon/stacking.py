@@ -76,7 +76,8 @@ def _legal(
 def fits(data: ArmageddonData, stack: Sequence[str], newcomer: str) -> bool:
     """Whether ``newcomer`` may join ``stack`` and leave it legal (BFA-RETREAT-03, BFA-BUILD-15)."""
     weights = _weights(data)
-    return _legal(weights, stack, *weights[newcomer])
+    counting, tribe = weights[newcomer]  # not *weights[newcomer]: a star call is the slow call
+    return _legal(weights, stack, counting, tribe)
 
 
 def removable(data: ArmageddonData, counters: Sequence[str]) -> tuple[str, ...]:
