@@ -398,7 +398,7 @@ class TaskState(GameState):
         """Finish the top task and put ``then`` on top, to be done in the order given; the
         state's other fields' ``changes`` made in the same copy (a step that ends with changes
         of its own makes one copy, not two)."""
-        tasks = self.popped(*then)
+        tasks = self.tasks[:-1] + then[::-1] if then else self.tasks[:-1]  # popped(), inline
         if changes:
             return self.evolve(tasks=tasks, **changes)
         return self._with_tasks(tasks)
