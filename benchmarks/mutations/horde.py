@@ -535,8 +535,8 @@ MUTATIONS: list[M] = [
     M(
         "HMC-TALENT-01",
         "wargames/horde/orders.py",
-        "and not u.stealthed\n        and square is not None\n        and s.field.cover(square)\n",
-        "and not u.stealthed\n        and square is not None\n",
+        "return square is not None and s.field.cover(square)",
+        "return square is not None",
         "an Ambushers horde may enter stealth in the open, without cover",
     ),
     M(

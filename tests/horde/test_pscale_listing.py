@@ -83,7 +83,7 @@ def reference(s: PScaleState, u: Unit, spent: int) -> list[Action]:
                 out.append(cmd.order(u.id, "tactical retreat"))
             if moving:
                 out.append(cmd.order(u.id, "full retreat"))
-            if may_hide(s, u):
+            if may_hide(s, u, close_combat.in_cqc(s, u)):
                 out.append(cmd.order(u.id, "hide"))
     out.append(cmd.done(u.id))
     return out

@@ -124,10 +124,8 @@ def paid_orders(s: S, u: Unit, budget: int, own: dict[str, cmd.Order], cqc: bool
             out.append(own["tactical retreat"])
         if moving:
             out.append(own["full retreat"])
-        if not cqc and AMBUSHERS in h.talents and not u.stealthed:  # may_hide
-            assert u.square is not None
-            if s.field.cover(u.square):
-                out.append(own["hide"])
+        if may_hide(s, u, cqc):
+            out.append(own["hide"])
     return out
 
 
@@ -184,16 +182,13 @@ def free_orders(
     return out
 
 
-def may_hide(s: S, u: Unit) -> bool:
-    """An Ambushers horde in cover, not in close combat, may enter stealth (HMC-TALENT-01)."""
+def may_hide(s: S, u: Unit, cqc: bool) -> bool:
+    """An Ambushers horde in cover, not in close combat (``cqc``: whether it is, as the
+    listing found it), may enter stealth (HMC-TALENT-01)."""
+    if cqc or not u.horde.has(AMBUSHERS) or u.stealthed:
+        return False
     square = s.location(u)
-    return (
-        u.horde.has(AMBUSHERS)
-        and not u.stealthed
-        and square is not None
-        and s.field.cover(square)
-        and not close_combat.in_cqc(s, u)
-    )
+    return square is not None and s.field.cover(square)
 
 
 def medicae_orders(s: S, u: Unit) -> list[cmd.Medicae]:
