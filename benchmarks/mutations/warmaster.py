@@ -129,8 +129,8 @@ MUTATIONS: list[M] = [
     M(
         "WM-SEQ-01",
         FLOW,
-        "ImperialReinforcements(),\n        Phase(PHASES[1]),\n        MovementPhase(IMPERIAL),",
-        "MovementPhase(IMPERIAL),\n        Phase(PHASES[1]),\n        ImperialReinforcements(),",
+        "teleport.ImperialReinforcements(),\n        Phase(PHASES[1]),\n        movement.MovementPhase(IMPERIAL),",
+        "movement.MovementPhase(IMPERIAL),\n        Phase(PHASES[1]),\n        teleport.ImperialReinforcements(),",
         "Imperial Movement comes before Imperial Reinforcements",
     ),
     M(
@@ -164,7 +164,7 @@ MUTATIONS: list[M] = [
     M(
         "WM-SEQ-06",
         FLOW,
-        "        TraitorReinforcements(),\n",
+        "        teleport.TraitorReinforcements(),\n",
         "",
         "the Traitor Reinforcements phase is skipped",
     ),

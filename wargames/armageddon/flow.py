@@ -15,6 +15,8 @@ import attrs
 
 from wargames.armageddon import actions as act
 from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
+from wargames.armageddon.deploy import deploy_options, unplaced
+from wargames.armageddon.state import acting_side
 from wargames.core import tasks
 from wargames.core.caches import PER_DATA
 from wargames.core.cards import Deck, Pile
@@ -126,13 +128,9 @@ class DeployOrks(Task):
         return ORKS
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        from wargames.armageddon.deploy import deploy_options
-
         return deploy_options(s)
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.armageddon.deploy import unplaced
-
         assert isinstance(action, act.Deploy)
         moves = [(action.counter, action.area)]
         if unplaced(s) != (action.counter,):
@@ -187,10 +185,8 @@ class BeginTurn(Task):
     """A new game turn: arrivals, then the six segments (BFA-SEQ-01)."""
 
     def run(self, s: S) -> S:
-        from wargames.armageddon.build import Arrive
-
         arriving = s.setup.reinforcements.get(s.turn, ())
-        steps: list[Task] = [Arrive(tuple(arriving))] if arriving else []
+        steps: list[Task] = [build.Arrive(tuple(arriving))] if arriving else []
         steps += [
             PlanCards(ORKS),
             PlanCards(IMPERIUM),
@@ -305,10 +301,6 @@ class ActionSegment(Task):
     number: int
 
     def run(self, s: S) -> S:
-        from wargames.armageddon.phases import phase_task
-        from wargames.armageddon.state import acting_side
-        from wargames.armageddon.supply import SupplyCheck
-
         side = acting_side(self.number, s.initiative)
         assert side is not None
         i = _i(side)
@@ -323,7 +315,10 @@ class ActionSegment(Task):
             plans=(plans[0], plans[1]),
             card=card_id,
             tasks=s.popped(
-                phase_task(first, side), phase_task(second, side), SupplyCheck(side), EndSegment()
+                phases.phase_task(first, side),
+                phases.phase_task(second, side),
+                supply.SupplyCheck(side),
+                EndSegment(),
             ),
         )
 
@@ -373,5 +368,10 @@ def new_game_tasks() -> tuple[Task, ...]:
     """The tasks of a new game, in order: Ork deployment, the special-card deal, turn 1."""
     return (DeployOrks(), DealSpecial(ORKS, 2), DealSpecial(IMPERIUM, 2), BeginTurn())
 
+
+# The phases, the arrivals and the supply check are tasks built on this module's (they import
+# it): their modules are imported once this one is complete and named at run time (not inside
+# the steps: an import there costs more than half a microsecond at every call).
+from wargames.armageddon import build, phases, supply  # noqa: E402
 
 __all__ = ["Deck", "DieRoll", "Pile", "Task", "new_game_tasks"]

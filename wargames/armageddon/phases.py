@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from wargames.armageddon.build import ImperialBuild, OrkBuild, build_allowance, ork_allowance
+from wargames.armageddon import build
 from wargames.armageddon.combat import CombatPhase
 from wargames.armageddon.data import IMPERIUM
 from wargames.armageddon.flow import Task
@@ -33,9 +33,9 @@ class BeginPhase(Task):
         elif self.kind == "combat":
             phase = CombatPhase(self.side)
         elif self.side == IMPERIUM:
-            phase = ImperialBuild(build_allowance(s))
+            phase = build.ImperialBuild(build.build_allowance(s))
         else:
-            phase = OrkBuild(ork_allowance(s))
+            phase = build.OrkBuild(build.ork_allowance(s))
         return s.evolve(
             phase=self.kind,
             used=frozenset(),

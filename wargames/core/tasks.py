@@ -181,25 +181,22 @@ def relabel(value: T, names: Mapping[str, str]) -> T:
     return value
 
 
-_FIELDS: dict[type, frozenset[str]] = {}
-
-
 def quick_evolve(value: V, **changes: Any) -> V:
     """``attrs.evolve`` for the small values a game changes at every step (a unit, an attack
     in progress): a copy of the instance dictionary, without attrs' per-field work. For
     frozen attrs classes with ``slots=False`` whose fields have no converters or validators;
-    a cached hash is forgotten, an unknown field name is a ``TypeError``."""
-    cls = type(value)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = frozenset(f.name for f in attrs.fields(cast(Any, cls)))
-    if not changes.keys() <= names:
-        raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)}")
+    a cached hash is forgotten. A name the instance dictionary does not hold (no field of the
+    class) is a ``TypeError``: the copy would grow, which is checked by its size rather than
+    by a look-up of the class's fields (a call at nearly every step)."""
     fields = value.__dict__.copy()
+    size = len(fields)
     fields.update(changes)
+    if len(fields) != size:
+        unknown = sorted(changes.keys() - value.__dict__.keys())
+        raise TypeError(f"{type(value).__name__} has no field {unknown}")
     if "_attrs_cached_hash" in fields:
         fields["_attrs_cached_hash"] = None  # attrs works it out again when asked
-    new = _new(cls)
+    new = _new(type(value))
     _set(new, "__dict__", fields)
     return new
 

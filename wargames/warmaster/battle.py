@@ -24,6 +24,7 @@ from wargames.core.retreat import RetreatRule
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import IMPERIAL, TRAITOR
 from wargames.warmaster.flow import DieRoll, Task
+from wargames.warmaster.state import CUP, DEAD
 from wargames.warmaster.teleport import LossRoll
 
 if TYPE_CHECKING:
@@ -133,7 +134,6 @@ class Remove(Task):
     counter: str
 
     def run(self, s: S) -> S:
-        from wargames.warmaster.state import DEAD
 
         return s.move_counter(self.counter, DEAD, tasks=s.popped())
 
@@ -161,7 +161,6 @@ class AmbushDraw(Task):
         return tuple((act.Draw(kind), p) for kind, p in s.cup.draw_outcomes())
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.warmaster.state import CUP
 
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
@@ -529,7 +528,6 @@ class AfterBattle(Task):
     battle: Battle
 
     def run(self, s: S) -> S:
-        from wargames.warmaster.state import DEAD
 
         b = self.battle
         if s.data.specials.horror.removed_after_battle:

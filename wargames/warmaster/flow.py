@@ -20,6 +20,7 @@ from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import IMPERIAL, TRAITOR, WarmasterData
+from wargames.warmaster.state import UNPLACED, manifest
 
 if TYPE_CHECKING:
     from wargames.warmaster.scenario import Setup
@@ -59,8 +60,6 @@ class PlaceFaceDown(Task):
     rule: ClassVar[str] = "WM-SETUP-02"
 
     def next_unit(self, s: S) -> str | None:
-        from wargames.warmaster.state import UNPLACED
-
         waiting = s.in_box(UNPLACED)
         return waiting[0] if waiting else None
 
@@ -169,8 +168,6 @@ def _groups(
 ) -> tuple[act.Group, ...]:
     """Every group of ``size`` of the units ``left`` (holding ``must``), one of each make-up
     of identical counters (WM-SETUP-05)."""
-    from wargames.warmaster.state import manifest
-
     kind = dict(zip(manifest(data).ids, (spec.id for spec in manifest(data).specs), strict=True))
     seen: set[tuple[str, ...]] = set()
     out: list[act.Group] = []
@@ -208,8 +205,6 @@ class BeginTurn(Task):
     rule: ClassVar[str] = "WM-SEQ-01"
 
     def run(self, s: S) -> S:
-        from wargames.warmaster.specials import warp_tasks
-
         turn = s.turn + 1
         if s.turn_cap is not None and turn > s.turn_cap:
             winner = s.setup.cap_winner
@@ -218,31 +213,26 @@ class BeginTurn(Task):
                 f"the turn cap ({s.turn_cap} turns) is reached with the Emperor and Horus alive",
             )
         s = s.evolve(turn=turn, bridge=bridge_control(s))
-        return s.pop(*warp_tasks(s), *phase_tasks(), BeginTurn())
+        return s.pop(*specials.warp_tasks(s), *phase_tasks(), BeginTurn())
 
 
 def phase_tasks() -> tuple[Task, ...]:
     """The six phases of a turn as tasks, in order (WM-SEQ-01)."""
-    from wargames.warmaster.battle import BattlePhase
-    from wargames.warmaster.movement import MovementPhase
-    from wargames.warmaster.specials import EndOfBattle
-    from wargames.warmaster.teleport import ImperialReinforcements, TraitorReinforcements
-
     return (
         Phase(PHASES[0]),
-        ImperialReinforcements(),
+        teleport.ImperialReinforcements(),
         Phase(PHASES[1]),
-        MovementPhase(IMPERIAL),
+        movement.MovementPhase(IMPERIAL),
         Phase(PHASES[2]),
-        BattlePhase(IMPERIAL),
-        EndOfBattle(IMPERIAL),
+        battle.BattlePhase(IMPERIAL),
+        specials.EndOfBattle(IMPERIAL),
         Phase(PHASES[3]),
-        TraitorReinforcements(),
+        teleport.TraitorReinforcements(),
         Phase(PHASES[4]),
-        MovementPhase(TRAITOR),
+        movement.MovementPhase(TRAITOR),
         Phase(PHASES[5]),
-        BattlePhase(TRAITOR),
-        EndOfBattle(TRAITOR),
+        battle.BattlePhase(TRAITOR),
+        specials.EndOfBattle(TRAITOR),
     )
 
 
@@ -277,5 +267,10 @@ def new_game_tasks() -> tuple[Task, ...]:
     """The tasks of a new game, in order: the Traitor set-up, the Imperial groups, turn 1."""
     return (PlaceFaceDown(), FormGroups(), BeginTurn())
 
+
+# The phases are tasks built on this module's (they import it): their modules are imported once
+# this one is complete, and named at run time (not inside the functions: an import there costs
+# more than half a microsecond at every call).
+from wargames.warmaster import battle, movement, specials, teleport  # noqa: E402
 
 __all__ = ["PHASES", "DieRoll", "Task", "new_game_tasks", "phase_tasks"]

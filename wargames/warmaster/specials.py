@@ -48,6 +48,7 @@ from wargames.core.engine import Action, Player
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import EMPEROR, IMPERIAL, TRAITOR, WarmasterData
 from wargames.warmaster.flow import DieRoll, Phase, Task
+from wargames.warmaster.state import DEAD
 from wargames.warmaster.teleport import LossRoll
 
 if TYPE_CHECKING:
@@ -255,7 +256,6 @@ class Collapse(Task):
     area: str
 
     def run(self, s: S) -> S:
-        from wargames.warmaster.state import DEAD
 
         here = [c for side in (IMPERIAL, TRAITOR) for c in s.units(self.area, side)]
         markers = [c for c in here if not s.spec(c).fights]

@@ -35,6 +35,7 @@ from wargames.core.notation import D6_OUTCOMES as D6
 from wargames.warmaster import actions as act
 from wargames.warmaster.data import IMPERIAL, TRAITOR, TeleportTable
 from wargames.warmaster.flow import DieRoll, Task
+from wargames.warmaster.state import CUP, DEAD, RESERVE, UNKNOWN, WARP
 
 if TYPE_CHECKING:
     from wargames.warmaster.state import WarmasterState as S
@@ -140,9 +141,7 @@ class ImperialReinforcements(Task):
     rule: ClassVar[str] = "WM-REINF-01"
 
     def run(self, s: S) -> S:
-        from wargames.warmaster.specials import laser_tasks
-
-        lasers = laser_tasks(s)
+        lasers = specials.laser_tasks(s)
         rolls = teleport_rolls(s, IMPERIAL)
         back = [from_reserve(s, IMPERIAL, b) for b in s.reserve if s.side_of(b[0]) == IMPERIAL]
         changes: dict[str, Any] = {
@@ -205,7 +204,6 @@ class CupDraw(Task):
         return tuple((act.Draw(kind), p) for kind, p in s.cup.draw_outcomes())
 
     def act(self, s: S, action: Action) -> S:
-        from wargames.warmaster.state import CUP, WARP
 
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
@@ -308,7 +306,6 @@ class LossRoll(DieRoll):
     rule: ClassVar[str] = "WM-REROLL-07"
 
     def actor(self, s: S) -> Player | None:
-        from wargames.warmaster.state import DEAD, UNKNOWN
 
         if self.unit == UNKNOWN:  # a view: a hidden counter rolls, as the real state has it
             return CHANCE
@@ -334,7 +331,6 @@ class EffectOutcome(Task):
     rule: ClassVar[str] = "WM-TELEPORT-02"
 
     def run(self, s: S) -> S:
-        from wargames.warmaster.state import CUP, DEAD, RESERVE
 
         effect = s.data.teleport.effects[self.effect]
         alive = tuple(u for u in self.units if s.location(u) != DEAD)
@@ -395,11 +391,13 @@ class ArriveChoice(Task):
 
     def run(self, s: S) -> S:
         # Nowhere to arrive: the body is sent back to reserve (an engine reading).
-        from wargames.warmaster.state import RESERVE
 
         s = s.move_counters([(u, RESERVE) for u in self.units])
         return s.evolve(reserve=(*s.reserve, self.units)).pop()
 
+
+# The special rules' tasks import this module's: imported once it is complete, named at run time.
+from wargames.warmaster import specials  # noqa: E402
 
 __all__ = [
     "D6",
