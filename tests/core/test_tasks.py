@@ -132,7 +132,6 @@ def test_a_value_with_its_own_dictionary_keeps_its_fields_and_its_hash() -> None
     assert moved.__dict__ is not p.__dict__ and p.square == "01-01"
 
 
-
 def test_a_quick_copy_refuses_a_name_that_is_no_field_and_leaves_the_value_alone() -> None:
     """``quick_evolve`` with a misspelt field name raises ``TypeError`` naming it, rather than
     giving the copy an attribute no field has; the original is unchanged."""
@@ -140,6 +139,7 @@ def test_a_quick_copy_refuses_a_name_that_is_no_field_and_leaves_the_value_alone
     with pytest.raises(TypeError, match=r"Piece has no field \['sqaure'\]"):
         quick_evolve(p, sqaure="01-02")
     assert p == Piece("a", "01-01") and "sqaure" not in p.__dict__
+
 
 def test_a_state_made_by_its_init_and_its_copies_hold_their_own_fields() -> None:
     """A state from ``__init__`` has its own dictionary (``TaskState.__attrs_post_init__``);
