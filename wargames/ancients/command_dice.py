@@ -99,7 +99,7 @@ class IAmSpartacus(CardRule):
         if not isinstance(top, SpartacusOrders):
             return ()
         symbols = top.symbols
-        units = tuple(u for u in unordered_units(s, side) if _spends(symbols, s.kind(u).unit_class))
+        units = [u for u in unordered_units(s, side) if _spends(symbols, s.kind(u).unit_class)]
         leaders = leaders_to_order(s, side, True) if HELMET in symbols else ()
         return tuple(sorted((*units, *leaders)))
 

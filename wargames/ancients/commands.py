@@ -189,7 +189,7 @@ class SectionOrders(CardRule):
             sections, where = s.scenario.geometry.sections[side], s.where
             (name,) = counts
             return tuple(sorted([p for p in candidates if name in sections[where[p]]]))
-        return tuple(sorted(p for p in candidates if fits(s, side, (*s.ordered, p), counts)))
+        return tuple(sorted([p for p in candidates if fits(s, side, (*s.ordered, p), counts)]))
 
     def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
         found = basic_refusal(s, side, piece)

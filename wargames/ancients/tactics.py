@@ -133,7 +133,7 @@ class ClashOfShields(TacticRule):
         return tuple(u for u in s.units_of(side) if _adjacent_to_enemy(s, u))
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
-        return tuple(u for u in self.eligible(s, side) if u not in s.ordered)
+        return tuple([u for u in self.eligible(s, side) if u not in s.ordered])
 
     def steps(self) -> tuple[Task, ...]:
         return (OrderStep(), BattleStep())
@@ -235,10 +235,10 @@ class DarkenTheSky(TacticRule):
     why = "Darken the Sky orders units with missile weapons"
 
     def eligible(self, s: S, side: str) -> tuple[int, ...]:
-        return tuple(u for u in s.units_of(side) if s.kind(u).can_fire)
+        return tuple([u for u in s.units_of(side) if s.kind(u).can_fire])
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
-        return tuple(u for u in self.eligible(s, side) if u not in s.ordered)
+        return tuple([u for u in self.eligible(s, side) if u not in s.ordered])
 
     def steps(self) -> tuple[Task, ...]:
         return (OrderStep(), Volleys())
@@ -301,15 +301,19 @@ class DoubleTime(TacticRule):
 
     def eligible(self, s: S, side: str) -> tuple[int, ...]:
         foot = troop_units(s.scenario, "foot")
-        return tuple(u for u in s.units_of(side) if u in foot)
+        return tuple([u for u in s.units_of(side) if u in foot])
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
         if len(s.ordered) >= 4:
             return ()
         return tuple(
-            u
-            for u in self.eligible(s, side)
-            if u not in s.ordered and _linked(s, u) and _in_two_sections(s, side, (*s.ordered, u))
+            [
+                u
+                for u in self.eligible(s, side)
+                if u not in s.ordered
+                and _linked(s, u)
+                and _in_two_sections(s, side, (*s.ordered, u))
+            ]
         )
 
 
@@ -324,10 +328,10 @@ class LineCommand(TacticRule):
 
     def eligible(self, s: S, side: str) -> tuple[int, ...]:
         foot = troop_units(s.scenario, "foot")
-        return tuple(u for u in s.units_of(side) if u in foot)
+        return tuple([u for u in s.units_of(side) if u in foot])
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
-        return tuple(u for u in self.eligible(s, side) if u not in s.ordered and _linked(s, u))
+        return tuple([u for u in self.eligible(s, side) if u not in s.ordered and _linked(s, u)])
 
 
 # -- Mounted Charge ---------------------------------------------------------------------------
@@ -345,12 +349,12 @@ class MountedCharge(TacticRule):
 
     def eligible(self, s: S, side: str) -> tuple[int, ...]:
         mounted = troop_units(s.scenario, "mounted")
-        return tuple(u for u in s.units_of(side) if u in mounted)
+        return tuple([u for u in s.units_of(side) if u in mounted])
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
         if len(s.ordered) >= s.command(side):
             return ()
-        return tuple(u for u in self.eligible(s, side) if u not in s.ordered)
+        return tuple([u for u in self.eligible(s, side) if u not in s.ordered])
 
 
 # -- First Strike -----------------------------------------------------------------------------
@@ -395,12 +399,12 @@ class MoveFireMove(TacticRule):
 
     def eligible(self, s: S, side: str) -> tuple[int, ...]:
         light = troop_units(s.scenario, "light")
-        return tuple(u for u in s.units_of(side) if u in light)
+        return tuple([u for u in s.units_of(side) if u in light])
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
         if len(s.ordered) >= s.command(side):
             return ()
-        return tuple(u for u in self.eligible(s, side) if u not in s.ordered)
+        return tuple([u for u in self.eligible(s, side) if u not in s.ordered])
 
     def steps(self) -> tuple[Task, ...]:
         return (OrderStep(), MoveStep(), BattleStep(), SecondMove())
