@@ -382,10 +382,12 @@ class AncientsState(TaskState):
         return found
 
     def unit_at(self, hex_id: str) -> int | None:
-        return self._index().unit_at.get(hex_id)
+        index: _Index | None = self._memo.get("index")  # _index(), its look-up written out
+        return (index or self._index()).unit_at.get(hex_id)
 
     def leader_at(self, hex_id: str) -> int | None:
-        return self._index().leader_at.get(hex_id)
+        index: _Index | None = self._memo.get("index")
+        return (index or self._index()).leader_at.get(hex_id)
 
     def on_board(self, piece: int) -> bool:
         where = self.where[piece]
@@ -393,8 +395,10 @@ class AncientsState(TaskState):
 
     def attached(self, unit: int) -> int | None:
         """The leader attached to ``unit``: a friendly leader in its hex (CCB-LEADER-01)."""
-        leader = self._index().leader_at.get(self.where[unit])
-        return leader if leader is not None and self.on_board(unit) else None
+        index: _Index | None = self._memo.get("index")
+        where = self.where[unit]
+        leader = (index or self._index()).leader_at.get(where)
+        return leader if leader is not None and where != DEAD and where != OFF else None
 
     def lone(self, leader: int) -> bool:
         """Whether a leader on the board stands without a friendly unit (CCB-LEADER-01)."""
@@ -410,11 +414,13 @@ class AncientsState(TaskState):
 
     def units_of(self, side: str) -> tuple[int, ...]:
         """``side``'s units on the board, in piece order."""
-        return self._index().units[side]
+        index: _Index | None = self._memo.get("index")
+        return (index or self._index()).units[side]
 
     def leaders_of(self, side: str) -> tuple[int, ...]:
         """``side``'s leaders on the board, in piece order."""
-        return self._index().leaders[side]
+        index: _Index | None = self._memo.get("index")
+        return (index or self._index()).leaders[side]
 
     def enemy_piece_at(self, hex_id: str, side: str) -> int | None:
         """An enemy unit in ``hex_id``, else a lone enemy leader there, else ``None``."""
