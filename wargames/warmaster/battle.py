@@ -134,7 +134,6 @@ class Remove(Task):
     counter: str
 
     def run(self, s: S) -> S:
-
         return s.move_counter(self.counter, DEAD, tasks=s.popped())
 
 
@@ -161,7 +160,6 @@ class AmbushDraw(Task):
         return tuple((act.Draw(kind), p) for kind, p in s.cup.draw_outcomes())
 
     def act(self, s: S, action: Action) -> S:
-
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
         then = AmbushDraw(self.area, self.marker, self.left - 1, (*self.drawn, unit))
@@ -528,7 +526,6 @@ class AfterBattle(Task):
     battle: Battle
 
     def run(self, s: S) -> S:
-
         b = self.battle
         if s.data.specials.horror.removed_after_battle:
             horrors = [

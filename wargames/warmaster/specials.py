@@ -256,7 +256,6 @@ class Collapse(Task):
     area: str
 
     def run(self, s: S) -> S:
-
         here = [c for side in (IMPERIAL, TRAITOR) for c in s.units(self.area, side)]
         markers = [c for c in here if not s.spec(c).fights]
         s = s.move_counters([(c, DEAD) for c in markers])

@@ -204,7 +204,6 @@ class CupDraw(Task):
         return tuple((act.Draw(kind), p) for kind, p in s.cup.draw_outcomes())
 
     def act(self, s: S, action: Action) -> S:
-
         assert isinstance(action, act.Draw)
         unit = next(c for c in s.in_box(CUP) if s.spec(c).id == action.kind)
         then = (Teleport(TRAITOR, (unit,), rolls=self.rolls), CupDraw(self.left - 1, self.rolls))
@@ -306,7 +305,6 @@ class LossRoll(DieRoll):
     rule: ClassVar[str] = "WM-REROLL-07"
 
     def actor(self, s: S) -> Player | None:
-
         if self.unit == UNKNOWN:  # a view: a hidden counter rolls, as the real state has it
             return CHANCE
         return None if s.location(self.unit) == DEAD else CHANCE
@@ -331,7 +329,6 @@ class EffectOutcome(Task):
     rule: ClassVar[str] = "WM-TELEPORT-02"
 
     def run(self, s: S) -> S:
-
         effect = s.data.teleport.effects[self.effect]
         alive = tuple(u for u in self.units if s.location(u) != DEAD)
         if not alive:
