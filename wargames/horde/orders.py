@@ -45,7 +45,14 @@ from wargames.horde.flow import BattleTask
 from wargames.horde.morale_checks import MoraleTest
 from wargames.horde.moves import MoveOrder, room_of
 from wargames.horde.reach import no_stop
-from wargames.horde.reshape import SPLIT_MINIMUM, SplitSize, merge, partners_in
+from wargames.horde.reshape import (
+    SPLIT_MINIMUM,
+    SplitSize,
+    merge,
+    merge_room,
+    partners_in,
+    split_room,
+)
 from wargames.horde.targets import (
     attack_actions,
     attack_strike,
@@ -170,12 +177,9 @@ def free_orders(
         out += [cmd.order(o, "leave") for o in attached]
     if morale == "" and not stealthed and uid not in s.reshaped:
         stops = no_stop(s, u)
-        # may_split: a square around it the new horde may enter and stop on
-        if u.horde.magnitude >= 2 * SPLIT_MINIMUM and around & ~(
-            s.field.impassable_mask | enemies | stops
-        ):
+        if u.horde.magnitude >= 2 * SPLIT_MINIMUM and split_room(s, around, enemies, stops):
             out.append(own["split"])
-        near = around & stops & ~enemies  # merge_partners: its side's hordes around it
+        near = merge_room(around, enemies, stops)  # its side's hordes around it
         if near:
             assert u.square is not None
             out += [cmd.Merge(uid, o.id) for o in partners_in(s, u, u.square, near)]

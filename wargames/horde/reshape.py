@@ -23,7 +23,7 @@ from wargames.core.errors import RuleViolation
 from wargames.core.tasks import quick_evolve
 from wargames.horde import actions as cmd
 from wargames.horde.flow import BattleTask
-from wargames.horde.reach import blocked, discover, no_stop
+from wargames.horde.reach import discover, no_stop
 from wargames.horde.units import Unit, resized
 from wargames.horde.visibility import enemy_mask
 
@@ -43,8 +43,9 @@ def split_squares(s: S, u: Unit) -> list[str]:
     passable, with no horde it sees and no enemy unit."""
     square = s.location(u)
     assert square is not None
-    closed, bit = blocked(s, u.side) | no_stop(s, u), s.field.bit
-    return [sq for sq in s.field.steps[square] if not bit[sq] & closed]
+    room = split_room(s, s.field.around[square], enemy_mask(s, u.side), no_stop(s, u))
+    bit = s.field.bit
+    return [sq for sq in s.field.steps[square] if bit[sq] & room]
 
 
 def may_split(s: S, u: Unit) -> bool:
@@ -52,7 +53,21 @@ def may_split(s: S, u: Unit) -> bool:
     of the squares around the horde."""
     square = s.location(u)
     assert square is not None
-    return bool(s.field.around[square] & ~(blocked(s, u.side) | no_stop(s, u)))
+    return bool(split_room(s, s.field.around[square], enemy_mask(s, u.side), no_stop(s, u)))
+
+
+def split_room(s: S, around: int, enemies: int, stops: int) -> int:
+    """The squares of ``around`` (those around a horde) the new horde of a Split! may enter and
+    stop on: passable, with no enemy unit its side sees (``enemies``) and no horde it may not
+    stop on (``stops``, :func:`~wargames.horde.reach.no_stop`)."""
+    return around & ~(s.field.impassable_mask | enemies | stops)
+
+
+def merge_room(around: int, enemies: int, stops: int) -> int:
+    """The squares of ``around`` (those around a horde) where a horde of its side may stand to
+    Merge!: the hordes it sees (``stops``, :func:`~wargames.horde.reach.no_stop`) but the
+    enemy's (``enemies``)."""
+    return around & stops & ~enemies
 
 
 def merge_partners(s: S, u: Unit) -> list[Unit]:
@@ -60,8 +75,8 @@ def merge_partners(s: S, u: Unit) -> list[Unit]:
     square = s.location(u)
     assert square is not None
     near = s.field.around[square]
-    if u.is_horde:  # the squares of its side's hordes: those it sees, but the enemy's
-        near &= no_stop(s, u) & ~enemy_mask(s, u.side)
+    if u.is_horde:  # the squares of its side's hordes
+        near = merge_room(near, enemy_mask(s, u.side), no_stop(s, u))
         if not near:
             return []
     return partners_in(s, u, square, near)
@@ -222,7 +237,9 @@ __all__ = [
     "may_split",
     "merge",
     "merge_partners",
+    "merge_room",
     "partners_in",
     "split",
+    "split_room",
     "split_squares",
 ]
