@@ -5,12 +5,14 @@ neighbours with the terrain's entry sets, and the shared actions equal fresh one
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
 
 import wargames
 from wargames.ancients import actions as act
+from wargames.ancients.commands import fits_sections, fitting
 from wargames.ancients.movement import (
     _leader_reach,
     _unit_reach,
@@ -329,3 +331,36 @@ def test_reach_as_hex_masks_equals_the_walk_hex_by_hex(scenario: str) -> None:
             assert geometry.hexes_in(looked) == sorted(seen)
             pieces += 1
     assert pieces > 100
+
+
+@pytest.mark.rule("CCB-ORDERS-04", "CCA-CARDS-07", "CCA-CARDS-08")
+def test_fitting_tries_each_kind_of_hex_once_and_agrees_with_each_candidate_alone() -> None:
+    """:func:`~wargames.ancients.commands.fitting` (which asks once per kind of hex) keeps
+    exactly the candidates that fit one at a time beside the orders given: random pieces in
+    random sections, random counts, on and off the dotted lines."""
+    rng = random.Random(5)
+    kinds = [
+        frozenset(k)
+        for k in (
+            {"left"},
+            {"center"},
+            {"right"},
+            {"left", "center"},
+            {"center", "right"},
+            set(),
+        )
+    ]
+    kept = dropped = 0
+    for _ in range(400):
+        counts = {name: rng.randint(0, 2) for name in rng.sample(["left", "center", "right"], 2)}
+        given = [rng.choice(kinds) for _ in range(rng.randint(0, 3))]
+        options = [rng.choice(kinds) for _ in range(rng.randint(0, 8))]
+        candidates = list(range(len(options)))
+        alone = [
+            p for p in candidates if fits_sections((*given, options[p]), tuple(counts.items()))
+        ]
+        found = fitting(candidates, options, given, counts)
+        assert found == alone
+        kept += len(found)
+        dropped += len(candidates) - len(found)
+    assert kept > 100 and dropped > 100  # both verdicts were asked for often

@@ -24,7 +24,7 @@ section cards (:class:`SectionOrders`), troop cards (:class:`TroopOrders`) and l
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -185,11 +185,13 @@ class SectionOrders(CardRule):
         if len(s.ordered) >= sum(counts.values()):
             return ()
         candidates = (*unordered_units(s, side), *leaders_to_order(s, side, self.may_detach()))
+        sections, where = s.scenario.geometry.sections[side], s.where
         if len(counts) == 1:
-            sections, where = s.scenario.geometry.sections[side], s.where
             (name,) = counts
             return tuple(sorted([p for p in candidates if name in sections[where[p]]]))
-        return tuple(sorted([p for p in candidates if fits(s, side, (*s.ordered, p), counts)]))
+        options = [sections[where[p]] for p in candidates]
+        given = [sections[where[q]] for q in s.ordered]
+        return tuple(sorted(fitting(candidates, options, given, counts)))
 
     def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
         found = basic_refusal(s, side, piece)
@@ -212,6 +214,30 @@ def fits(s: S, side: str, pieces: Iterable[int], counts: Mapping[str, int]) -> b
     getting more than its count (CCB-ORDERS-04, CCB-BOARD-05)."""
     sections = s.scenario.geometry.sections[side]
     return fits_sections(tuple([sections[s.where[p]] for p in pieces]), tuple(counts.items()))
+
+
+def fitting(
+    candidates: Sequence[int],
+    options: Sequence[frozenset[str]],
+    given: Sequence[frozenset[str]],
+    counts: Mapping[str, int],
+) -> list[int]:
+    """The ``candidates`` (standing in the sections of their entry of ``options``) that can
+    be ordered besides the pieces ordered so far (in the sections of ``given``), each piece
+    given one of its sections and no section more than its count (:func:`fits_sections`).
+    A board has a few kinds of hexes by the sections they lie in, so each kind is tried once,
+    not each candidate."""
+    room = tuple(counts.items())
+    before = tuple(given)
+    verdicts: dict[frozenset[str], bool] = {}
+    found = []
+    for piece, sections in zip(candidates, options, strict=True):
+        ok = verdicts.get(sections)
+        if ok is None:
+            ok = verdicts[sections] = fits_sections((*before, sections), room)
+        if ok:
+            found.append(piece)
+    return found
 
 
 @lru_cache(maxsize=4096)  # a few kinds of hexes (sections), a few orders: a few keys

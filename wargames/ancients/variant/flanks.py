@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING
 
 from wargames.ancients.board import Seat
 from wargames.ancients.cards import CardSpec
-from wargames.ancients.commands import fits_sections, leaders_to_order, rule_of, unordered_units
+from wargames.ancients.commands import (
+    fits_sections,
+    fitting,
+    leaders_to_order,
+    rule_of,
+    unordered_units,
+)
 from wargames.ancients.scenario import Scenario
 from wargames.ancients.variant.seats import FLANKS
 from wargames.core.caches import PER_SCENARIO
@@ -125,15 +131,8 @@ def orderable(s: S, side: str, flank: str, card: str) -> tuple[int, ...]:
 
 
 def _section_orderable(s: S, side: str, flank: str, spec: CardSpec) -> tuple[int, ...]:
-    counts = spec.section_orders
-    subs = sections_in(s.scenario, "bottom" if side == "bottom" else "top", flank)
-    if len(counts) == 1:
-        room = {sub: sum(counts.values()) for sub in subs}
-        one_section = True
-    else:
-        room = {sub: max(counts.values()) for sub in subs}  # CCA-CARDS-07, -08
-        one_section = False
-    if len(s.ordered) >= (max(room.values()) if one_section else sum(room.values())):
+    subs, room, one_section, most = flank_room(s.scenario, side, flank, spec.id)
+    if len(s.ordered) >= most:
         return ()
     candidates = (*unordered_units(s, side), *leaders_to_order(s, side, spec.helmet))
     where = subsections(s.scenario)[side]
@@ -143,8 +142,26 @@ def _section_orderable(s: S, side: str, flank: str, spec: CardSpec) -> tuple[int
         found = [p for p in candidates if not shared.isdisjoint(where[at[p]])]
     else:
         given = [where[at[q]] for q in s.ordered]
-        found = [p for p in candidates if fits([*given, where[at[p]]], room)]
+        found = fitting(candidates, [where[at[p]] for p in candidates], given, room)
     return tuple(sorted(found))
+
+
+@lru_cache(maxsize=PER_SCENARIO * 64)  # a scenario's seats x flanks x section cards
+def flank_room(
+    scenario: Scenario, side: str, flank: str, card: str
+) -> tuple[tuple[str, ...], dict[str, int], bool, int]:
+    """What the section card ``card`` placed on ``flank`` gives ``side``: the flank's two
+    sections (:func:`sections_in`), the orders each may take, whether the orders all go to
+    one of them, and how many orders the card gives in all (CCA-CARDS-02, -07, -08). Worked
+    out once per card and flank, not at every order (the returned dictionary is shared: read
+    it, never change it)."""
+    counts = scenario.cards[card].section_orders
+    subs = sections_in(scenario, "bottom" if side == "bottom" else "top", flank)
+    if len(counts) == 1:
+        room = {sub: sum(counts.values()) for sub in subs}
+        return subs, room, True, max(room.values())
+    room = {sub: max(counts.values()) for sub in subs}  # CCA-CARDS-07, -08
+    return subs, room, False, sum(room.values())
 
 
 def fits(options: Iterable[frozenset[str]], room: Mapping[str, int]) -> bool:
