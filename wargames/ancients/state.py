@@ -143,11 +143,11 @@ class _Index:
         for piece, old, new in changes:
             if types[piece] is not None:
                 if units is None:
-                    units, unit_masks = dict(self.unit_at), dict(unit_masks)
+                    units, unit_masks = self.unit_at.copy(), unit_masks.copy()
                 table, masks = units, unit_masks
             else:
                 if leaders is None:
-                    leaders, leader_masks = dict(self.leader_at), dict(leader_masks)
+                    leaders, leader_masks = self.leader_at.copy(), leader_masks.copy()
                 table, masks = leaders, leader_masks
             if table.get(old) == piece:
                 del table[old]

@@ -83,7 +83,7 @@ def carry_toggle(
     there = places.horde_at.get(square)
     if there != (None if arrives else uid):
         return  # not the layout this change was made from
-    horde_at = dict(places.horde_at)
+    horde_at = places.horde_at.copy()
     stealthed = places.stealthed
     if arrives:
         horde_at[square] = uid
@@ -177,7 +177,7 @@ def carry_officer_move(
         return  # a view, or not the layout the move was made from
     uid, side = officer.id, officer.side
     foe = other_side(side)
-    officers_at = dict(places.officers_at)
+    officers_at = places.officers_at.copy()
     left = tuple([o for o in officers_at[start] if o != uid])
     if left:
         officers_at[start] = left
@@ -238,13 +238,13 @@ def carry_layout(
     mover = s.unit(unit)
     acting = before.get("acting")
     if acting is not None:  # no unit entered or left the board, none joined or left a horde
-        layout["acting"] = dict(acting)  # a dictionary of its own: each layout fills its own
+        layout["acting"] = acting.copy()  # a dictionary of its own: each layout fills its own
     if not mover.is_horde:
         carry_officer_move(s, layout, before, mover, start, end)
         return
     old_places: Places | None = before.get("places")
     if old_places is not None and old_places.horde_at.get(start) == unit:
-        horde_at = dict(old_places.horde_at)
+        horde_at = old_places.horde_at.copy()
         del horde_at[start]
         horde_at[end] = unit
         layout["places"] = Places(

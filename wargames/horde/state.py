@@ -236,7 +236,7 @@ class PScaleState(StrikeHost):
             memo["index"] = index
             by_id: dict[str, Unit] | None = old.get("by_id")
             if by_id is not None:
-                by_id = memo["by_id"] = dict(by_id)
+                by_id = memo["by_id"] = by_id.copy()
                 for u in changed:
                     by_id[u.id] = u
         if same_layout and moved is None:
