@@ -271,8 +271,8 @@ MUTATIONS: list[M] = [
     M(
         "WM-REINF-07",
         "wargames/core/cards.py",
-        "return tuple((c, k / n) for c, k in counts.items())",
-        "return tuple((c, 1 / len(counts)) for c in counts)",
+        "return tuple([(c, k / n) for c, k in counts.items()])",
+        "return tuple([(c, 1 / len(counts)) for c in counts])",
         "every counter type in the cup equally likely, however many of it are left",
     ),
     M(
@@ -628,8 +628,8 @@ MUTATIONS: list[M] = [
     M(
         "WM-HIDDEN-03",
         BATTLE,
-        "if s.location(c) in imperial)",
-        "if s.location(c) in imperial and s.location(c) == min(imperial & s.occupied(TRAITOR)))",
+        "if s.location(c) in imperial]",
+        "if s.location(c) in imperial and s.location(c) == min(imperial & s.occupied(TRAITOR))]",
         "only the first contested area's counters are revealed before the battles",
     ),
     M(

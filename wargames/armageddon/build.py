@@ -49,7 +49,7 @@ def placement_areas(s: S, counter: str) -> tuple[str, ...]:
     data = s.data
 
     def found() -> tuple[str, ...]:
-        return tuple(a for a in industry_areas(s) if fits(data, s.stack(a, IMPERIUM), counter))
+        return tuple([a for a in industry_areas(s) if fits(data, s.stack(a, IMPERIUM), counter)])
 
     counts, tribe = weight(data, counter)
     return s.once(f"placement-areas:{counts}:{tribe}", found)
@@ -381,7 +381,7 @@ def return_areas(s: S, counter: str) -> tuple[str, ...]:
     data = s.data
 
     def found() -> tuple[str, ...]:
-        return tuple(a for a in _return_areas(s) if fits(data, s.stack(a, ORKS), counter))
+        return tuple([a for a in _return_areas(s) if fits(data, s.stack(a, ORKS), counter)])
 
     counts, tribe = weight(data, counter)
     return s.once(f"return-areas:{counts}:{tribe}", found)
@@ -402,7 +402,7 @@ def _return_areas(s: S) -> tuple[str, ...]:
 
 def returnable(s: S) -> tuple[str, ...]:
     """Destroyed Ork counters that may return: any of them but Ghazghkull (BFA-BUILD-20)."""
-    return tuple(c for c in s.in_box(DEAD, ORKS) if c != "ghazghkull")
+    return tuple([c for c in s.in_box(DEAD, ORKS) if c != "ghazghkull"])
 
 
 @saved("armageddon/ork-build")

@@ -468,11 +468,8 @@ class TakeLoss(Task):
     rule: ClassVar[str] = "BFA-COMBAT-17"
 
     def eligible(self, s: S) -> tuple[str, ...]:
-        return tuple(
-            c
-            for c in self.candidates
-            if s.location(c) == self.area and RETREAT.may_absorb(c in s.retreated)
-        )
+        here = [c for c in self.candidates if s.location(c) == self.area]
+        return tuple([c for c in here if RETREAT.may_absorb(c in s.retreated)])
 
     def actor(self, s: S) -> Player | None:
         return self.side if self.eligible(s) else None
@@ -527,7 +524,7 @@ class Retreat(Task):
         c = self._next(s)
         assert c is not None
         areas = s.once("retreat", lambda: self.options(s, c))  # asked by actor() first
-        return tuple(act.RetreatTo(c, a) for a in areas)  # not made: rare, and many values
+        return tuple([act.RetreatTo(c, a) for a in areas])  # not made: rare, and many values
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)

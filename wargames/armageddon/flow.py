@@ -154,7 +154,7 @@ class DealSpecial(Task):
 
     def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
         deck = s.decks[_i(self.side)]
-        return tuple((act.made(act.Draw, self.side, card), p) for card, p in deck.draw_outcomes())
+        return tuple([(act.made(act.Draw, self.side, card), p) for card, p in deck.draw_outcomes()])
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Draw)

@@ -242,7 +242,7 @@ class Overstacked(Task):
 
     def legal(self, s: S) -> tuple[Action, ...]:
         return tuple(
-            act.made(act.Eliminate, c) for c in removable(s.data, s.stack(self.area, self.side))
+            [act.made(act.Eliminate, c) for c in removable(s.data, s.stack(self.area, self.side))]
         )
 
     def act(self, s: S, action: Action) -> S:

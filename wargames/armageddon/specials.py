@@ -41,7 +41,7 @@ def phase_card_plays(s: S, side: str, phase: str) -> list[Action]:
     out: list[Action] = []
     for card in PHASE_CARDS[(side, phase)]:
         if s.holds(side, card):
-            out.extend(act.made(act.PlayCard, card, t) for t in targets(s, card))
+            out.extend([act.made(act.PlayCard, card, t) for t in targets(s, card)])
     return out
 
 
@@ -71,7 +71,7 @@ def targets(s: S, card: str) -> tuple[str, ...]:
     if card in AIMED_AT_TRIBE:
         specs = s.data.counters
         present = {specs[c].tribe for c in s.on_map(ORKS)}
-        return tuple(t for t in TRIBES if t in present)
+        return tuple([t for t in TRIBES if t in present])
     if card == "rail-convoy":
         return s.stack_areas(IMPERIUM)
     return ("",)

@@ -45,7 +45,7 @@ def weight(data: ArmageddonData, counter: str) -> tuple[int, Hashable | None]:
 
 
 def _spec_tuple(data: ArmageddonData, counters: tuple[str, ...]) -> tuple[CounterSpec, ...]:
-    return tuple(data.counters[c] for c in counters)
+    return tuple([data.counters[c] for c in counters])
 
 
 def legal_stack(data: ArmageddonData, counters: Sequence[str]) -> bool:
@@ -84,4 +84,4 @@ def removable(data: ArmageddonData, counters: Sequence[str]) -> tuple[str, ...]:
     """Counters whose removal helps cure an illegal stack (BFA-STACK-06, BFA-GAP-16)."""
     specs = RULE.removable(list(_spec_tuple(data, tuple(counters))))
     ids = {id(s) for s in specs}
-    return tuple(c for c in counters if id(data.counters[c]) in ids)
+    return tuple([c for c in counters if id(data.counters[c]) in ids])

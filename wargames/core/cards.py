@@ -49,7 +49,7 @@ class Pile:
         counts: dict[str, int] = {}
         for c in self.cards:
             counts[c] = counts.get(c, 0) + 1
-        return tuple((c, k / n) for c, k in counts.items())
+        return tuple([(c, k / n) for c, k in counts.items()])
 
 
 @saved("core/deck")

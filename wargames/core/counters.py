@@ -182,7 +182,7 @@ class Placement:
         """``side``'s units on the map, in manifest order."""
         found = self._on_map.get(side)
         if found is None:
-            every = (c for cs in self.units[side].values() for c in cs)
+            every = [c for cs in self.units[side].values() for c in cs]
             found = self._on_map[side] = tuple(sorted(every, key=self.manifest.index.__getitem__))
         return found
 

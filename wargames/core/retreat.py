@@ -46,7 +46,7 @@ class RetreatRule:
         if movement is not None and movement <= 0:
             return ()
         if self.distance == 1:
-            return tuple(a for a in board.neighbours(origin) if can_enter(a) and fits(a))
+            return tuple([a for a in board.neighbours(origin) if can_enter(a) and fits(a)])
         reach = board.reach(origin, self.distance, can_enter)
         return tuple(sorted(a for a, d in reach.items() if d == self.distance and fits(a)))
 

@@ -50,7 +50,7 @@ class StackingRule(Generic[P]):
     def counting(self, pieces: Iterable[P]) -> int:
         """How many pieces count against the limit."""
         exempt = self.exempt
-        return sum(1 for p in pieces if not exempt(p))
+        return len([p for p in pieces if not exempt(p)])
 
     def groups(self, pieces: Iterable[P]) -> set[Hashable]:
         group = self.group

@@ -382,7 +382,7 @@ class Battlefield:
                     if len(rows) >= ROW_PATTERNS:
                         rows.clear()
                     ids = self.squares[row * width : (row + 1) * width]
-                    found = rows[key] = tuple(a for i, a in enumerate(ids) if pattern >> i & 1)
+                    found = rows[key] = tuple([a for i, a in enumerate(ids) if pattern >> i & 1])
                 out += found
             mask >>= width
             row += 1

@@ -279,9 +279,11 @@ def carry_masks(
             for side, mask in enemies.items()
         }
         sheltering = any(
-            s.unit(o).side == mover.side
-            for square in (start, end)
-            for o in places.officers_at.get(square, ())
+            [
+                s.unit(o).side == mover.side
+                for square in (start, end)
+                for o in places.officers_at.get(square, ())
+            ]
         )
         carry_targets(layout, before, mover, end, sheltering)
     sight: dict[str, int] | None = before.get("blockers")

@@ -68,7 +68,7 @@ def routing_options(s: S, u: Unit) -> list[Action]:
     if field.in_hq(u.side, square) or reach(s, u).within() & home:
         return [*out, cmd.Rout(u.id, None)]
     ends = destinations(s, u, u.horde.run_move)
-    best = min((field.hq_distance(u.side, sq) for sq in ends), default=None)
+    best = min([field.hq_distance(u.side, sq) for sq in ends], default=None)
     if best is None or best >= field.hq_distance(u.side, square):
         return [*out, cmd.done(u.id)]
     return out + [cmd.Rout(u.id, sq) for sq in ends if field.hq_distance(u.side, sq) == best]

@@ -164,7 +164,7 @@ class ReturnToHQ(BattleTask):
     def legal(self, s: S) -> tuple[Action, ...]:
         u = self.waiting(s)
         assert u is not None
-        return tuple(cmd.return_to(u.id, square) for square in self.squares(s))
+        return tuple([cmd.return_to(u.id, square) for square in self.squares(s)])
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, cmd.Return)
@@ -289,7 +289,7 @@ def _eligible(s: S, side: str) -> tuple[Unit, ...]:
     if ordered is None or len(ordered) == len(asked):
         return tuple(waiting)
     return tuple(
-        u for u in waiting if u.officer is not None or u.morale in COMPELLED or u.id in ordered
+        [u for u in waiting if u.officer is not None or u.morale in COMPELLED or u.id in ordered]
     )
 
 

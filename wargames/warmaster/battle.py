@@ -84,7 +84,7 @@ class BattlePhase(Task):
         return self.side if len(battle_areas(s)) > 1 else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return tuple(act.Fight(a) for a in battle_areas(s))
+        return tuple([act.Fight(a) for a in battle_areas(s)])
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Fight)
@@ -105,7 +105,7 @@ def reveal(s: S) -> S:
     battle; revealed Traps and Ambushes then take effect, area by area (WM-HIDDEN-02 to -04)."""
     imperial = s.occupied(IMPERIAL)
     flipped = sorted(
-        (c for c in s.face_down if s.location(c) in imperial), key=s.manifest.index.__getitem__
+        [c for c in s.face_down if s.location(c) in imperial], key=s.manifest.index.__getitem__
     )
     if not flipped:
         return s
@@ -157,7 +157,7 @@ class AmbushDraw(Task):
         return CHANCE if self.left > 0 and len(s.cup) and self.room(s) else None
 
     def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return tuple((act.Draw(kind), p) for kind, p in s.cup.draw_outcomes())
+        return tuple([(act.Draw(kind), p) for kind, p in s.cup.draw_outcomes()])
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Draw)
@@ -387,7 +387,7 @@ class TakeLoss(Task):
         return self.side if self.eligible(s) else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return tuple(act.Lose(c) for c in self.eligible(s))
+        return tuple([act.Lose(c) for c in self.eligible(s)])
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Lose)
@@ -496,7 +496,7 @@ class Retreat(Task):
     def legal(self, s: S) -> tuple[Action, ...]:
         unit = self._next(s)
         assert unit is not None
-        return tuple(act.RetreatTo(unit, a) for a in self.options(s, unit))
+        return tuple([act.RetreatTo(unit, a) for a in self.options(s, unit)])
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.RetreatTo)

@@ -94,7 +94,7 @@ class FormGroups(Task):
     def _wave(self, s: S) -> tuple[int, int, str | None, tuple[str, ...]]:
         count, size, first, units = _group_wave(s.setup, s.data)
         grouped = {u for g in s.groups for u in g}
-        left = tuple(u for u in units if u not in grouped)
+        left = tuple([u for u in units if u not in grouped])
         return count, size, first, left
 
     def actor(self, s: S) -> Player | None:

@@ -147,7 +147,7 @@ class MovementPhase(Task):
             data, destroyed, location = s.data, s.destroyed, s.location
             steps = s.allowance[self.side]
             enemies = s.occupied(TRAITOR if self.side == IMPERIAL else IMPERIAL)
-            each = tuple(_moves(data, u, location(u), steps, destroyed, enemies) for u in units)
+            each = tuple([_moves(data, u, location(u), steps, destroyed, enemies) for u in units])
             found = s._memo[STILL_TO_MOVE] = (units, each)
         return found
 

@@ -201,7 +201,7 @@ class CupDraw(Task):
         return CHANCE if self.left > 0 and len(s.cup) else None
 
     def chance(self, s: S) -> tuple[tuple[Action, float], ...]:
-        return tuple((act.Draw(kind), p) for kind, p in s.cup.draw_outcomes())
+        return tuple([(act.Draw(kind), p) for kind, p in s.cup.draw_outcomes()])
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Draw)
@@ -380,7 +380,7 @@ class ArriveChoice(Task):
         return self.chooser(s) if self.options(s) else None
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        return tuple(act.Arrive(a) for a in self.options(s))
+        return tuple([act.Arrive(a) for a in self.options(s)])
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, act.Arrive)

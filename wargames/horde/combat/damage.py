@@ -220,7 +220,7 @@ def full_added(
             added.append(term("HMC-DAMAGE-05", "rate of fire", rate))
     if rules.scale == "P":
         added += _quality_terms(attacker, weapon, kind, from_stealth)
-    return tuple(t for t in added if t.value)
+    return tuple([t for t in added if t.value])
 
 
 def partial_damage(
@@ -259,7 +259,7 @@ def partial_added(
         added.append(term("HMC-DAMAGE-12", "half rate of fire", half_up(weapon.rof.best)))
     if rules.scale == "P":
         added += _quality_terms(attacker, weapon, kind, from_stealth)
-    return tuple(t for t in added if t.value)
+    return tuple([t for t in added if t.value])
 
 
 def magnitude_loss(damage: int, defender: Horde, rules: HordeRules = DEFAULT) -> int:
