@@ -256,3 +256,22 @@ def test_layouts_carried_over_a_horde_entering_or_leaving_in_random_battles(name
                 done.append(change)  # each change once (the states after it share it)
                 assert violations(primed(s)) == [], (seed, change[1:])
     assert done, name
+
+
+@pytest.mark.rule("HMC-SCALE-05")
+def test_replace_makes_its_other_changes_in_the_same_copy(tmp_path: Path) -> None:
+    """``replace(unit, **changes)`` (as a move or a step that ends with the change makes it)
+    equals ``replace(unit)`` followed by ``evolve(**changes)``, lookups carried as ever; it
+    refuses to change the units by name or what a view hides, leaving the state as it was."""
+    before = primed(board(tmp_path))
+    z = before.unit("Z")
+    moved = quick_evolve(z, square="06-06")
+    one = before.replace(moved, moved=frozenset({"Z"}), tasks=before.popped())
+    two = before.replace(moved).evolve(moved=frozenset({"Z"}), tasks=before.popped())
+    assert one == two and one.unit("Z").square == "06-06" and one.moved == {"Z"}
+    assert one.tasks == before.tasks[:-1]
+    assert not violations(one)
+    for bad in ({"units": before.units}, {"hidden": frozenset({"VET"})}):
+        with pytest.raises(TypeError, match="replace"):
+            before.replace(moved, **bad)
+    assert before.unit("Z") is z and before.moved == frozenset()

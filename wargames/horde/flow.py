@@ -195,7 +195,8 @@ class ChooseBonus(BattleTask):
 
     def act(self, s: S, action: Action) -> S:
         assert isinstance(action, cmd.Bonus)
-        return s.replace(quick_evolve(s.unit(self.horde), bonus=action.officer)).pop()
+        bonus = quick_evolve(s.unit(self.horde), bonus=action.officer)
+        return s.replace(bonus, tasks=s.popped())
 
     def run(self, s: S) -> S:
         return s.pop()

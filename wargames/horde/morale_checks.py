@@ -189,7 +189,8 @@ class MoraleCheck(BattleTask):
             s = s.evolve(quartered=s.quartered | {u.id})
             if u.horde.has(DISCIPLINED):
                 return s.pop(MoraleTest(u.id, "quarter"))
-            return s.replace(quick_evolve(u, morale=ROUTING, morale_round=s.round)).pop()
+            routed = quick_evolve(u, morale=ROUTING, morale_round=s.round)
+            return s.replace(routed, tasks=s.popped())
         if u.failing:
             return s.pop()
         if 4 * (u.round_magnitude - u.magnitude) >= u.round_magnitude and u.id not in s.tested:
@@ -225,10 +226,11 @@ class MoraleTest(BattleTask):
         if self.reason in ("rally", "frenzy"):
             if degrees:
                 return s.pop()
-            return s.replace(quick_evolve(u, morale="", morale_round=s.round)).pop()
+            rallied = quick_evolve(u, morale="", morale_round=s.round)
+            return s.replace(rallied, tasks=s.popped())
         if not degrees:
             return s.pop()
-        return s.replace(failed(u, degrees, s.round)).pop()
+        return s.replace(failed(u, degrees, s.round), tasks=s.popped())
 
     def run(self, s: S) -> S:
         return s.pop()

@@ -297,7 +297,7 @@ class Activation(BattleTask):
             u = quick_evolve(u, get_down=True, orders_round=s.round)
         else:
             u = quick_evolve(u, stealthed=name == "hide")
-        return s.replace(u).pop(after)
+        return s.replace(u, tasks=s.popped(after))
 
     def run(self, s: S) -> S:
         return s.pop()
@@ -362,7 +362,7 @@ class Heal(BattleTask):
         o = s.unit(self.officer)
         h = o.horde
         healed = resized(h, min(h.starting_magnitude, h.magnitude + action.value))
-        return s.replace(quick_evolve(o, horde=healed)).pop()
+        return s.replace(quick_evolve(o, horde=healed), tasks=s.popped())
 
 
 # -- hordes driven by fear or frenzy -----------------------------------------------------------

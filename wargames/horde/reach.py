@@ -231,7 +231,7 @@ def move(s: S, u: Unit, square: str, limit: int | None = None) -> S:
     else:
         end, found = _along_path(s, u, square, limit)
     moved = quick_evolve(u, square=end, stealthed=False)
-    s = s.replace(moved).evolve(moved=s.moved | {u.id} | {o.id for o in s.attached(u.id)})
+    s = s.replace(moved, moved=s.moved | {u.id} | {o.id for o in s.attached(u.id)})
     return s if found is None else discover(s, found)
 
 

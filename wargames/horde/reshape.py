@@ -201,8 +201,8 @@ def split(s: S, u: Unit, new_id: str, magnitude: int, square: str) -> S:
         round_magnitude=magnitude,
     )
     kept = quick_evolve(u, horde=rest, round_magnitude=max(0, u.round_magnitude - magnitude))
-    return s.replace(kept, new).evolve(
-        activated=s.activated | {new_id}, reshaped=s.reshaped | {u.id, new_id}
+    return s.replace(
+        kept, new, activated=s.activated | {new_id}, reshaped=s.reshaped | {u.id, new_id}
     )
 
 

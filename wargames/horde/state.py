@@ -191,14 +191,18 @@ class PScaleState(StrikeHost):
             found = self.lookups()["by_id"] = {u.id: u for u in self.units}
             return found
 
-    def replace(self, *changed: Unit) -> Self:
-        """The state with these units changed (matched by id) or added.
+    def replace(self, *changed: Unit, **changes: Any) -> Self:
+        """The state with these units changed (matched by id) or added, and its other fields'
+        ``changes`` made in the same copy (``tasks=s.popped(...)`` for a step that ends with
+        the change: one copy, not two); neither the units nor what a view hides among them.
 
         The layout lookups follow the units: unchanged when no unit changed where or how it
         stands, and when a single unit only moved from one square to another, the new layout
         starts from the old one's masks with that unit moved (:func:`carry_layout`).
         Which sides have broken (:func:`~wargames.horde.victory.broken_sides`) stays known
         while no unit changes its status or morale."""
+        if changes and ("units" in changes or "hidden" in changes):
+            raise TypeError("replace() changes the units itself, and never what a view hides")
         units = list(self.units)
         index = self._index()
         moved: tuple[str, str, str] | None = None
@@ -228,7 +232,7 @@ class PScaleState(StrikeHost):
                     moved = (u.id, before.square, u.square)
                 else:
                     same_layout = False
-        new = self.evolve(units=tuple(units))
+        new = self.evolve(units=tuple(units), **changes)
         memo, old = new.lookups(), self.lookups()
         if same_standing and "broken" in old:  # no status or morale changed
             memo["broken"] = old["broken"]

@@ -98,8 +98,8 @@ class RetreatLoss(BattleTask):
             officers = [
                 quick_evolve(o, attached_to=None, status="withdrawn") for o in s.attached(u.id)
             ]
-            return s.replace(hurt, *officers).pop()
-        return s.replace(hurt).pop()
+            return s.replace(hurt, *officers, tasks=s.popped())
+        return s.replace(hurt, tasks=s.popped())
 
 
 __all__ = [
