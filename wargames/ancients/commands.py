@@ -24,7 +24,7 @@ section cards (:class:`SectionOrders`), troop cards (:class:`TroopOrders`) and l
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -207,13 +207,6 @@ class SectionOrders(CardRule):
         return RuleViolation(
             "CCB-ORDERS-04", f"{self.spec.name} orders only in {', '.join(counts)}: not there"
         )
-
-
-def fits(s: S, side: str, pieces: Iterable[int], counts: Mapping[str, int]) -> bool:
-    """Whether ``pieces`` can each be given to one of the sections they stand in, no section
-    getting more than its count (CCB-ORDERS-04, CCB-BOARD-05)."""
-    sections = s.scenario.geometry.sections[side]
-    return fits_sections(tuple([sections[s.where[p]] for p in pieces]), tuple(counts.items()))
 
 
 def fitting(
@@ -443,8 +436,8 @@ __all__ = [
     "OneUnitOfChoice",
     "SectionOrders",
     "TroopOrders",
-    "fits",
     "fits_sections",
+    "fitting",
     "of_troops",
     "register",
     "rule_of",

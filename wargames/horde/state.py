@@ -194,7 +194,8 @@ class PScaleState(StrikeHost):
     def replace(self, *changed: Unit, **changes: Any) -> Self:
         """The state with these units changed (matched by id) or added, and its other fields'
         ``changes`` made in the same copy (``tasks=s.popped(...)`` for a step that ends with
-        the change: one copy, not two); neither the units nor what a view hides among them.
+        the change: one copy, not two). ``changes`` may not name the units (they are
+        ``changed``) nor what a view hides (``TypeError``).
 
         The layout lookups follow the units: unchanged when no unit changed where or how it
         stands, and when a single unit only moved from one square to another, the new layout

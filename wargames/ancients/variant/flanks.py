@@ -21,14 +21,12 @@ A Counter Attack that found nothing to copy orders one unit of choice in its fla
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from wargames.ancients.board import Seat
 from wargames.ancients.cards import CardSpec
 from wargames.ancients.commands import (
-    fits_sections,
     fitting,
     leaders_to_order,
     rule_of,
@@ -164,11 +162,6 @@ def flank_room(
     return subs, room, False, sum(room.values())
 
 
-def fits(options: Iterable[frozenset[str]], room: Mapping[str, int]) -> bool:
-    """Whether each piece can be given one of its sections, none over its count."""
-    return fits_sections(tuple(options), tuple(room.items()))
-
-
 def refusal(s: S, side: str, flank: str, card: str, piece: int) -> RuleViolation:
     """Why ``piece`` may not be ordered by ``card`` on ``flank`` now, naming the rule."""
     spec = s.scenario.cards[card]
@@ -197,7 +190,7 @@ __all__ = [
     "COUNTER_ATTACK",
     "FIRST_STRIKE",
     "REACTIONS",
-    "fits",
+    "flank_room",
     "flanks_of",
     "hand_limit",
     "in_flank",
