@@ -333,7 +333,6 @@ def test_reach_as_hex_masks_equals_the_walk_hex_by_hex(scenario: str) -> None:
     assert pieces > 100
 
 
-@pytest.mark.rule("CCB-ORDERS-04", "CCA-CARDS-07", "CCA-CARDS-08")
 def test_fitting_tries_each_kind_of_hex_once_and_agrees_with_each_candidate_alone() -> None:
     """:func:`~wargames.ancients.commands.fitting` (which asks once per kind of hex) keeps
     exactly the candidates that fit one at a time beside the orders given: random pieces in

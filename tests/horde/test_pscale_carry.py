@@ -258,7 +258,6 @@ def test_layouts_carried_over_a_horde_entering_or_leaving_in_random_battles(name
     assert done, name
 
 
-@pytest.mark.rule("HMC-SCALE-05")
 def test_replace_makes_its_other_changes_in_the_same_copy(tmp_path: Path) -> None:
     """``replace(unit, **changes)`` (as a move or a step that ends with the change makes it)
     equals ``replace(unit)`` followed by ``evolve(**changes)``, lookups carried as ever; it

@@ -388,7 +388,6 @@ class ArriveChoice(Task):
 
     def run(self, s: S) -> S:
         # Nowhere to arrive: the body is sent back to reserve (an engine reading).
-
         s = s.move_counters([(u, RESERVE) for u in self.units])
         return s.evolve(reserve=(*s.reserve, self.units)).pop()
 

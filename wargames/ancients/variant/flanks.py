@@ -26,12 +26,7 @@ from typing import TYPE_CHECKING
 
 from wargames.ancients.board import Seat
 from wargames.ancients.cards import CardSpec
-from wargames.ancients.commands import (
-    fitting,
-    leaders_to_order,
-    rule_of,
-    unordered_units,
-)
+from wargames.ancients.commands import fitting, leaders_to_order, rule_of, unordered_units
 from wargames.ancients.scenario import Scenario
 from wargames.ancients.variant.seats import FLANKS
 from wargames.core.caches import PER_SCENARIO
