@@ -542,7 +542,7 @@ MUTATIONS: list[M] = [
     M(
         "HMC-TALENT-02",
         "wargames/horde/visibility.py",
-        "and (u.officer is None or u.attached_to is None)\n                and u.id not in hidden",
+        "and (u.officer is None or u.attached_to is None)\n            and u.id not in hidden",
         "and (u.officer is None or u.attached_to is None)",
         "a horde in stealth is seen, and may be shot, before it is discovered",
     ),
@@ -768,8 +768,8 @@ MUTATIONS: list[M] = [
     M(
         "HMC-OFFICER-03",
         "wargames/horde/reach.py",
-        "if u.is_officer:\n        return 0\n    layout = s.layout()",
-        "layout = s.layout()",
+        "if u.is_officer:\n        return 0\n    try:",
+        "try:",
         "an Officer may not stop on a square an allied unit holds",
     ),
     M(
@@ -846,7 +846,8 @@ MUTATIONS: list[M] = [
     M(
         "HMC-SPECIALIST-05",
         C + "specialists.py",
-        "return horde.specialist(ENGINEER) is not None\n\n\ndef retreating",
+        "return bool(horde.specialists) and horde.specialist(ENGINEER) is not None\n\n\n"
+        "def retreating",
         "return False\n\n\ndef retreating",
         "an Engineer does not let his horde cross difficult terrain at full speed",
     ),

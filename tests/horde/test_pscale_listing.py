@@ -93,7 +93,7 @@ def searched_charges(s: PScaleState, u: Unit) -> tuple[str, ...]:
     """The enemies a Charge! could reach, by the movement search alone."""
     close = s.field.spread(ends(s, u, u.horde.full_move))
     bit = s.field.bit
-    return tuple(e for e, there in visibility.targets(s, u.side) if bit[there] & close)
+    return tuple(e for e, there in visibility.targets(s, u.side).items() if bit[there] & close)
 
 
 def check(s: PScaleState, seen: Counter[str]) -> None:

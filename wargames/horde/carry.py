@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from wargames.horde.places import Places
 from wargames.horde.scenario import other_side
 from wargames.horde.units import Unit
+from wargames.horde.visibility import Seen
 
 if TYPE_CHECKING:
     from wargames.horde.state import PScaleState
@@ -126,7 +127,7 @@ def carry_toggle(
     # (HMC-OFFICER-08): the foe's targets are worked out afresh
     appended = arrives and old is None
     for name in ("seen", "targets"):
-        lists: dict[str, tuple[tuple[str, str], ...]] | None = before.get(name)
+        lists: dict[str, Seen] | None = before.get(name)
         if not lists:
             continue
         out = {}
@@ -136,9 +137,10 @@ def carry_toggle(
             elif name == "targets" and allies_there:
                 continue
             elif appended:
-                out[k] = (*entries, (uid, square))
+                out[k] = {**entries, uid: square}  # a new horde: the last unit
             elif not arrives:
-                out[k] = tuple([entry for entry in entries if entry[0] != uid])
+                out[k] = entries.copy()
+                out[k].pop(uid, None)
         layout[name] = out
     acting: dict[str, tuple[str, ...]] | None = before.get("acting")
     if acting is not None:  # the horde's side's units that act on their own
@@ -203,7 +205,7 @@ def carry_officer_move(
             k: (mask & ~gone) | field.bit[end] if k == foe else mask for k, mask in enemies.items()
         }
     for name in ("seen", "targets"):
-        lists: dict[str, tuple[tuple[str, str], ...]] | None = before.get(name)
+        lists: dict[str, Seen] | None = before.get(name)
         if not lists:
             continue
         out = {}
@@ -211,7 +213,7 @@ def carry_officer_move(
             if k != foe:
                 out[k] = entries
             elif name == "seen" or shelters(start) == shelters(end):
-                out[k] = tuple([(e, end if e == uid else sq) for e, sq in entries])
+                out[k] = moved_to(entries, uid, end)
         layout[name] = out
     for name in ("blockers", "no_stop"):
         masks: dict[str, int] | None = before.get(name)
@@ -310,22 +312,29 @@ def carry_targets(
     or where it arrived (the horde no longer shelters him, or now does, HMC-OFFICER-08)."""
 
     mid = mover.id
-
-    def moved(entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-        return tuple([(e, end if e == mid else there) for e, there in entries])
-
-    seen: dict[str, tuple[tuple[str, str], ...]] | None = before.get("seen")
+    seen: dict[str, Seen] | None = before.get("seen")
     if seen:
         layout["seen"] = {
-            side: found if side == mover.side else moved(found) for side, found in seen.items()
+            side: found if side == mover.side else moved_to(found, mid, end)
+            for side, found in seen.items()
         }
-    targets: dict[str, tuple[tuple[str, str], ...]] | None = before.get("targets")
+    targets: dict[str, Seen] | None = before.get("targets")
     if targets:
         layout["targets"] = {
-            side: found if side == mover.side else moved(found)
+            side: found if side == mover.side else moved_to(found, mid, end)
             for side, found in targets.items()
             if side == mover.side or not sheltering
         }
+
+
+def moved_to(entries: Seen, unit: str, square: str) -> Seen:
+    """``entries`` (unit id -> square) with ``unit`` on ``square``, if it is among them: a
+    copy (the old layout's stays as it was), in the same order."""
+    if unit not in entries:
+        return entries
+    found = entries.copy()
+    found[unit] = square
+    return found
 
 
 __all__ = [
@@ -336,6 +345,7 @@ __all__ = [
     "carry_officer_move",
     "carry_targets",
     "carry_toggle",
+    "moved_to",
     "on_board",
     "toggled",
 ]

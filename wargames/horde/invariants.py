@@ -159,7 +159,10 @@ def _carried(s: S) -> list[str]:
     }
     for name, rebuild in per_side.items():
         for side, value in layout.get(name, {}).items():
-            if value != rebuild(side):
+            again = rebuild(side)
+            if isinstance(value, dict):  # unit id -> square, in the order of the units
+                value, again = list(value.items()), list(again.items())
+            if value != again:
                 out.append(f"the {name} lookup of {side} is out of date")
     return out
 

@@ -176,6 +176,11 @@ def no_stop(s: S, u: Unit) -> int:
     Officer."""
     if u.is_officer:
         return 0
+    try:  # the hot path: known in this layout
+        known: int = s._lookups["layout"]["no_stop"][u.side]  # type: ignore[index]
+        return known
+    except (KeyError, TypeError):
+        pass
     layout = s.layout()
     memo: dict[str, int] | None = layout.get("no_stop")
     if memo is None:

@@ -161,11 +161,12 @@ class PScaleState(StrikeHost):
         return found
 
     def _index(self) -> dict[str, int]:
-        lookups = self.lookups()
-        found: dict[str, int] | None = lookups.get("index")
-        if found is None:
-            found = lookups["index"] = {u.id: i for i, u in enumerate(self.units)}
-        return found
+        try:
+            known: dict[str, int] = self._lookups["index"]  # type: ignore[index]
+            return known
+        except (KeyError, TypeError):
+            found = self.lookups()["index"] = {u.id: i for i, u in enumerate(self.units)}
+            return found
 
     def __contains__(self, unit: object) -> bool:
         return unit in self._index()
@@ -234,7 +235,10 @@ class PScaleState(StrikeHost):
                 else:
                     same_layout = False
         new = self.evolve(units=tuple(units), **changes)
-        memo, old = new.lookups(), self.lookups()
+        memo: dict[str, Any] = {}  # the new units' lookups (evolve left none)
+        _set(new, "_lookups", memo)
+        old = self._lookups
+        assert old is not None  # made by _index() above
         if same_standing and "broken" in old:  # no status or morale changed
             memo["broken"] = old["broken"]
         if len(units) == len(index):  # the same units in the same order, some changed

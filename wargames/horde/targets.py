@@ -68,7 +68,9 @@ def _in_sight(s: S, u: Unit) -> tuple[str, ...]:
     square = s.location(u)
     assert square is not None
     return tuple(
-        s.field.in_sight_of(square, visibility.targets(s, u.side), visibility.blockers(s, u.side))
+        s.field.in_sight_of(
+            square, visibility.targets(s, u.side).items(), visibility.blockers(s, u.side)
+        )
     )
 
 
@@ -165,13 +167,13 @@ def _chargeable(s: S, u: Unit) -> tuple[str, ...]:
     assert here is not None
     box = field.box(here, full + 1)
     targets = visibility.targets(s, u.side)
-    for _, there in targets:
+    for there in targets.values():
         if bit[there] & box:
             break
     else:
         return ()
     close = field.spread(ends(s, u, full))
-    return tuple([e for e, there in targets if bit[there] & close])
+    return tuple([e for e, there in targets.items() if bit[there] & close])
 
 
 __all__ = [

@@ -16,6 +16,11 @@ if TYPE_CHECKING:
     from wargames.horde.state import PScaleState
     from wargames.horde.units import Unit
 
+Seen = dict[str, str]
+"""Unit id -> square of enemy units, in the order of the units (:func:`seen`,
+:func:`targets`): a layout's own, shared by the states of the layout and never changed once
+made (a move's new layout has a copy, :mod:`wargames.horde.carry`)."""
+
 
 def enemy_at(s: PScaleState, side: str, square: str) -> bool:
     """Whether ``side`` sees an enemy unit on ``square`` (a horde or lone Officer)."""
@@ -44,7 +49,7 @@ def enemy_mask(s: PScaleState, side: str) -> int:
     if found is None:
         bit = s.field.bit
         found = 0
-        for _, square in seen(s, side):
+        for square in seen(s, side).values():
             found |= bit[square]
         memo[side] = found
     return found
@@ -53,6 +58,11 @@ def enemy_mask(s: PScaleState, side: str) -> int:
 def blockers(s: PScaleState, side: str) -> int:
     """The squares that block ``side``'s sight, as a square mask: terrain that blocks it
     and the squares of the hordes it can see, allied or enemy (HMC-ORDERS-03)."""
+    try:  # the hot path: known in this layout
+        known: int = s._lookups["layout"]["blockers"][side]  # type: ignore[index]
+        return known
+    except (KeyError, TypeError):
+        pass
     layout = s.layout()
     memo: dict[str, int] | None = layout.get("blockers")
     if memo is None:
@@ -92,54 +102,55 @@ def sees(s: PScaleState, side: str, a: str, b: str) -> bool:
     return a == b or s.field.clear_of(a, b, blockers(s, side))
 
 
-def seen(s: PScaleState, side: str) -> tuple[tuple[str, str], ...]:
-    """``(unit, square)`` of the enemy units on the board ``side`` can see: hordes not in
+def seen(s: PScaleState, side: str) -> Seen:
+    """Unit id -> square of the enemy units on the board ``side`` can see: hordes not in
     stealth (HMC-TALENT-02) and lone Officers, in the order of :attr:`units` (cached by
     layout)."""
     layout = s.layout()
-    memo: dict[str, tuple[tuple[str, str], ...]] | None = layout.get("seen")
+    memo: dict[str, Seen] | None = layout.get("seen")
     if memo is None:
         memo = layout["seen"] = {}
     found = memo.get(side)
     if found is None:
         hidden = s.hidden_from(side)
-        found = memo[side] = tuple(
-            [
-                (u.id, u.square)
-                for u in s.units
-                if u.side != side
-                and u.square is not None
-                and u.status == "fighting"
-                and (u.officer is None or u.attached_to is None)
-                and u.id not in hidden
-            ]
-        )
+        found = memo[side] = {
+            u.id: u.square
+            for u in s.units
+            if u.side != side
+            and u.square is not None
+            and u.status == "fighting"
+            and (u.officer is None or u.attached_to is None)
+            and u.id not in hidden
+        }
     return found
 
 
 def visible_enemies(s: PScaleState, side: str) -> tuple[Unit, ...]:
     """Enemy units on the board ``side`` can see (:func:`seen`)."""
     unit = s.unit
-    return tuple([unit(e) for e, _ in seen(s, side)])
+    return tuple([unit(e) for e in seen(s, side)])
 
 
-def targets(s: PScaleState, side: str) -> tuple[tuple[str, str], ...]:
-    """``(unit, square)`` of the enemy units ``side``'s hordes may attack at all
+def targets(s: PScaleState, side: str) -> Seen:
+    """Unit id -> square of the enemy units ``side``'s hordes may attack at all
     (those of :func:`seen` that :func:`can_target` allows), cached by layout."""
+    try:  # the hot path: known in this layout
+        known: Seen = s._lookups["layout"]["targets"][side]  # type: ignore[index]
+        return known
+    except (KeyError, TypeError):
+        pass
     layout = s.layout()
-    memo: dict[str, tuple[tuple[str, str], ...]] | None = layout.get("targets")
+    memo: dict[str, Seen] | None = layout.get("targets")
     if memo is None:
         memo = layout["targets"] = {}
     found = memo.get(side)
     if found is None:
         unit = s.unit
-        found = memo[side] = tuple(
-            [
-                (e, there)
-                for e, there in seen(s, side)
-                if unit(e).officer is None or can_target(s, side, unit(e))  # a seen horde may be
-            ]
-        )
+        found = memo[side] = {
+            e: there
+            for e, there in seen(s, side).items()
+            if unit(e).officer is None or can_target(s, side, unit(e))  # a seen horde may be
+        }
     return found
 
 

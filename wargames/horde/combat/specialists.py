@@ -92,8 +92,8 @@ def has_medic(horde: Horde) -> bool:
 
 def ignores_difficult_terrain(horde: Horde) -> bool:
     """An Engineer lets his horde move at full speed through difficult terrain
-    (HMC-SPECIALIST-05)."""
-    return horde.specialist(ENGINEER) is not None
+    (HMC-SPECIALIST-05). Most hordes have no Specialist: they are answered without a look."""
+    return bool(horde.specialists) and horde.specialist(ENGINEER) is not None
 
 
 def retreating_specialists(horde: Horde) -> tuple[Specialist, ...]:
