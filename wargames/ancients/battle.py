@@ -29,16 +29,21 @@ from wargames.core.errors import RuleViolation
 from wargames.core.notation import Pass
 
 if TYPE_CHECKING:
+    from wargames.ancients.commands import Mods
     from wargames.ancients.state import AncientsState as S
 
 
 def after_move(s: S, unit: int) -> BattleAfterMove:
     """Whether ``unit`` may, must or may not battle after the hexes it moved this turn."""
+    return _after_move(s, unit, s.mods)
+
+
+def _after_move(s: S, unit: int, mods: Mods) -> BattleAfterMove:
+    """:func:`after_move`, the card's ``mods`` known (asked once for every battler)."""
     kind = s.kind(unit)
     moved = s.moved[unit]
     if moved and not may_battle_on_entry(s.scenario.geometry.terrain[s.where[unit]], kind):
         return "may-not"
-    mods = s.mods
     if mods.close_after_move and not kind.war_machine and unit in s.ordered:
         # Double Time: any move within its allowance, a warrior's 2 or 3 a charge (CCB-CARDS-16,
         # -17, CCB-GAP-36)
@@ -57,6 +62,7 @@ def battlers(s: S) -> tuple[int, ...]:
 
 
 def _battlers(s: S) -> tuple[int, ...]:
+    mods = s.mods
     return tuple(
         [
             p
@@ -64,7 +70,7 @@ def _battlers(s: S) -> tuple[int, ...]:
             if not s.is_leader(p)
             and s.on_board(p)
             and p not in s.battled
-            and after_move(s, p) != "may-not"
+            and _after_move(s, p, mods) != "may-not"
         ]
     )
 

@@ -37,8 +37,10 @@ from wargames.core.engine import Action, Player
 from wargames.core.errors import RuleViolation
 
 if TYPE_CHECKING:
+    from wargames.ancients.commands import Mods
     from wargames.ancients.geometry import Geometry
     from wargames.ancients.state import AncientsState as S
+    from wargames.ancients.units import UnitType
 
 LEADER_MOVE = 3
 _OFF_BOARD = frozenset({DEAD, OFF})
@@ -48,8 +50,12 @@ _OFF_BOARD = frozenset({DEAD, OFF})
 def allowance(s: S, unit: int) -> int:
     """How far ``unit`` may move this turn: the card's allowance, else its own (a warrior's
     charge: 2); 1 out of a marsh or off a wall (CCB-TERRAIN-37, -45)."""
-    kind = s.kind(unit)
-    hexes = s.mods.allowance_of(kind.code) or kind.max_move
+    return _allowance(s, unit, s.kind(unit), s.mods)
+
+
+def _allowance(s: S, unit: int, kind: UnitType, mods: Mods) -> int:
+    """:func:`allowance` of ``unit``, its ``kind`` and the card's ``mods`` known."""
+    hexes = mods.allowance_of(kind.code) or kind.max_move
     if s.scenario.geometry.terrain[s.where[unit]].leave_one:
         hexes = min(hexes, 1)
     step = s.tasks[-1] if s.tasks else None
@@ -59,8 +65,12 @@ def allowance(s: S, unit: int) -> int:
 def passes_friends(s: S, unit: int) -> bool:
     """Light foot units (LI, LS, LB, AX) under a card that lets them pass through friendly
     units (CCB-MOVE-03)."""
-    kind = s.kind(unit)
-    return s.mods.pass_through and kind.foot and kind.unit_class == "light" and not kind.war_machine
+    return _passes_friends(s.kind(unit), s.mods)
+
+
+def _passes_friends(kind: UnitType, mods: Mods) -> bool:
+    """:func:`passes_friends` of a unit of ``kind`` under the card's ``mods``."""
+    return mods.pass_through and kind.foot and kind.unit_class == "light" and not kind.war_machine
 
 
 def unit_reach(s: S, unit: int) -> dict[str, int]:
@@ -84,17 +94,20 @@ def _unit_reach(s: S, unit: int) -> Reach:
     friends, enemies = index.unit_masks[side], index.unit_masks[other(side)]
     friendly_leaders, enemy_leaders = index.leader_masks[side], index.leader_masks[other(side)]
     units, leaders = friends | enemies, friendly_leaders | enemy_leaders
-    start = geometry.bit[s.where[unit]]
+    here = s.where[unit]
+    start = geometry.bit[here]
     entry = geometry.entry(kind)
     goes_on = ~entry.stops_mask
-    passed = friends & goes_on & ~enemy_leaders if passes_friends(s, unit) else 0
+    mods = s.mods
+    passed = friends & goes_on & ~enemy_leaders if _passes_friends(kind, mods) else 0
     joined = 0 if start & leaders else friendly_leaders & ~units  # one leader a unit
     vacant = ~(units | leaders)
     layers: list[int] = []
     seen = frontier = start
     enters = entry.first_mask
-    for _ in range(allowance(s, unit)):
-        found = geometry.spread(frontier) & enters
+    for step in range(_allowance(s, unit, kind, mods)):
+        # the hexes next to the frontier (at the first step, those next to the start: known)
+        found = (geometry.spread(frontier) if step else geometry.around[here]) & enters
         found &= ~seen
         seen |= found
         empty = found & vacant
@@ -163,8 +176,8 @@ def _leader_reach(s: S, leader: int) -> Reach:
     layers: list[int] = []
     seen = frontier = geometry.bit[here]
     enters = entry.first_mask
-    for _ in range(most):
-        looked = geometry.spread(frontier) & enters & ~seen
+    for step in range(most):
+        looked = (geometry.spread(frontier) if step else geometry.around[here]) & enters & ~seen
         seen |= looked
         found = looked & ~enemies
         no_leader = found & ~friendly_leaders & ~enemy_leaders
