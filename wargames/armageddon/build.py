@@ -107,6 +107,13 @@ def build_costs(data: ArmageddonData) -> dict[str, int]:
     }
 
 
+@lru_cache(maxsize=64 * PER_DATA)
+def affordable(data: ArmageddonData, points: int) -> frozenset[str]:
+    """The Imperial counters whose build cost is at most ``points`` (BFA-BUILD-05): asked at
+    every purchase, so made once per data set and points left (a few dozen)."""
+    return frozenset([c for c, cost in build_costs(data).items() if cost <= points])
+
+
 @lru_cache(maxsize=PER_DATA)
 def _buys(data: ArmageddonData) -> dict[str, act.Buy]:
     """Imperial counter id -> its purchase, for the counters of a kind with a cost (made once
@@ -146,11 +153,10 @@ class ImperialBuild(Task):
         return phase_card_plays(s, IMPERIUM, "build")[i] if i < cards else END_BUYING
 
     def buys(self, s: S) -> list[act.Buy]:
-        """The purchases within the points left (BFA-BUILD-05/06/08)."""
-        cost = build_costs(s.data)
-        buys = _buys(s.data)
-        points = self.points
-        return [buys[c] for c in buildable(s) if cost[c] <= points]
+        """The purchases within the points left (BFA-BUILD-05/06/08), in the order of
+        :func:`buildable`."""
+        within = affordable(s.data, self.points)
+        return list(map(_buys(s.data).__getitem__, filter(within.__contains__, buildable(s))))
 
     def rebuilds(self, s: S) -> list[act.Rebuild]:
         """The ruins that may be rebuilt within the points left (BFA-GAP-10)."""
