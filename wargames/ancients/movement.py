@@ -224,7 +224,9 @@ def moves_of(s: S, piece: int) -> tuple[act.Move, ...]:
 
 
 def _reach_of(s: S, piece: int) -> Reach:
-    memo: dict[int, Reach] = s._memo.setdefault("reach", {})
+    memo: dict[int, Reach] | None = s._memo.get("reach")
+    if memo is None:
+        memo = s._memo["reach"] = {}
     found = memo.get(piece)
     if found is None:
         found = memo[piece] = (
