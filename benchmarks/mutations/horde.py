@@ -542,7 +542,7 @@ MUTATIONS: list[M] = [
     M(
         "HMC-TALENT-02",
         "wargames/horde/visibility.py",
-        "and (u.officer is None or u.attached_to is None)\n            and u.id not in hidden",
+        "and (u.officer is None or u.attached_to is None)\n                and u.id not in hidden",
         "and (u.officer is None or u.attached_to is None)",
         "a horde in stealth is seen, and may be shot, before it is discovered",
     ),

@@ -143,6 +143,22 @@ def test_a_move_carries_the_masks(tmp_path: Path) -> None:
     assert not any(start.get(name) for name in PER_UNIT)
 
 
+def test_the_enemies_a_side_sees_are_read_only(tmp_path: Path) -> None:
+    """``visibility.seen`` and ``visibility.targets`` hand out the layout's own tables, shared
+    by every state of the layout and carried to the next: a caller cannot change them, and
+    a move carries a copy with the mover on its new square, the old layout's left as it was."""
+    before = primed(board(tmp_path))
+    seen, targets = visibility.seen(before, "blue"), visibility.targets(before, "blue")
+    for table in (seen, targets):
+        with pytest.raises(TypeError):
+            table["Z"] = "01-01"  # type: ignore[index]
+    after = _moved(before)
+    moved = visibility.seen(after, "blue")
+    assert list(moved) == list(seen)  # the order of the units
+    assert (moved["Z"], seen["Z"]) == ("07-05", "06-04")
+    assert visibility.seen(before, "blue") is seen
+
+
 @pytest.mark.rule("HMC-OFFICER-03", "HMC-OFFICER-08")
 @pytest.mark.parametrize(
     ("square", "targets"),

@@ -16,6 +16,7 @@ Officer's move changes even less: who is where, and the squares his foe sees him
 from __future__ import annotations
 
 from collections.abc import Iterable
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from wargames.horde.places import Places
@@ -137,10 +138,11 @@ def carry_toggle(
             elif name == "targets" and allies_there:
                 continue
             elif appended:
-                out[k] = {**entries, uid: square}  # a new horde: the last unit
+                out[k] = MappingProxyType({**entries, uid: square})  # a new horde comes last
             elif not arrives:
-                out[k] = entries.copy()
-                out[k].pop(uid, None)
+                left = entries.copy()
+                left.pop(uid, None)
+                out[k] = MappingProxyType(left)
         layout[name] = out
     acting: dict[str, tuple[str, ...]] | None = before.get("acting")
     if acting is not None:  # the horde's side's units that act on their own
@@ -334,7 +336,7 @@ def moved_to(entries: Seen, unit: str, square: str) -> Seen:
         return entries
     found = entries.copy()
     found[unit] = square
-    return found
+    return MappingProxyType(found)
 
 
 __all__ = [

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from wargames.core.typecheck import unknown_names
@@ -160,7 +161,7 @@ def _carried(s: S) -> list[str]:
     for name, rebuild in per_side.items():
         for side, value in layout.get(name, {}).items():
             again = rebuild(side)
-            if isinstance(value, dict):  # unit id -> square, in the order of the units
+            if isinstance(value, MappingProxyType):  # unit id -> square, in units' order
                 value, again = list(value.items()), list(again.items())
             if value != again:
                 out.append(f"the {name} lookup of {side} is out of date")

@@ -10,16 +10,17 @@ look-ups of a :class:`~wargames.horde.state.PScaleState`, cached by layout
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from wargames.horde.state import PScaleState
     from wargames.horde.units import Unit
 
-Seen = dict[str, str]
+Seen = MappingProxyType[str, str]
 """Unit id -> square of enemy units, in the order of the units (:func:`seen`,
-:func:`targets`): a layout's own, shared by the states of the layout and never changed once
-made (a move's new layout has a copy, :mod:`wargames.horde.carry`)."""
+:func:`targets`): a layout's own, shared by the states of the layout, so read-only (a move's
+new layout has a copy, :mod:`wargames.horde.carry`)."""
 
 
 def enemy_at(s: PScaleState, side: str, square: str) -> bool:
@@ -113,15 +114,17 @@ def seen(s: PScaleState, side: str) -> Seen:
     found = memo.get(side)
     if found is None:
         hidden = s.hidden_from(side)
-        found = memo[side] = {
-            u.id: u.square
-            for u in s.units
-            if u.side != side
-            and u.square is not None
-            and u.status == "fighting"
-            and (u.officer is None or u.attached_to is None)
-            and u.id not in hidden
-        }
+        found = memo[side] = MappingProxyType(
+            {
+                u.id: u.square
+                for u in s.units
+                if u.side != side
+                and u.square is not None
+                and u.status == "fighting"
+                and (u.officer is None or u.attached_to is None)
+                and u.id not in hidden
+            }
+        )
     return found
 
 
@@ -146,11 +149,13 @@ def targets(s: PScaleState, side: str) -> Seen:
     found = memo.get(side)
     if found is None:
         unit = s.unit
-        found = memo[side] = {
-            e: there
-            for e, there in seen(s, side).items()
-            if unit(e).officer is None or can_target(s, side, unit(e))  # a seen horde may be
-        }
+        found = memo[side] = MappingProxyType(
+            {
+                e: there
+                for e, there in seen(s, side).items()
+                if unit(e).officer is None or can_target(s, side, unit(e))  # a seen horde may be
+            }
+        )
     return found
 
 
