@@ -12,7 +12,8 @@ import pytest
 
 import wargames
 from wargames.ancients import actions as act
-from wargames.ancients.commands import fits_sections, fitting
+from wargames.ancients import commands
+from wargames.ancients.commands import ORDERABLE_BEFORE, fits_sections, fitting
 from wargames.ancients.movement import (
     _leader_reach,
     _unit_reach,
@@ -23,8 +24,10 @@ from wargames.ancients.movement import (
     reach,
     unit_reach,
 )
+from wargames.ancients.orders import OrderStep
 from wargames.ancients.state import DEAD, OFF, AncientsState, _Index
 from wargames.ancients.units import UnitType
+from wargames.ancients.variant import flanks
 from wargames.testing import random_states
 
 SCENARIOS = list(wargames.game("ancients").scenarios())
@@ -155,6 +158,37 @@ def test_reach_carried_past_a_move_equals_a_fresh_one(scenario: str) -> None:
             assert destinations(s, piece) == list(fresh)
             carried += 1
     assert carried > 20
+
+
+@pytest.mark.rule("CCB-ORDERS-04", "CCB-CARDS-02", "CCB-CARDS-07", "CCA-CARDS-07", "CCA-CARDS-10")
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_orderable_narrowed_from_before_the_last_order_equals_a_fresh_listing(
+    scenario: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After an order, a section or troop card (a flank's section card in the variant)
+    starts from the pieces it found orderable before it, less the one ordered: the pieces
+    it finds are those found afresh, in the same order, at every order step of random games."""
+    narrowed = 0
+    real = commands.narrowed
+
+    def counted(s: AncientsState, asker: object) -> tuple[int, ...] | None:
+        nonlocal narrowed
+        found = real(s, asker)
+        narrowed += found is not None
+        return found
+
+    monkeypatch.setattr(commands, "narrowed", counted)
+    monkeypatch.setattr(flanks, "narrowed", counted)
+    checked = 0
+    for s in _states(scenario, 21, 1500):
+        top = s.tasks[-1] if s.tasks else None
+        if isinstance(top, OrderStep) and s.ordered and "orderable" in s._memo:
+            fresh = s.evolve()  # the same state without what it remembers
+            assert ORDERABLE_BEFORE not in fresh._memo
+            assert top.orderable(fresh) == s._memo["orderable"]
+            checked += 1
+    assert checked > 10
+    assert narrowed > 5
 
 
 @pytest.mark.rule("CCB-BATTLE-01", "CCB-CLOSE-01", "CCB-RANGED-07", "CCB-LOS-03")

@@ -147,6 +147,37 @@ class CardRule(abc.ABC):
 # -- what every card shares -------------------------------------------------------------------
 
 
+ORDERABLE_BEFORE = "orderable before"
+"""The memo key of what a section or troop card last found orderable: ``(who asked, the orders
+given then, the pieces found)``. :class:`~wargames.ancients.orders.OrderStep` carries it to
+the state after the next order, where :func:`narrowed` starts from it."""
+
+
+def narrowed(s: S, asker: object) -> tuple[int, ...] | None:
+    """The pieces ``asker`` found orderable just before the last order, less the piece then
+    ordered, or ``None`` (nothing carried, or carried from another card or another order).
+    For a section card these are all the pieces that may still be orderable: an order takes
+    nothing from the board and only adds to the sections the orders given must fit
+    (CCB-ORDERS-04), so no piece it refused before fits after (the same pieces are found, in
+    the same order, by looking at fewer); for a troop card, exactly those orderable now
+    (the units of its kind and the leaders not yet ordered)."""
+    before = s._memo.get(ORDERABLE_BEFORE)
+    if before is None or not s.ordered:
+        return None
+    who, ordered, found = before
+    if who != asker or ordered != s.ordered[:-1]:
+        return None
+    last = s.ordered[-1]
+    return tuple([p for p in found if p != last])
+
+
+def found_orderable(s: S, asker: object, found: tuple[int, ...]) -> tuple[int, ...]:
+    """``found``, remembered as what ``asker`` found orderable in ``s`` (see
+    :data:`ORDERABLE_BEFORE`)."""
+    s._memo[ORDERABLE_BEFORE] = (asker, s.ordered, found)
+    return found
+
+
 def unordered_units(s: S, side: str) -> tuple[int, ...]:
     ordered = s.ordered
     units = s.units_of(side)
@@ -184,14 +215,19 @@ class SectionOrders(CardRule):
         counts = self.spec.section_orders
         if len(s.ordered) >= sum(counts.values()):
             return ()
-        candidates = (*unordered_units(s, side), *leaders_to_order(s, side, self.may_detach()))
+        asker = (self, side)
+        candidates = narrowed(s, asker)
+        if candidates is None:
+            candidates = (*unordered_units(s, side), *leaders_to_order(s, side, self.may_detach()))
         sections, where = s.scenario.geometry.sections[side], s.where
         if len(counts) == 1:
             (name,) = counts
-            return tuple(sorted([p for p in candidates if name in sections[where[p]]]))
-        options = [sections[where[p]] for p in candidates]
-        given = [sections[where[q]] for q in s.ordered]
-        return tuple(sorted(fitting(candidates, options, given, counts)))
+            found = [p for p in candidates if name in sections[where[p]]]
+        else:
+            options = [sections[where[p]] for p in candidates]
+            given = [sections[where[q]] for q in s.ordered]
+            found = fitting(candidates, options, given, counts)
+        return found_orderable(s, asker, tuple(sorted(found)))
 
     def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
         found = basic_refusal(s, side, piece)
@@ -297,9 +333,13 @@ class TroopOrders(CardRule):
             return () if s.ordered else unordered_units(s, side)
         if len(s.ordered) >= s.command(side):
             return ()
-        units = [u for u in unordered_units(s, side) if u in troops]
-        leaders = leaders_to_order(s, side, True) if self.spec.helmet else ()
-        return tuple(sorted((*units, *leaders)))
+        asker = (self, side)
+        found = narrowed(s, asker)  # every one of them still orderable: nothing else fits
+        if found is None:
+            units = [u for u in unordered_units(s, side) if u in troops]
+            leaders = leaders_to_order(s, side, True) if self.spec.helmet else ()
+            found = tuple(sorted((*units, *leaders)))
+        return found_orderable(s, asker, found)
 
     def refusal(self, s: S, side: str, piece: int) -> RuleViolation:
         found = basic_refusal(s, side, piece)
@@ -429,6 +469,7 @@ def rule_of(card: str) -> CardRule:
 __all__ = [
     "LIGHT_FOOT_PASS",
     "NO_MODS",
+    "ORDERABLE_BEFORE",
     "RULES",
     "CardRule",
     "LeadershipOrders",
@@ -438,6 +479,8 @@ __all__ = [
     "TroopOrders",
     "fits_sections",
     "fitting",
+    "found_orderable",
+    "narrowed",
     "of_troops",
     "register",
     "rule_of",

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from wargames.ancients import actions as act
+from wargames.ancients.commands import ORDERABLE_BEFORE
 from wargames.ancients.flow import Task, end
 from wargames.core.codec import saved
 from wargames.core.engine import Action, Player
@@ -99,7 +100,10 @@ class OrderStep(Task):
             return s.pop()
         piece = piece_ordered(s, action)
         assert piece is not None
+        before = s._memo.get(ORDERABLE_BEFORE)  # what a section card found (commands.narrowed)
         s = s.evolve(ordered=(*s.ordered, piece))
+        if before is not None:
+            s._memo[ORDERABLE_BEFORE] = before
         return s.rule.on_order(s, piece)
 
     def run(self, s: S) -> S:

@@ -26,7 +26,14 @@ from typing import TYPE_CHECKING
 
 from wargames.ancients.board import Seat
 from wargames.ancients.cards import CardSpec
-from wargames.ancients.commands import fitting, leaders_to_order, rule_of, unordered_units
+from wargames.ancients.commands import (
+    fitting,
+    found_orderable,
+    leaders_to_order,
+    narrowed,
+    rule_of,
+    unordered_units,
+)
 from wargames.ancients.scenario import Scenario
 from wargames.ancients.variant.seats import FLANKS
 from wargames.core.caches import PER_SCENARIO
@@ -127,7 +134,10 @@ def _section_orderable(s: S, side: str, flank: str, spec: CardSpec) -> tuple[int
     subs, room, one_section, most = flank_room(s.scenario, side, flank, spec.id)
     if len(s.ordered) >= most:
         return ()
-    candidates = (*unordered_units(s, side), *leaders_to_order(s, side, spec.helmet))
+    asker = (spec.id, flank, side)
+    candidates = narrowed(s, asker)  # what it found before the last order, if carried
+    if candidates is None:
+        candidates = (*unordered_units(s, side), *leaders_to_order(s, side, spec.helmet))
     where = subsections(s.scenario)[side]
     at = s.where
     if one_section:  # a section holding every piece ordered so far, and the candidate
@@ -136,7 +146,7 @@ def _section_orderable(s: S, side: str, flank: str, spec: CardSpec) -> tuple[int
     else:
         given = [where[at[q]] for q in s.ordered]
         found = fitting(candidates, [where[at[p]] for p in candidates], given, room)
-    return tuple(sorted(found))
+    return found_orderable(s, asker, tuple(sorted(found)))
 
 
 @lru_cache(maxsize=PER_SCENARIO * 64)  # a scenario's seats x flanks x section cards
