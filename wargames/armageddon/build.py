@@ -236,12 +236,17 @@ class EmergencyProduction(DieRoll):
 
 
 def advance_track(s: S) -> Task:
-    """Every counter on the production track moves one space toward 'ready' (BFA-BUILD-12)."""
+    """Every counter on the production track moves one space toward 'ready' (BFA-BUILD-12),
+    in manifest order: the track's boxes read off the placement, not every counter's
+    place."""
     moves = []
-    for c, loc in zip(s.manifest.ids, s.where, strict=True):
-        if loc.startswith("@track"):
-            space = int(loc[6:]) - 1
-            moves.append((c, READY if space <= 0 else f"@track{space}"))
+    for box, counters in s.placement.at.items():
+        if box.startswith("@track"):
+            space = int(box[6:]) - 1
+            to = READY if space <= 0 else f"@track{space}"
+            moves += [(c, to) for c in counters]
+    index = s.manifest.index
+    moves.sort(key=lambda move: index[move[0]])
     return _Moved(tuple(moves))
 
 

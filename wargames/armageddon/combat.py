@@ -70,24 +70,32 @@ def attacking_stacks(s: S, side: str, target: str) -> tuple[str, ...]:
 def ready_stacks(s: S, side: str) -> dict[str, str | None]:
     """``side``'s stacks that may still attack this phase: area -> the stack's tribe. A stack
     attacks once, with all its units, and needs an attack total above 0 (BFA-COMBAT-01/02,
-    BFA-GAP-14); worked out once per state."""
-
-    def found() -> dict[str, str | None]:
-        used = s.used
-        specs = s.data.counters
-        attack = _attacks(s.data).__getitem__
-        out: dict[str, str | None] = {}
-        for area, units in s.placement.units[side].items():
-            if used.isdisjoint(units) and sum(map(attack, units)) > 0:  # attack_of
-                out[area] = specs[units[0]].tribe
-        return out
-
-    return s.once(f"ready-stacks:{side}", found)
+    BFA-GAP-14); worked out once per state, with :func:`ready_mask`."""
+    return _ready(s, side)[0]
 
 
 def ready_mask(s: S, side: str) -> int:
     """:func:`ready_stacks` as a bitset of the map."""
-    return s.once(f"ready-mask:{side}", lambda: s.bits.mask(ready_stacks(s, side)))
+    return _ready(s, side)[1]
+
+
+def _ready(s: S, side: str) -> tuple[dict[str, str | None], int]:
+    """:func:`ready_stacks` and :func:`ready_mask`, found in one pass over the stacks."""
+
+    def found() -> tuple[dict[str, str | None], int]:
+        used = s.used
+        specs = s.data.counters
+        attack = _attacks(s.data).__getitem__
+        bit = s.bits.bit
+        out: dict[str, str | None] = {}
+        mask = 0
+        for area, units in s.placement.units[side].items():
+            if used.isdisjoint(units) and sum(map(attack, units)) > 0:  # attack_of
+                out[area] = specs[units[0]].tribe
+                mask |= bit[area]
+        return out, mask
+
+    return s.once(f"ready:{side}", found)
 
 
 def attack_of(s: S, counters: Iterable[str]) -> int:
@@ -111,14 +119,12 @@ def attack_groups(s: S, side: str) -> list[tuple[str, tuple[str, ...]]]:
     """The attacks of :func:`attack_options` in groups, in their order: each target with the
     ready stacks of one tribe next to it (every non-empty subset of them is an attack)."""
     bits = s.bits
-    ready = ready_stacks(s, side)
-    ready_bits = ready_mask(s, side)
-    targets = s.placement.masks[other(side)] & ~bits.mask(s.attacked)
+    ready, ready_bits = _ready(s, side)
+    # the enemy areas not attacked yet, next to a ready stack
+    targets = s.placement.masks[other(side)] & bits.around(ready_bits) & ~bits.mask(s.attacked)
     out: list[tuple[str, tuple[str, ...]]] = []
     for target in bits.names(targets):
         near = bits.neighbours[bits.bit[target]] & ready_bits
-        if not near:
-            continue
         groups: dict[str | None, list[str]] = {}
         for area in bits.names(near):
             groups.setdefault(ready[area], []).append(area)
