@@ -320,10 +320,11 @@ class PlaceReady(Task):
         if isinstance(action, act.Place):
             counter, area = action.counter, action.area
             stack, data = (*s.stack(area, IMPERIUM), counter), s.data
-            left = {
-                key: (c, tuple([a for a in found if a != area or fits(data, stack, c)]))
-                for key, (c, found) in self.ready_areas(s).items()
-            }
+            left = {}  # only the stack joined changed: each weight asks again only there
+            for key, (c, found) in self.ready_areas(s).items():
+                if area in found and not fits(data, stack, c):
+                    found = tuple([a for a in found if a != area])
+                left[key] = (c, found)
             return s.move_counters([(counter, area)], tasks=s.popped(PlaceReady(left)))
         if not s.rebuilding:  # no ruins flip: the where-is-what index holds
             return s.pop(phase=None)

@@ -27,30 +27,55 @@ if TYPE_CHECKING:
 
 
 def deploy_options(s: S) -> tuple[act.Deploy, ...]:
-    """Areas where the next Ork counter may go, keeping the deployment completable."""
-    specs = s.data.counters
+    """Areas where the next Ork counter may go, keeping the deployment completable: the
+    stacks and the room they leave read in one pass, then each kind of stack the counter may
+    join asked once (:meth:`Room.completable`)."""
+    data = s.data
+    specs = data.counters
     waiting = unplaced(s)
     counter = waiting[0]
     spec = specs[counter]
-    needs, tribes = _still_to_place(s.data, waiting[1:])
+    needs, tribes = _still_to_place(data, waiting[1:])
     stacks = s.placement.stacks
     imperial, orks = stacks[IMPERIUM], stacks[ORKS]
-    areas = [a for a in s.setup.ork_areas if a not in imperial]
-    counting = _counting(s.data)
-    owners = [_owner(specs, counting, orks.get(a, ())) for a in areas]
-    room = Room.of(owners)
+    counting = _counting(data).__getitem__
+    free: dict[str | None, int] = {}
+    held: dict[str | None, int] = {}
+    empty = 0
+    open_areas: list[tuple[str, tuple[str | None, int]]] = []  # where it fits, and its owner
+    for area in s.setup.ork_areas:
+        if area in imperial:
+            continue
+        stack = orks.get(area)
+        if stack is None:
+            empty += 1
+            open_areas.append((area, NO_OWNER))
+            continue
+        tribe, n = specs[stack[0]].tribe, sum(map(counting, stack))  # _owner(stack)
+        if tribe is None:
+            empty += 1
+        else:
+            free[tribe] = free.get(tribe, 0) + LIMIT - n
+            held[tribe] = held.get(tribe, 0) + 1
+        if fits(data, stack, counter):
+            open_areas.append((area, (tribe, n)))
+    room = Room(free, held, empty)
+    base = room.needed(needs, tribes)
+    weight = not spec.exempt
     completable: dict[tuple[str | None, int], bool] = {}  # the same for stacks alike
     out = []
-    for area, owner in zip(areas, owners, strict=True):
-        stack = orks.get(area)
-        if stack is None or fits(s.data, stack, counter):  # a lone counter always fits
-            ok = completable.get(owner)
-            if ok is None:
-                after = (spec.tribe, owner[1] + (not spec.exempt))
-                ok = completable[owner] = room.completable(owner, after, needs, tribes)
-            if ok:
-                out.append(act.made(act.Deploy, counter, area))
+    for area, owner in open_areas:
+        ok = completable.get(owner)
+        if ok is None:
+            after = (spec.tribe, owner[1] + weight)
+            ok = completable[owner] = room.completable(owner, after, needs, tribes, base)
+        if ok:
+            out.append(act.made(act.Deploy, counter, area))
     return tuple(out)
+
+
+NO_OWNER: tuple[str | None, int] = (None, 0)
+"""The owner of an empty area: no tribe, no counting counter (:func:`_owner`)."""
 
 
 def unplaced(s: S) -> tuple[str, ...]:
@@ -110,31 +135,49 @@ class Room:
                 held[owner] = held.get(owner, 0) + 1
         return cls(free, held, empty)
 
+    def needed(self, needs: dict[str | None, int], tribes: frozenset[str | None]) -> int:
+        """The empty areas the remaining counters (of ``tribes``, ``needs`` of each counting)
+        need as the room stands: each tribe's counters go into its own stacks' free places,
+        the rest need empty areas of three, and an exempt counter needs a stack of its tribe
+        to join."""
+        free, held = self.free, self.held
+        return sum([_areas(needs.get(t, 0), free.get(t, 0), held.get(t, 0)) for t in tribes])
+
     def completable(
         self,
         old: tuple[str | None, int],
         new: tuple[str | None, int],
         needs: dict[str | None, int],
         tribes: frozenset[str | None],
+        needed: int | None = None,
     ) -> bool:
         """Whether the remaining counters (of ``tribes``, ``needs`` of each counting) fit once
-        one area's stack went from ``old`` to ``new``: each tribe's counters go into its own
-        stacks' free places, the rest need empty areas of three."""
+        one area's stack went from ``old`` to ``new``: :meth:`needed` (given as ``needed``,
+        or worked out) with only the tribes of ``old`` and ``new`` asked again, against the
+        empty areas left."""
         (was, n_was), (now, n_now) = old, new
         empty = self.empty - (was is None) + (now is None)
-        need = 0
-        for tribe in tribes:
+        need = self.needed(needs, tribes) if needed is None else needed
+        for tribe in {was, now}:
+            if tribe is None or tribe not in tribes:
+                continue
             free = self.free.get(tribe, 0)
             held = self.held.get(tribe, 0)
-            if tribe is not None:
-                if tribe == was:
-                    free -= LIMIT - n_was
-                    held -= 1
-                if tribe == now:
-                    free += LIMIT - n_now
-                    held += 1
-            areas = -(-max(0, needs.get(tribe, 0) - free) // LIMIT)
-            if areas == 0 and not held:
-                areas = 1  # an exempt counter still needs a stack of its tribe to join
-            need += areas
+            wanted = needs.get(tribe, 0)
+            need -= _areas(wanted, free, held)
+            if tribe == was:
+                free -= LIMIT - n_was
+                held -= 1
+            if tribe == now:
+                free += LIMIT - n_now
+                held += 1
+            need += _areas(wanted, free, held)
         return need <= empty
+
+
+def _areas(wanted: int, free: int, held: int) -> int:
+    """Empty areas of three that ``wanted`` counting counters of a tribe need beyond the
+    ``free`` places of its ``held`` stacks (one for a tribe with no stack: an exempt counter
+    still needs a stack of its tribe to join)."""
+    areas = -(-max(0, wanted - free) // LIMIT)
+    return 1 if areas == 0 and not held else areas
