@@ -10,14 +10,13 @@ legal home for the last counters, and the rules require the whole army to be dep
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import attrs
 
 from wargames.armageddon import actions as act
-from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData, CounterSpec
+from wargames.armageddon.data import IMPERIUM, ORKS, ArmageddonData
 from wargames.armageddon.stacking import LIMIT, fits
 from wargames.armageddon.state import UNPLACED
 from wargames.core.caches import PER_DATA
@@ -51,7 +50,7 @@ def deploy_options(s: S) -> tuple[act.Deploy, ...]:
             empty += 1
             open_areas.append((area, NO_OWNER))
             continue
-        tribe, n = specs[stack[0]].tribe, sum(map(counting, stack))  # _owner(stack)
+        tribe, n = specs[stack[0]].tribe, sum(map(counting, stack))  # its owner
         if tribe is None:
             empty += 1
         else:
@@ -75,7 +74,8 @@ def deploy_options(s: S) -> tuple[act.Deploy, ...]:
 
 
 NO_OWNER: tuple[str | None, int] = (None, 0)
-"""The owner of an empty area: no tribe, no counting counter (:func:`_owner`)."""
+"""The owner of an empty area: no tribe, no counting counter (an area's owner is its stack's
+tribe, the first counter's, and its counting counters)."""
 
 
 def unplaced(s: S) -> tuple[str, ...]:
@@ -97,15 +97,6 @@ def _still_to_place(
     return dict(needs), frozenset(needs.keys() | exempt)
 
 
-def _owner(
-    specs: Mapping[str, CounterSpec], counting: Mapping[str, int], stack: tuple[str, ...]
-) -> tuple[str | None, int]:
-    """(tribe, counting counters) of an Ork stack; (None, 0) when empty."""
-    if not stack:
-        return (None, 0)
-    return (specs[stack[0]].tribe, sum(map(counting.__getitem__, stack)))
-
-
 @lru_cache(maxsize=PER_DATA)
 def _counting(data: ArmageddonData) -> dict[str, int]:
     """Counter id -> 1 if it counts against the stacking limit, else 0 (BFA-STACK-03)."""
@@ -121,19 +112,6 @@ class Room:
     free: dict[str | None, int]
     held: dict[str | None, int]
     empty: int
-
-    @classmethod
-    def of(cls, owners: list[tuple[str | None, int]]) -> Room:
-        free: dict[str | None, int] = {}
-        held: dict[str | None, int] = {}
-        empty = 0
-        for owner, n in owners:
-            if owner is None:
-                empty += 1
-            else:
-                free[owner] = free.get(owner, 0) + LIMIT - n
-                held[owner] = held.get(owner, 0) + 1
-        return cls(free, held, empty)
 
     def needed(self, needs: dict[str | None, int], tribes: frozenset[str | None]) -> int:
         """The empty areas the remaining counters (of ``tribes``, ``needs`` of each counting)
