@@ -603,7 +603,10 @@ def ruin_area(s: S, area: str) -> S:
     s = eliminate(s, forts)
     if not flipped:
         return s
-    return s.evolve(ruined=s.ruined | set(flipped), build_points=s.build_points - drop)
+    before = s.placement
+    ruined = s.evolve(ruined=s.ruined | set(flipped), build_points=s.build_points - drop)
+    ruined._memo["index"] = before.ruined_out(flipped, s.where)  # carried, not rebuilt
+    return ruined
 
 
 @saved("armageddon/advance-choice")

@@ -123,6 +123,22 @@ class Placement:
                     _join(side_units, new, counter, key)
         return Placement(manifest, self.bits, at, stacks, units, masks)
 
+    def ruined_out(self, counters: Collection[str], where: tuple[str, ...]) -> Placement:
+        """This index once the structures ``counters`` (in their stacks on the map, at their
+        places in ``where``) became smoking ruins: each leaves its stack and stays in its area
+        (ruins are in no stack, BFA-GAP-10); they are no units, so only the stacks change."""
+        manifest, bit = self.manifest, self.bits.bit
+        index, side_of = manifest.index, manifest.side_of
+        stacks, masks = self.stacks.copy(), self.masks.copy()
+        for counter in counters:
+            area, side = where[index[counter]], side_of[counter]
+            table = stacks[side]
+            if table is self.stacks[side]:
+                table = stacks[side] = table.copy()
+            if not _leave(table, area, counter):
+                masks[side] &= ~bit[area]
+        return Placement(manifest, self.bits, self.at, stacks, self.units, masks)
+
     def in_area(
         self, area: str, ruined: Collection[str], where: tuple[str, ...]
     ) -> tuple[str, ...]:
