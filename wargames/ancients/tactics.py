@@ -19,6 +19,7 @@ Importing this module registers the rules (:func:`wargames.ancients.commands.reg
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -70,16 +71,23 @@ def _adjacent_to_enemy(s: S, unit: int) -> bool:
     return bool(s.scenario.geometry.around[s.where[unit]] & s._index().enemy_mask(s.side_of(unit)))
 
 
-def _linked(s: S, unit: int) -> bool:
-    """Whether ``unit`` stands next to a unit already ordered: the group grows hex by hex, so
-    the ordered units always form one linked group (CCB-GAP-30)."""
+def _linked(s: S) -> Callable[[int], bool]:
+    """Whether a unit stands next to a unit already ordered: the group grows hex by hex, so
+    the ordered units always form one linked group (CCB-GAP-30). The hexes of the ordered
+    units are found once, as a hex mask, for every unit asked about."""
     if not s.ordered:
-        return True
-    near, where = s.scenario.geometry.adjacent[s.where[unit]], s.where
-    for p in s.ordered:  # noqa: SIM110 - a loop, not a generator, on the hot path
-        if where[p] in near:
-            return True
-    return False
+        return _anywhere
+    geometry, where = s.scenario.geometry, s.where
+    bit, around = geometry.bit, geometry.around
+    ordered = 0
+    for p in s.ordered:
+        ordered |= bit.get(where[p], 0)
+    return lambda unit: bool(around[where[unit]] & ordered)
+
+
+def _anywhere(unit: int) -> bool:
+    """Any unit may start a linked group."""
+    return True
 
 
 # -- the shared fallback ----------------------------------------------------------------------
@@ -306,13 +314,12 @@ class DoubleTime(TacticRule):
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
         if len(s.ordered) >= 4:
             return ()
+        linked = _linked(s)
         return tuple(
             [
                 u
                 for u in self.eligible(s, side)
-                if u not in s.ordered
-                and _linked(s, u)
-                and _in_two_sections(s, side, (*s.ordered, u))
+                if u not in s.ordered and linked(u) and _in_two_sections(s, side, (*s.ordered, u))
             ]
         )
 
@@ -331,7 +338,8 @@ class LineCommand(TacticRule):
         return tuple([u for u in s.units_of(side) if u in foot])
 
     def orderable(self, s: S, side: str) -> tuple[int, ...]:
-        return tuple([u for u in self.eligible(s, side) if u not in s.ordered and _linked(s, u)])
+        linked = _linked(s)
+        return tuple([u for u in self.eligible(s, side) if u not in s.ordered and linked(u)])
 
 
 # -- Mounted Charge ---------------------------------------------------------------------------

@@ -64,23 +64,14 @@ def eliminate(s: S, counters: Iterable[str], **changes: Any) -> S:
 def attacking_stacks(s: S, side: str, target: str) -> tuple[str, ...]:
     """Adjacent areas whose stack may still attack ``target`` this phase (BFA-COMBAT-01/06)."""
     bits = s.bits
-    return bits.names(bits.neighbours[bits.bit[target]] & ready_mask(s, side))
+    return bits.names(bits.neighbours[bits.bit[target]] & ready_stacks(s, side)[1])
 
 
-def ready_stacks(s: S, side: str) -> dict[str, str | None]:
-    """``side``'s stacks that may still attack this phase: area -> the stack's tribe. A stack
-    attacks once, with all its units, and needs an attack total above 0 (BFA-COMBAT-01/02,
-    BFA-GAP-14); worked out once per state, with :func:`ready_mask`."""
-    return _ready(s, side)[0]
-
-
-def ready_mask(s: S, side: str) -> int:
-    """:func:`ready_stacks` as a bitset of the map."""
-    return _ready(s, side)[1]
-
-
-def _ready(s: S, side: str) -> tuple[dict[str, str | None], int]:
-    """:func:`ready_stacks` and :func:`ready_mask`, found in one pass over the stacks."""
+def ready_stacks(s: S, side: str) -> tuple[dict[str, str | None], int]:
+    """``side``'s stacks that may still attack this phase (area -> the stack's tribe), and
+    their areas as a bitset of the map: a stack attacks once, with all its units, and needs an
+    attack total above 0 (BFA-COMBAT-01/02, BFA-GAP-14). Worked out once per state, in one pass
+    over the stacks."""
 
     def found() -> tuple[dict[str, str | None], int]:
         used = s.used
@@ -119,7 +110,7 @@ def attack_groups(s: S, side: str) -> list[tuple[str, tuple[str, ...]]]:
     """The attacks of :func:`attack_options` in groups, in their order: each target with the
     ready stacks of one tribe next to it (every non-empty subset of them is an attack)."""
     bits = s.bits
-    ready, ready_bits = _ready(s, side)
+    ready, ready_bits = ready_stacks(s, side)
     # the enemy areas not attacked yet, next to a ready stack
     targets = s.placement.masks[other(side)] & bits.around(ready_bits) & ~bits.mask(s.attacked)
     out: list[tuple[str, tuple[str, ...]]] = []

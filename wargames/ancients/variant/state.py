@@ -109,7 +109,8 @@ class ArmageddonState(AncientsState):
         to that flank's Field General (CCA-ROLE-02), the rest to the Commander."""
         if role == COMMANDER and side == self.active and self.flank:
             role = self.flank
-        return seat_for(side, role, self.players_of(side), self.choice_of(side))
+        i = SIDES.index(side)  # players_of(side), choice_of(side), written out
+        return seat_for(side, role, self.team[i], self.chosen[i])
 
     def commander_seat(self, side: str) -> Player:
         """The seat of ``side``'s Commander (CCA-ROLE-01)."""
@@ -183,12 +184,7 @@ class ArmageddonState(AncientsState):
             if state.pending and kind is not steps.credit_choice:
                 state = state.push(steps.credit_choice())
                 continue
-            special = _REPLACED.get(kind)
-            if special is None:
-                special = _REPLACED[kind] = kind in (steps.rally, steps.spartacus) or issubclass(
-                    kind, DefenderChoice
-                )
-            if special:
+            if _REPLACED[kind]:
                 replaced = _replaced(state, top, steps)
                 if replaced is not None:
                     state = replaced
@@ -394,7 +390,19 @@ def _replaced(state: _V, top: object, steps: _InsertedSteps) -> _V | None:
     return None
 
 
-_REPLACED: dict[type, bool] = {}
+class _Replaced(dict[type, bool]):
+    """The table of :data:`_REPLACED`: a class is worked out on its first look-up, so the
+    loop of :meth:`ArmageddonState.settle` reads it with one subscript."""
+
+    def __missing__(self, kind: type) -> bool:
+        steps = _inserted_steps()
+        found = self[kind] = kind in (steps.rally, steps.spartacus) or issubclass(
+            kind, DefenderChoice
+        )
+        return found
+
+
+_REPLACED = _Replaced()
 """Step class -> whether :meth:`ArmageddonState.settle` may replace or precede a step of
 it (a defender's choice, Rally, I Am Spartacus): worked out once per class, so the other
 steps pass with one look-up."""
