@@ -160,7 +160,6 @@ def test_reach_carried_past_a_move_equals_a_fresh_one(scenario: str) -> None:
     assert carried > 20
 
 
-@pytest.mark.rule("CCB-ORDERS-04", "CCB-CARDS-02", "CCB-CARDS-07", "CCA-CARDS-07", "CCA-CARDS-10")
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_orderable_narrowed_from_before_the_last_order_equals_a_fresh_listing(
     scenario: str, monkeypatch: pytest.MonkeyPatch

@@ -127,15 +127,15 @@ class Room:
         new: tuple[str | None, int],
         needs: dict[str | None, int],
         tribes: frozenset[str | None],
-        needed: int | None = None,
+        needed: int,
     ) -> bool:
         """Whether the remaining counters (of ``tribes``, ``needs`` of each counting) fit once
-        one area's stack went from ``old`` to ``new``: :meth:`needed` (given as ``needed``,
-        or worked out) with only the tribes of ``old`` and ``new`` asked again, against the
-        empty areas left."""
+        one area's stack went from ``old`` to ``new``: the room's :meth:`needed` (``needed``,
+        worked out once per listing) with only the tribes of ``old`` and ``new`` asked again,
+        against the empty areas left."""
         (was, n_was), (now, n_now) = old, new
         empty = self.empty - (was is None) + (now is None)
-        need = self.needed(needs, tribes) if needed is None else needed
+        need = needed
         for tribe in {was, now}:
             if tribe is None or tribe not in tribes:
                 continue

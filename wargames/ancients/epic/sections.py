@@ -83,23 +83,26 @@ class SectionBound(CardRule):
     def sections(self, s: EpicState, piece: int) -> frozenset[str]:
         return s.scenario.geometry.sections[s.side_of(piece)][s.where[piece]]
 
+    def reachable(self, s: EpicState) -> list[str]:
+        """The free sections the card may reach now: none unless it is a reaching card and
+        the turn has a card to spare (CCB-EPIC-09)."""
+        return s.free() if self.spec.id in REACHING and s.slots() < MAX_CARDS else []
+
     def reach(self, s: EpicState, piece: int) -> str | None:
         """The free section ``piece`` would take the card into, if it may (CCB-EPIC-09)."""
-        if self.spec.id not in REACHING or s.slots() >= MAX_CARDS:
-            return None
-        found = [f for f in s.free() if f in self.sections(s, piece)]
+        found = [f for f in self.reachable(s) if f in self.sections(s, piece)]
         return found[0] if found else None
 
     def orderable(self, s: AncientsState, side: str) -> tuple[int, ...]:
         """The inner card's orderable pieces that this card may order: not used by an earlier
         card, and in its sections or in one it may reach (the pieces are ``side``'s own, so
-        their sections are read off ``side``'s table; whether the card may reach, and the
-        free sections, are asked once, not piece by piece as :meth:`reach` would)."""
+        their sections are read off ``side``'s table; the sections it may reach are asked
+        once, not piece by piece as :meth:`reach` would)."""
         e = epic(s)
         own = self.own(e)
         used, where = e.used, e.where
         sections = e.scenario.geometry.sections[side]
-        free = e.free() if self.spec.id in REACHING and e.slots() < MAX_CARDS else ()
+        free = self.reachable(e)
         found = []
         for p in self.inner.orderable(s, side):
             if p in used:
